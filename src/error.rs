@@ -1,0 +1,177 @@
+//! Errors: what went wrong, where in the value, and where in the input.
+
+use std::fmt;
+
+use crate::path::{Path, PathStep};
+
+/// The error type of every fallible operation in this crate.
+///
+/// An error has a [kind](ErrorKind), a message in the form "expected X, found Y" where
+/// that fits, the [path](Path) of the value being read or written, and, when reading, a
+/// [position](Position) in the input: a byte offset for MessagePack, a line and column
+/// for JSON.
+///
+/// ```
+/// use ctywire::{msgpack, ErrorKind, Type};
+///
+/// let ty = Type::object([("size", Type::Number)]);
+/// let err = msgpack::decode(&[0x81, 0xa4, b's', b'i', b'z', b'e', 0xc3], &ty).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::TypeMismatch);
+/// assert_eq!(err.path().to_string(), ".size");
+/// assert_eq!(err.to_string(), ".size: expected number, found bool at byte 6");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+    path: Path,
+    position: Option<Position>,
+}
+
+/// What kind of problem an [`Error`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input ended in the middle of a value.
+    UnexpectedEof,
+    /// The input is not well-formed MessagePack, JSON, type JSON or type expression.
+    Syntax,
+    /// The input is well-formed but holds a different kind of value than the type asks
+    /// for.
+    TypeMismatch,
+    /// The input has the right shape but an invalid value: NaN, invalid UTF-8, a
+    /// duplicate key, a malformed refinement, an unknown attribute, trailing data.
+    InvalidValue,
+    /// The input exceeds a decoding limit (see [`limits`](crate::limits)).
+    LimitExceeded,
+    /// A value cannot be written with the given type or in the chosen format: an unknown
+    /// or an infinity in JSON, a value that does not conform to the type.
+    Unencodable,
+}
+
+/// Where in the input an error was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// A byte offset from the start of a MessagePack payload (or other binary input).
+    Offset(usize),
+    /// A line and column (both from 1, the column counted in bytes) in a text input.
+    LineColumn {
+        /// Line number, from 1.
+        line: usize,
+        /// Column in bytes, from 1.
+        column: usize,
+    },
+}
+
+impl Error {
+    /// An error of `kind` with `message` at the root path and no position.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+            path: Path::empty(),
+            position: None,
+        }
+    }
+
+    /// A [`TypeMismatch`](ErrorKind::TypeMismatch): "expected {expected}, found {found}".
+    pub(crate) fn mismatch(expected: impl fmt::Display, found: impl fmt::Display) -> Error {
+        Error::new(
+            ErrorKind::TypeMismatch,
+            format!("expected {expected}, found {found}"),
+        )
+    }
+
+    /// An [`Unencodable`](ErrorKind::Unencodable) error.
+    pub(crate) fn unencodable(message: String) -> Error {
+        Error::new(ErrorKind::Unencodable, message)
+    }
+
+    /// An [`UnexpectedEof`](ErrorKind::UnexpectedEof) error.
+    pub(crate) fn eof(expected: impl fmt::Display) -> Error {
+        Error::new(
+            ErrorKind::UnexpectedEof,
+            format!("expected {expected}, found end of input"),
+        )
+    }
+
+    /// What kind of error this is.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The message, without path or position.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The path of the value where the error was found.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Where in the input the error was found, if it was found while reading.
+    pub fn position(&self) -> Option<Position> {
+        self.position
+    }
+
+    /// Sets the position, unless one is set already.
+    pub(crate) fn at(mut self, position: Position) -> Error {
+        self.position.get_or_insert(position);
+        self
+    }
+
+    /// Replaces the position.
+    pub(crate) fn with_position(mut self, position: Position) -> Error {
+        self.position = Some(position);
+        self
+    }
+
+    /// Sets the byte offset, unless a position is set already.
+    pub(crate) fn at_offset(self, offset: usize) -> Error {
+        self.at(Position::Offset(offset))
+    }
+
+    /// Puts `step` in front of the path: called by each level as the error travels up.
+    pub(crate) fn in_step(mut self, step: PathStep) -> Error {
+        self.path.prepend(step);
+        self
+    }
+
+    /// [`in_step`](Self::in_step) with an attribute step.
+    pub(crate) fn in_attribute(self, name: &str) -> Error {
+        self.in_step(PathStep::Attribute(name.to_owned()))
+    }
+
+    /// [`in_step`](Self::in_step) with an index step.
+    pub(crate) fn in_index(self, index: usize) -> Error {
+        self.in_step(PathStep::Index(index as u64))
+    }
+
+    /// [`in_step`](Self::in_step) with a map-key step.
+    pub(crate) fn in_key(self, key: &str) -> Error {
+        self.in_step(PathStep::Key(key.to_owned()))
+    }
+
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        f.write_str(&self.message)?;
+        match self.position {
+            Some(Position::Offset(o)) => write!(f, " at byte {o}"),
+            Some(Position::LineColumn { line, column }) => {
+                write!(f, " at line {line} column {column}")
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result type of this crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

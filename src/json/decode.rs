@@ -1,0 +1,362 @@
+//! JSON decoding driven by a type, straight into [`Value`]s, with go-cty's leniency.
+
+use crate::error::{Error, ErrorKind, Position, Result};
+use crate::json::read::{line_column, Kind, Reader};
+use crate::limits::MAX_DEPTH;
+use crate::text;
+use crate::types::{ObjectType, Type};
+use crate::value::conform::common_type;
+use crate::value::{Map, Number, Object, Set, Value};
+
+/// Options for [`decode_with`](crate::json::decode_with).
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct DecodeOptions {
+    /// Skip object attributes that the type does not declare, instead of failing. Useful
+    /// for `UpgradeResourceState`, whose JSON was written with an older schema.
+    pub ignore_undefined_attributes: bool,
+}
+
+impl DecodeOptions {
+    /// The default options: undeclared attributes are an error.
+    pub fn new() -> DecodeOptions {
+        DecodeOptions::default()
+    }
+
+    /// Sets [`ignore_undefined_attributes`](Self::ignore_undefined_attributes).
+    pub fn ignore_undefined_attributes(mut self, yes: bool) -> DecodeOptions {
+        self.ignore_undefined_attributes = yes;
+        self
+    }
+}
+
+/// Decodes one JSON value of type `ty`; trailing text is an error.
+pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<Value> {
+    let mut d = Decoder { input, options };
+    let mut r = Reader::new(input);
+    d.value(&mut r, ty, 0)
+        .and_then(|v| r.finish().map(|()| v))
+        .map_err(|e| with_line_column(e, input))
+}
+
+/// Turns a byte offset into a line and column.
+pub(crate) fn with_line_column(e: Error, input: &[u8]) -> Error {
+    match e.position() {
+        Some(Position::Offset(o)) => {
+            let (line, column) = line_column(input, o);
+            e.with_position(Position::LineColumn { line, column })
+        }
+        _ => e,
+    }
+}
+
+struct Decoder<'a, 'o> {
+    input: &'a [u8],
+    options: &'o DecodeOptions,
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Null => "null",
+        Kind::Bool => "bool",
+        Kind::Number => "number",
+        Kind::String => "string",
+        Kind::Array => "array",
+        Kind::Object => "object",
+    }
+}
+
+fn number(text: &str) -> Result<Number> {
+    text.parse().map_err(|e: crate::value::NumberError| {
+        let kind = if text.len() > crate::limits::MAX_NUMBER_TEXT {
+            ErrorKind::LimitExceeded
+        } else {
+            ErrorKind::InvalidValue
+        };
+        Error::new(kind, e.to_string())
+    })
+}
+
+impl<'a> Decoder<'a, '_> {
+    fn value(&mut self, r: &mut Reader<'a>, ty: &Type, depth: usize) -> Result<Value> {
+        let kind = r.peek_kind()?;
+        let at = r.offset();
+        if depth > MAX_DEPTH {
+            return Err(crate::msgpack::read::depth_error().at_offset(at));
+        }
+        if kind == Kind::Null {
+            r.read_null()?;
+            return Ok(Value::Null);
+        }
+        let mismatch = |expected: &str| Error::mismatch(expected, kind_name(kind)).at_offset(at);
+        let value = match (ty, kind) {
+            (Type::Bool, Kind::Bool) => Value::Bool(r.read_bool()?),
+            (Type::Bool, Kind::String) => match &*r.read_string()? {
+                "true" | "1" => Value::Bool(true),
+                "false" | "0" => Value::Bool(false),
+                s => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!("expected a bool or one of the strings \"true\", \"false\", \"1\", \"0\", found string {s:?}"),
+                    )
+                    .at_offset(at))
+                }
+            },
+            (Type::Number, Kind::Number) => {
+                Value::Number(number(r.read_number()?).map_err(|e| e.at_offset(at))?)
+            }
+            (Type::Number, Kind::String) => {
+                Value::Number(number(&r.read_string()?).map_err(|e| e.at_offset(at))?)
+            }
+            (Type::String, Kind::String) => Value::String(text::nfc(&r.read_string()?).into()),
+            (Type::String, Kind::Number) => Value::String(r.read_number()?.into()),
+            (Type::String, Kind::Bool) => {
+                Value::string(if r.read_bool()? { "true" } else { "false" })
+            }
+            (Type::List(e), Kind::Array) => {
+                let elements = self.sequence(r, e, depth)?;
+                check_homogeneous(&elements, e, at)?;
+                Value::List(elements.into())
+            }
+            (Type::Set(e), Kind::Array) => {
+                let elements = self.sequence(r, e, depth)?;
+                check_homogeneous(&elements, e, at)?;
+                Value::Set(Set::new(elements))
+            }
+            (Type::Map(e), Kind::Object) => self.map(r, e, depth, at)?,
+            (Type::Tuple(ts), Kind::Array) => self.tuple(r, ts, depth, at)?,
+            (Type::Object(o), Kind::Object) => self.object(r, o, depth)?,
+            (Type::Dynamic, Kind::Object) => self.dynamic(r, depth, at)?,
+            (Type::Dynamic, _) => {
+                return Err(mismatch(r#"a dynamic value as {"value": ..., "type": ...}"#))
+            }
+            (Type::Object(_), _) => return Err(mismatch("object")),
+            (Type::Tuple(_), _) => return Err(mismatch("tuple")),
+            (ty, _) => return Err(mismatch(ty.kind_name())),
+        };
+        Ok(value)
+    }
+
+    fn sequence(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize) -> Result<Vec<Value>> {
+        r.begin_array()?;
+        let mut out = Vec::new();
+        while r.next_element()? {
+            let i = out.len();
+            out.push(self.value(r, element, depth + 1).map_err(|e| e.in_index(i))?);
+        }
+        Ok(out)
+    }
+
+    fn tuple(&mut self, r: &mut Reader<'a>, types: &[Type], depth: usize, at: usize) -> Result<Value> {
+        r.begin_array()?;
+        let mut out = Vec::with_capacity(types.len());
+        while r.next_element()? {
+            let i = out.len();
+            let Some(t) = types.get(i) else {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("expected a tuple of {} elements, found more", types.len()),
+                )
+                .at_offset(r.offset()));
+            };
+            out.push(self.value(r, t, depth + 1).map_err(|e| e.in_index(i))?);
+        }
+        if out.len() != types.len() {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!(
+                    "expected a tuple of {} elements, found {}",
+                    types.len(),
+                    out.len()
+                ),
+            )
+            .at_offset(at));
+        }
+        Ok(Value::Tuple(out.into()))
+    }
+
+    fn map(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize, at: usize) -> Result<Value> {
+        r.begin_object()?;
+        let mut entries: Vec<(Box<str>, Value)> = Vec::new();
+        while let Some(k) = r.next_key()? {
+            let v = self.value(r, element, depth + 1).map_err(|e| e.in_key(&k))?;
+            entries.push((text::nfc(&k).into(), v));
+        }
+        if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
+            // A repeated key keeps its last value, as in go-cty.
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut deduped: Vec<(Box<str>, Value)> = Vec::with_capacity(entries.len());
+            for entry in entries {
+                match deduped.last_mut() {
+                    Some(last) if last.0 == entry.0 => *last = entry,
+                    _ => deduped.push(entry),
+                }
+            }
+            entries = deduped;
+        }
+        check_homogeneous(entries.iter().map(|(_, v)| v), element, at)?;
+        Ok(Value::Map(Map::from_sorted(entries.into())))
+    }
+
+    fn object(&mut self, r: &mut Reader<'a>, ty: &ObjectType, depth: usize) -> Result<Value> {
+        r.begin_object()?;
+        let names = ty.names();
+        let mut values = vec![Value::Null; ty.len()];
+        loop {
+            let key_at = r.offset();
+            let Some(k) = r.next_key()? else { break };
+            match names.index_of(&k) {
+                Some(i) => {
+                    values[i] = self
+                        .value(r, &ty.types()[i], depth + 1)
+                        .map_err(|e| e.in_attribute(&k))?;
+                }
+                None if self.options.ignore_undefined_attributes => r.skip_value()?,
+                None => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!("unsupported attribute {k:?}"),
+                    )
+                    .at_offset(key_at))
+                }
+            }
+        }
+        Ok(Value::Object(Box::new(Object::from_parts(
+            names.clone(),
+            values.into(),
+        ))))
+    }
+
+    /// `{"value": ..., "type": ...}` in either order. The value may come first, so it is
+    /// skipped and decoded once the type is known.
+    fn dynamic(&mut self, r: &mut Reader<'a>, depth: usize, at: usize) -> Result<Value> {
+        r.begin_object()?;
+        let mut ty = None;
+        let mut value_at = None;
+        loop {
+            let key_at = r.offset();
+            let Some(k) = r.next_key()? else { break };
+            r.peek_kind()?;
+            let start = r.offset();
+            match &*k {
+                "type" => {
+                    r.skip_value()?;
+                    let text = &self.input[start..r.offset()];
+                    ty = Some(Type::from_json_bytes(text).map_err(|e| {
+                        Error::new(
+                            e.kind(),
+                            format!("invalid type in dynamic value: {}", e.message()),
+                        )
+                        .at_offset(start)
+                    })?);
+                }
+                "value" => {
+                    r.skip_value()?;
+                    value_at = Some(start);
+                }
+                other => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!("invalid key {other:?} in dynamic value: expected \"value\" or \"type\""),
+                    )
+                    .at_offset(key_at))
+                }
+            }
+        }
+        let missing = |what: &str| {
+            Error::new(
+                ErrorKind::InvalidValue,
+                format!("missing {what:?} in dynamic value"),
+            )
+            .at_offset(at)
+        };
+        let ty = ty.ok_or_else(|| missing("type"))?;
+        let start = value_at.ok_or_else(|| missing("value"))?;
+        let mut inner = Reader::new(self.input);
+        inner.seek(start);
+        let value = self.value(&mut inner, &ty, depth + 1)?;
+        Ok(match ty {
+            Type::Dynamic => value,
+            ty => Value::typed(ty, value),
+        })
+    }
+}
+
+fn check_homogeneous<'v>(
+    elements: impl IntoIterator<Item = &'v Value>,
+    element: &Type,
+    at: usize,
+) -> Result<()> {
+    if element.has_dynamic() {
+        common_type(elements, element)
+            .map_err(|m| Error::new(ErrorKind::InvalidValue, m).at_offset(at))?;
+    }
+    Ok(())
+}
+
+/// go-cty's `json.ImpliedType`: null is `dynamic`, arrays tuples, objects objects. A
+/// repeated key is an error only when its values' types differ.
+pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
+    let mut r = Reader::new(input);
+    implied(&mut r, 0)
+        .and_then(|t| r.finish().map(|()| t))
+        .map_err(|e| with_line_column(e, input))
+}
+
+fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
+    let kind = r.peek_kind()?;
+    let at = r.offset();
+    if depth > MAX_DEPTH {
+        return Err(crate::msgpack::read::depth_error().at_offset(at));
+    }
+    Ok(match kind {
+        Kind::Null => {
+            r.read_null()?;
+            Type::Dynamic
+        }
+        Kind::Bool => {
+            r.read_bool()?;
+            Type::Bool
+        }
+        Kind::Number => {
+            r.read_number()?;
+            Type::Number
+        }
+        Kind::String => {
+            r.read_string()?;
+            Type::String
+        }
+        Kind::Array => {
+            r.begin_array()?;
+            let mut types = Vec::new();
+            while r.next_element()? {
+                let i = types.len();
+                types.push(implied(r, depth + 1).map_err(|e| e.in_index(i))?);
+            }
+            Type::tuple(types)
+        }
+        Kind::Object => {
+            r.begin_object()?;
+            let mut attrs: std::collections::HashMap<String, Type> = Default::default();
+            loop {
+                let key_at = r.offset();
+                let Some(k) = r.next_key()? else { break };
+                let t = implied(r, depth + 1).map_err(|e| e.in_attribute(&k))?;
+                match attrs.get(&*k) {
+                    Some(prev) if *prev != t => {
+                        return Err(Error::new(
+                            ErrorKind::InvalidValue,
+                            format!("duplicate {k:?} property in JSON object with a different type"),
+                        )
+                        .at_offset(key_at))
+                    }
+                    Some(_) => {}
+                    None => {
+                        attrs.insert(k.into_owned(), t);
+                    }
+                }
+            }
+            Type::object(attrs)
+        }
+    })
+}

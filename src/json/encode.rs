@@ -1,0 +1,117 @@
+//! JSON encoding of a [`Value`] with a type, byte for byte as go-cty's `json.Marshal`.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::write::write_string;
+use crate::path::PathStep;
+use crate::text;
+use crate::types::Type;
+use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute, mismatch};
+use crate::value::Value;
+
+/// Encodes `value` as type `ty`, appending JSON text to `out`.
+pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    if value.is_unknown() {
+        return Err(Error::new(ErrorKind::Unencodable, "value is not known"));
+    }
+    match (ty, value) {
+        (Type::Dynamic, Value::Null) => out.extend_from_slice(b"null"),
+        (Type::Dynamic, Value::Typed(t)) => wrapper(&t.ty, &t.value, out)?,
+        (Type::Dynamic, v) => {
+            let ty = concrete_type(v, &Type::Dynamic).map_err(Error::unencodable)?;
+            wrapper(&ty, v, out)?;
+        }
+        (_, Value::Typed(t)) if t.ty == *ty => encode(&t.value, ty, out)?,
+        (_, Value::Null) => out.extend_from_slice(b"null"),
+        (Type::Bool, Value::Bool(b)) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        (Type::Number, Value::Number(n)) => {
+            if n.is_infinite() {
+                return Err(Error::new(
+                    ErrorKind::Unencodable,
+                    "cannot serialize infinity as JSON",
+                ));
+            }
+            out.extend_from_slice(n.to_string().as_bytes());
+        }
+        (Type::String, Value::String(s)) => write_string(out, &text::nfc(s)),
+        (Type::List(e), Value::List(vs)) => {
+            check_homogeneous(vs, e)?;
+            out.push(b'[');
+            for (i, v) in vs.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                encode(v, e, out).map_err(|err| err.in_index(i))?;
+            }
+            out.push(b']');
+        }
+        (Type::Set(e), Value::Set(s)) => {
+            check_homogeneous(s.iter(), e)?;
+            out.push(b'[');
+            for (i, v) in s.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                encode(v, e, out).map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
+            }
+            out.push(b']');
+        }
+        (Type::Map(e), Value::Map(m)) => {
+            check_homogeneous(m.values(), e)?;
+            out.push(b'{');
+            for (i, (k, v)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_string(out, k);
+                out.push(b':');
+                encode(v, e, out).map_err(|err| err.in_key(k))?;
+            }
+            out.push(b'}');
+        }
+        (Type::Tuple(ts), Value::Tuple(vs)) => {
+            if ts.len() != vs.len() {
+                return Err(Error::unencodable(format!(
+                    "expected a tuple of {} elements, found {}",
+                    ts.len(),
+                    vs.len()
+                )));
+            }
+            out.push(b'[');
+            for (i, (v, t)) in vs.iter().zip(ts.iter()).enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                encode(v, t, out).map_err(|err| err.in_index(i))?;
+            }
+            out.push(b']');
+        }
+        (Type::Object(o), Value::Object(obj)) => {
+            out.push(b'{');
+            let mut first = true;
+            for_each_attribute(o, obj, |name, v, t| {
+                if !std::mem::take(&mut first) {
+                    out.push(b',');
+                }
+                write_string(out, name);
+                out.push(b':');
+                encode(v, t, out).map_err(|err| err.in_attribute(name))
+            })?;
+            out.push(b'}');
+        }
+        (ty, v) => return Err(Error::new(ErrorKind::Unencodable, mismatch(ty, v))),
+    }
+    Ok(())
+}
+
+/// The dynamic wrapper: `{"value":...,"type":...}`, value first.
+fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
+    if value.is_unknown() {
+        return Err(Error::new(ErrorKind::Unencodable, "value is not known"));
+    }
+    out.extend_from_slice(b"{\"value\":");
+    encode(value, ty, out)?;
+    out.extend_from_slice(b",\"type\":");
+    ty.write_json(out);
+    out.push(b'}');
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! JSON: the plugin protocol's secondary `DynamicValue` encoding.
+//!
+//! Terraform reads a provider's response as JSON when its `msgpack` field is empty, and
+//! `UpgradeResourceState` hands providers their old state as JSON. [`decode`] keeps
+//! go-cty's leniency (missing attributes are null, numbers and bools may come as
+//! strings, number text is kept exactly); [`encode`] writes go-cty's bytes, escaping
+//! included.
+//!
+//! ```
+//! use ctywire::{json, Type, Value};
+//!
+//! let ty = Type::object([("name", Type::String), ("port", Type::Number), ("tls", Type::Bool)]);
+//! let value = json::decode(br#"{"port": "443", "name": "a<b"}"#, &ty)?;
+//! assert_eq!(value["port"].as_i64(), Some(443));
+//! assert!(value["tls"].is_null());
+//! assert_eq!(json::encode(&value, &ty)?, br#"{"name":"a\u003cb","port":443,"tls":null}"#);
+//! # Ok::<(), ctywire::Error>(())
+//! ```
+
+mod decode;
+mod encode;
+pub(crate) mod read;
+pub(crate) mod write;
+
+pub use decode::DecodeOptions;
+
+use crate::error::Result;
+use crate::types::Type;
+use crate::value::Value;
+
+/// Decodes JSON text holding one value of type `ty`.
+///
+/// Errors name the path of the offending value and its line and column. Text after the
+/// value is an error.
+pub fn decode(input: &[u8], ty: &Type) -> Result<Value> {
+    decode::decode(input, ty, &DecodeOptions::default())
+}
+
+/// [`decode`] with options.
+///
+/// ```
+/// use ctywire::{json, json::DecodeOptions, Type};
+///
+/// let ty = Type::object([("name", Type::String)]);
+/// let old_state = br#"{"name": "x", "removed_attribute": [1, 2]}"#;
+/// assert!(json::decode(old_state, &ty).is_err());
+/// let options = DecodeOptions::new().ignore_undefined_attributes(true);
+/// let value = json::decode_with(old_state, &ty, &options)?;
+/// assert_eq!(value["name"].as_str(), Some("x"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn decode_with(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<Value> {
+    decode::decode(input, ty, options)
+}
+
+/// Encodes `value` as type `ty`. Unknown values and infinities cannot be written as JSON
+/// and give an error naming their path.
+pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    encode::encode(value, ty, &mut out)?;
+    Ok(out)
+}
+
+/// Encodes `value` as type `ty`, appending to `out`.
+pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    encode::encode(value, ty, out)
+}
+
+/// The type go-cty's `json.ImpliedType` infers for untyped JSON: null is `dynamic`,
+/// arrays are tuples, objects are objects.
+pub fn implied_type(input: &[u8]) -> Result<Type> {
+    decode::implied_type(input)
+}
+
+/// Decodes untyped JSON with its implied type, as go-cty's `SimpleJSONValue` does.
+pub fn decode_implied(input: &[u8]) -> Result<(Type, Value)> {
+    let ty = implied_type(input)?;
+    let value = decode(input, &ty)?;
+    Ok((ty, value))
+}

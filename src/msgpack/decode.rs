@@ -1,0 +1,478 @@
+//! MessagePack decoding driven by a type, straight into [`Value`]s.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::limits::{MAX_DEPTH, MAX_REFINEMENT_PAYLOAD};
+use crate::msgpack::read::{depth_error, Reader, Token};
+use crate::path::PathStep;
+use crate::text;
+use crate::types::{ObjectType, Type};
+use crate::value::conform::common_type;
+use crate::value::{Map, Number, Object, Refinements, Set, Value};
+
+/// The MessagePack extension type of refined unknown values.
+const REFINEMENT_EXT: i8 = 12;
+
+/// Decodes one value of type `ty` from `input`; trailing bytes are an error.
+pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
+    let mut r = Reader::new(input);
+    let value = decode_value(&mut r, ty, 0)?;
+    if !r.is_empty() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!(
+                "expected end of input, found {} more bytes after the value",
+                r.remaining()
+            ),
+        )
+        .at_offset(r.offset()));
+    }
+    Ok(value)
+}
+
+fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+    let at = r.offset();
+    if depth > MAX_DEPTH {
+        return Err(depth_error().at_offset(at));
+    }
+    let token = r.token(expected(ty))?;
+    match token {
+        Token::Ext(code, payload) => {
+            return unknown(ty, code, payload, r.offset() - payload.len())
+                .map_err(|e| e.at_offset(at))
+        }
+        Token::Nil => return Ok(Value::Null),
+        _ => {}
+    }
+    let value = match ty {
+        Type::Bool => match token {
+            Token::Bool(b) => Ok(Value::Bool(b)),
+            t => Err(mismatch(ty, &t)),
+        },
+        Type::Number => number(&token).map(Value::Number),
+        Type::String => match token {
+            Token::Str(bytes) | Token::Bin(bytes) => string(bytes).map(Value::String),
+            t => Err(mismatch(ty, &t)),
+        },
+        Type::List(e) => {
+            let elements = sequence(r, token, ty, e, depth, at)?;
+            check_homogeneous(&elements, e)?;
+            Ok(Value::List(elements.into()))
+        }
+        Type::Set(e) => {
+            let elements = sequence(r, token, ty, e, depth, at)?;
+            check_homogeneous(&elements, e)?;
+            Ok(Value::Set(Set::new(elements)))
+        }
+        Type::Map(e) => map(r, token, e, depth, at),
+        Type::Object(o) => object(r, token, o, depth, at),
+        Type::Tuple(ts) => tuple(r, token, ts, depth, at),
+        Type::Dynamic => dynamic(r, token, depth),
+    };
+    value.map_err(|e| e.at_offset(at))
+}
+
+fn expected(ty: &Type) -> &'static str {
+    match ty {
+        Type::Object(_) => "an object",
+        Type::Tuple(_) => "a tuple",
+        Type::Dynamic => "a dynamic value",
+        t => t.kind_name(),
+    }
+}
+
+fn mismatch(ty: &Type, found: &Token<'_>) -> Error {
+    Error::mismatch(ty.kind_name(), found.describe())
+}
+
+/// A string's bytes as NFC text; invalid UTF-8 is an error (go-cty passes it through).
+fn string(bytes: &[u8]) -> Result<Box<str>> {
+    let s = std::str::from_utf8(bytes).map_err(|e| {
+        Error::new(
+            ErrorKind::InvalidValue,
+            format!("invalid UTF-8 in string at its byte {}", e.valid_up_to()),
+        )
+    })?;
+    Ok(text::nfc(s).into())
+}
+
+fn number(token: &Token<'_>) -> Result<Number> {
+    match *token {
+        Token::Int(i) => Ok(Number::from(i)),
+        Token::UInt(u) => Ok(Number::from(u)),
+        Token::Float(f) => Number::from_f64(f)
+            .ok_or_else(|| Error::new(ErrorKind::InvalidValue, "NaN is not a valid number")),
+        Token::Str(bytes) | Token::Bin(bytes) => {
+            let s = std::str::from_utf8(bytes).map_err(|_| {
+                Error::new(ErrorKind::InvalidValue, "invalid UTF-8 in number text")
+            })?;
+            s.parse().map_err(|e: crate::value::NumberError| {
+                let kind = if s.len() > crate::limits::MAX_NUMBER_TEXT {
+                    ErrorKind::LimitExceeded
+                } else {
+                    ErrorKind::InvalidValue
+                };
+                Error::new(kind, e.to_string())
+            })
+        }
+        ref t => Err(mismatch(&Type::Number, t)),
+    }
+}
+
+fn sequence(
+    r: &mut Reader<'_>,
+    token: Token<'_>,
+    ty: &Type,
+    element: &Type,
+    depth: usize,
+    at: usize,
+) -> Result<Vec<Value>> {
+    let Token::Array(n) = token else {
+        return Err(mismatch(ty, &token));
+    };
+    let n = r.check_count(n, 1, at)?;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        out.push(decode_value(r, element, depth + 1).map_err(|e| e.in_index(i))?);
+    }
+    Ok(out)
+}
+
+/// go-cty cannot even build a list or set whose `dynamic` parts have different types
+/// (it panics); this reports it.
+fn check_homogeneous<'v>(
+    elements: impl IntoIterator<Item = &'v Value>,
+    element: &Type,
+) -> Result<()> {
+    if element.has_dynamic() {
+        common_type(elements, element).map_err(|m| Error::new(ErrorKind::InvalidValue, m))?;
+    }
+    Ok(())
+}
+
+fn tuple(r: &mut Reader<'_>, token: Token<'_>, types: &[Type], depth: usize, at: usize) -> Result<Value> {
+    let Token::Array(n) = token else {
+        return Err(Error::mismatch("tuple", token.describe()));
+    };
+    if n as usize != types.len() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!("expected a tuple of {} elements, found {n}", types.len()),
+        ));
+    }
+    r.check_count(n, 1, at)?;
+    let mut out = Vec::with_capacity(types.len());
+    for (i, t) in types.iter().enumerate() {
+        out.push(decode_value(r, t, depth + 1).map_err(|e| e.in_index(i))?);
+    }
+    Ok(Value::Tuple(out.into()))
+}
+
+/// A map key or attribute name: str or bin, as go-cty's `DecodeString` accepts.
+fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
+    let at = r.offset();
+    match r.token(what)? {
+        Token::Str(b) | Token::Bin(b) => Ok(b),
+        t => Err(Error::mismatch(what, t.describe()).at_offset(at)),
+    }
+}
+
+fn map(r: &mut Reader<'_>, token: Token<'_>, element: &Type, depth: usize, at: usize) -> Result<Value> {
+    let Token::Map(n) = token else {
+        return Err(Error::mismatch("map", token.describe()));
+    };
+    let n = r.check_count(n, 2, at)?;
+    let mut entries: Vec<(Box<str>, Value)> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let key_at = r.offset();
+        let k = string(key(r, "a string map key")?).map_err(|e| e.at_offset(key_at))?;
+        let v = decode_value(r, element, depth + 1).map_err(|e| e.in_key(&k))?;
+        entries.push((k, v));
+    }
+    if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!("duplicate map key {:?}", w[0].0),
+            ));
+        }
+    }
+    check_homogeneous(entries.iter().map(|(_, v)| v), element)?;
+    Ok(Value::Map(Map::from_sorted(entries.into())))
+}
+
+fn object(r: &mut Reader<'_>, token: Token<'_>, ty: &ObjectType, depth: usize, at: usize) -> Result<Value> {
+    let Token::Map(n) = token else {
+        return Err(Error::mismatch("object", token.describe()));
+    };
+    if n as usize != ty.len() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!(
+                "expected an object with {} attributes, found {n}",
+                ty.len()
+            ),
+        ));
+    }
+    r.check_count(n, 2, at)?;
+    let names = ty.names();
+    let mut values = vec![Value::Null; ty.len()];
+    // go-cty writes attributes in name order, so key i is usually name i; only when it
+    // is not does a name need looking up, and repeats need tracking.
+    let mut seen: Option<Vec<bool>> = None;
+    for i in 0..ty.len() {
+        let key_at = r.offset();
+        let k = key(r, "an attribute name")?;
+        let index = if seen.is_none() && names.as_slice()[i].as_bytes() == k {
+            i
+        } else {
+            let name = String::from_utf8_lossy(k);
+            let Some(index) = names.index_of(&name) else {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("unsupported attribute {name:?}"),
+                )
+                .at_offset(key_at));
+            };
+            let seen = seen.get_or_insert_with(|| {
+                let mut s = vec![false; ty.len()];
+                s[..i].iter_mut().for_each(|b| *b = true);
+                s
+            });
+            if std::mem::replace(&mut seen[index], true) {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("duplicate attribute {name:?}"),
+                )
+                .at_offset(key_at));
+            }
+            index
+        };
+        let name = &names.as_slice()[index];
+        values[index] =
+            decode_value(r, &ty.types()[index], depth + 1).map_err(|e| e.in_attribute(name))?;
+    }
+    Ok(Value::Object(Box::new(Object::from_parts(
+        names.clone(),
+        values.into(),
+    ))))
+}
+
+fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> {
+    match token {
+        Token::Array(2) => {}
+        Token::Array(n) => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!("expected a dynamic value as a [type, value] array, found an array of {n} elements"),
+            ))
+        }
+        t => {
+            return Err(Error::mismatch(
+                "a dynamic value as a [type, value] array",
+                t.describe(),
+            ))
+        }
+    }
+    let type_at = r.offset();
+    let type_json = match r.token("type JSON")? {
+        Token::Bin(b) | Token::Str(b) => b,
+        t => return Err(Error::mismatch("type JSON as binary or string", t.describe()).at_offset(type_at)),
+    };
+    let ty = Type::from_json_bytes(type_json).map_err(|e| {
+        Error::new(
+            e.kind(),
+            format!("invalid type JSON in dynamic value: {}", e.message()),
+        )
+        .at_offset(type_at)
+    })?;
+    let value = decode_value(r, &ty, depth + 1)?;
+    Ok(match ty {
+        Type::Dynamic => value,
+        ty => Value::typed(ty, value),
+    })
+}
+
+/// An extension at a value position: an unknown, refined when it is extension 12.
+fn unknown(ty: &Type, code: i8, payload: &[u8], payload_at: usize) -> Result<Value> {
+    // Any other extension, and any payload of at most one byte, is a plain unknown (the
+    // protocol's rule; go-cty >= 1.13 rejects other codes with longer payloads).
+    if payload.len() <= 1 || code != REFINEMENT_EXT || *ty == Type::Dynamic {
+        return Ok(Value::unknown());
+    }
+    if payload.len() > MAX_REFINEMENT_PAYLOAD {
+        return Err(Error::new(
+            ErrorKind::LimitExceeded,
+            format!(
+                "refinement payload of {} bytes exceeds the limit of {MAX_REFINEMENT_PAYLOAD}",
+                payload.len()
+            ),
+        ));
+    }
+    let refinements = refinements(payload, payload_at, ty)?;
+    refinements
+        .check()
+        .map_err(|m| Error::new(ErrorKind::InvalidValue, m))?;
+    Ok(Value::refined_unknown(ty, refinements))
+}
+
+fn refinement_error(message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::InvalidValue, message)
+}
+
+/// Reads the refinement map of an extension-12 payload for a value of type `ty`.
+fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinements> {
+    let mut r = Reader::at(payload, payload_at);
+    let at = r.offset();
+    let n = match r.token("a refinement map")? {
+        Token::Map(n) => r.check_count(n, 2, at)?,
+        t => {
+            return Err(
+                refinement_error(format!("expected a refinement map, found {}", t.describe()))
+                    .at_offset(at),
+            )
+        }
+    };
+    let mut out = Refinements::new();
+    for _ in 0..n {
+        let key_at = r.offset();
+        let key = match r.token("a refinement key")? {
+            Token::Int(i) => i,
+            Token::UInt(u) => i64::try_from(u).unwrap_or(i64::MAX),
+            t => {
+                return Err(refinement_error(format!(
+                    "expected an integer refinement key, found {}",
+                    t.describe()
+                ))
+                .at_offset(key_at))
+            }
+        };
+        let value_at = r.offset();
+        let fail = |m: String| refinement_error(m).at_offset(value_at);
+        match key {
+            1 => match r.token("a bool")? {
+                Token::Bool(is_null) => out = out.with_nullness(Some(is_null)),
+                t => return Err(fail(format!("expected a bool for the null refinement, found {}", t.describe()))),
+            },
+            2 => {
+                if *ty != Type::String {
+                    return Err(fail(format!("string prefix refinement for a {} value", ty.kind_name())));
+                }
+                match r.token("a string")? {
+                    Token::Str(b) | Token::Bin(b) => {
+                        let s = std::str::from_utf8(b)
+                            .map_err(|_| fail("invalid UTF-8 in string prefix refinement".into()))?;
+                        out = out.string_prefix(s);
+                    }
+                    t => return Err(fail(format!("expected a string prefix, found {}", t.describe()))),
+                }
+            }
+            3 | 4 => {
+                if *ty != Type::Number {
+                    return Err(fail(format!("number bound refinement for a {} value", ty.kind_name())));
+                }
+                let (bound, inclusive) = number_bound(&mut r).map_err(|e| match e.position() {
+                    Some(_) => e,
+                    None => e.at_offset(value_at),
+                })?;
+                out = if key == 3 {
+                    out.number_lower_bound(bound, inclusive)
+                } else {
+                    out.number_upper_bound(bound, inclusive)
+                };
+            }
+            5 | 6 => {
+                if !ty.is_collection() {
+                    return Err(fail(format!("length refinement for a {} value", ty.kind_name())));
+                }
+                let len = match r.token("an integer")? {
+                    Token::UInt(u) => u,
+                    Token::Int(i) if i >= 0 => i as u64,
+                    t => return Err(fail(format!("expected a non-negative integer length bound, found {}", t.describe()))),
+                };
+                out = if key == 5 {
+                    out.length_lower_bound(len)
+                } else {
+                    out.length_upper_bound(len)
+                };
+            }
+            // Keys this crate does not know are skipped, value and all, as the protocol
+            // says (go-cty does not consume their values).
+            _ => r.skip(0)?,
+        }
+    }
+    Ok(out)
+}
+
+/// A number bound: a `[number, inclusive]` array.
+fn number_bound(r: &mut Reader<'_>) -> Result<(Number, bool)> {
+    let shape = || refinement_error("expected a number bound as a [number, bool] array");
+    match r.token("a [number, bool] array")? {
+        Token::Array(2) => {}
+        _ => return Err(shape()),
+    }
+    let at = r.offset();
+    let bound = number(&r.token("a number")?).map_err(|e| e.at_offset(at))?;
+    match r.token("a bool")? {
+        Token::Bool(inclusive) => Ok((bound, inclusive)),
+        _ => Err(shape()),
+    }
+}
+
+/// Infers a type from untyped MessagePack, as go-cty's `msgpack.ImpliedType` does: nil
+/// and extensions are `dynamic`, arrays tuples, maps objects (string keys only); binary
+/// data is an error.
+pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
+    let mut r = Reader::new(input);
+    let ty = implied(&mut r, 0)?;
+    if !r.is_empty() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!("expected end of input, found {} more bytes after the value", r.remaining()),
+        )
+        .at_offset(r.offset()));
+    }
+    Ok(ty)
+}
+
+fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
+    let at = r.offset();
+    if depth > MAX_DEPTH {
+        return Err(depth_error().at_offset(at));
+    }
+    Ok(match r.token("a value")? {
+        Token::Nil | Token::Ext(..) => Type::Dynamic,
+        Token::Bool(_) => Type::Bool,
+        Token::Int(_) | Token::UInt(_) | Token::Float(_) => Type::Number,
+        Token::Str(_) => Type::String,
+        Token::Bin(_) => {
+            return Err(Error::new(
+                ErrorKind::TypeMismatch,
+                "cannot imply a type for binary data",
+            )
+            .at_offset(at))
+        }
+        Token::Array(n) => {
+            let n = r.check_count(n, 1, at)?;
+            let mut types = Vec::with_capacity(n);
+            for i in 0..n {
+                types.push(implied(r, depth + 1).map_err(|e| e.in_index(i))?);
+            }
+            Type::tuple(types)
+        }
+        Token::Map(n) => {
+            let n = r.check_count(n, 2, at)?;
+            let mut attrs: Vec<(Box<str>, Type)> = Vec::with_capacity(n);
+            for _ in 0..n {
+                let key_at = r.offset();
+                let k = match r.token("an attribute name")? {
+                    Token::Str(b) => string(b).map_err(|e| e.at_offset(key_at))?,
+                    t => return Err(Error::mismatch("a string attribute name", t.describe()).at_offset(key_at)),
+                };
+                let t = implied(r, depth + 1).map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
+                attrs.push((k, t));
+            }
+            Type::object(attrs)
+        }
+    })
+}

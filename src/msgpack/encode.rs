@@ -1,0 +1,254 @@
+//! MessagePack encoding of a [`Value`] with a type, byte for byte as go-cty >= 1.14.4.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::error::{Error, ErrorKind, Result};
+
+use crate::path::PathStep;
+use crate::text;
+use crate::types::Type;
+use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute, mismatch};
+use crate::value::{Refinements, Value, WireNumber};
+
+/// Encodes `value` as type `ty`, appending to `out`.
+pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    match (ty, value) {
+        (Type::Dynamic, Value::Null) => out.push(0xc0),
+        (Type::Dynamic, Value::Unknown(_)) => out.extend_from_slice(&UNKNOWN),
+        (Type::Dynamic, Value::Typed(t)) => wrapper(&t.ty, &t.value, out)?,
+        (Type::Dynamic, v) => {
+            let ty = concrete_type(v, &Type::Dynamic).map_err(Error::unencodable)?;
+            wrapper(&ty, v, out)?;
+        }
+        (_, Value::Typed(t)) if t.ty == *ty => encode(&t.value, ty, out)?,
+        (_, Value::Unknown(r)) => unknown(r, ty, out),
+        (_, Value::Null) => out.push(0xc0),
+        (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
+        (Type::Number, Value::Number(n)) => match n.wire() {
+            WireNumber::Int(i) => int(i, out),
+            WireNumber::Float(f) => {
+                out.push(0xcb);
+                out.extend_from_slice(&f.to_be_bytes());
+            }
+            WireNumber::Text(s) => str(&s, out),
+        },
+        (Type::String, Value::String(s)) => str(&text::nfc(s), out),
+        (Type::List(e), Value::List(vs)) => {
+            check_homogeneous(vs, e)?;
+            header(vs.len(), 0x90, 0xdc, out);
+            for (i, v) in vs.iter().enumerate() {
+                encode(v, e, out).map_err(|err| err.in_index(i))?;
+            }
+        }
+        (Type::Set(e), Value::Set(s)) => {
+            check_homogeneous(s.iter(), e)?;
+            header(s.len(), 0x90, 0xdc, out);
+            for v in s.iter() {
+                encode(v, e, out).map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
+            }
+        }
+        (Type::Map(e), Value::Map(m)) => {
+            check_homogeneous(m.values(), e)?;
+            header(m.len(), 0x80, 0xde, out);
+            for (k, v) in m.iter() {
+                str(k, out);
+                encode(v, e, out).map_err(|err| err.in_key(k))?;
+            }
+        }
+        (Type::Tuple(ts), Value::Tuple(vs)) => {
+            if ts.len() != vs.len() {
+                return Err(Error::unencodable(format!(
+                    "expected a tuple of {} elements, found {}",
+                    ts.len(),
+                    vs.len()
+                )));
+            }
+            header(vs.len(), 0x90, 0xdc, out);
+            for (i, (v, t)) in vs.iter().zip(ts.iter()).enumerate() {
+                encode(v, t, out).map_err(|err| err.in_index(i))?;
+            }
+        }
+        (Type::Object(o), Value::Object(obj)) => {
+            header(o.len(), 0x80, 0xde, out);
+            for_each_attribute(o, obj, |name, v, t| {
+                str(name, out);
+                encode(v, t, out).map_err(|err| err.in_attribute(name))
+            })?;
+        }
+        (ty, v) => return Err(Error::new(ErrorKind::Unencodable, mismatch(ty, v))),
+    }
+    Ok(())
+}
+
+/// The dynamic wrapper: `[type JSON as bin, value]`.
+fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
+    out.push(0x92);
+    let mut json = Vec::with_capacity(16);
+    ty.write_json(&mut json);
+    bin(&json, out);
+    encode(value, ty, out)
+}
+
+/// The plain unknown: fixext1, type 0, one zero byte.
+const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
+
+/// An unknown: extension 12 with the refinements that apply to `ty`, or the plain
+/// unknown when none do.
+fn unknown(r: &Refinements, ty: &Type, out: &mut Vec<u8>) {
+    let mut body = Vec::new();
+    let mut entries = 0u8;
+    if r.is_not_null() {
+        body.extend_from_slice(&[0x01, 0xc2]);
+        entries += 1;
+    }
+    match ty {
+        Type::Number => {
+            for (key, bound) in [(0x03, r.lower_bound()), (0x04, r.upper_bound())] {
+                if let Some((n, inclusive)) = bound {
+                    body.extend_from_slice(&[key, 0x92]);
+                    // Cannot fail: a bound is a number and the type is number.
+                    let _ = encode(&Value::Number(n.clone()), &Type::Number, &mut body);
+                    body.push(if inclusive { 0xc3 } else { 0xc2 });
+                    entries += 1;
+                }
+            }
+        }
+        Type::String => {
+            if let Some(prefix) = r.prefix() {
+                body.push(0x02);
+                str(wire_prefix(prefix), &mut body);
+                entries += 1;
+            }
+        }
+        Type::List(_) | Type::Set(_) | Type::Map(_) => {
+            if r.length_lower() != 0 {
+                body.push(0x05);
+                int(r.length_lower() as i64, &mut body);
+                entries += 1;
+            }
+            if let Some(max) = r.length_upper() {
+                body.push(0x06);
+                int(max.min(i64::MAX as u64) as i64, &mut body);
+                entries += 1;
+            }
+        }
+        _ => {}
+    }
+    if entries == 0 || *ty == Type::Dynamic {
+        out.extend_from_slice(&UNKNOWN);
+        return;
+    }
+    let len = body.len() + 1;
+    match len {
+        1 => out.push(0xd4),
+        2 => out.push(0xd5),
+        4 => out.push(0xd6),
+        8 => out.push(0xd7),
+        16 => out.push(0xd8),
+        0..=255 => out.extend_from_slice(&[0xc7, len as u8]),
+        256..=65535 => {
+            out.push(0xc8);
+            out.extend_from_slice(&(len as u16).to_be_bytes());
+        }
+        _ => {
+            out.push(0xc9);
+            out.extend_from_slice(&(len as u32).to_be_bytes());
+        }
+    }
+    out.push(0x0c);
+    out.push(0x80 | entries);
+    out.extend_from_slice(&body);
+}
+
+/// The prefix as go-cty writes it: one longer than 256 bytes is cut to 255 bytes and
+/// then loses its last grapheme cluster, which later text could still extend.
+fn wire_prefix(prefix: &str) -> &str {
+    if prefix.len() <= 256 {
+        return prefix;
+    }
+    let mut cut = 255;
+    while !prefix.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let head = &prefix[..cut];
+    let last = head.grapheme_indices(true).next_back().map_or(0, |(i, _)| i);
+    &head[..last]
+}
+
+/// An integer in the smallest form, unsigned forms for non-negative values.
+fn int(i: i64, out: &mut Vec<u8>) {
+    if i >= 0 {
+        let u = i as u64;
+        if u < 128 {
+            out.push(u as u8);
+        } else if u <= u8::MAX as u64 {
+            out.extend_from_slice(&[0xcc, u as u8]);
+        } else if u <= u16::MAX as u64 {
+            out.push(0xcd);
+            out.extend_from_slice(&(u as u16).to_be_bytes());
+        } else if u <= u32::MAX as u64 {
+            out.push(0xce);
+            out.extend_from_slice(&(u as u32).to_be_bytes());
+        } else {
+            out.push(0xcf);
+            out.extend_from_slice(&u.to_be_bytes());
+        }
+    } else if i >= -32 {
+        out.push(i as i8 as u8);
+    } else if i >= i8::MIN as i64 {
+        out.extend_from_slice(&[0xd0, i as i8 as u8]);
+    } else if i >= i16::MIN as i64 {
+        out.push(0xd1);
+        out.extend_from_slice(&(i as i16).to_be_bytes());
+    } else if i >= i32::MIN as i64 {
+        out.push(0xd2);
+        out.extend_from_slice(&(i as i32).to_be_bytes());
+    } else {
+        out.push(0xd3);
+        out.extend_from_slice(&i.to_be_bytes());
+    }
+}
+
+fn str(s: &str, out: &mut Vec<u8>) {
+    let n = s.len();
+    if n < 32 {
+        out.push(0xa0 | n as u8);
+    } else if n <= u8::MAX as usize {
+        out.extend_from_slice(&[0xd9, n as u8]);
+    } else if n <= u16::MAX as usize {
+        out.push(0xda);
+        out.extend_from_slice(&(n as u16).to_be_bytes());
+    } else {
+        out.push(0xdb);
+        out.extend_from_slice(&(n as u32).to_be_bytes());
+    }
+    out.extend_from_slice(s.as_bytes());
+}
+
+fn bin(b: &[u8], out: &mut Vec<u8>) {
+    let n = b.len();
+    if n <= u8::MAX as usize {
+        out.extend_from_slice(&[0xc4, n as u8]);
+    } else if n <= u16::MAX as usize {
+        out.push(0xc5);
+        out.extend_from_slice(&(n as u16).to_be_bytes());
+    } else {
+        out.push(0xc6);
+        out.extend_from_slice(&(n as u32).to_be_bytes());
+    }
+    out.extend_from_slice(b);
+}
+
+/// An array (`fix` 0x90) or map (`fix` 0x80) header; `wide` is the 16-bit marker, and
+/// the 32-bit marker follows it.
+fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
+    if n < 16 {
+        out.push(fix | n as u8);
+    } else if n <= u16::MAX as usize {
+        out.push(wide);
+        out.extend_from_slice(&(n as u16).to_be_bytes());
+    } else {
+        out.push(wide + 1);
+        out.extend_from_slice(&(n as u32).to_be_bytes());
+    }
+}

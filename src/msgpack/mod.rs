@@ -1,0 +1,50 @@
+//! MessagePack: the plugin protocol's primary `DynamicValue` encoding.
+//!
+//! [`decode`] reads a payload with a type straight into a [`Value`], with no
+//! intermediate tree; [`encode`] writes exactly the bytes go-cty >= 1.14.4 writes.
+//!
+//! ```
+//! use ctywire::{msgpack, Type, Value};
+//!
+//! let ty = Type::object([("id", Type::String), ("size", Type::Number)]);
+//! let bytes = [0x82, 0xa2, b'i', b'd', 0xd4, 0x00, 0x00, 0xa4, b's', b'i', b'z', b'e', 0x05];
+//! let value = msgpack::decode(&bytes, &ty)?;
+//! assert!(value["id"].is_unknown());
+//! assert_eq!(value["size"].as_i64(), Some(5));
+//! assert_eq!(msgpack::encode(&value, &ty)?, bytes);
+//! # Ok::<(), ctywire::Error>(())
+//! ```
+
+mod decode;
+mod encode;
+pub(crate) mod read;
+
+use crate::error::Result;
+use crate::types::Type;
+use crate::value::Value;
+
+/// Decodes a MessagePack payload holding one value of type `ty`.
+///
+/// Errors name the path of the offending value and its byte offset. Trailing bytes after
+/// the value are an error.
+pub fn decode(input: &[u8], ty: &Type) -> Result<Value> {
+    decode::decode(input, ty)
+}
+
+/// Encodes `value` as type `ty`.
+pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    encode::encode(value, ty, &mut out)?;
+    Ok(out)
+}
+
+/// Encodes `value` as type `ty`, appending to `out`.
+pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    encode::encode(value, ty, out)
+}
+
+/// The type go-cty's `msgpack.ImpliedType` infers for an untyped payload: nil and
+/// unknowns are `dynamic`, arrays are tuples, maps are objects.
+pub fn implied_type(input: &[u8]) -> Result<Type> {
+    decode::implied_type(input)
+}

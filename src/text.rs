@@ -1,0 +1,33 @@
+//! Text rules shared by every codec: Unicode normalization and Go-style quoting.
+
+use std::borrow::Cow;
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// Returns `s` in Unicode Normalization Form C, borrowing when it already is.
+///
+/// Fast path: text whose bytes are all below 0xCC holds only code points below U+0300,
+/// none of which combine or decompose, so it is already NFC.
+pub(crate) fn nfc(s: &str) -> Cow<'_, str> {
+    if s.bytes().all(|b| b < 0xCC) {
+        return Cow::Borrowed(s);
+    }
+    match is_nfc_quick(s.chars()) {
+        IsNormalized::Yes => Cow::Borrowed(s),
+        _ => {
+            let normalized: String = s.nfc().collect();
+            if normalized == s {
+                Cow::Borrowed(s)
+            } else {
+                Cow::Owned(normalized)
+            }
+        }
+    }
+}
+
+/// Converts an owned string to NFC, reusing it when it already is.
+pub(crate) fn nfc_owned(s: String) -> String {
+    match nfc(&s) {
+        Cow::Borrowed(_) => s,
+        Cow::Owned(n) => n,
+    }
+}

@@ -1,0 +1,341 @@
+//! Types: the cty type system as the plugin protocol uses it.
+//!
+//! A [`Type`] is one of the primitive types (`bool`, `number`, `string`), a collection
+//! (`list`, `set`, `map`), a structural type (`object`, `tuple`) or the dynamic
+//! pseudo-type. Types print and parse as go-cty's type JSON ([`Type::to_json`],
+//! [`Type::from_json`]) and as Terraform type expressions ([`Type::to_expr`],
+//! [`Type::parse_expr`]).
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A cty type.
+///
+/// Cloning is cheap: object types are reference-counted, and collection element types are
+/// small boxes.
+///
+/// ```
+/// use ctywire::Type;
+///
+/// let ty = Type::list(Type::object([("name", Type::String), ("size", Type::Number)]));
+/// assert_eq!(ty.to_json(), r#"["list",["object",{"name":"string","size":"number"}]]"#);
+/// assert_eq!(ty.to_expr(), "list(object({name=string,size=number}))");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// `bool`
+    Bool,
+    /// `number`: arbitrary precision, see [`Number`](crate::Number).
+    Number,
+    /// `string`: Unicode text, always NFC.
+    String,
+    /// The dynamic pseudo-type (`dynamic` in type JSON, `any` in type expressions): a
+    /// placeholder whose values carry their own concrete type on the wire.
+    Dynamic,
+    /// `list(T)`
+    List(Box<Type>),
+    /// `set(T)`
+    Set(Box<Type>),
+    /// `map(T)`
+    Map(Box<Type>),
+    /// `object({...})`, with attributes in bytewise name order.
+    Object(Arc<ObjectType>),
+    /// `tuple([...])`
+    Tuple(Arc<[Type]>),
+}
+
+/// The attributes of an object type: names in bytewise order, each with its type and
+/// whether it is optional.
+///
+/// The attribute names are kept as one shared list ([`AttributeNames`]) so that every
+/// object value decoded with this type can point at them instead of holding its own
+/// copies.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ObjectType {
+    names: AttributeNames,
+    types: Box<[Type]>,
+    optional: Box<[bool]>,
+}
+
+/// A shared, sorted list of attribute names, used by object types and object values.
+///
+/// Names are NFC-normalized and sorted bytewise (Go's string order), which is the order
+/// in which both encoders write attributes.
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct AttributeNames(Arc<[Box<str>]>);
+
+impl AttributeNames {
+    /// Builds a name list from names that are already NFC, sorted and free of duplicates.
+    pub(crate) fn from_sorted(names: Vec<Box<str>>) -> Self {
+        debug_assert!(names.windows(2).all(|w| w[0] < w[1]));
+        AttributeNames(names.into())
+    }
+
+    /// The names, in order.
+    pub fn as_slice(&self) -> &[Box<str>] {
+        &self.0
+    }
+
+    /// The number of names.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The position of `name`, if present.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.0.binary_search_by(|n| n.as_ref().cmp(name)).ok()
+    }
+
+    /// Iterates over the names in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.0.iter().map(|n| n.as_ref())
+    }
+}
+
+impl fmt::Debug for AttributeNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl ObjectType {
+    /// Builds an object type from `(name, type, optional)` triples.
+    ///
+    /// Names are NFC-normalized and sorted bytewise; if a name repeats, the last one wins
+    /// (as when go-cty reads type JSON).
+    pub fn new<N: AsRef<str>>(attributes: impl IntoIterator<Item = (N, Type, bool)>) -> Self {
+        let mut attrs: Vec<(Box<str>, Type, bool)> = attributes
+            .into_iter()
+            .map(|(n, t, o)| (crate::text::nfc(n.as_ref()).into(), t, o))
+            .collect();
+        // Stable sort, then keep the last of each run of equal names.
+        attrs.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut deduped: Vec<(Box<str>, Type, bool)> = Vec::with_capacity(attrs.len());
+        for attr in attrs {
+            match deduped.last_mut() {
+                Some(last) if last.0 == attr.0 => *last = attr,
+                _ => deduped.push(attr),
+            }
+        }
+        let mut names = Vec::with_capacity(deduped.len());
+        let mut types = Vec::with_capacity(deduped.len());
+        let mut optional = Vec::with_capacity(deduped.len());
+        for (n, t, o) in deduped {
+            names.push(n);
+            types.push(t);
+            optional.push(o);
+        }
+        ObjectType {
+            names: AttributeNames::from_sorted(names),
+            types: types.into(),
+            optional: optional.into(),
+        }
+    }
+
+    /// The attribute names, in bytewise order.
+    pub fn names(&self) -> &AttributeNames {
+        &self.names
+    }
+
+    /// The attribute types, in the order of [`names`](Self::names).
+    pub fn types(&self) -> &[Type] {
+        &self.types
+    }
+
+    /// The number of attributes.
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    /// Whether the object type has no attributes.
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    /// The type of attribute `name`, if declared.
+    pub fn attribute(&self, name: &str) -> Option<&Type> {
+        self.names.index_of(name).map(|i| &self.types[i])
+    }
+
+    /// Whether attribute `name` is declared optional.
+    pub fn is_optional(&self, name: &str) -> bool {
+        self.names.index_of(name).is_some_and(|i| self.optional[i])
+    }
+
+    /// Iterates over `(name, type, optional)` in bytewise name order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Type, bool)> + '_ {
+        self.names
+            .iter()
+            .zip(self.types.iter())
+            .zip(self.optional.iter())
+            .map(|((n, t), o)| (n, t, *o))
+    }
+
+    /// Whether any attribute is optional.
+    pub fn has_optional(&self) -> bool {
+        self.optional.iter().any(|o| *o)
+    }
+}
+
+impl fmt::Debug for ObjectType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut m = f.debug_map();
+        for (n, t, o) in self.iter() {
+            if o {
+                m.entry(&n, &format_args!("optional({t:?})"));
+            } else {
+                m.entry(&n, t);
+            }
+        }
+        m.finish()
+    }
+}
+
+impl Type {
+    /// `list(element)`
+    pub fn list(element: Type) -> Type {
+        Type::List(Box::new(element))
+    }
+
+    /// `set(element)`
+    pub fn set(element: Type) -> Type {
+        Type::Set(Box::new(element))
+    }
+
+    /// `map(element)`
+    pub fn map(element: Type) -> Type {
+        Type::Map(Box::new(element))
+    }
+
+    /// `tuple([elements...])`
+    pub fn tuple(elements: impl IntoIterator<Item = Type>) -> Type {
+        Type::Tuple(elements.into_iter().collect())
+    }
+
+    /// `object({...})` with no optional attributes.
+    pub fn object<N: AsRef<str>>(attributes: impl IntoIterator<Item = (N, Type)>) -> Type {
+        Type::Object(Arc::new(ObjectType::new(
+            attributes.into_iter().map(|(n, t)| (n, t, false)),
+        )))
+    }
+
+    /// `object({...})` where the attributes named in `optional` are optional.
+    ///
+    /// ```
+    /// use ctywire::Type;
+    /// let ty = Type::object_with_optional([("a", Type::String), ("b", Type::Number)], ["b"]);
+    /// assert_eq!(ty.to_expr(), "object({a=string,b=optional(number)})");
+    /// ```
+    pub fn object_with_optional<N: AsRef<str>, O: AsRef<str>>(
+        attributes: impl IntoIterator<Item = (N, Type)>,
+        optional: impl IntoIterator<Item = O>,
+    ) -> Type {
+        let optional: Vec<String> = optional
+            .into_iter()
+            .map(|o| crate::text::nfc(o.as_ref()).into_owned())
+            .collect();
+        Type::Object(Arc::new(ObjectType::new(attributes.into_iter().map(|(n, t)| {
+            let is_opt = optional.iter().any(|o| *o == crate::text::nfc(n.as_ref()));
+            (n, t, is_opt)
+        }))))
+    }
+
+    /// The empty object type, `object({})`.
+    pub fn empty_object() -> Type {
+        Type::object(std::iter::empty::<(&str, Type)>())
+    }
+
+    /// The empty tuple type, `tuple([])`.
+    pub fn empty_tuple() -> Type {
+        Type::tuple([])
+    }
+
+    /// Whether this is `bool`, `number` or `string`.
+    pub fn is_primitive(&self) -> bool {
+        matches!(self, Type::Bool | Type::Number | Type::String)
+    }
+
+    /// Whether this is a list, set or map type.
+    pub fn is_collection(&self) -> bool {
+        matches!(self, Type::List(_) | Type::Set(_) | Type::Map(_))
+    }
+
+    /// The element type of a list, set or map type.
+    pub fn element_type(&self) -> Option<&Type> {
+        match self {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The object type's attributes, for an object type.
+    pub fn as_object(&self) -> Option<&ObjectType> {
+        match self {
+            Type::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Whether `dynamic` appears anywhere in this type.
+    pub fn has_dynamic(&self) -> bool {
+        match self {
+            Type::Dynamic => true,
+            Type::Bool | Type::Number | Type::String => false,
+            Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic(),
+            Type::Object(o) => o.types().iter().any(Type::has_dynamic),
+            Type::Tuple(es) => es.iter().any(Type::has_dynamic),
+        }
+    }
+
+    /// This type with every optional-attribute marker removed, at every depth.
+    ///
+    /// Wire types never carry optional markers: Terraform strips them before it encodes.
+    pub fn without_optional_attributes(&self) -> Type {
+        match self {
+            Type::Bool | Type::Number | Type::String | Type::Dynamic => self.clone(),
+            Type::List(e) => Type::list(e.without_optional_attributes()),
+            Type::Set(e) => Type::set(e.without_optional_attributes()),
+            Type::Map(e) => Type::map(e.without_optional_attributes()),
+            Type::Tuple(es) => Type::tuple(es.iter().map(Type::without_optional_attributes)),
+            Type::Object(o) => {
+                Type::object(o.iter().map(|(n, t, _)| (n, t.without_optional_attributes())))
+            }
+        }
+    }
+
+    /// A short name for error messages: `string`, `list`, `object`, ...
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Type::Bool => "bool",
+            Type::Number => "number",
+            Type::String => "string",
+            Type::Dynamic => "dynamic",
+            Type::List(_) => "list",
+            Type::Set(_) => "set",
+            Type::Map(_) => "map",
+            Type::Object(_) => "object",
+            Type::Tuple(_) => "tuple",
+        }
+    }
+}
+
+impl fmt::Debug for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_expr())
+    }
+}
+
+/// Prints the type as a Terraform type expression, e.g. `map(list(string))`.
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_expr())
+    }
+}
+
+mod expr;
+mod json;

@@ -1,0 +1,589 @@
+//! Values: an untyped tree of null, unknown and known values.
+//!
+//! A [`Value`] does not carry its type: the type is handed to the codecs, which check the
+//! value against it. That lets provider code write `Value::Null` or `Value::unknown()`
+//! without spelling a type. Where a type is itself `dynamic`, the value keeps its concrete
+//! type beside it ([`Value::Typed`]); a value built by hand for a dynamic position may
+//! leave that out and the encoder infers it.
+
+pub(crate) mod conform;
+mod number;
+mod printable;
+mod refine;
+pub(crate) mod set;
+
+use std::fmt;
+
+pub use number::{Number, NumberError};
+pub(crate) use number::WireNumber;
+pub use refine::Refinements;
+
+use crate::text;
+use crate::types::{AttributeNames, Type};
+
+/// A cty value: null, unknown (with optional [refinements](Refinements)), or known.
+///
+/// Strings are always NFC; map keys and object attribute names are NFC and kept in
+/// bytewise order; sets are deduplicated and kept in go-cty's order. The constructors
+/// ([`Value::string`], [`Value::map`], [`Value::object`], [`Value::set`], ...) establish
+/// these rules; the encoders re-check what they must.
+///
+/// ```
+/// use ctywire::{Type, Value};
+///
+/// let v = Value::object([
+///     ("name", Value::from("web")),
+///     ("tags", Value::map([("env", Value::from("prod"))])),
+///     ("ports", Value::list([Value::from(80), Value::from(443)])),
+///     ("id", Value::unknown()),
+/// ]);
+/// assert_eq!(v["tags"]["env"].as_str(), Some("prod"));
+/// assert_eq!(v["ports"][1].as_i64(), Some(443));
+/// assert!(v["id"].is_unknown());
+/// assert!(v["missing"].is_null());
+/// ```
+#[derive(Clone, PartialEq)]
+pub enum Value {
+    /// A null value (of whatever type the position has).
+    Null,
+    /// An unknown value, with what is known about it.
+    Unknown(Refinements),
+    /// A known `bool`.
+    Bool(bool),
+    /// A known `number`.
+    Number(Number),
+    /// A known `string` (NFC).
+    String(Box<str>),
+    /// A known `list`.
+    List(Box<[Value]>),
+    /// A known `set`.
+    Set(Set),
+    /// A known `map`.
+    Map(Map),
+    /// A known `object`.
+    Object(Box<Object>),
+    /// A known `tuple`.
+    Tuple(Box<[Value]>),
+    /// A value at a `dynamic` position, with its concrete type. The value inside may be
+    /// null or unknown of that type.
+    Typed(Box<Typed>),
+}
+
+/// A value together with its concrete type: what a `dynamic` position holds on the wire.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Typed {
+    /// The concrete type (never [`Type::Dynamic`]).
+    pub ty: Type,
+    /// The value, of type `ty`.
+    pub value: Value,
+}
+
+/// The attributes of a known object value, in bytewise name order.
+///
+/// The names are shared: every object decoded with one object type points at that
+/// type's [`AttributeNames`].
+#[derive(Clone, PartialEq)]
+pub struct Object {
+    names: AttributeNames,
+    values: Box<[Value]>,
+}
+
+/// The elements of a known map value, in bytewise key order, keys unique and NFC.
+#[derive(Clone, PartialEq, Default)]
+pub struct Map(Box<[(Box<str>, Value)]>);
+
+/// The elements of a known set value: deduplicated as cty does (unknowns are never equal
+/// to anything, so all are kept; one null at most) and in go-cty's iteration order.
+#[derive(Clone, PartialEq, Default)]
+pub struct Set(Box<[Value]>);
+
+static NULL: Value = Value::Null;
+
+impl Value {
+    /// A plain unknown value.
+    pub fn unknown() -> Value {
+        Value::Unknown(Refinements::new())
+    }
+
+    /// An unknown value of type `ty` with `refinements`, collapsed to a known value where
+    /// go-cty collapses it: definitely null gives null; not null with equal inclusive
+    /// number bounds gives that number; not null with a length of exactly 0 gives the
+    /// empty collection, a list of exactly n gives n unknowns, a set of exactly 1 gives a
+    /// set of one unknown.
+    ///
+    /// ```
+    /// use ctywire::{Refinements, Type, Value};
+    ///
+    /// let r = Refinements::new().not_null().length_lower_bound(2).length_upper_bound(2);
+    /// let v = Value::refined_unknown(&Type::list(Type::String), r);
+    /// assert_eq!(v, Value::list([Value::unknown(), Value::unknown()]));
+    /// ```
+    pub fn refined_unknown(ty: &Type, refinements: Refinements) -> Value {
+        refine::collapse(ty, refinements)
+    }
+
+    /// A string value, NFC-normalized.
+    pub fn string(s: impl AsRef<str>) -> Value {
+        Value::String(text::nfc(s.as_ref()).into())
+    }
+
+    /// A list value.
+    pub fn list(elements: impl IntoIterator<Item = Value>) -> Value {
+        Value::List(elements.into_iter().collect())
+    }
+
+    /// A tuple value.
+    pub fn tuple(elements: impl IntoIterator<Item = Value>) -> Value {
+        Value::Tuple(elements.into_iter().collect())
+    }
+
+    /// A set value: duplicates dropped and elements put in go-cty's order.
+    ///
+    /// ```
+    /// use ctywire::Value;
+    /// let s = Value::set(["b", "a", "b"].map(Value::from));
+    /// assert_eq!(s, Value::set([Value::from("a"), Value::from("b")]));
+    /// assert_eq!(s[0].as_str(), Some("a"));
+    /// ```
+    pub fn set(elements: impl IntoIterator<Item = Value>) -> Value {
+        Value::Set(Set::new(elements.into_iter().collect()))
+    }
+
+    /// A map value: keys NFC-normalized and sorted; a repeated key keeps its last value.
+    pub fn map<K: AsRef<str>>(entries: impl IntoIterator<Item = (K, Value)>) -> Value {
+        Value::Map(Map::new(entries))
+    }
+
+    /// An object value: names NFC-normalized and sorted; a repeated name keeps its last
+    /// value.
+    pub fn object<K: AsRef<str>>(attributes: impl IntoIterator<Item = (K, Value)>) -> Value {
+        Value::Object(Box::new(Object::new(attributes)))
+    }
+
+    /// A value with its concrete type, for a `dynamic` position.
+    pub fn typed(ty: Type, value: Value) -> Value {
+        Value::Typed(Box::new(Typed { ty, value }))
+    }
+
+    /// This value without a [`Typed`] wrapper.
+    pub fn untyped(&self) -> &Value {
+        match self {
+            Value::Typed(t) => t.value.untyped(),
+            v => v,
+        }
+    }
+
+    /// Whether the value is null.
+    pub fn is_null(&self) -> bool {
+        matches!(self.untyped(), Value::Null)
+    }
+
+    /// Whether the value itself is unknown (not looking inside known collections).
+    pub fn is_unknown(&self) -> bool {
+        matches!(self.untyped(), Value::Unknown(_))
+    }
+
+    /// Whether the value is known and contains no unknown anywhere.
+    pub fn is_wholly_known(&self) -> bool {
+        match self.untyped() {
+            Value::Unknown(_) => false,
+            Value::List(vs) | Value::Tuple(vs) => vs.iter().all(Value::is_wholly_known),
+            Value::Set(s) => s.iter().all(Value::is_wholly_known),
+            Value::Map(m) => m.values().all(Value::is_wholly_known),
+            Value::Object(o) => o.values().iter().all(Value::is_wholly_known),
+            _ => true,
+        }
+    }
+
+    /// The refinements of an unknown value.
+    pub fn refinements(&self) -> Option<&Refinements> {
+        match self.untyped() {
+            Value::Unknown(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The concrete type recorded for a value at a dynamic position.
+    pub fn recorded_type(&self) -> Option<&Type> {
+        match self {
+            Value::Typed(t) => Some(&t.ty),
+            _ => None,
+        }
+    }
+
+    /// A known bool.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.untyped() {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// A known number.
+    pub fn as_number(&self) -> Option<&Number> {
+        match self.untyped() {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// A known number that is an integer within `i64`.
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_number().and_then(Number::to_i64)
+    }
+
+    /// A known number as the nearest `f64`.
+    pub fn as_f64(&self) -> Option<f64> {
+        self.as_number().map(Number::to_f64)
+    }
+
+    /// A known string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self.untyped() {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known list, tuple or set, in order.
+    pub fn as_slice(&self) -> Option<&[Value]> {
+        match self.untyped() {
+            Value::List(vs) | Value::Tuple(vs) => Some(vs),
+            Value::Set(s) => Some(s.as_slice()),
+            _ => None,
+        }
+    }
+
+    /// A known map.
+    pub fn as_map(&self) -> Option<&Map> {
+        match self.untyped() {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// A known object.
+    pub fn as_object(&self) -> Option<&Object> {
+        match self.untyped() {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The number of elements or attributes of a known collection or structure.
+    pub fn len(&self) -> Option<usize> {
+        match self.untyped() {
+            Value::List(vs) | Value::Tuple(vs) => Some(vs.len()),
+            Value::Set(s) => Some(s.len()),
+            Value::Map(m) => Some(m.len()),
+            Value::Object(o) => Some(o.len()),
+            _ => None,
+        }
+    }
+
+    /// An object attribute or map element by name.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        match self.untyped() {
+            Value::Object(o) => o.get(name),
+            Value::Map(m) => m.get(name),
+            _ => None,
+        }
+    }
+
+    /// A list, tuple or set element by position.
+    pub fn get_index(&self, index: usize) -> Option<&Value> {
+        self.as_slice().and_then(|vs| vs.get(index))
+    }
+
+    /// A short description of what this value is, for error messages: `null`, `unknown`,
+    /// `string`, `list`, ...
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Unknown(_) => "unknown",
+            Value::Bool(_) => "bool",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::List(_) => "list",
+            Value::Set(_) => "set",
+            Value::Map(_) => "map",
+            Value::Object(_) => "object",
+            Value::Tuple(_) => "tuple",
+            Value::Typed(t) => t.value.kind_name(),
+        }
+    }
+}
+
+impl std::ops::Index<&str> for Value {
+    type Output = Value;
+
+    /// An object attribute or map element; [`Value::Null`] when there is none.
+    fn index(&self, name: &str) -> &Value {
+        self.get(name).unwrap_or(&NULL)
+    }
+}
+
+impl std::ops::Index<usize> for Value {
+    type Output = Value;
+
+    /// A list, tuple or set element; [`Value::Null`] when there is none.
+    fn index(&self, index: usize) -> &Value {
+        self.get_index(index).unwrap_or(&NULL)
+    }
+}
+
+impl Object {
+    /// Builds an object from `(name, value)` pairs: names NFC-normalized and sorted, a
+    /// repeated name keeping its last value.
+    pub fn new<K: AsRef<str>>(attributes: impl IntoIterator<Item = (K, Value)>) -> Object {
+        let mut pairs: Vec<(Box<str>, Value)> = attributes
+            .into_iter()
+            .map(|(k, v)| (text::nfc(k.as_ref()).into(), v))
+            .collect();
+        sort_dedup_last(&mut pairs);
+        let (names, values): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
+        Object {
+            names: AttributeNames::from_sorted(names),
+            values: values.into(),
+        }
+    }
+
+    /// Builds an object from shared names and one value per name, in the same order.
+    pub(crate) fn from_parts(names: AttributeNames, values: Box<[Value]>) -> Object {
+        debug_assert_eq!(names.len(), values.len());
+        Object { names, values }
+    }
+
+    /// The attribute names, in bytewise order.
+    pub fn names(&self) -> &AttributeNames {
+        &self.names
+    }
+
+    /// The attribute values, in the order of [`names`](Self::names).
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// The number of attributes.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether the object has no attributes.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value of attribute `name`.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.names.index_of(name).map(|i| &self.values[i])
+    }
+
+    /// Iterates over `(name, value)` in bytewise name order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + '_ {
+        self.names.iter().zip(self.values.iter())
+    }
+}
+
+impl Map {
+    /// Builds a map from `(key, value)` pairs: keys NFC-normalized and sorted, a repeated
+    /// key keeping its last value.
+    pub fn new<K: AsRef<str>>(entries: impl IntoIterator<Item = (K, Value)>) -> Map {
+        let mut pairs: Vec<(Box<str>, Value)> = entries
+            .into_iter()
+            .map(|(k, v)| (text::nfc(k.as_ref()).into(), v))
+            .collect();
+        sort_dedup_last(&mut pairs);
+        Map(pairs.into())
+    }
+
+    /// Builds a map from entries already NFC, sorted and unique.
+    pub(crate) fn from_sorted(entries: Box<[(Box<str>, Value)]>) -> Map {
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
+        Map(entries)
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the map is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The element with key `key`.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_ref().cmp(key))
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    /// Iterates over `(key, value)` in bytewise key order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + '_ {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    /// Iterates over the keys in order.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.0.iter().map(|(k, _)| k.as_ref())
+    }
+
+    /// Iterates over the values in key order.
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &Value> + '_ {
+        self.0.iter().map(|(_, v)| v)
+    }
+}
+
+impl Set {
+    /// Builds a set: duplicates dropped (the first kept) and elements put in go-cty's
+    /// order.
+    pub fn new(elements: Vec<Value>) -> Set {
+        Set(set::canonicalize(elements).into())
+    }
+
+    /// The elements in order.
+    pub fn as_slice(&self) -> &[Value] {
+        &self.0
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Iterates over the elements in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Value> {
+        self.0.iter()
+    }
+
+    /// Whether the set holds an element equal to `value` (unknowns are never found).
+    pub fn contains(&self, value: &Value) -> bool {
+        self.0.iter().any(|e| set::equivalent(e, value))
+    }
+}
+
+/// Sorts pairs by key bytewise, keeping the last of each run of equal keys.
+fn sort_dedup_last(pairs: &mut Vec<(Box<str>, Value)>) {
+    if pairs.windows(2).all(|w| w[0].0 < w[1].0) {
+        return;
+    }
+    pairs.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<(Box<str>, Value)> = Vec::with_capacity(pairs.len());
+    for pair in pairs.drain(..) {
+        match out.last_mut() {
+            Some(last) if last.0 == pair.0 => *last = pair,
+            _ => out.push(pair),
+        }
+    }
+    *pairs = out;
+}
+
+macro_rules! from_number {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(n: $t) -> Value {
+                Value::Number(Number::from(n))
+            }
+        }
+    )*};
+}
+from_number!(i8, i16, i32, i64, u8, u16, u32, u64, usize);
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(n: Number) -> Value {
+        Value::Number(n)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::string(s)
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::String(text::nfc_owned(s).into_boxed_str())
+    }
+}
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    /// `None` is null.
+    fn from(v: Option<T>) -> Value {
+        v.map_or(Value::Null, Into::into)
+    }
+}
+
+impl<T: Into<Value>> From<Vec<T>> for Value {
+    /// A list.
+    fn from(v: Vec<T>) -> Value {
+        Value::List(v.into_iter().map(Into::into).collect())
+    }
+}
+
+impl TryFrom<f64> for Value {
+    type Error = NumberError;
+
+    /// A float64-origin number; NaN is an error.
+    fn try_from(f: f64) -> Result<Value, NumberError> {
+        Number::try_from(f).map(Value::Number)
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Null => f.write_str("null"),
+            Value::Unknown(r) if r.is_empty() => f.write_str("unknown"),
+            Value::Unknown(r) => write!(f, "unknown({})", r.describe().join(", ")),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Number(n) => write!(f, "{n}"),
+            Value::String(s) => write!(f, "{s:?}"),
+            Value::List(vs) => f.debug_list().entries(vs.iter()).finish(),
+            Value::Tuple(vs) => {
+                f.write_str("tuple")?;
+                f.debug_list().entries(vs.iter()).finish()
+            }
+            Value::Set(s) => f.debug_set().entries(s.iter()).finish(),
+            Value::Map(m) => f.debug_map().entries(m.iter()).finish(),
+            Value::Object(o) => fmt::Debug::fmt(o, f),
+            Value::Typed(t) => write!(f, "{:?} as {}", t.value, t.ty),
+        }
+    }
+}
+
+impl fmt::Debug for Object {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = f.debug_struct("object");
+        for (n, v) in self.iter() {
+            s.field(n, v);
+        }
+        s.finish()
+    }
+}
+
+impl fmt::Debug for Map {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Debug for Set {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,338 @@
+//! Set semantics, in one place: which elements are equal, and go-cty's iteration order.
+//!
+//! go-cty keeps set elements in buckets keyed by a hash of a "set hash string", and
+//! iterates by a stable sort of the buckets' contents: known values first, then unknowns
+//! in insertion order, then the one null. Known strings sort bytewise, bools false first,
+//! numbers numerically, and every other element type by the bytes of its hash string.
+//! Ties keep insertion order. This module reproduces that order and cty's equality.
+
+use std::cmp::Ordering;
+use std::collections::HashSet;
+
+use super::printable::PRINTABLE;
+use super::{Number, Value};
+
+/// How the known elements of one set compare, decided by their kind.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    String,
+    Bool,
+    Number,
+    HashString,
+}
+
+/// Deduplicates `elements` as cty does (keeping the first of equal elements) and puts
+/// them in go-cty's order. Already-canonical input is detected in one pass and returned
+/// unchanged.
+pub(crate) fn canonicalize(elements: Vec<Value>) -> Vec<Value> {
+    if elements.len() < 2 {
+        return elements;
+    }
+    let mut known = Vec::with_capacity(elements.len());
+    let mut unknown = Vec::new();
+    let mut null = None;
+    for e in elements {
+        match e.untyped() {
+            Value::Null => {
+                null.get_or_insert(e);
+            }
+            Value::Unknown(_) => unknown.push(e),
+            _ => known.push(e),
+        }
+    }
+    let known = match known.first().map(|e| order_of(e.untyped())) {
+        None => known,
+        Some(Order::String) if same_kind(&known, Order::String) => {
+            sort_dedup_by(known, |a, b| str_of(a).cmp(str_of(b)))
+        }
+        Some(Order::Bool) if same_kind(&known, Order::Bool) => {
+            sort_dedup_by(known, |a, b| bool_of(a).cmp(&bool_of(b)))
+        }
+        Some(Order::Number) if same_kind(&known, Order::Number) => sort_numbers(known),
+        _ => sort_by_hash_string(known),
+    };
+    let mut out = known;
+    out.extend(unknown);
+    out.extend(null);
+    out
+}
+
+fn order_of(v: &Value) -> Order {
+    match v {
+        Value::String(_) => Order::String,
+        Value::Bool(_) => Order::Bool,
+        Value::Number(_) => Order::Number,
+        _ => Order::HashString,
+    }
+}
+
+fn same_kind(values: &[Value], order: Order) -> bool {
+    values.iter().all(|v| order_of(v.untyped()) == order)
+}
+
+fn str_of(v: &Value) -> &str {
+    v.as_str().unwrap_or_default()
+}
+
+fn bool_of(v: &Value) -> bool {
+    v.as_bool().unwrap_or_default()
+}
+
+fn number_of(v: &Value) -> &Number {
+    match v.untyped() {
+        Value::Number(n) => n,
+        _ => unreachable!("checked by same_kind"),
+    }
+}
+
+/// Sorts by a total order in which equal means cty-equal, dropping later duplicates.
+fn sort_dedup_by(mut values: Vec<Value>, cmp: impl Fn(&Value, &Value) -> Ordering) -> Vec<Value> {
+    if values.windows(2).all(|w| cmp(&w[0], &w[1]).is_lt()) {
+        return values;
+    }
+    values.sort_by(&cmp); // stable: the first of equal elements stays first
+    values.dedup_by(|later, earlier| cmp(earlier, later).is_eq());
+    values
+}
+
+/// Numbers: cty-equal numbers need not be neighbours in numeric order (float64 0.1 and
+/// decimal 0.1 differ in value but are equal by text), so duplicates are found by hash.
+fn sort_numbers(values: Vec<Value>) -> Vec<Value> {
+    let mut seen = HashSet::with_capacity(values.len());
+    let mut unique: Vec<Value> = values
+        .into_iter()
+        .filter(|v| seen.insert(number_of(v).clone()))
+        .collect();
+    if !unique
+        .windows(2)
+        .all(|w| number_of(&w[0]).cmp_numeric(number_of(&w[1])).is_lt())
+    {
+        unique.sort_by(|a, b| number_of(a).cmp_numeric(number_of(b)));
+    }
+    unique
+}
+
+/// Composite elements: stable order by hash string; equal elements have equal hash
+/// strings, so duplicates are found within runs of equal hash strings.
+fn sort_by_hash_string(values: Vec<Value>) -> Vec<Value> {
+    let mut keyed: Vec<(Vec<u8>, Value)> = values
+        .into_iter()
+        .map(|v| {
+            let mut h = Vec::new();
+            hash_string(&v, &mut h);
+            (h, v)
+        })
+        .collect();
+    if !keyed.windows(2).all(|w| w[0].0 < w[1].0) {
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    let mut out: Vec<Value> = Vec::with_capacity(keyed.len());
+    let mut run_start = 0;
+    let mut run_hash: Option<Vec<u8>> = None;
+    for (h, v) in keyed {
+        if run_hash.as_ref() != Some(&h) {
+            run_start = out.len();
+            run_hash = Some(h);
+        }
+        if !out[run_start..].iter().any(|kept| equivalent(kept, &v)) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// cty's `Equals(a, b) == True`: definitely equal. Unknowns (anywhere) are never equal;
+/// nulls are equal to nulls; numbers compare by [`Number`]'s equality.
+pub(crate) fn equivalent(a: &Value, b: &Value) -> bool {
+    if let (Value::Typed(x), Value::Typed(y)) = (a, b) {
+        if x.ty != y.ty {
+            return false;
+        }
+    }
+    match (a.untyped(), b.untyped()) {
+        (Value::Unknown(_), _) | (_, Value::Unknown(_)) => false,
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x == y,
+        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+            all_equivalent(x, y)
+        }
+        (Value::Set(x), Value::Set(y)) => all_equivalent(x.as_slice(), y.as_slice()),
+        (Value::Map(x), Value::Map(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|((kx, vx), (ky, vy))| kx == ky && equivalent(vx, vy))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.names() == y.names() && all_equivalent(x.values(), y.values())
+        }
+        _ => false,
+    }
+}
+
+fn all_equivalent(x: &[Value], y: &[Value]) -> bool {
+    x.len() == y.len() && x.iter().zip(y).all(|(a, b)| equivalent(a, b))
+}
+
+/// Appends go-cty's set hash string of `v` to `out`.
+pub(crate) fn hash_string(v: &Value, out: &mut Vec<u8>) {
+    match v.untyped() {
+        Value::Unknown(_) => out.push(b'?'),
+        Value::Null => out.push(b'~'),
+        Value::Bool(b) => out.push(if *b { b'T' } else { b'F' }),
+        Value::Number(n) => out.extend_from_slice(n.hash_text().as_bytes()),
+        Value::String(s) => go_quote(s, out),
+        Value::Map(m) => {
+            out.push(b'{');
+            for (k, v) in m.iter() {
+                go_quote(k, out);
+                out.push(b':');
+                hash_string(v, out);
+                out.push(b';');
+            }
+            out.push(b'}');
+        }
+        Value::List(vs) => hash_sequence(b'[', vs, b']', out),
+        Value::Set(s) => hash_sequence(b'[', s.as_slice(), b']', out),
+        Value::Tuple(vs) => hash_sequence(b'<', vs, b'>', out),
+        Value::Object(o) => hash_sequence(b'<', o.values(), b'>', out),
+        Value::Typed(_) => unreachable!("untyped() removes wrappers"),
+    }
+}
+
+fn hash_sequence(open: u8, values: &[Value], close: u8, out: &mut Vec<u8>) {
+    out.push(open);
+    for v in values {
+        hash_string(v, out);
+        out.push(b';');
+    }
+    out.push(close);
+}
+
+/// Go's `strconv.Quote`: printable characters literal, others escaped.
+pub(crate) fn go_quote(s: &str, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push(b'"');
+    for c in s.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push(b'\\');
+                out.push(c as u8);
+            }
+            ' '..='~' => out.push(c as u8),
+            '\u{7}' => out.extend_from_slice(b"\\a"),
+            '\u{8}' => out.extend_from_slice(b"\\b"),
+            '\u{c}' => out.extend_from_slice(b"\\f"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            '\u{b}' => out.extend_from_slice(b"\\v"),
+            '\0'..='\u{1f}' | '\u{7f}' => {
+                out.extend_from_slice(b"\\x");
+                out.push(HEX[(c as usize) >> 4]);
+                out.push(HEX[(c as usize) & 0xf]);
+            }
+            _ if is_printable(c) => {
+                let mut buf = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+            _ => {
+                let (prefix, digits) = if (c as u32) < 0x10000 {
+                    (b"\\u", 4)
+                } else {
+                    (b"\\U", 8)
+                };
+                out.extend_from_slice(prefix);
+                for i in (0..digits).rev() {
+                    out.push(HEX[((c as u32) >> (4 * i)) as usize & 0xf]);
+                }
+            }
+        }
+    }
+    out.push(b'"');
+}
+
+fn is_printable(c: char) -> bool {
+    let c = c as u32;
+    PRINTABLE
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                Ordering::Less
+            } else if lo > c {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quoted(s: &str) -> String {
+        let mut out = Vec::new();
+        go_quote(s, &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn go_quote_matches_strconv() {
+        let table = [
+            ("a", r#""a""#),
+            ("a\n", r#""a\n""#),
+            ("\"\\", r#""\"\\""#),
+            ("\u{1}\u{7f}", r#""\x01\x7f""#),
+            ("\u{7}\u{8}\u{b}\u{c}\t\r", r#""\a\b\v\f\t\r""#),
+            ("é☃", "\"é☃\""),
+            ("\u{a0}\u{ad}", r#""\u00a0\u00ad""#),
+            ("\u{e0000}", r#""\U000e0000""#),
+            ("\u{1F600}", "\"\u{1F600}\""),
+        ];
+        for (input, want) in table {
+            assert_eq!(quoted(input), want, "{input:?}");
+        }
+    }
+
+    fn strings(ss: &[&str]) -> Vec<Value> {
+        ss.iter().map(|s| Value::from(*s)).collect()
+    }
+
+    #[test]
+    fn string_sets_sort_bytewise_and_dedup() {
+        let got = canonicalize(strings(&["z", "b", "é", "a", "B", "aa", "b"]));
+        assert_eq!(got, strings(&["B", "a", "aa", "b", "z", "é"]));
+    }
+
+    #[test]
+    fn unknowns_then_null_last() {
+        let got = canonicalize(vec![
+            Value::Null,
+            Value::unknown(),
+            Value::from("b"),
+            Value::Null,
+            Value::from("a"),
+            Value::unknown(),
+        ]);
+        assert_eq!(
+            got,
+            vec![
+                Value::from("a"),
+                Value::from("b"),
+                Value::unknown(),
+                Value::unknown(),
+                Value::Null
+            ]
+        );
+    }
+
+    #[test]
+    fn objects_order_by_hash_string() {
+        let obj = |s: &str| Value::object([("s", Value::from(s))]);
+        let got = canonicalize(["a", "a!", "a ", "a\n", "ab"].map(obj).to_vec());
+        assert_eq!(got, ["a ", "a!", "a", "a\n", "ab"].map(obj).to_vec());
+    }
+}
