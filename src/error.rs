@@ -20,12 +20,23 @@ use crate::path::{Path, PathStep};
 /// assert_eq!(err.path().to_string(), ".size");
 /// assert_eq!(err.to_string(), ".size: expected number, found bool at byte 6");
 /// ```
+#[derive(Clone, PartialEq)]
+pub struct Error(Box<Inner>);
+
+/// The error's fields, boxed so that `Result<Value, Error>` stays small: decoders
+/// recurse, and every frame holds a few of them.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Error {
+struct Inner {
     kind: ErrorKind,
     message: String,
     path: Path,
     position: Option<Position>,
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
 }
 
 /// What kind of problem an [`Error`] reports.
@@ -66,12 +77,12 @@ pub enum Position {
 impl Error {
     /// An error of `kind` with `message` at the root path and no position.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error {
+        Error(Box::new(Inner {
             kind,
             message: message.into(),
             path: Path::empty(),
             position: None,
-        }
+        }))
     }
 
     /// A [`TypeMismatch`](ErrorKind::TypeMismatch): "expected {expected}, found {found}".
@@ -97,33 +108,33 @@ impl Error {
 
     /// What kind of error this is.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The message, without path or position.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
     }
 
     /// The path of the value where the error was found.
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.0.path
     }
 
     /// Where in the input the error was found, if it was found while reading.
     pub fn position(&self) -> Option<Position> {
-        self.position
+        self.0.position
     }
 
     /// Sets the position, unless one is set already.
     pub(crate) fn at(mut self, position: Position) -> Error {
-        self.position.get_or_insert(position);
+        self.0.position.get_or_insert(position);
         self
     }
 
     /// Replaces the position.
     pub(crate) fn with_position(mut self, position: Position) -> Error {
-        self.position = Some(position);
+        self.0.position = Some(position);
         self
     }
 
@@ -134,7 +145,7 @@ impl Error {
 
     /// Puts `step` in front of the path: called by each level as the error travels up.
     pub(crate) fn in_step(mut self, step: PathStep) -> Error {
-        self.path.prepend(step);
+        self.0.path.prepend(step);
         self
     }
 
@@ -157,11 +168,11 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.path.is_empty() {
-            write!(f, "{}: ", self.path)?;
+        if !self.0.path.is_empty() {
+            write!(f, "{}: ", self.0.path)?;
         }
-        f.write_str(&self.message)?;
-        match self.position {
+        f.write_str(&self.0.message)?;
+        match self.0.position {
             Some(Position::Offset(o)) => write!(f, " at byte {o}"),
             Some(Position::LineColumn { line, column }) => {
                 write!(f, " at line {line} column {column}")

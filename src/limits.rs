@@ -6,8 +6,9 @@
 //! elements than the remaining input could hold, whatever a length header claims.
 
 /// Maximum nesting depth of a value (collections, structural types and dynamic
-/// wrappers each count one level). Terraform values rarely pass 20.
-pub const MAX_DEPTH: usize = 256;
+/// wrappers each count one level). Terraform values rarely pass 20. At this depth the
+/// decoders need well under 1 MiB of stack even in debug builds.
+pub const MAX_DEPTH: usize = 128;
 
 /// Maximum payload length, in bytes, of an unknown value's refinement extension, as in
 /// go-cty.

@@ -66,6 +66,46 @@ fn kind_name(kind: Kind) -> &'static str {
     }
 }
 
+#[cold]
+fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
+    let expected = match ty {
+        Type::Dynamic => r#"a dynamic value as {"value": ..., "type": ...}"#,
+        Type::Object(_) => "object",
+        Type::Tuple(_) => "tuple",
+        ty => ty.kind_name(),
+    };
+    Error::mismatch(expected, kind_name(kind)).at_offset(at)
+}
+
+/// A bool, number or string, with go-cty's conversions from the other primitive kinds.
+#[inline(never)]
+fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) -> Result<Value> {
+    Ok(match (ty, kind) {
+        (Type::Bool, Kind::Bool) => Value::Bool(r.read_bool()?),
+        (Type::Bool, Kind::String) => match &*r.read_string()? {
+            "true" | "1" => Value::Bool(true),
+            "false" | "0" => Value::Bool(false),
+            s => {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("expected a bool or one of the strings \"true\", \"false\", \"1\", \"0\", found string {s:?}"),
+                )
+                .at_offset(at))
+            }
+        },
+        (Type::Number, Kind::Number) => {
+            Value::Number(number(r.read_number()?).map_err(|e| e.at_offset(at))?)
+        }
+        (Type::Number, Kind::String) => {
+            Value::Number(number(&r.read_string()?).map_err(|e| e.at_offset(at))?)
+        }
+        (Type::String, Kind::String) => Value::String(text::nfc(&r.read_string()?).into()),
+        (Type::String, Kind::Number) => Value::String(r.read_number()?.into()),
+        (Type::String, Kind::Bool) => Value::string(if r.read_bool()? { "true" } else { "false" }),
+        (ty, kind) => return Err(mismatch(ty, kind, at)),
+    })
+}
+
 fn number(text: &str) -> Result<Number> {
     text.parse().map_err(|e: crate::value::NumberError| {
         let kind = if text.len() > crate::limits::MAX_NUMBER_TEXT {
@@ -88,53 +128,24 @@ impl<'a> Decoder<'a, '_> {
             r.read_null()?;
             return Ok(Value::Null);
         }
-        let mismatch = |expected: &str| Error::mismatch(expected, kind_name(kind)).at_offset(at);
-        let value = match (ty, kind) {
-            (Type::Bool, Kind::Bool) => Value::Bool(r.read_bool()?),
-            (Type::Bool, Kind::String) => match &*r.read_string()? {
-                "true" | "1" => Value::Bool(true),
-                "false" | "0" => Value::Bool(false),
-                s => {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        format!("expected a bool or one of the strings \"true\", \"false\", \"1\", \"0\", found string {s:?}"),
-                    )
-                    .at_offset(at))
-                }
-            },
-            (Type::Number, Kind::Number) => {
-                Value::Number(number(r.read_number()?).map_err(|e| e.at_offset(at))?)
-            }
-            (Type::Number, Kind::String) => {
-                Value::Number(number(&r.read_string()?).map_err(|e| e.at_offset(at))?)
-            }
-            (Type::String, Kind::String) => Value::String(text::nfc(&r.read_string()?).into()),
-            (Type::String, Kind::Number) => Value::String(r.read_number()?.into()),
-            (Type::String, Kind::Bool) => {
-                Value::string(if r.read_bool()? { "true" } else { "false" })
-            }
+        match (ty, kind) {
+            (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at),
             (Type::List(e), Kind::Array) => {
                 let elements = self.sequence(r, e, depth)?;
                 check_homogeneous(&elements, e, at)?;
-                Value::List(elements.into())
+                Ok(Value::List(elements.into()))
             }
             (Type::Set(e), Kind::Array) => {
                 let elements = self.sequence(r, e, depth)?;
                 check_homogeneous(&elements, e, at)?;
-                Value::Set(Set::new(elements))
+                Ok(Value::Set(Set::new(elements)))
             }
-            (Type::Map(e), Kind::Object) => self.map(r, e, depth, at)?,
-            (Type::Tuple(ts), Kind::Array) => self.tuple(r, ts, depth, at)?,
-            (Type::Object(o), Kind::Object) => self.object(r, o, depth)?,
-            (Type::Dynamic, Kind::Object) => self.dynamic(r, depth, at)?,
-            (Type::Dynamic, _) => {
-                return Err(mismatch(r#"a dynamic value as {"value": ..., "type": ...}"#))
-            }
-            (Type::Object(_), _) => return Err(mismatch("object")),
-            (Type::Tuple(_), _) => return Err(mismatch("tuple")),
-            (ty, _) => return Err(mismatch(ty.kind_name())),
-        };
-        Ok(value)
+            (Type::Map(e), Kind::Object) => self.map(r, e, depth, at),
+            (Type::Tuple(ts), Kind::Array) => self.tuple(r, ts, depth, at),
+            (Type::Object(o), Kind::Object) => self.object(r, o, depth),
+            (Type::Dynamic, Kind::Object) => self.dynamic(r, depth, at),
+            (ty, kind) => Err(mismatch(ty, kind, at)),
+        }
     }
 
     fn sequence(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize) -> Result<Vec<Value>> {
