@@ -163,7 +163,6 @@ impl Error {
     pub(crate) fn in_key(self, key: &str) -> Error {
         self.in_step(PathStep::Key(key.to_owned()))
     }
-
 }
 
 impl fmt::Display for Error {

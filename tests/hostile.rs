@@ -17,7 +17,13 @@ fn deep_msgpack_arrays_are_refused() {
     let err = msgpack::decode(&bytes, &ty).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
     let err = msgpack::decode(&bytes, &Type::Dynamic).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::TypeMismatch | ErrorKind::InvalidValue), "{err}");
+    assert!(
+        matches!(
+            err.kind(),
+            ErrorKind::TypeMismatch | ErrorKind::InvalidValue
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -56,7 +62,12 @@ fn huge_length_headers_do_not_allocate() {
         &[0xc6, 0xff, 0xff, 0xff, 0xff],
         &[0xc9, 0xff, 0xff, 0xff, 0xff, 0x0c],
     ] {
-        for ty in [Type::list(Type::String), Type::map(Type::String), Type::String, Type::Dynamic] {
+        for ty in [
+            Type::list(Type::String),
+            Type::map(Type::String),
+            Type::String,
+            Type::Dynamic,
+        ] {
             let err = msgpack::decode(bytes, &ty).unwrap_err();
             assert!(
                 matches!(

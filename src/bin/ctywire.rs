@@ -8,7 +8,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use ctywire::{json, msgpack, Type, Value};
 
 #[derive(Parser)]
-#[command(name = "ctywire", version, about = "Terraform / OpenTofu plugin-protocol values: decode, convert, check")]
+#[command(
+    name = "ctywire",
+    version,
+    about = "Terraform / OpenTofu plugin-protocol values: decode, convert, check"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -70,7 +74,10 @@ struct Failure {
 impl Failure {
     /// Bad input: exit 1.
     fn input(message: impl Into<String>) -> Failure {
-        Failure { message: message.into(), code: 1 }
+        Failure {
+            message: message.into(),
+            code: 1,
+        }
     }
 
     /// A decode or encode error, as `<path>: <message>`.
@@ -104,7 +111,13 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Command::Convert { ty, from, to, hex, file } => convert(&ty, from, to, hex, file),
+        Command::Convert {
+            ty,
+            from,
+            to,
+            hex,
+            file,
+        } => convert(&ty, from, to, hex, file),
     }
 }
 
@@ -124,7 +137,13 @@ fn read_input(file: Option<PathBuf>) -> Result<Vec<u8>, Failure> {
     Ok(buf)
 }
 
-fn convert(ty: &Type, from: Format, to: Format, hex: bool, file: Option<PathBuf>) -> Result<(), Failure> {
+fn convert(
+    ty: &Type,
+    from: Format,
+    to: Format,
+    hex: bool,
+    file: Option<PathBuf>,
+) -> Result<(), Failure> {
     let input = read_input(file)?;
     let value: Value = match from {
         Format::Msgpack => {
@@ -153,7 +172,11 @@ fn convert(ty: &Type, from: Format, to: Format, hex: bool, file: Option<PathBuf>
 }
 
 fn decode_hex(text: &[u8]) -> Result<Vec<u8>, Failure> {
-    let digits: Vec<u8> = text.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+    let digits: Vec<u8> = text
+        .iter()
+        .copied()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect();
     if digits.len() % 2 != 0 {
         return Err(Failure::input("hex input has an odd number of digits"));
     }

@@ -108,7 +108,7 @@ fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) -> Result<Val
 
 fn number(text: &str) -> Result<Number> {
     text.parse().map_err(|e: crate::value::NumberError| {
-        let kind = if text.len() > crate::limits::MAX_NUMBER_TEXT {
+        let kind = if e.is_limit_exceeded() {
             ErrorKind::LimitExceeded
         } else {
             ErrorKind::InvalidValue
@@ -153,12 +153,21 @@ impl<'a> Decoder<'a, '_> {
         let mut out = Vec::new();
         while r.next_element()? {
             let i = out.len();
-            out.push(self.value(r, element, depth + 1).map_err(|e| e.in_index(i))?);
+            out.push(
+                self.value(r, element, depth + 1)
+                    .map_err(|e| e.in_index(i))?,
+            );
         }
         Ok(out)
     }
 
-    fn tuple(&mut self, r: &mut Reader<'a>, types: &[Type], depth: usize, at: usize) -> Result<Value> {
+    fn tuple(
+        &mut self,
+        r: &mut Reader<'a>,
+        types: &[Type],
+        depth: usize,
+        at: usize,
+    ) -> Result<Value> {
         r.begin_array()?;
         let mut out = Vec::with_capacity(types.len());
         while r.next_element()? {
@@ -186,11 +195,19 @@ impl<'a> Decoder<'a, '_> {
         Ok(Value::Tuple(out.into()))
     }
 
-    fn map(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize, at: usize) -> Result<Value> {
+    fn map(
+        &mut self,
+        r: &mut Reader<'a>,
+        element: &Type,
+        depth: usize,
+        at: usize,
+    ) -> Result<Value> {
         r.begin_object()?;
         let mut entries: Vec<(Box<str>, Value)> = Vec::new();
         while let Some(k) = r.next_key()? {
-            let v = self.value(r, element, depth + 1).map_err(|e| e.in_key(&k))?;
+            let v = self
+                .value(r, element, depth + 1)
+                .map_err(|e| e.in_key(&k))?;
             entries.push((text::nfc(&k).into(), v));
         }
         if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
@@ -265,13 +282,13 @@ impl<'a> Decoder<'a, '_> {
                     r.skip_value()?;
                     value_at = Some(start);
                 }
-                other => {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        format!("invalid key {other:?} in dynamic value: expected \"value\" or \"type\""),
-                    )
-                    .at_offset(key_at))
-                }
+                other => return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!(
+                        "invalid key {other:?} in dynamic value: expected \"value\" or \"type\""
+                    ),
+                )
+                .at_offset(key_at)),
             }
         }
         let missing = |what: &str| {
@@ -357,7 +374,9 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
                     Some(prev) if *prev != t => {
                         return Err(Error::new(
                             ErrorKind::InvalidValue,
-                            format!("duplicate {k:?} property in JSON object with a different type"),
+                            format!(
+                                "duplicate {k:?} property in JSON object with a different type"
+                            ),
                         )
                         .at_offset(key_at))
                     }

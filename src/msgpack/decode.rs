@@ -102,11 +102,10 @@ fn number(token: &Token<'_>) -> Result<Number> {
         Token::Float(f) => Number::from_f64(f)
             .ok_or_else(|| Error::new(ErrorKind::InvalidValue, "NaN is not a valid number")),
         Token::Str(bytes) | Token::Bin(bytes) => {
-            let s = std::str::from_utf8(bytes).map_err(|_| {
-                Error::new(ErrorKind::InvalidValue, "invalid UTF-8 in number text")
-            })?;
+            let s = std::str::from_utf8(bytes)
+                .map_err(|_| Error::new(ErrorKind::InvalidValue, "invalid UTF-8 in number text"))?;
             s.parse().map_err(|e: crate::value::NumberError| {
-                let kind = if s.len() > crate::limits::MAX_NUMBER_TEXT {
+                let kind = if e.is_limit_exceeded() {
                     ErrorKind::LimitExceeded
                 } else {
                     ErrorKind::InvalidValue
@@ -149,7 +148,13 @@ fn check_homogeneous<'v>(
     Ok(())
 }
 
-fn tuple(r: &mut Reader<'_>, token: Token<'_>, types: &[Type], depth: usize, at: usize) -> Result<Value> {
+fn tuple(
+    r: &mut Reader<'_>,
+    token: Token<'_>,
+    types: &[Type],
+    depth: usize,
+    at: usize,
+) -> Result<Value> {
     let Token::Array(n) = token else {
         return Err(Error::mismatch("tuple", token.describe()));
     };
@@ -176,7 +181,13 @@ fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
     }
 }
 
-fn map(r: &mut Reader<'_>, token: Token<'_>, element: &Type, depth: usize, at: usize) -> Result<Value> {
+fn map(
+    r: &mut Reader<'_>,
+    token: Token<'_>,
+    element: &Type,
+    depth: usize,
+    at: usize,
+) -> Result<Value> {
     let Token::Map(n) = token else {
         return Err(Error::mismatch("map", token.describe()));
     };
@@ -201,17 +212,20 @@ fn map(r: &mut Reader<'_>, token: Token<'_>, element: &Type, depth: usize, at: u
     Ok(Value::Map(Map::from_sorted(entries.into())))
 }
 
-fn object(r: &mut Reader<'_>, token: Token<'_>, ty: &ObjectType, depth: usize, at: usize) -> Result<Value> {
+fn object(
+    r: &mut Reader<'_>,
+    token: Token<'_>,
+    ty: &ObjectType,
+    depth: usize,
+    at: usize,
+) -> Result<Value> {
     let Token::Map(n) = token else {
         return Err(Error::mismatch("object", token.describe()));
     };
     if n as usize != ty.len() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
-            format!(
-                "expected an object with {} attributes, found {n}",
-                ty.len()
-            ),
+            format!("expected an object with {} attributes, found {n}", ty.len()),
         ));
     }
     r.check_count(n, 2, at)?;
@@ -261,12 +275,12 @@ fn object(r: &mut Reader<'_>, token: Token<'_>, ty: &ObjectType, depth: usize, a
 fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> {
     match token {
         Token::Array(2) => {}
-        Token::Array(n) => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                format!("expected a dynamic value as a [type, value] array, found an array of {n} elements"),
-            ))
-        }
+        Token::Array(n) => return Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!(
+                "expected a dynamic value as a [type, value] array, found an array of {n} elements"
+            ),
+        )),
         t => {
             return Err(Error::mismatch(
                 "a dynamic value as a [type, value] array",
@@ -277,7 +291,11 @@ fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> 
     let type_at = r.offset();
     let type_json = match r.token("type JSON")? {
         Token::Bin(b) | Token::Str(b) => b,
-        t => return Err(Error::mismatch("type JSON as binary or string", t.describe()).at_offset(type_at)),
+        t => {
+            return Err(
+                Error::mismatch("type JSON as binary or string", t.describe()).at_offset(type_at),
+            )
+        }
     };
     let ty = Type::from_json_bytes(type_json).map_err(|e| {
         Error::new(
@@ -327,10 +345,11 @@ fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinemen
     let n = match r.token("a refinement map")? {
         Token::Map(n) => r.check_count(n, 2, at)?,
         t => {
-            return Err(
-                refinement_error(format!("expected a refinement map, found {}", t.describe()))
-                    .at_offset(at),
-            )
+            return Err(refinement_error(format!(
+                "expected a refinement map, found {}",
+                t.describe()
+            ))
+            .at_offset(at))
         }
     };
     let mut out = Refinements::new();
@@ -352,24 +371,41 @@ fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinemen
         match key {
             1 => match r.token("a bool")? {
                 Token::Bool(is_null) => out = out.with_nullness(Some(is_null)),
-                t => return Err(fail(format!("expected a bool for the null refinement, found {}", t.describe()))),
+                t => {
+                    return Err(fail(format!(
+                        "expected a bool for the null refinement, found {}",
+                        t.describe()
+                    )))
+                }
             },
             2 => {
                 if *ty != Type::String {
-                    return Err(fail(format!("string prefix refinement for a {} value", ty.kind_name())));
+                    return Err(fail(format!(
+                        "string prefix refinement for a {} value",
+                        ty.kind_name()
+                    )));
                 }
                 match r.token("a string")? {
                     Token::Str(b) | Token::Bin(b) => {
-                        let s = std::str::from_utf8(b)
-                            .map_err(|_| fail("invalid UTF-8 in string prefix refinement".into()))?;
+                        let s = std::str::from_utf8(b).map_err(|_| {
+                            fail("invalid UTF-8 in string prefix refinement".into())
+                        })?;
                         out = out.string_prefix(s);
                     }
-                    t => return Err(fail(format!("expected a string prefix, found {}", t.describe()))),
+                    t => {
+                        return Err(fail(format!(
+                            "expected a string prefix, found {}",
+                            t.describe()
+                        )))
+                    }
                 }
             }
             3 | 4 => {
                 if *ty != Type::Number {
-                    return Err(fail(format!("number bound refinement for a {} value", ty.kind_name())));
+                    return Err(fail(format!(
+                        "number bound refinement for a {} value",
+                        ty.kind_name()
+                    )));
                 }
                 let (bound, inclusive) = number_bound(&mut r).map_err(|e| match e.position() {
                     Some(_) => e,
@@ -383,12 +419,20 @@ fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinemen
             }
             5 | 6 => {
                 if !ty.is_collection() {
-                    return Err(fail(format!("length refinement for a {} value", ty.kind_name())));
+                    return Err(fail(format!(
+                        "length refinement for a {} value",
+                        ty.kind_name()
+                    )));
                 }
                 let len = match r.token("an integer")? {
                     Token::UInt(u) => u,
                     Token::Int(i) if i >= 0 => i as u64,
-                    t => return Err(fail(format!("expected a non-negative integer length bound, found {}", t.describe()))),
+                    t => {
+                        return Err(fail(format!(
+                            "expected a non-negative integer length bound, found {}",
+                            t.describe()
+                        )))
+                    }
                 };
                 out = if key == 5 {
                     out.length_lower_bound(len)
@@ -428,7 +472,10 @@ pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
     if !r.is_empty() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
-            format!("expected end of input, found {} more bytes after the value", r.remaining()),
+            format!(
+                "expected end of input, found {} more bytes after the value",
+                r.remaining()
+            ),
         )
         .at_offset(r.offset()));
     }
@@ -467,9 +514,13 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
                 let key_at = r.offset();
                 let k = match r.token("an attribute name")? {
                     Token::Str(b) => string(b).map_err(|e| e.at_offset(key_at))?,
-                    t => return Err(Error::mismatch("a string attribute name", t.describe()).at_offset(key_at)),
+                    t => {
+                        return Err(Error::mismatch("a string attribute name", t.describe())
+                            .at_offset(key_at))
+                    }
                 };
-                let t = implied(r, depth + 1).map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
+                let t = implied(r, depth + 1)
+                    .map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
                 attrs.push((k, t));
             }
             Type::object(attrs)

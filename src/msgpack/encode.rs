@@ -171,7 +171,10 @@ fn wire_prefix(prefix: &str) -> &str {
         cut -= 1;
     }
     let head = &prefix[..cut];
-    let last = head.grapheme_indices(true).next_back().map_or(0, |(i, _)| i);
+    let last = head
+        .grapheme_indices(true)
+        .next_back()
+        .map_or(0, |(i, _)| i);
     &head[..last]
 }
 

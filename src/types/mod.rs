@@ -239,10 +239,12 @@ impl Type {
             .into_iter()
             .map(|o| crate::text::nfc(o.as_ref()).into_owned())
             .collect();
-        Type::Object(Arc::new(ObjectType::new(attributes.into_iter().map(|(n, t)| {
-            let is_opt = optional.iter().any(|o| *o == crate::text::nfc(n.as_ref()));
-            (n, t, is_opt)
-        }))))
+        Type::Object(Arc::new(ObjectType::new(attributes.into_iter().map(
+            |(n, t)| {
+                let is_opt = optional.iter().any(|o| *o == crate::text::nfc(n.as_ref()));
+                (n, t, is_opt)
+            },
+        ))))
     }
 
     /// The empty object type, `object({})`.
@@ -302,9 +304,10 @@ impl Type {
             Type::Set(e) => Type::set(e.without_optional_attributes()),
             Type::Map(e) => Type::map(e.without_optional_attributes()),
             Type::Tuple(es) => Type::tuple(es.iter().map(Type::without_optional_attributes)),
-            Type::Object(o) => {
-                Type::object(o.iter().map(|(n, t, _)| (n, t.without_optional_attributes())))
-            }
+            Type::Object(o) => Type::object(
+                o.iter()
+                    .map(|(n, t, _)| (n, t.without_optional_attributes())),
+            ),
         }
     }
 

@@ -134,7 +134,11 @@ pub(crate) fn for_each_attribute(
                 f(name, v, t)?;
             }
             None if optional => f(name, &Value::Null, t)?,
-            None => return Err(Error::unencodable(format!("attribute {name:?} is required"))),
+            None => {
+                return Err(Error::unencodable(format!(
+                    "attribute {name:?} is required"
+                )))
+            }
         }
     }
     if used != obj.len() {

@@ -14,8 +14,8 @@ pub(crate) mod set;
 
 use std::fmt;
 
-pub use number::{Number, NumberError};
 pub(crate) use number::WireNumber;
+pub use number::{Number, NumberError};
 pub use refine::Refinements;
 
 use crate::text;
@@ -279,6 +279,12 @@ impl Value {
             Value::Object(o) => Some(o.len()),
             _ => None,
         }
+    }
+
+    /// Whether a known collection or structure has no elements or attributes (`None`
+    /// for anything else).
+    pub fn is_empty(&self) -> Option<bool> {
+        self.len().map(|n| n == 0)
     }
 
     /// An object attribute or map element by name.

@@ -122,12 +122,14 @@ impl Refinements {
 
     /// The lower bound of a number and whether it is inclusive.
     pub fn lower_bound(&self) -> Option<(&Number, bool)> {
-        self.get().and_then(|k| k.lower.as_ref().map(|(n, i)| (n, *i)))
+        self.get()
+            .and_then(|k| k.lower.as_ref().map(|(n, i)| (n, *i)))
     }
 
     /// The upper bound of a number and whether it is inclusive.
     pub fn upper_bound(&self) -> Option<(&Number, bool)> {
-        self.get().and_then(|k| k.upper.as_ref().map(|(n, i)| (n, *i)))
+        self.get()
+            .and_then(|k| k.upper.as_ref().map(|(n, i)| (n, *i)))
     }
 
     /// The lower bound of a collection's length (0 when nothing is known).
@@ -150,8 +152,7 @@ impl Refinements {
                 ));
             }
         }
-        if let (Some((lo, lo_inc)), Some((hi, hi_inc))) = (self.lower_bound(), self.upper_bound())
-        {
+        if let (Some((lo, lo_inc)), Some((hi, hi_inc))) = (self.lower_bound(), self.upper_bound()) {
             let order = lo.cmp_numeric(hi);
             let empty = order.is_gt() || (order.is_eq() && !(lo_inc && hi_inc));
             if empty {
@@ -185,7 +186,10 @@ impl Refinements {
             out.push(format!("prefix {p:?}"));
         }
         if let Some((n, inc)) = self.lower_bound() {
-            out.push(format!("{} {n}", if inc { "at least" } else { "greater than" }));
+            out.push(format!(
+                "{} {n}",
+                if inc { "at least" } else { "greater than" }
+            ));
         }
         if let Some((n, inc)) = self.upper_bound() {
             out.push(format!("{} {n}", if inc { "at most" } else { "less than" }));
