@@ -132,6 +132,12 @@ impl Error {
         self
     }
 
+    /// Replaces the kind.
+    pub(crate) fn with_kind(mut self, kind: ErrorKind) -> Error {
+        self.0.kind = kind;
+        self
+    }
+
     /// Replaces the position.
     pub(crate) fn with_position(mut self, position: Position) -> Error {
         self.0.position = Some(position);

@@ -112,3 +112,8 @@ pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use types::{AttributeNames, ObjectType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Typed, Value};
+
+/// The README's examples, compiled and run as doc-tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

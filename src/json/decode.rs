@@ -3,9 +3,10 @@
 use crate::error::{Error, ErrorKind, Position, Result};
 use crate::json::read::{line_column, Kind, Reader};
 use crate::limits::MAX_DEPTH;
+use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type};
-use crate::value::conform::common_type;
+use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::{Map, Number, Object, Set, Value};
 
 /// Options for [`decode_with`](crate::json::decode_with).
@@ -131,13 +132,13 @@ impl<'a> Decoder<'a, '_> {
         match (ty, kind) {
             (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at),
             (Type::List(e), Kind::Array) => {
-                let elements = self.sequence(r, e, depth)?;
-                check_homogeneous(&elements, e, at)?;
+                let mut elements = self.sequence(r, e, depth)?;
+                settle_elements(&mut elements, e, at)?;
                 Ok(Value::List(elements.into()))
             }
             (Type::Set(e), Kind::Array) => {
-                let elements = self.sequence(r, e, depth)?;
-                check_homogeneous(&elements, e, at)?;
+                let mut elements = self.sequence(r, e, depth)?;
+                settle_elements(&mut elements, e, at)?;
                 Ok(Value::Set(Set::new(elements)))
             }
             (Type::Map(e), Kind::Object) => self.map(r, e, depth, at),
@@ -222,7 +223,13 @@ impl<'a> Decoder<'a, '_> {
             }
             entries = deduped;
         }
-        check_homogeneous(entries.iter().map(|(_, v)| v), element, at)?;
+        if element.has_dynamic() {
+            let common = common_type(entries.iter().map(|(_, v)| v), element, |i| {
+                PathStep::Key(entries[i].0.to_string())
+            })
+            .map_err(|e| e.at_offset(at))?;
+            type_dynamic_elements(entries.iter_mut().map(|(_, v)| v), element, &common);
+        }
         Ok(Value::Map(Map::from_sorted(entries.into())))
     }
 
@@ -230,9 +237,7 @@ impl<'a> Decoder<'a, '_> {
         r.begin_object()?;
         let names = ty.names();
         let mut values = vec![Value::Null; ty.len()];
-        loop {
-            let key_at = r.offset();
-            let Some(k) = r.next_key()? else { break };
+        while let Some((k, key_at)) = r.next_key_at()? {
             match names.index_of(&k) {
                 Some(i) => {
                     values[i] = self
@@ -241,11 +246,9 @@ impl<'a> Decoder<'a, '_> {
                 }
                 None if self.options.ignore_undefined_attributes => r.skip_value()?,
                 None => {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        format!("unsupported attribute {k:?}"),
-                    )
-                    .at_offset(key_at))
+                    return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
+                        .in_attribute(&k)
+                        .at_offset(key_at))
                 }
             }
         }
@@ -261,9 +264,7 @@ impl<'a> Decoder<'a, '_> {
         r.begin_object()?;
         let mut ty = None;
         let mut value_at = None;
-        loop {
-            let key_at = r.offset();
-            let Some(k) = r.next_key()? else { break };
+        while let Some((k, key_at)) = r.next_key_at()? {
             r.peek_kind()?;
             let start = r.offset();
             match &*k {
@@ -282,13 +283,15 @@ impl<'a> Decoder<'a, '_> {
                     r.skip_value()?;
                     value_at = Some(start);
                 }
-                other => return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!(
+                other => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!(
                         "invalid key {other:?} in dynamic value: expected \"value\" or \"type\""
                     ),
-                )
-                .at_offset(key_at)),
+                    )
+                    .at_offset(key_at))
+                }
             }
         }
         let missing = |what: &str| {
@@ -305,19 +308,22 @@ impl<'a> Decoder<'a, '_> {
         let value = self.value(&mut inner, &ty, depth + 1)?;
         Ok(match ty {
             Type::Dynamic => value,
+            ty if ty.has_dynamic() => {
+                let (ty, value) = settle(value, &ty).map_err(|e| e.at_offset(start))?;
+                Value::typed(ty, value)
+            }
             ty => Value::typed(ty, value),
         })
     }
 }
 
-fn check_homogeneous<'v>(
-    elements: impl IntoIterator<Item = &'v Value>,
-    element: &Type,
-    at: usize,
-) -> Result<()> {
+/// Checks that a collection of a `dynamic`-holding type has one element type, and
+/// types its null and unknown `dynamic` elements as go-cty does.
+fn settle_elements(elements: &mut [Value], element: &Type, at: usize) -> Result<()> {
     if element.has_dynamic() {
-        common_type(elements, element)
-            .map_err(|m| Error::new(ErrorKind::InvalidValue, m).at_offset(at))?;
+        let common = common_type(elements.iter(), element, |i| PathStep::Index(i as u64))
+            .map_err(|e| e.at_offset(at))?;
+        type_dynamic_elements(elements.iter_mut(), element, &common);
     }
     Ok(())
 }
@@ -366,9 +372,7 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
         Kind::Object => {
             r.begin_object()?;
             let mut attrs: std::collections::HashMap<String, Type> = Default::default();
-            loop {
-                let key_at = r.offset();
-                let Some(k) = r.next_key()? else { break };
+            while let Some((k, key_at)) = r.next_key_at()? {
                 let t = implied(r, depth + 1).map_err(|e| e.in_attribute(&k))?;
                 match attrs.get(&*k) {
                     Some(prev) if *prev != t => {

@@ -5,7 +5,10 @@ use crate::json::write::write_string;
 use crate::path::PathStep;
 use crate::text;
 use crate::types::Type;
-use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute, mismatch};
+use crate::value::conform::{
+    check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
+    typed_type, wrapper_type,
+};
 use crate::value::Value;
 
 /// Encodes `value` as type `ty`, appending JSON text to `out`.
@@ -15,12 +18,18 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
     }
     match (ty, value) {
         (Type::Dynamic, Value::Null) => out.extend_from_slice(b"null"),
-        (Type::Dynamic, Value::Typed(t)) => wrapper(&t.ty, &t.value, out)?,
+        (Type::Dynamic, Value::Typed(t)) => {
+            let ty = typed_type(t).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+            wrapper(&ty, &t.value, out)?;
+        }
         (Type::Dynamic, v) => {
-            let ty = concrete_type(v, &Type::Dynamic).map_err(Error::unencodable)?;
+            let ty = concrete_type(v, &Type::Dynamic)
+                .map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
             wrapper(&ty, v, out)?;
         }
-        (_, Value::Typed(t)) if t.ty == *ty => encode(&t.value, ty, out)?,
+        (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
+            encode(&t.value, ty, out)?
+        }
         (_, Value::Null) => out.extend_from_slice(b"null"),
         (Type::Bool, Value::Bool(b)) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
         (Type::Number, Value::Number(n)) => {
@@ -34,29 +43,30 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         }
         (Type::String, Value::String(s)) => write_string(out, &text::nfc(s)),
         (Type::List(e), Value::List(vs)) => {
-            check_homogeneous(vs, e)?;
+            let common = check_homogeneous(vs.iter(), e, index_step)?;
             out.push(b'[');
             for (i, v) in vs.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
-                encode(v, e, out).map_err(|err| err.in_index(i))?;
+                element(v, e, &common, out).map_err(|err| err.in_index(i))?;
             }
             out.push(b']');
         }
         (Type::Set(e), Value::Set(s)) => {
-            check_homogeneous(s.iter(), e)?;
+            let common = check_homogeneous(s.iter(), e, index_step)?;
             out.push(b'[');
             for (i, v) in s.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
-                encode(v, e, out).map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
+                element(v, e, &common, out)
+                    .map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
             }
             out.push(b']');
         }
         (Type::Map(e), Value::Map(m)) => {
-            check_homogeneous(m.values(), e)?;
+            let common = check_homogeneous(m.values(), e, |i| key_step(m, i))?;
             out.push(b'{');
             for (i, (k, v)) in m.iter().enumerate() {
                 if i > 0 {
@@ -64,7 +74,7 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
                 }
                 write_string(out, k);
                 out.push(b':');
-                encode(v, e, out).map_err(|err| err.in_key(k))?;
+                element(v, e, &common, out).map_err(|err| err.in_key(k))?;
             }
             out.push(b'}');
         }
@@ -101,6 +111,14 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         (ty, v) => return Err(Error::new(ErrorKind::Unencodable, mismatch(ty, v))),
     }
     Ok(())
+}
+
+/// A collection element (see [`wrapper_type`]).
+fn element(v: &Value, ty: &Type, common: &Option<Type>, out: &mut Vec<u8>) -> Result<()> {
+    match wrapper_type(v, ty, common) {
+        Some(t) => wrapper(t, v, out),
+        None => encode(v, ty, out),
+    }
 }
 
 /// The dynamic wrapper: `{"value":...,"type":...}`, value first.

@@ -6,7 +6,7 @@ use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type};
-use crate::value::conform::common_type;
+use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::{Map, Number, Object, Refinements, Set, Value};
 
 /// The MessagePack extension type of refined unknown values.
@@ -43,7 +43,18 @@ fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
         Token::Nil => return Ok(Value::Null),
         _ => {}
     }
-    let value = match ty {
+    known(r, token, ty, depth, at).map_err(|e| e.at_offset(at))
+}
+
+/// A value that is neither unknown nor null.
+fn known(
+    r: &mut Reader<'_>,
+    token: Token<'_>,
+    ty: &Type,
+    depth: usize,
+    at: usize,
+) -> Result<Value> {
+    match ty {
         Type::Bool => match token {
             Token::Bool(b) => Ok(Value::Bool(b)),
             t => Err(mismatch(ty, &t)),
@@ -54,21 +65,20 @@ fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
             t => Err(mismatch(ty, &t)),
         },
         Type::List(e) => {
-            let elements = sequence(r, token, ty, e, depth, at)?;
-            check_homogeneous(&elements, e)?;
+            let mut elements = sequence(r, token, ty, e, depth, at)?;
+            settle_elements(&mut elements, e)?;
             Ok(Value::List(elements.into()))
         }
         Type::Set(e) => {
-            let elements = sequence(r, token, ty, e, depth, at)?;
-            check_homogeneous(&elements, e)?;
+            let mut elements = sequence(r, token, ty, e, depth, at)?;
+            settle_elements(&mut elements, e)?;
             Ok(Value::Set(Set::new(elements)))
         }
         Type::Map(e) => map(r, token, e, depth, at),
         Type::Object(o) => object(r, token, o, depth, at),
         Type::Tuple(ts) => tuple(r, token, ts, depth, at),
         Type::Dynamic => dynamic(r, token, depth),
-    };
-    value.map_err(|e| e.at_offset(at))
+    }
 }
 
 fn expected(ty: &Type) -> &'static str {
@@ -137,13 +147,12 @@ fn sequence(
 }
 
 /// go-cty cannot even build a list or set whose `dynamic` parts have different types
-/// (it panics); this reports it.
-fn check_homogeneous<'v>(
-    elements: impl IntoIterator<Item = &'v Value>,
-    element: &Type,
-) -> Result<()> {
+/// (it panics); this reports it, and types the null and unknown elements of a
+/// collection of `dynamic` as go-cty does.
+fn settle_elements(elements: &mut [Value], element: &Type) -> Result<()> {
     if element.has_dynamic() {
-        common_type(elements, element).map_err(|m| Error::new(ErrorKind::InvalidValue, m))?;
+        let common = common_type(elements.iter(), element, |i| PathStep::Index(i as u64))?;
+        type_dynamic_elements(elements.iter_mut(), element, &common);
     }
     Ok(())
 }
@@ -193,22 +202,36 @@ fn map(
     };
     let n = r.check_count(n, 2, at)?;
     let mut entries: Vec<(Box<str>, Value)> = Vec::with_capacity(n);
+    let mut key_offsets = Vec::with_capacity(n);
     for _ in 0..n {
         let key_at = r.offset();
         let k = string(key(r, "a string map key")?).map_err(|e| e.at_offset(key_at))?;
         let v = decode_value(r, element, depth + 1).map_err(|e| e.in_key(&k))?;
         entries.push((k, v));
+        key_offsets.push(key_at);
     }
     if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                format!("duplicate map key {:?}", w[0].0),
-            ));
+        // Sort positions rather than entries, to name the repeated key's offset.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| entries[a].0.cmp(&entries[b].0));
+        if let Some(w) = order
+            .windows(2)
+            .find(|w| entries[w[0]].0 == entries[w[1]].0)
+        {
+            let later = w[0].max(w[1]);
+            return Err(Error::new(ErrorKind::InvalidValue, "duplicate map key")
+                .in_key(&entries[later].0)
+                .at_offset(key_offsets[later]));
         }
+        let mut slots: Vec<Option<(Box<str>, Value)>> = entries.into_iter().map(Some).collect();
+        entries = order.iter().filter_map(|&i| slots[i].take()).collect();
     }
-    check_homogeneous(entries.iter().map(|(_, v)| v), element)?;
+    if element.has_dynamic() {
+        let common = common_type(entries.iter().map(|(_, v)| v), element, |i| {
+            PathStep::Key(entries[i].0.to_string())
+        })?;
+        type_dynamic_elements(entries.iter_mut().map(|(_, v)| v), element, &common);
+    }
     Ok(Value::Map(Map::from_sorted(entries.into())))
 }
 
@@ -242,11 +265,9 @@ fn object(
         } else {
             let name = String::from_utf8_lossy(k);
             let Some(index) = names.index_of(&name) else {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!("unsupported attribute {name:?}"),
-                )
-                .at_offset(key_at));
+                return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
+                    .in_attribute(&name)
+                    .at_offset(key_at));
             };
             let seen = seen.get_or_insert_with(|| {
                 let mut s = vec![false; ty.len()];
@@ -254,11 +275,9 @@ fn object(
                 s
             });
             if std::mem::replace(&mut seen[index], true) {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!("duplicate attribute {name:?}"),
-                )
-                .at_offset(key_at));
+                return Err(Error::new(ErrorKind::InvalidValue, "duplicate attribute")
+                    .in_attribute(&name)
+                    .at_offset(key_at));
             }
             index
         };
@@ -275,12 +294,14 @@ fn object(
 fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> {
     match token {
         Token::Array(2) => {}
-        Token::Array(n) => return Err(Error::new(
-            ErrorKind::InvalidValue,
-            format!(
+        Token::Array(n) => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!(
                 "expected a dynamic value as a [type, value] array, found an array of {n} elements"
             ),
-        )),
+            ))
+        }
         t => {
             return Err(Error::mismatch(
                 "a dynamic value as a [type, value] array",
@@ -307,6 +328,10 @@ fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> 
     let value = decode_value(r, &ty, depth + 1)?;
     Ok(match ty {
         Type::Dynamic => value,
+        ty if ty.has_dynamic() => {
+            let (ty, value) = settle(value, &ty)?;
+            Value::typed(ty, value)
+        }
         ty => Value::typed(ty, value),
     })
 }
@@ -315,7 +340,7 @@ fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> 
 fn unknown(ty: &Type, code: i8, payload: &[u8], payload_at: usize) -> Result<Value> {
     // Any other extension, and any payload of at most one byte, is a plain unknown (the
     // protocol's rule; go-cty >= 1.13 rejects other codes with longer payloads).
-    if payload.len() <= 1 || code != REFINEMENT_EXT || *ty == Type::Dynamic {
+    if payload.len() <= 1 || code != REFINEMENT_EXT {
         return Ok(Value::unknown());
     }
     if payload.len() > MAX_REFINEMENT_PAYLOAD {
@@ -327,7 +352,9 @@ fn unknown(ty: &Type, code: i8, payload: &[u8], payload_at: usize) -> Result<Val
             ),
         ));
     }
-    let refinements = refinements(payload, payload_at, ty)?;
+    // Whatever goes wrong inside a complete payload is a malformed refinement.
+    let refinements =
+        refinements(payload, payload_at, ty).map_err(|e| e.with_kind(ErrorKind::InvalidValue))?;
     refinements
         .check()
         .map_err(|m| Error::new(ErrorKind::InvalidValue, m))?;
@@ -353,6 +380,11 @@ fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinemen
         }
     };
     let mut out = Refinements::new();
+    if *ty == Type::Dynamic {
+        // An unknown of type dynamic carries no refinements; go-cty checks only that the
+        // payload is a map.
+        return Ok(out);
+    }
     for _ in 0..n {
         let key_at = r.offset();
         let key = match r.token("a refinement key")? {

@@ -7,7 +7,10 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::path::PathStep;
 use crate::text;
 use crate::types::Type;
-use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute, mismatch};
+use crate::value::conform::{
+    check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
+    typed_type, wrapper_type,
+};
 use crate::value::{Refinements, Value, WireNumber};
 
 /// Encodes `value` as type `ty`, appending to `out`.
@@ -15,12 +18,18 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
     match (ty, value) {
         (Type::Dynamic, Value::Null) => out.push(0xc0),
         (Type::Dynamic, Value::Unknown(_)) => out.extend_from_slice(&UNKNOWN),
-        (Type::Dynamic, Value::Typed(t)) => wrapper(&t.ty, &t.value, out)?,
+        (Type::Dynamic, Value::Typed(t)) => {
+            let ty = typed_type(t).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+            wrapper(&ty, &t.value, out)?;
+        }
         (Type::Dynamic, v) => {
-            let ty = concrete_type(v, &Type::Dynamic).map_err(Error::unencodable)?;
+            let ty = concrete_type(v, &Type::Dynamic)
+                .map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
             wrapper(&ty, v, out)?;
         }
-        (_, Value::Typed(t)) if t.ty == *ty => encode(&t.value, ty, out)?,
+        (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
+            encode(&t.value, ty, out)?
+        }
         (_, Value::Unknown(r)) => unknown(r, ty, out),
         (_, Value::Null) => out.push(0xc0),
         (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
@@ -34,25 +43,26 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         },
         (Type::String, Value::String(s)) => str(&text::nfc(s), out),
         (Type::List(e), Value::List(vs)) => {
-            check_homogeneous(vs, e)?;
+            let common = check_homogeneous(vs.iter(), e, index_step)?;
             header(vs.len(), 0x90, 0xdc, out);
             for (i, v) in vs.iter().enumerate() {
-                encode(v, e, out).map_err(|err| err.in_index(i))?;
+                element(v, e, &common, out).map_err(|err| err.in_index(i))?;
             }
         }
         (Type::Set(e), Value::Set(s)) => {
-            check_homogeneous(s.iter(), e)?;
+            let common = check_homogeneous(s.iter(), e, index_step)?;
             header(s.len(), 0x90, 0xdc, out);
             for v in s.iter() {
-                encode(v, e, out).map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
+                element(v, e, &common, out)
+                    .map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
             }
         }
         (Type::Map(e), Value::Map(m)) => {
-            check_homogeneous(m.values(), e)?;
+            let common = check_homogeneous(m.values(), e, |i| key_step(m, i))?;
             header(m.len(), 0x80, 0xde, out);
             for (k, v) in m.iter() {
                 str(k, out);
-                encode(v, e, out).map_err(|err| err.in_key(k))?;
+                element(v, e, &common, out).map_err(|err| err.in_key(k))?;
             }
         }
         (Type::Tuple(ts), Value::Tuple(vs)) => {
@@ -78,6 +88,14 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         (ty, v) => return Err(Error::new(ErrorKind::Unencodable, mismatch(ty, v))),
     }
     Ok(())
+}
+
+/// A collection element (see [`wrapper_type`]).
+fn element(v: &Value, ty: &Type, common: &Option<Type>, out: &mut Vec<u8>) -> Result<()> {
+    match wrapper_type(v, ty, common) {
+        Some(t) => wrapper(t, v, out),
+        None => encode(v, ty, out),
+    }
 }
 
 /// The dynamic wrapper: `[type JSON as bin, value]`.
@@ -160,17 +178,22 @@ fn unknown(r: &Refinements, ty: &Type, out: &mut Vec<u8>) {
     out.extend_from_slice(&body);
 }
 
-/// The prefix as go-cty writes it: one longer than 256 bytes is cut to 255 bytes and
-/// then loses its last grapheme cluster, which later text could still extend.
+/// The prefix as go-cty writes it: one longer than 256 bytes is cut to 255 bytes; then
+/// a code point the cut split is dropped, or else the last grapheme cluster, which later
+/// text could still extend.
 fn wire_prefix(prefix: &str) -> &str {
+    const CUT: usize = 255;
     if prefix.len() <= 256 {
         return prefix;
     }
-    let mut cut = 255;
-    while !prefix.is_char_boundary(cut) {
-        cut -= 1;
+    if !prefix.is_char_boundary(CUT) {
+        let mut cut = CUT;
+        while !prefix.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        return &prefix[..cut];
     }
-    let head = &prefix[..cut];
+    let head = &prefix[..CUT];
     let last = head
         .grapheme_indices(true)
         .next_back()

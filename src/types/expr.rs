@@ -196,12 +196,11 @@ enum Frame {
     Call(Call),
     /// `tuple([`: the element types read so far.
     Tuple(Vec<Type>),
-    /// `object({`: the attributes read so far, and the name (and its offset) of the
-    /// attribute whose type is next.
+    /// `object({`: the attributes read so far, and the name of the attribute whose
+    /// type is next.
     Object {
         attributes: Vec<(String, Type, bool)>,
         name: String,
-        at: usize,
     },
 }
 
@@ -359,19 +358,10 @@ impl<'a> Parser<'a> {
                         self.expect(b')', "`)` to close `tuple(`")?;
                         (ty, optional) = (Type::Tuple(elements.into()), false);
                     }
-                    Some(Frame::Object {
-                        attributes,
-                        name,
-                        at,
-                    }) => {
+                    Some(Frame::Object { attributes, name }) => {
+                        // A repeated name keeps its last type, as in Terraform.
                         let done = std::mem::take(name);
-                        if attributes.iter().any(|(n, _, _)| *n == done) {
-                            return Err(Error::new(
-                                ErrorKind::InvalidValue,
-                                format!("duplicate attribute `{done}`"),
-                            )
-                            .at_offset(*at));
-                        }
+                        attributes.retain(|(n, _, _)| *n != done);
                         attributes.push((done, ty, optional));
                         let newline = self.skip_space()?;
                         match self.text.as_bytes().get(self.pos) {
@@ -384,8 +374,8 @@ impl<'a> Parser<'a> {
                                 )
                             }
                         }
-                        if let Some((next, next_at)) = self.object_member()? {
-                            (*name, *at) = (next, next_at);
+                        if let Some(next) = self.object_member()? {
+                            *name = next;
                             break;
                         }
                         let attributes = std::mem::take(attributes);
@@ -453,11 +443,10 @@ impl<'a> Parser<'a> {
             return Ok(Start::Done(Type::empty_tuple()));
         }
         self.expect(b'{', "`{` after `object(`")?;
-        if let Some((name, at)) = self.object_member()? {
+        if let Some(name) = self.object_member()? {
             return Ok(Start::Open(Frame::Object {
                 attributes: Vec::new(),
                 name,
-                at,
             }));
         }
         self.expect(b')', "`)` to close `object(`")?;
@@ -490,16 +479,13 @@ impl<'a> Parser<'a> {
         self.expect(b')', &format!("`)` to close `{}(`", call.name()))
     }
 
-    /// Reads the start of an object attribute, `name =`, returning the NFC name and the
-    /// offset where it starts; or consumes `}` and returns `None`.
-    fn object_member(&mut self) -> Result<Option<(String, usize)>> {
-        let at = match self.peek()? {
-            Some(b'}') => {
-                self.pos += 1;
-                return Ok(None);
-            }
-            _ => self.pos,
-        };
+    /// Reads the start of an object attribute, `name =`, returning the NFC name; or
+    /// consumes `}` and returns `None`.
+    fn object_member(&mut self) -> Result<Option<String>> {
+        if self.peek()? == Some(b'}') {
+            self.pos += 1;
+            return Ok(None);
+        }
         let name = if self.text.as_bytes().get(self.pos) == Some(&b'"') {
             self.quoted()?
         } else if let Some(name) = self.identifier() {
@@ -512,7 +498,7 @@ impl<'a> Parser<'a> {
             Some(b'=' | b':') => self.pos += 1,
             _ => return Err(self.expected(&format!("`=` after attribute name `{name}`"))),
         }
-        Ok(Some((name, at)))
+        Ok(Some(name))
     }
 
     /// Reads a double-quoted attribute name at the current position.
@@ -810,7 +796,6 @@ mod tests {
             ),
             ("object({a = string,, b = number})", Syntax, "expected an attribute name or `}`, found `,`", 19),
             ("object({1a = string})", Syntax, "expected an attribute name or `}`, found `1`", 8),
-            ("object({a = string, a = number})", InvalidValue, "duplicate attribute `a`", 20),
             ("optional(string)", Syntax, "`optional` is only allowed for object attributes", 0),
             ("list(optional(string))", Syntax, "`optional` is only allowed for object attributes", 5),
             (

@@ -92,7 +92,7 @@ impl AttributeNames {
     }
 
     /// Iterates over the names in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
         self.0.iter().map(|n| n.as_ref())
     }
 }
@@ -168,7 +168,7 @@ impl ObjectType {
     }
 
     /// Iterates over `(name, type, optional)` in bytewise name order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Type, bool)> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Type, bool)> + Clone + '_ {
         self.names
             .iter()
             .zip(self.types.iter())

@@ -3,39 +3,50 @@
 //! value built by hand) and the decoders (which check that collections of `dynamic`
 //! hold one type).
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
+use crate::path::PathStep;
 use crate::types::{ObjectType, Type};
-use crate::value::{Object, Value};
+use std::borrow::Cow;
+
+use crate::value::{Map, Object, Set, Typed, Value};
 
 /// The concrete type of `value` at a position of type `ty`: `ty` itself with every
 /// `dynamic` inside replaced by the type the value has there. A null or unknown at a
 /// `dynamic` position has type `dynamic`.
 ///
-/// Fails (with a message) when a collection's elements have different concrete types.
-pub(crate) fn concrete_type(value: &Value, ty: &Type) -> Result<Type, String> {
+/// Fails when a collection's elements have different concrete types, with the path of
+/// the first element that differs.
+pub(crate) fn concrete_type(value: &Value, ty: &Type) -> Result<Type> {
     if !ty.has_dynamic() {
         return Ok(ty.clone());
     }
     if let Value::Typed(t) = value {
-        return Ok(t.ty.clone());
+        return typed_type(t).map(Cow::into_owned);
     }
     match (ty, value) {
         (_, Value::Null | Value::Unknown(_)) => Ok(ty.clone()),
         (Type::Dynamic, v) => infer(v),
-        (Type::List(e), Value::List(vs)) => Ok(Type::list(common_type(vs.iter(), e)?)),
-        (Type::Set(e), Value::Set(s)) => Ok(Type::set(common_type(s.iter(), e)?)),
-        (Type::Map(e), Value::Map(m)) => Ok(Type::map(common_type(m.values(), e)?)),
-        (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => Ok(Type::tuple(
-            vs.iter()
-                .zip(ts.iter())
-                .map(|(v, t)| concrete_type(v, t))
-                .collect::<Result<Vec<_>, _>>()?,
-        )),
+        (Type::List(e), Value::List(vs)) => Ok(Type::list(common_type(vs, e, index_step)?)),
+        (Type::Set(e), Value::Set(s)) => Ok(Type::set(common_type(s.as_slice(), e, index_step)?)),
+        (Type::Map(e), Value::Map(m)) => {
+            let values: Vec<&Value> = m.values().collect();
+            let keys: Vec<&str> = m.keys().collect();
+            Ok(Type::map(common_type(values, e, |i| {
+                PathStep::Key(keys[i].to_owned())
+            })?))
+        }
+        (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
+            let mut types = Vec::with_capacity(ts.len());
+            for (i, (v, t)) in vs.iter().zip(ts.iter()).enumerate() {
+                types.push(concrete_type(v, t).map_err(|e| e.in_index(i))?);
+            }
+            Ok(Type::tuple(types))
+        }
         (Type::Object(o), Value::Object(obj)) => {
             let mut attrs = Vec::with_capacity(o.len());
             for (name, t, _) in o.iter() {
                 let v = obj.get(name).unwrap_or(&Value::Null);
-                attrs.push((name, concrete_type(v, t)?));
+                attrs.push((name, concrete_type(v, t).map_err(|e| e.in_attribute(name))?));
             }
             Ok(Type::object(attrs))
         }
@@ -44,39 +55,63 @@ pub(crate) fn concrete_type(value: &Value, ty: &Type) -> Result<Type, String> {
     }
 }
 
+/// The concrete type of a [`Typed`] value: its recorded type, with any `dynamic`
+/// inside replaced by what the value holds there (as go-cty's `Value.Type()` would
+/// be).
+pub(crate) fn typed_type(t: &Typed) -> Result<Cow<'_, Type>> {
+    if t.ty.has_dynamic() {
+        concrete_type(&t.value, &t.ty).map(Cow::Owned)
+    } else {
+        Ok(Cow::Borrowed(&t.ty))
+    }
+}
+
+/// The path step of element `i` of a list, tuple or set.
+pub(crate) fn index_step(i: usize) -> PathStep {
+    PathStep::Index(i as u64)
+}
+
+/// The path step of element `i` (in key order) of a map.
+pub(crate) fn key_step(m: &Map, i: usize) -> PathStep {
+    PathStep::Key(m.keys().nth(i).unwrap_or_default().to_owned())
+}
+
 /// The type of a value built by hand for a `dynamic` position.
-fn infer(value: &Value) -> Result<Type, String> {
-    Ok(match value {
+fn infer(value: &Value) -> Result<Type> {
+    concrete_type(value, &value_shape(value))
+}
+
+/// The type of `value` with `dynamic` wherever its parts decide: what [`infer`] refines.
+fn value_shape(value: &Value) -> Type {
+    match value {
         Value::Null | Value::Unknown(_) => Type::Dynamic,
         Value::Bool(_) => Type::Bool,
         Value::Number(_) => Type::Number,
         Value::String(_) => Type::String,
-        Value::List(vs) => Type::list(common_type(vs.iter(), &Type::Dynamic)?),
-        Value::Set(s) => Type::set(common_type(s.iter(), &Type::Dynamic)?),
-        Value::Map(m) => Type::map(common_type(m.values(), &Type::Dynamic)?),
-        Value::Tuple(vs) => Type::tuple(vs.iter().map(infer).collect::<Result<Vec<_>, _>>()?),
-        Value::Object(o) => Type::object(
-            o.iter()
-                .map(|(n, v)| infer(v).map(|t| (n, t)))
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
+        Value::List(_) => Type::list(Type::Dynamic),
+        Value::Set(_) => Type::set(Type::Dynamic),
+        Value::Map(_) => Type::map(Type::Dynamic),
+        Value::Tuple(vs) => Type::tuple(vs.iter().map(|_| Type::Dynamic)),
+        Value::Object(o) => Type::object(o.names().iter().map(|n| (n, Type::Dynamic))),
         Value::Typed(t) => t.ty.clone(),
-    })
+    }
 }
 
 /// The one concrete element type of `elements` at positions of type `element`: the
 /// first type that is not plain `dynamic`, which every other element must share (a
-/// null or unknown `dynamic` element fits any). Empty collections keep `element`.
+/// null or unknown `dynamic` element fits any, and takes that type). Empty collections
+/// keep `element`. `step` names element `i` in an error's path.
 pub(crate) fn common_type<'v>(
     elements: impl IntoIterator<Item = &'v Value>,
     element: &Type,
-) -> Result<Type, String> {
+    step: impl Fn(usize) -> PathStep,
+) -> Result<Type> {
     if !element.has_dynamic() {
         return Ok(element.clone());
     }
     let mut common: Option<Type> = None;
     for (i, v) in elements.into_iter().enumerate() {
-        let t = concrete_type(v, element)?;
+        let t = concrete_type(v, element).map_err(|e| e.in_step(step(i)))?;
         if t == Type::Dynamic {
             continue;
         }
@@ -84,13 +119,97 @@ pub(crate) fn common_type<'v>(
             None => common = Some(t),
             Some(c) if *c == t => {}
             Some(c) => {
-                return Err(format!(
-                    "collection elements must all have one type: element {i} is {t}, an earlier one is {c}"
-                ))
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("collection elements must all have one type: this one is {t}, an earlier one is {c}"),
+                )
+                .in_step(step(i)))
             }
         }
     }
     Ok(common.unwrap_or_else(|| element.clone()))
+}
+
+/// Gives the null and unknown elements of a collection of `dynamic` the collection's
+/// concrete element type, as go-cty does when it builds the collection: `[null, "a"]`
+/// decoded as `list(dynamic)` holds a null *string*.
+pub(crate) fn type_dynamic_elements<'v>(
+    elements: impl IntoIterator<Item = &'v mut Value>,
+    element: &Type,
+    common: &Type,
+) {
+    if *element != Type::Dynamic || *common == Type::Dynamic {
+        return;
+    }
+    for e in elements {
+        if matches!(e, Value::Null | Value::Unknown(_)) {
+            let inner = std::mem::replace(e, Value::Null);
+            *e = Value::typed(common.clone(), inner);
+        }
+    }
+}
+
+/// A value decoded with a wire type that holds `dynamic` (from a dynamic wrapper), as
+/// go-cty holds it: with its concrete type, and without the [`Value::Typed`] wrappers
+/// that the concrete type makes redundant. `["list","dynamic"]` holding strings comes
+/// back as a `list(string)`.
+pub(crate) fn settle(value: Value, wire: &Type) -> Result<(Type, Value)> {
+    let ty = concrete_type(&value, wire)?;
+    let value = strip(value, wire, &ty);
+    Ok((ty, value))
+}
+
+fn strip(value: Value, wire: &Type, ty: &Type) -> Value {
+    if !wire.has_dynamic() {
+        return value;
+    }
+    let element = |t: &Type| t.element_type().cloned().unwrap_or(Type::Dynamic);
+    match (wire, value) {
+        (Type::Dynamic, Value::Typed(t)) if *ty != Type::Dynamic => t.value,
+        (Type::List(w), Value::List(vs)) => {
+            let t = element(ty);
+            Value::List(vs.into_vec().into_iter().map(|v| strip(v, w, &t)).collect())
+        }
+        (Type::Set(w), Value::Set(s)) => {
+            let t = element(ty);
+            Value::Set(Set::new(
+                s.into_vec().into_iter().map(|v| strip(v, w, &t)).collect(),
+            ))
+        }
+        (Type::Map(w), Value::Map(m)) => {
+            let t = element(ty);
+            Value::Map(Map::from_sorted(
+                m.into_vec()
+                    .into_iter()
+                    .map(|(k, v)| (k, strip(v, w, &t)))
+                    .collect(),
+            ))
+        }
+        (Type::Tuple(ws), Value::Tuple(vs)) => match ty {
+            Type::Tuple(ts) => Value::Tuple(
+                vs.into_vec()
+                    .into_iter()
+                    .zip(ws.iter().zip(ts.iter()))
+                    .map(|(v, (w, t))| strip(v, w, t))
+                    .collect(),
+            ),
+            _ => Value::Tuple(vs),
+        },
+        (Type::Object(wo), Value::Object(obj)) => match ty {
+            Type::Object(to) => {
+                let (names, values) = obj.into_parts();
+                let values = values
+                    .into_vec()
+                    .into_iter()
+                    .zip(wo.types().iter().zip(to.types()))
+                    .map(|(v, (w, t))| strip(v, w, t))
+                    .collect();
+                Value::Object(Box::new(Object::from_parts(names, values)))
+            }
+            _ => Value::Object(obj),
+        },
+        (_, v) => v,
+    }
 }
 
 /// "expected list, found string": the message for a value that is not of its type.
@@ -102,14 +221,39 @@ pub(crate) fn mismatch(ty: &Type, value: &Value) -> String {
 }
 
 /// A collection whose element type holds `dynamic` must still have one element type.
+/// Returns that type when it differs from `element` (so a collection of `dynamic` can
+/// give its null and unknown elements the collection's type), and `None` for element
+/// types without `dynamic`.
 pub(crate) fn check_homogeneous<'v>(
     elements: impl IntoIterator<Item = &'v Value>,
     element: &Type,
-) -> Result<()> {
-    if element.has_dynamic() {
-        common_type(elements, element).map_err(Error::unencodable)?;
+    step: impl Fn(usize) -> PathStep,
+) -> Result<Option<Type>> {
+    if !element.has_dynamic() {
+        return Ok(None);
     }
-    Ok(())
+    let common =
+        common_type(elements, element, step).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+    Ok((common != *element).then_some(common))
+}
+
+/// The type a collection element must be wrapped with when it is written at a
+/// `dynamic` position: a null or unknown element of a collection of `dynamic` whose
+/// elements have concrete type `common` is a null or unknown of that type, as go-cty
+/// holds it (`[null, "a"]` as `list(dynamic)` writes a null *string*).
+pub(crate) fn wrapper_type<'t>(
+    value: &Value,
+    element: &Type,
+    common: &'t Option<Type>,
+) -> Option<&'t Type> {
+    match common {
+        Some(c)
+            if *element == Type::Dynamic && matches!(value, Value::Null | Value::Unknown(_)) =>
+        {
+            Some(c)
+        }
+        _ => None,
+    }
 }
 
 /// Calls `f(name, value, type)` for each attribute of object type `o`, in name order,

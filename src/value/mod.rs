@@ -365,6 +365,11 @@ impl Object {
         &self.names
     }
 
+    /// The names and the values, taken apart.
+    pub fn into_parts(self) -> (AttributeNames, Box<[Value]>) {
+        (self.names, self.values)
+    }
+
     /// The attribute values, in the order of [`names`](Self::names).
     pub fn values(&self) -> &[Value] {
         &self.values
@@ -386,7 +391,7 @@ impl Object {
     }
 
     /// Iterates over `(name, value)` in bytewise name order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + Clone + '_ {
         self.names.iter().zip(self.values.iter())
     }
 }
@@ -414,6 +419,11 @@ impl Map {
         self.0.len()
     }
 
+    /// The entries, in key order.
+    pub fn into_vec(self) -> Vec<(Box<str>, Value)> {
+        self.0.into_vec()
+    }
+
     /// Whether the map is empty.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
@@ -428,17 +438,17 @@ impl Map {
     }
 
     /// Iterates over `(key, value)` in bytewise key order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + Clone + '_ {
         self.0.iter().map(|(k, v)| (k.as_ref(), v))
     }
 
     /// Iterates over the keys in order.
-    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
         self.0.iter().map(|(k, _)| k.as_ref())
     }
 
     /// Iterates over the values in key order.
-    pub fn values(&self) -> impl ExactSizeIterator<Item = &Value> + '_ {
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &Value> + Clone + '_ {
         self.0.iter().map(|(_, v)| v)
     }
 }
@@ -453,6 +463,11 @@ impl Set {
     /// The elements in order.
     pub fn as_slice(&self) -> &[Value] {
         &self.0
+    }
+
+    /// The elements in order.
+    pub fn into_vec(self) -> Vec<Value> {
+        self.0.into_vec()
     }
 
     /// The number of elements.

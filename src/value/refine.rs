@@ -86,10 +86,11 @@ impl Refinements {
         self.normalize()
     }
 
-    /// A collection will have at most `max` elements.
+    /// A collection will have at most `max` elements. go-cty's "no upper bound" is the
+    /// largest `int`, so `max` from `i64::MAX` up means no bound.
     pub fn length_upper_bound(mut self, max: u64) -> Refinements {
-        self.known_mut().length_upper = Some(max);
-        self
+        self.known_mut().length_upper = (max < i64::MAX as u64).then_some(max);
+        self.normalize()
     }
 
     /// Drops the box when no field is set, so that equal refinements compare equal.
