@@ -66,9 +66,9 @@
 //!   `0.1` as the string `"0.1"`, and the two are equal.
 //! - **A hand-written JSON reader.** JSON is decoded by a token reader of this crate,
 //!   not by serde: it gives the exact text of every number without a second pass (no
-//!   `RawValue` per number), replaces invalid UTF-8 and lone surrogates with U+FFFD as Go
-//!   does (serde_json rejects them), and reports errors with the value's path and the
-//!   line and column.
+//!   `RawValue` per number), turns lone surrogate escapes into U+FFFD as Go does
+//!   (serde_json rejects them), needs no intermediate tree, and reports errors with the
+//!   value's path and the line and column.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
@@ -91,6 +91,9 @@
 //!   go-cty's 512 bits are kept exactly.
 //! - Error paths for MessagePack attributes read `.name`, as for JSON (go-cty writes
 //!   `["name"]`), and error messages are this crate's own.
+//! - Type expressions may quote attribute names (`object({"a b"=string})`), which
+//!   Terraform does not accept, so that every object type prints as an expression and
+//!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
 //!
 //! ## Limits

@@ -97,17 +97,26 @@ fn sort_dedup_by(mut values: Vec<Value>, cmp: impl Fn(&Value, &Value) -> Orderin
 
 /// Numbers: cty-equal numbers need not be neighbours in numeric order (float64 0.1 and
 /// decimal 0.1 differ in value but are equal by text), so duplicates are found by hash.
+/// go-cty only compares elements whose hash strings match, so 0 and -0 (hashed `0` and
+/// `-0`) both stay, the `-0` bucket first.
 fn sort_numbers(values: Vec<Value>) -> Vec<Value> {
+    let negative_zero =
+        |n: &Number| n.is_float_origin() && n.to_f64() == 0.0 && n.to_f64().is_sign_negative();
+    let order = |a: &Value, b: &Value| {
+        let (a, b) = (number_of(a), number_of(b));
+        a.cmp_numeric(b)
+            .then_with(|| negative_zero(b).cmp(&negative_zero(a)))
+    };
     let mut seen = HashSet::with_capacity(values.len());
     let mut unique: Vec<Value> = values
         .into_iter()
-        .filter(|v| seen.insert(number_of(v).clone()))
+        .filter(|v| {
+            let n = number_of(v);
+            seen.insert((n.clone(), negative_zero(n)))
+        })
         .collect();
-    if !unique
-        .windows(2)
-        .all(|w| number_of(&w[0]).cmp_numeric(number_of(&w[1])).is_lt())
-    {
-        unique.sort_by(|a, b| number_of(a).cmp_numeric(number_of(b)));
+    if !unique.windows(2).all(|w| order(&w[0], &w[1]).is_lt()) {
+        unique.sort_by(order);
     }
     unique
 }

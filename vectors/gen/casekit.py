@@ -127,9 +127,6 @@ class CaseFile:
                 c["json_encode_error"] = {"message": e.message, "path": m.fmt_path(e.path)}
         if js is not None:
             c["json"] = js
-        # a JSON input's msgpack is "msgpack_from_json" when the canonical msgpack differs
-        if ijs is not None and mp is not None:
-            pass
         if mp is not None and js is not None:
             vm = m.msgpack_decode(bytes.fromhex(mp), mty)
             assert m.json_encode(vm, mty) == js, f"{name}: msgpack {mp} and json {js} disagree"

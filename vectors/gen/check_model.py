@@ -6,7 +6,6 @@ case disagree: one of them is wrong.
 Usage: python3 vectors/gen/check_model.py [FILE...]
 """
 
-import json
 import os
 import sys
 import traceback

@@ -198,8 +198,11 @@ def main():
     data = vecio.load(src)
     assert len(data) == 253, len(data)
     done = 0
+    from gocty.crosscheck import annotate_case, load_report
+    report = load_report()
     for key, fname, desc in FILES:
         cases = [convert(x) for x in data if (x["source"], x.get("test")) == key]
+        cases = [annotate_case(os.path.join("go-cty", fname), c, report) for c in cases]
         assert cases, key
         vecio.write_file(os.path.join(vecio.VECTORS, "go-cty", fname), desc, cases)
         print(f"go-cty/{fname}: {len(cases)} cases")

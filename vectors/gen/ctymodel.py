@@ -22,7 +22,6 @@ import math
 import re
 import struct
 import unicodedata
-from decimal import Decimal, localcontext
 from fractions import Fraction
 
 MAX_REFINEMENT_PAYLOAD = 1024
@@ -84,7 +83,7 @@ def Object(attrs, optional=()):
     opt = frozenset(nfc(o) for o in optional)
     for o in opt:
         if o not in items:
-            raise CtyError("Syntax", message=f"optional attribute {o!r} is not declared")
+            raise CtyError("InvalidValue", message=f"optional attribute {o!r} is not declared")
     return ("object", tuple(sorted(items.items(), key=lambda kv: bkey(kv[0]))), opt)
 
 
@@ -157,6 +156,12 @@ def parse_type_json(text):
     """Parse type JSON text (whitespace allowed, trailing data rejected)."""
     try:
         v = json.loads(text, object_pairs_hook=Pairs, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        if e.msg == "Extra data":
+            raise CtyError("InvalidValue", message="extraneous data after type description")
+        if e.pos >= len(text):
+            raise CtyError("UnexpectedEof", message=f"type JSON ends early: {e}")
+        raise CtyError("Syntax", message=f"invalid JSON: {e}")
     except (ValueError, RecursionError) as e:
         raise CtyError("Syntax", message=f"invalid JSON: {e}")
     return type_from_jsonvalue(v)
@@ -225,7 +230,7 @@ def type_from_case(v):
 
 # --------------------------------------------------------------------------- type expressions
 
-_TOK = re.compile(r"\s*(?:(?P<id>[A-Za-z_][A-Za-z0-9_-]*)|(?P<p>[(){}\[\],=:])|(?P<bad>\S))")
+_TOK = re.compile(r"\s*(?:(?P<id>[A-Za-z_][A-Za-z0-9_-]*)|(?P<q>\"(?:[^\"\\\\]|\\\\.)*\")|(?P<p>[(){}\[\],=:])|(?P<bad>\S))")
 
 
 def parse_type_expr(text):
@@ -237,7 +242,7 @@ def parse_type_expr(text):
             break
         if m.group("bad") is not None:
             raise CtyError("Syntax", message=f"unexpected character {m.group('bad')!r}")
-        toks.append(m.group("id") or m.group("p"))
+        toks.append(m.group("id") or m.group("q") or m.group("p"))
         pos = m.end()
     if text[pos:].strip():
         raise CtyError("Syntax", message="unexpected trailing text")
@@ -258,7 +263,9 @@ class _ExprParser:
 
     def take(self, want=None):
         t = self.peek()
-        if t is None or (want is not None and t != want):
+        if t is None:
+            raise CtyError("UnexpectedEof", message=f"expected {want!r}, found end of input")
+        if want is not None and t != want:
             raise CtyError("Syntax", message=f"expected {want!r}, found {t!r}")
         self.i += 1
         return t
@@ -294,13 +301,15 @@ class _ExprParser:
             opt = []
             while self.peek() != "}":
                 name = self.take()
-                if not re.match(r"^[A-Za-z_][A-Za-z0-9_-]*$", name):
+                if name.startswith('"'):
+                    # ctywire's extension: a quoted name (hcl typeexpr rejects it)
+                    name = nfc(json.loads(name))
+                elif not re.match(r"^[A-Za-z_][A-Za-z0-9_-]*$", name):
                     raise CtyError("Syntax", message="attribute name expected")
                 if self.peek() not in ("=", ":"):
                     raise CtyError("Syntax", message="expected = after attribute name")
                 self.take()
-                if name in attrs:
-                    raise CtyError("Syntax", message=f"duplicate attribute {name}")
+                # a repeated attribute: the last definition wins (hcl ext/typeexpr)
                 if self.peek() == "optional":
                     self.take()
                     self.take("(")
@@ -808,6 +817,20 @@ def unify_elements(schema_ety, elems, path):
     return ety
 
 
+def retype(ety, vals):
+    """Elements of a collection take the collection's element type: a null or unknown of
+    the dynamic pseudo-type beside concrete elements becomes a null or unknown of their
+    type (go-cty's ListVal/SetVal/MapVal keep only the raw values)."""
+    if ety == "dynamic":
+        return vals
+    out = []
+    for v in vals:
+        if v.ty == "dynamic":
+            v = Null(ety) if isinstance(v, Null) else Unknown(ety)
+        out.append(v)
+    return out
+
+
 # --------------------------------------------------------------------------- msgpack reader
 
 def marker_name(m):
@@ -1033,6 +1056,8 @@ def _mp_value(r, ty, path):
         n = r.array_len(path)
         if n is None:
             r.mismatch({"list": "list", "set": "set", "tuple": "tuple"}[k], path)
+        if n > len(r.b) - r.p:
+            raise CtyError("UnexpectedEof", path, None, f"{n} elements cannot fit in the remaining input")
         if k == "tuple":
             if n != len(ty[1]):
                 raise CtyError("InvalidValue", path, start, f"a tuple of length {len(ty[1])} is required")
@@ -1041,12 +1066,14 @@ def _mp_value(r, ty, path):
         for i in range(n):
             elems.append((("idx", i), _mp_value(r, ty[1], path + (("idx", i),))))
         ety = unify_elements(ty[1], elems, path)
-        vals = [e for _, e in elems]
+        vals = retype(ety, [e for _, e in elems])
         return ListV(ety, vals) if k == "list" else SetV(ety, vals)
     if k in ("map", "object"):
         n = r.map_len(path)
         if n is None:
             r.mismatch("map" if k == "map" else "object", path)
+        if 2 * n > len(r.b) - r.p:
+            raise CtyError("UnexpectedEof", path, None, f"{n} entries cannot fit in the remaining input")
         if k == "object":
             atys = obj_attrs(ty)
             if n != len(atys):
@@ -1084,7 +1111,7 @@ def _mp_value(r, ty, path):
         if k == "object":
             return ObjV(items)
         ety = unify_elements(ty[1], [(("key", kk), items[kk]) for kk in order], path)
-        return MapV(ety, items)
+        return MapV(ety, dict(zip(order, retype(ety, [items[kk] for kk in order]))))
     raise AssertionError(ty)
 
 
@@ -1129,9 +1156,9 @@ def _mp_dynamic(r, path):
     try:
         ty = parse_type_json(bytes(raw).decode("utf-8"))
     except UnicodeDecodeError:
-        raise CtyError("Syntax", path, None, "type JSON is not UTF-8")
+        raise CtyError("InvalidValue", path, None, "type JSON is not UTF-8")
     except CtyError as e:
-        raise CtyError("Syntax", path, None, e.message)
+        raise CtyError(e.kind, path, None, e.message)
     return _mp_value(r, ty, path)
 
 
@@ -1312,7 +1339,13 @@ def mp_ext(code, payload):
     return head + bytes([code & 0xFF]) + payload
 
 
+GOCTY_112 = False  # set by gocty/crosscheck.py to model go-cty 1.12.1's number rule
+
+
 def mp_number(n):
+    if GOCTY_112 and n.inf == 0 and n.is_int() and not (I64_MIN <= n.frac <= I64_MAX) \
+            and float64_exact(n.frac) is not None:
+        return b"\xcb" + struct.pack(">d", float64_exact(n.frac))
     if n.inf:
         return b"\xcb" + struct.pack(">d", math.inf if n.inf > 0 else -math.inf)
     if n.is_int() and I64_MIN <= n.frac <= I64_MAX:
@@ -1426,10 +1459,13 @@ class JsonParser:
     def __init__(self, text):
         self.s = text
         self.i = 0
+        self.spath = []  # structural position: ("i", index) / ("k", key) steps
 
     def err(self, msg):
         kind = "UnexpectedEof" if self.i >= len(self.s) else "Syntax"
-        return CtyError(kind, (), None, msg)
+        e = CtyError(kind, (), None, msg)
+        e.spath = list(self.spath)
+        return e
 
     def ws(self):
         while self.i < len(self.s) and self.s[self.i] in self.WS:
@@ -1456,7 +1492,9 @@ class JsonParser:
                 if self.peek() != ":":
                     raise self.err("expected :")
                 self.i += 1
+                self.spath.append(("k", k))
                 v = self.value()
+                self.spath.pop()
                 pairs.append((k, v))
                 self.ws()
                 c = self.peek()
@@ -1475,7 +1513,9 @@ class JsonParser:
                 self.i += 1
                 return arr
             while True:
+                self.spath.append(("i", len(arr)))
                 arr.append(self.value())
+                self.spath.pop()
                 self.ws()
                 c = self.peek()
                 if c == ",":
@@ -1588,7 +1628,38 @@ def _jkind(v):
 # --------------------------------------------------------------------------- JSON decode
 
 def json_decode(text, ty):
-    return _j_value(json_parse_document(text), ty, ())
+    try:
+        doc = json_parse_document(text)
+    except CtyError as e:
+        # a syntax error is reported at the value that was being read (as a streaming
+        # decoder sees it): map the structural position through the type
+        if getattr(e, "spath", None):
+            e.path = _typed_path(ty, e.spath)
+        raise
+    return _j_value(doc, ty, ())
+
+
+def _typed_path(ty, spath):
+    out = []
+    for kind, val in spath:
+        if isinstance(ty, str):
+            break
+        k = ty[0]
+        if kind == "i" and k in ("list", "set"):
+            out.append(("idx", val))
+            ty = ty[1]
+        elif kind == "i" and k == "tuple" and val < len(ty[1]):
+            out.append(("idx", val))
+            ty = ty[1][val]
+        elif kind == "k" and k == "map":
+            out.append(("key", nfc(val)))
+            ty = ty[1]
+        elif kind == "k" and k == "object" and val in obj_attrs(ty):
+            out.append(("attr", val))
+            ty = obj_attrs(ty)[val]
+        else:
+            break
+    return tuple(out)
 
 
 def _j_value(j, ty, path):
@@ -1613,7 +1684,7 @@ def _j_value(j, ty, path):
         try:
             inner = type_from_jsonvalue(_j_to_typejson(d["type"]))
         except CtyError as e:
-            raise CtyError("Syntax", path, None, e.message)
+            raise CtyError(e.kind, path, None, e.message)
         return _j_value(d["value"], inner, path)
     if ty == "bool":
         if kind == "bool":
@@ -1652,7 +1723,7 @@ def _j_value(j, ty, path):
             return TupleV([_j_value(e, et, path + (("idx", i),)) for i, (e, et) in enumerate(zip(j, ty[1]))])
         elems = [(("idx", i), _j_value(e, ty[1], path + (("idx", i),))) for i, e in enumerate(j)]
         ety = unify_elements(ty[1], elems, path)
-        vals = [e for _, e in elems]
+        vals = retype(ety, [e for _, e in elems])
         return ListV(ety, vals) if k == "list" else SetV(ety, vals)
     if k == "map":
         if kind != "object":
@@ -1666,7 +1737,7 @@ def _j_value(j, ty, path):
             items[key] = _j_value(v, ty[1], path + (("key", key),))
             order.append(key)
         ety = unify_elements(ty[1], [(("key", kk), items[kk]) for kk in order], path)
-        return MapV(ety, items)
+        return MapV(ety, dict(zip(order, retype(ety, [items[kk] for kk in order]))))
     if k == "object":
         if kind != "object":
             raise mismatch("object")

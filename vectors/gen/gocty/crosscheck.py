@@ -50,7 +50,9 @@ def run_go(requests):
     data = "".join(json.dumps(r) + "\n" for r in requests)
     out = subprocess.run([binary], input=data.encode(), capture_output=True, check=True).stdout
     res = {}
-    for line in out.decode().splitlines():
+    for line in out.decode().split("\n"):
+        if not line:
+            continue
         r = json.loads(line)
         res[r["id"]] = r
     return res
@@ -79,10 +81,17 @@ def _big_int_as_float(details):
 def explain(fname, case, details=()):
     """Why go-cty 1.12.1 may legitimately differ from this case (None if it should agree)."""
     name = case["name"]
-    if _big_int_as_float(details):
+    text = " | ".join(details)
+    if '"value":,' in text or "[," in text:
+        return ("go-cty < 1.14.4 checks for unknowns after writing the dynamic wrapper and so writes invalid "
+                "JSON such as {\"value\":,\"type\":\"string\"} (wire-format.md 3)")
+    if "[+Inf]" in text or "[-Inf]" in text:
+        return "go-cty names a set element in a path by its value ([+Inf]); ctywire writes [?]"
+    if "1.12.1-number-rule" in text or _big_int_as_float(details):
         return ("go-cty <= 1.14.2 (so 1.12.1) writes integers of magnitude >= 2^63 that are exact "
                 "float64 values as float64 (wire-format.md section 2.4, history)")
-    if fname == "json-implied-type-errors.json" and name == "TestImpliedTypeErrors[0]":
+    if (fname, name) in (("json-implied-type-errors.json", "TestImpliedTypeErrors[0]"),
+                         ("implied-type.json", "json-duplicate-different-types")):
         return "the duplicate-key check of json.ImpliedType was added in go-cty 1.16.2"
     if "difference" in case:
         return "deliberate difference of ctywire (see the case's `difference`)"
@@ -94,10 +103,17 @@ def explain(fname, case, details=()):
 
 # --------------------------------------------------------------------------- compare
 
+# Cases not sent to go-cty, and why (recorded in the report as "not run").
+NOT_RUN = {
+    "array32-length-beyond-input": "go-cty allocates from the untrusted length header and dies (out of memory)",
+    "map32-length-beyond-input": "go-cty allocates from the untrusted length header and dies (out of memory)",
+}
+
+
 def requests_for(fid, case):
     """(request, checker) pairs for one case."""
     out = []
-    if "skip" in case:
+    if "skip" in case or case["name"] in NOT_RUN:
         return out
     tyj = json.dumps(case["type"], separators=(",", ":"), ensure_ascii=False) if "type" in case else None
     if "type_json" in case:
@@ -132,23 +148,23 @@ def requests_for(fid, case):
             ity = json.dumps(case["implied_type"], separators=(",", ":"), ensure_ascii=False)
             if "input_json" in case:
                 out.append(({"op": "json", "type": ity, "text": case["input_json"]},
-                            lambda r, c=case: outputs_match(r, c, True)))
+                            lambda r, c=case: outputs_match(r, c, True, tyj)))
             else:
                 out.append(({"op": "msgpack", "type": ity, "hex": case["input_msgpack"]},
-                            lambda r, c=case: outputs_match(r, c, False)))
+                            lambda r, c=case: outputs_match(r, c, False, tyj)))
         return out
     if "input_msgpack" in case:
         out.append(({"op": "msgpack", "type": tyj, "hex": case["input_msgpack"]},
-                    lambda r, c=case: outputs_match(r, c, False) if "error" not in c else rejects(r)))
+                    lambda r, c=case: outputs_match(r, c, False, tyj) if "error" not in c else rejects(r)))
     if "input_json" in case:
         out.append(({"op": "json", "type": tyj, "text": case["input_json"]},
-                    lambda r, c=case: outputs_match(r, c, True) if "error" not in c else rejects(r)))
+                    lambda r, c=case: outputs_match(r, c, True, tyj) if "error" not in c else rejects(r)))
     if "error" in case:
         return out
     if "msgpack" in case:
         def chk(r, c=case):
             sub = {k: c[k] for k in ("msgpack", "json", "json_encode_error") if k in c}
-            return outputs_match(r, sub, False)
+            return outputs_match(r, sub, False, tyj)
         out.append(({"op": "msgpack", "type": tyj, "hex": case["msgpack"]}, chk))
     if "json" in case:
         def chk(r, c=case):
@@ -157,7 +173,7 @@ def requests_for(fid, case):
                 sub["msgpack_from_json"] = c["msgpack_from_json"]
             elif "msgpack" in c:
                 sub["msgpack"] = c["msgpack"]
-            return outputs_match(r, sub, True)
+            return outputs_match(r, sub, True, tyj)
         out.append(({"op": "json", "type": tyj, "text": case["json"]}, chk))
     return out
 
@@ -167,18 +183,39 @@ def rejects(r):
         return True, "go-cty panics"
     if "error" in r:
         return True, "go-cty rejects: " + r["error"]
+    if "encode_error" in r:
+        return False, f"go-cty 1.12.1 decodes it (re-encoding then fails: {r['encode_error']})"
     return False, f"go-cty 1.12.1 accepts it: msgpack {r.get('msgpack')} json {r.get('json')}"
 
 
-def outputs_match(r, c, from_json):
+def _old_rule(hexstr, tyj):
+    """hexstr re-encoded with go-cty 1.12.1's number rule (by the model), or None."""
+    import ctymodel as m
+    if not hexstr or not tyj:
+        return None
+    try:
+        ty = m.parse_type_json(tyj)
+        v = m.msgpack_decode(bytes.fromhex(hexstr), ty)
+        m.GOCTY_112 = True
+        return m.msgpack_encode(v, ty).hex()
+    except Exception:
+        return None
+    finally:
+        m.GOCTY_112 = False
+
+
+def outputs_match(r, c, from_json, tyj=None):
     if "panic" in r:
         return False, "go-cty panics: " + r["panic"]
-    if "error" in r and "msgpack" not in r:
+    if "error" in r:
         return False, "go-cty error: " + r["error"]
+    if "encode_error" in r:
+        return False, "go-cty " + r["encode_error"]
     problems = []
     want_mp = c.get("msgpack_from_json") if from_json and "msgpack_from_json" in c else c.get("msgpack")
     if want_mp is not None and r.get("msgpack") != want_mp:
-        problems.append(f"msgpack {str(r.get('msgpack'))[:120]} != {want_mp[:120]}")
+        rule = " (1.12.1-number-rule)" if r.get("msgpack") == _old_rule(want_mp, tyj) else ""
+        problems.append(f"msgpack {str(r.get('msgpack'))[:120]} != {want_mp[:120]}{rule}")
     if "json" in c and go122(r.get("json")) != c["json"]:
         problems.append(f"json {str(r.get('json'))[:120]!r} != {c['json'][:120]!r}")
     if "json_encode_error" in c:
@@ -209,6 +246,12 @@ def main():
             ok, detail = chk(results[rid])
             key = (os.path.relpath(f, vecio.VECTORS), case["name"])
             per_case.setdefault(key, []).append((ok, detail, case))
+        for f in files:
+            rel = os.path.relpath(f, vecio.VECTORS)
+            for case in vecio.load(f)["cases"]:
+                if case["name"] in NOT_RUN:
+                    report.setdefault(rel, {})[case["name"]] = {
+                        "status": "not run: " + NOT_RUN[case["name"]], "digest": digest(case)}
         for (rel, name), items in per_case.items():
             case = items[0][2]
             bad = [d for ok, d, _ in items if not ok]
@@ -254,9 +297,9 @@ def annotate_files():
 
 def summarize():
     report = load_report()
-    tot = {"agrees": 0, "differs": 0, "UNEXPLAINED": 0}
+    tot = {"agrees": 0, "differs": 0, "UNEXPLAINED": 0, "not run": 0}
     for rel in sorted(report):
-        counts = {"agrees": 0, "differs": 0, "UNEXPLAINED": 0}
+        counts = {"agrees": 0, "differs": 0, "UNEXPLAINED": 0, "not run": 0}
         for name, e in report[rel].items():
             k = e["status"].split(":")[0]
             counts[k] += 1

@@ -12,7 +12,8 @@
 //
 //	op "msgpack":  {"type": type JSON text, "hex": input}   decode with msgpack.Unmarshal
 //	op "json":     {"type": type JSON text, "text": input}  decode with json.Unmarshal
-//	    -> {"msgpack": hex, "json": text | "json_error": {"message","path"}, "error": text}
+//	    -> {"msgpack": hex, "json": text | "json_error": {"message","path"}} on success;
+//	       {"error": text} when decoding fails; {"encode_error": text} when msgpack re-encoding fails
 //	op "typejson": {"text"}  -> {"type_json": re-marshalled text} or {"error"}
 //	op "typeexpr": {"text"}  -> {"type_json"} (hcl typeexpr.TypeConstraint) or {"error"}
 //	op "implied_msgpack": {"hex"}, op "implied_json": {"text"} -> {"type_json"} or {"error"}
@@ -56,6 +57,7 @@ type response struct {
 	JSONError *pathError `json:"json_error,omitempty"`
 	TypeJSON  *string    `json:"type_json,omitempty"`
 	Error     *string    `json:"error,omitempty"`
+	EncodeErr *string    `json:"encode_error,omitempty"`
 	Panic     *string    `json:"panic,omitempty"`
 }
 
@@ -95,7 +97,7 @@ func errText(err error) string {
 
 func encodeBoth(resp *response, v cty.Value, ty cty.Type) {
 	if b, err := msgpack.Marshal(v, ty); err != nil {
-		resp.Error = str("msgpack encode: " + errText(err))
+		resp.EncodeErr = str("msgpack encode: " + errText(err))
 	} else {
 		resp.Msgpack = str(hex.EncodeToString(b))
 	}
