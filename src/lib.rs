@@ -107,9 +107,11 @@ pub mod json;
 pub mod limits;
 pub mod msgpack;
 pub mod path;
+pub mod render;
 mod text;
 pub mod types;
 pub mod value;
+pub mod vectors;
 
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};

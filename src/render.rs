@@ -1,0 +1,245 @@
+//! A human rendering of values, in the style of `terraform show` and `terraform plan`.
+//!
+//! Attributes are aligned on `=`, unknowns read `(known after apply)` with their
+//! refinements spelled out, sensitive values read `(sensitive value)` unless asked
+//! otherwise, and null attributes are left out, as Terraform leaves them out.
+//!
+//! ```
+//! use ctywire::render::{render, Options};
+//! use ctywire::{Refinements, Type, Value};
+//!
+//! let ty: Type = "object({id=string, name=string, tags=map(string), ports=list(number)})".parse()?;
+//! let value = Value::object([
+//!     ("id", Value::Unknown(Refinements::new().not_null().string_prefix("i-"))),
+//!     ("name", Value::from("web")),
+//!     ("tags", Value::map([("Env", Value::from("prod"))])),
+//!     ("ports", Value::list([Value::from(80), Value::from(443)])),
+//! ]);
+//! assert_eq!(render(&value, &ty, &Options::default()), r#"{
+//!     id    = (known after apply, not null, prefix "i-")
+//!     name  = "web"
+//!     ports = [
+//!         80,
+//!         443,
+//!     ]
+//!     tags  = {
+//!         "Env" = "prod"
+//!     }
+//! }"#);
+//! # Ok::<(), ctywire::Error>(())
+//! ```
+
+use std::fmt::Write;
+
+use crate::path::{Path, PathStep};
+use crate::types::Type;
+use crate::value::Value;
+
+/// How to render.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Show sensitive values instead of `(sensitive value)`.
+    pub show_sensitive: bool,
+    /// Use ANSI colours.
+    pub color: bool,
+    /// Paths of sensitive values (from a schema or a plan's sensitivity tree).
+    pub sensitive: Vec<Path>,
+}
+
+/// Renders `value` of type `ty`.
+pub fn render(value: &Value, ty: &Type, options: &Options) -> String {
+    let mut r = Renderer {
+        out: String::new(),
+        options,
+        path: Vec::new(),
+    };
+    r.value(value, ty, 0);
+    r.out
+}
+
+const INDENT: usize = 4;
+
+/// One line of an object or map: its label, its path step, its value and type.
+struct Entry<'v> {
+    label: String,
+    step: PathStep,
+    value: &'v Value,
+    ty: Type,
+}
+
+struct Renderer<'o> {
+    out: String,
+    options: &'o Options,
+    /// The path to the value being rendered, for sensitivity.
+    path: Vec<PathStep>,
+}
+
+impl Renderer<'_> {
+    fn dim(&mut self, text: &str) {
+        if self.options.color {
+            let _ = write!(self.out, "\x1b[2m{text}\x1b[0m");
+        } else {
+            self.out.push_str(text);
+        }
+    }
+
+    fn is_sensitive(&self) -> bool {
+        !self.options.show_sensitive
+            && self
+                .options
+                .sensitive
+                .iter()
+                .any(|p| p.steps() == self.path.as_slice())
+    }
+
+    fn indent(&mut self, depth: usize) {
+        self.out.extend(std::iter::repeat_n(' ', depth * INDENT));
+    }
+
+    fn value(&mut self, value: &Value, ty: &Type, depth: usize) {
+        if self.is_sensitive() {
+            return self.dim("(sensitive value)");
+        }
+        let (value, ty) = match value {
+            Value::Typed(t) => (&t.value, &t.ty),
+            v => (v, ty),
+        };
+        match value {
+            Value::Null => self.dim("null"),
+            Value::Unknown(r) => {
+                let mut text = "(known after apply".to_owned();
+                for phrase in r.describe() {
+                    text.push_str(", ");
+                    text.push_str(&phrase);
+                }
+                text.push(')');
+                self.dim(&text);
+            }
+            Value::Bool(b) => {
+                let _ = write!(self.out, "{b}");
+            }
+            Value::Number(n) => {
+                let _ = write!(self.out, "{n}");
+            }
+            Value::String(s) => self.string(s, depth),
+            Value::List(vs) | Value::Tuple(vs) => self.sequence(vs, ty, depth),
+            Value::Set(s) => self.sequence(s.as_slice(), ty, depth),
+            Value::Map(m) => {
+                let element = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+                let entries = m
+                    .iter()
+                    .map(|(k, v)| Entry {
+                        label: quote(k),
+                        step: PathStep::Key(k.to_owned()),
+                        value: v,
+                        ty: element.clone(),
+                    })
+                    .collect();
+                self.entries(entries, depth);
+            }
+            Value::Object(o) => {
+                let entries = o
+                    .iter()
+                    .filter(|(_, v)| !v.is_null())
+                    .map(|(name, v)| Entry {
+                        label: name.to_owned(),
+                        step: PathStep::Attribute(name.to_owned()),
+                        value: v,
+                        ty: ty
+                            .as_object()
+                            .and_then(|ot| ot.attribute(name))
+                            .cloned()
+                            .unwrap_or(Type::Dynamic),
+                    })
+                    .collect();
+                self.entries(entries, depth);
+            }
+            Value::Typed(_) => unreachable!("unwrapped above"),
+        }
+    }
+
+    fn string(&mut self, s: &str, depth: usize) {
+        if s.contains('\n') && !s.contains("EOT") {
+            // A heredoc, as Terraform shows multi-line strings.
+            self.out.push_str("<<-EOT\n");
+            for line in s.strip_suffix('\n').unwrap_or(s).split('\n') {
+                self.indent(depth + 1);
+                self.out.push_str(line);
+                self.out.push('\n');
+            }
+            self.indent(depth);
+            self.out.push_str("EOT");
+        } else {
+            self.out.push_str(&quote(s));
+        }
+    }
+
+    fn sequence(&mut self, values: &[Value], ty: &Type, depth: usize) {
+        if values.is_empty() {
+            return self.out.push_str("[]");
+        }
+        self.out.push_str("[\n");
+        for (i, v) in values.iter().enumerate() {
+            let t = match ty {
+                Type::Tuple(ts) => ts.get(i).cloned().unwrap_or(Type::Dynamic),
+                t => t.element_type().cloned().unwrap_or(Type::Dynamic),
+            };
+            self.indent(depth + 1);
+            self.path.push(PathStep::Index(i as u64));
+            self.value(v, &t, depth + 1);
+            self.path.pop();
+            self.out.push_str(",\n");
+        }
+        self.indent(depth);
+        self.out.push(']');
+    }
+
+    fn entries(&mut self, entries: Vec<Entry<'_>>, depth: usize) {
+        if entries.is_empty() {
+            return self.out.push_str("{}");
+        }
+        let width = entries
+            .iter()
+            .map(|e| e.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        self.out.push_str("{\n");
+        for e in entries {
+            self.indent(depth + 1);
+            let _ = write!(self.out, "{:width$} = ", e.label);
+            self.path.push(e.step);
+            self.value(e.value, &e.ty, depth + 1);
+            self.path.pop();
+            self.out.push('\n');
+        }
+        self.indent(depth);
+        self.out.push('}');
+    }
+}
+
+/// A string as Terraform shows it: double-quoted, with `\`, `"`, and control characters
+/// escaped, and `${` / `%{` doubled so the text reads as a literal.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
