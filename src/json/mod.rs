@@ -66,6 +66,20 @@ pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     encode::encode(value, ty, out)
 }
 
+/// Checks that `input` is exactly one well-formed JSON value, whatever its type.
+///
+/// ```
+/// use ctywire::json;
+/// assert!(json::check_syntax(br#"{"a": [1, 2]}"#).is_ok());
+/// assert!(json::check_syntax(b"[1, 2").is_err());
+/// ```
+pub fn check_syntax(input: &[u8]) -> Result<()> {
+    let mut r = read::Reader::new(input);
+    r.skip_value()
+        .and_then(|()| r.finish())
+        .map_err(|e| decode::with_line_column(e, input))
+}
+
 /// The type go-cty's `json.ImpliedType` infers for untyped JSON: null is `dynamic`,
 /// arrays are tuples, objects are objects.
 pub fn implied_type(input: &[u8]) -> Result<Type> {

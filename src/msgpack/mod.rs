@@ -43,6 +43,30 @@ pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     encode::encode(value, ty, out)
 }
 
+/// Checks that `input` is exactly one well-formed MessagePack item, whatever its type:
+/// a cheap test of what a payload is before decoding it with a type.
+///
+/// ```
+/// use ctywire::msgpack;
+/// assert!(msgpack::check_syntax(&[0x92, 0xc4, 0x08]).is_err()); // truncated
+/// assert!(msgpack::check_syntax(&[0x91, 0xa1, b'x']).is_ok());
+/// ```
+pub fn check_syntax(input: &[u8]) -> Result<()> {
+    let mut r = read::Reader::new(input);
+    r.skip(0)?;
+    if !r.is_empty() {
+        return Err(crate::Error::new(
+            crate::ErrorKind::InvalidValue,
+            format!(
+                "expected end of input, found {} more bytes after the value",
+                r.remaining()
+            ),
+        )
+        .at_offset(r.offset()));
+    }
+    Ok(())
+}
+
 /// The type go-cty's `msgpack.ImpliedType` infers for an untyped payload: nil and
 /// unknowns are `dynamic`, arrays are tuples, maps are objects.
 pub fn implied_type(input: &[u8]) -> Result<Type> {

@@ -1,0 +1,397 @@
+//! `ctywire`: read, convert and check Terraform plugin-protocol values from a shell.
+
+mod input;
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use ctywire::render::{self, Options};
+use ctywire::{json, msgpack, Type, Value};
+
+use input::{Encoding, Format};
+
+#[derive(Parser)]
+#[command(
+    name = "ctywire",
+    version,
+    about = "Terraform / OpenTofu plugin-protocol values: decode, show, convert, check",
+    long_about = "Terraform / OpenTofu plugin-protocol values: decode, show, convert, check.\n\n\
+        Payloads are the DynamicValue bytes a provider and Terraform exchange: MessagePack \
+        (or JSON), typed by the provider's schema. Input can be raw bytes, hex or base64, \
+        from files or standard input."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show a payload readably, in the style of `terraform show`.
+    ///
+    /// Unknown values read `(known after apply)` with their refinements; sensitive
+    /// values are hidden unless --show-sensitive. Without --type, the payload is decoded
+    /// with the type its bytes imply (go-cty's implied-type rules), and a note says so.
+    ///
+    /// Examples:
+    ///
+    ///   ctywire show --type "$(cat examples/instance.type)" examples/instance.hex
+    ///
+    ///   echo 'gqFhAaFiwA==' | ctywire show --type 'object({a=number,b=string})'
+    ///
+    ///   ctywire show dump1.msgpack dump2.msgpack
+    #[command(verbatim_doc_comment)]
+    Show {
+        #[command(flatten)]
+        typing: Typing,
+        #[command(flatten)]
+        reading: Reading,
+        /// Show sensitive values.
+        #[arg(long)]
+        show_sensitive: bool,
+        /// When to use colour.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+        /// Input files; standard input when none (or `-`).
+        files: Vec<PathBuf>,
+    },
+    /// Convert a value between MessagePack and JSON (or re-encode it in one format).
+    ///
+    /// Reads FILE, or standard input when FILE is absent or `-`, and writes the value to
+    /// standard output: raw MessagePack bytes, or hex text with --hex, or JSON text
+    /// (text output ends with a newline). Exit status 0 on success, 1 on bad input
+    /// (`error: <path>: <message>` on standard error), 2 on bad usage.
+    ///
+    /// Examples:
+    ///
+    ///   echo '{"a":"b"}' | ctywire convert --type 'map(string)' --from json --to msgpack --hex
+    ///
+    ///   echo '92 01 cb3ff8000000000000' | ctywire convert --type '["list","number"]' --from msgpack --to json --hex
+    ///
+    ///   ctywire convert --type 'object({id=string})' --from msgpack --to msgpack state.bin > canonical.bin
+    #[command(verbatim_doc_comment)]
+    Convert {
+        /// The value's type: type JSON (`["list","string"]`) or a type expression
+        /// (`list(string)`, `object({a=string, b=optional(number)})`, `any`).
+        #[arg(long = "type", value_name = "TYPE", value_parser = parse_type)]
+        ty: Type,
+        /// The input format.
+        #[arg(long, value_enum)]
+        from: Format,
+        /// The output format.
+        #[arg(long, value_enum)]
+        to: Format,
+        /// MessagePack input and output are hex text (whitespace ignored on input).
+        #[arg(long)]
+        hex: bool,
+        /// The input file; standard input when absent or `-`.
+        file: Option<PathBuf>,
+    },
+    /// Print the type JSON of a type expression, or the type expression of type JSON.
+    ///
+    /// Examples:
+    ///
+    ///   ctywire type 'map(object({a=string, b=optional(number)}))'
+    ///   ["map",["object",{"a":"string","b":"number"},["b"]]]
+    ///
+    ///   ctywire type '["list","dynamic"]'
+    ///   list(any)
+    #[command(verbatim_doc_comment)]
+    Type {
+        /// A type expression or type JSON.
+        #[arg(value_name = "TYPE")]
+        text: String,
+    },
+    /// Work with test-vector files (format: vectors/README.md).
+    Vectors {
+        #[command(subcommand)]
+        command: VectorsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum VectorsCommand {
+    /// Check vector files: report each failing case with a diff of the bytes.
+    ///
+    /// Exit status 0 when every case passes, 1 otherwise.
+    ///
+    /// Example:
+    ///
+    ///   ctywire vectors check vectors/ctywire/*.json
+    #[command(verbatim_doc_comment)]
+    Check {
+        /// Vector files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Where the value's type comes from.
+#[derive(Args)]
+struct Typing {
+    /// The value's type: type JSON or a type expression.
+    #[arg(long = "type", value_name = "TYPE", value_parser = parse_type)]
+    ty: Option<Type>,
+}
+
+/// How to read the payloads.
+#[derive(Args)]
+struct Reading {
+    /// How the payload is written (default: told from the content).
+    #[arg(long, value_enum)]
+    input: Option<Encoding>,
+    /// The payload format (default: told from the content or the file name).
+    #[arg(long, value_enum)]
+    from: Option<Format>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorChoice {
+    /// Colour when standard output is a terminal and NO_COLOR is unset.
+    Auto,
+    Always,
+    Never,
+}
+
+fn parse_type(s: &str) -> Result<Type, String> {
+    s.parse::<Type>().map_err(|e| e.to_string())
+}
+
+/// A failure: the message for standard error and the exit code.
+pub struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    /// Bad input: exit 1.
+    pub fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 1,
+        }
+    }
+
+    /// A decode or encode error, as `<path>: <message>`.
+    fn value(err: ctywire::Error) -> Failure {
+        Failure::input(describe(&err))
+    }
+
+    /// A decode or encode error in a named input.
+    fn value_in(name: &str, err: ctywire::Error) -> Failure {
+        Failure::input(format!("{name}: {}", describe(&err)))
+    }
+}
+
+/// `<path>: <message> at byte N`, with `(root)` for the empty path.
+fn describe(err: &ctywire::Error) -> String {
+    let path = if err.path().is_empty() {
+        "(root)".to_owned()
+    } else {
+        err.path().to_string()
+    };
+    let position = match err.position() {
+        Some(ctywire::Position::Offset(o)) => format!(" at byte {o}"),
+        Some(ctywire::Position::LineColumn { line, column }) => {
+            format!(" at line {line} column {column}")
+        }
+        None => String::new(),
+    };
+    format!("{path}: {}{position}", err.message())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Show {
+            typing,
+            reading,
+            show_sensitive,
+            color,
+            files,
+        } => show(&typing, &reading, show_sensitive, color, &files),
+        Command::Convert {
+            ty,
+            from,
+            to,
+            hex,
+            file,
+        } => convert(&ty, from, to, hex, file),
+        Command::Type { text } => type_command(&text),
+        Command::Vectors {
+            command: VectorsCommand::Check { files },
+        } => vectors_check(&files),
+    }
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
+    std::io::stdout()
+        .write_all(bytes)
+        .map_err(|e| Failure::input(format!("standard output: {e}")))
+}
+
+fn decode(payload: &input::Payload, ty: &Type) -> ctywire::Result<Value> {
+    match payload.format {
+        Format::Msgpack => msgpack::decode(&payload.bytes, ty),
+        Format::Json => json::decode(&payload.bytes, ty),
+    }
+}
+
+fn show(
+    typing: &Typing,
+    reading: &Reading,
+    show_sensitive: bool,
+    color: ColorChoice,
+    files: &[PathBuf],
+) -> Result<(), Failure> {
+    let sources = input::read_sources(files)?;
+    let color = match color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
+    };
+    let options = Options {
+        show_sensitive,
+        color,
+        ..Options::default()
+    };
+    let mut out = String::new();
+    for (i, source) in sources.iter().enumerate() {
+        let payload = input::payload(source, reading.input, reading.from)?;
+        let ty = match &typing.ty {
+            Some(ty) => ty.clone(),
+            None => {
+                let implied = match payload.format {
+                    Format::Msgpack => msgpack::implied_type(&payload.bytes),
+                    Format::Json => json::implied_type(&payload.bytes),
+                }
+                .map_err(|e| {
+                    Failure::input(format!(
+                    "{}: no type given, and none can be implied from the bytes ({}); use --type",
+                    source.name,
+                    describe(&e)
+                ))
+                })?;
+                eprintln!(
+                    "note: {}: no type given; decoded with the type its bytes imply: {implied}",
+                    source.name
+                );
+                implied
+            }
+        };
+        let value = decode(&payload, &ty).map_err(|e| Failure::value_in(&source.name, e))?;
+        if sources.len() > 1 {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("# {}\n", source.name));
+        }
+        out.push_str(&render::render(&value, &ty, &options));
+        out.push('\n');
+    }
+    write_stdout(out.as_bytes())
+}
+
+fn convert(
+    ty: &Type,
+    from: Format,
+    to: Format,
+    hex: bool,
+    file: Option<PathBuf>,
+) -> Result<(), Failure> {
+    let files: Vec<PathBuf> = file.into_iter().collect();
+    let source = input::read_sources(&files)?.remove(0);
+    let encoding = match (from, hex) {
+        (Format::Msgpack, true) => Encoding::Hex,
+        _ => Encoding::Raw,
+    };
+    let payload = input::payload(&source, Some(encoding), Some(from))?;
+    let value = decode(&payload, ty).map_err(Failure::value)?;
+    let mut out = match to {
+        Format::Msgpack => {
+            let bytes = msgpack::encode(&value, ty).map_err(Failure::value)?;
+            if hex {
+                input::encode_hex(&bytes).into_bytes()
+            } else {
+                bytes
+            }
+        }
+        Format::Json => json::encode(&value, ty).map_err(Failure::value)?,
+    };
+    if matches!(to, Format::Json) || hex {
+        out.push(b'\n');
+    }
+    write_stdout(&out)
+}
+
+fn type_command(text: &str) -> Result<(), Failure> {
+    let ty: Type = text
+        .parse()
+        .map_err(|e: ctywire::Error| Failure::input(e.to_string()))?;
+    let is_json = text.trim_start().starts_with(['"', '[']);
+    let out = if is_json { ty.to_expr() } else { ty.to_json() };
+    write_stdout(format!("{out}\n").as_bytes())
+}
+
+fn vectors_check(files: &[PathBuf]) -> Result<(), Failure> {
+    let mut failed = 0;
+    let mut out = String::new();
+    for file in files {
+        let name = file.display();
+        let text =
+            std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        let report =
+            ctywire::vectors::check(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        for f in &report.failures {
+            out.push_str(&format!("FAIL {name}: {}: {}\n", f.case, f.message));
+            if let (Some(want), Some(got)) = (&f.expected, &f.actual) {
+                out.push_str(&byte_diff(want, got));
+            }
+        }
+        out.push_str(&format!(
+            "{name}: {} cases, {} checks, {} skipped, {} failed\n",
+            report.cases,
+            report.checks,
+            report.skipped,
+            report.failures.len()
+        ));
+        failed += report.failures.len();
+    }
+    write_stdout(out.as_bytes())?;
+    if failed > 0 {
+        return Err(Failure::input(format!("{failed} checks failed")));
+    }
+    Ok(())
+}
+
+/// The expected and actual bytes in hex, with the first differing byte marked.
+fn byte_diff(want: &[u8], got: &[u8]) -> String {
+    let first = want
+        .iter()
+        .zip(got)
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.len().min(got.len()));
+    let line = |label: &str, bytes: &[u8]| {
+        let shown: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        format!("    {label} ({} bytes): {}\n", bytes.len(), shown.join(" "))
+    };
+    format!(
+        "{}{}    first difference at byte {first}\n",
+        line("want", want),
+        line("got ", got)
+    )
+}
