@@ -58,6 +58,9 @@ pub enum ErrorKind {
     /// A value cannot be written with the given type or in the chosen format: an unknown
     /// or an infinity in JSON, a value that does not conform to the type.
     Unencodable,
+    /// A name looked up in provider schemas (a resource type, data source or provider)
+    /// is not there, or names more than one.
+    NotFound,
 }
 
 /// Where in the input an error was found.

@@ -108,6 +108,7 @@ pub mod limits;
 pub mod msgpack;
 pub mod path;
 pub mod render;
+pub mod schema;
 mod text;
 pub mod types;
 pub mod value;
@@ -115,6 +116,10 @@ pub mod vectors;
 
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
+pub use schema::{
+    Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType, ProviderSchema,
+    ProviderSchemas, Schema, Violation,
+};
 pub use types::{AttributeNames, ObjectType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Typed, Value};
 

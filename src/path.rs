@@ -76,6 +76,11 @@ impl Path {
         self.steps.push(step);
     }
 
+    /// Removes the last step.
+    pub(crate) fn pop(&mut self) {
+        self.steps.pop();
+    }
+
     /// Puts `step` in front of this path (used while an error travels up the value).
     pub(crate) fn prepend(&mut self, step: PathStep) {
         self.steps.insert(0, step);

@@ -22,6 +22,7 @@ mod encode;
 pub(crate) mod read;
 pub(crate) mod write;
 
+pub(crate) use decode::with_line_column;
 pub use decode::DecodeOptions;
 
 use crate::error::Result;

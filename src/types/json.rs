@@ -195,7 +195,7 @@ enum Start {
 }
 
 /// Parses one type. Nesting deeper than [`MAX_DEPTH`] complex types is an error.
-fn parse_type(r: &mut Reader<'_>) -> Result<Type> {
+pub(crate) fn parse_type(r: &mut Reader<'_>) -> Result<Type> {
     let mut stack: Vec<Frame> = Vec::new();
     loop {
         let mut ty = match start_type(r, stack.len())? {

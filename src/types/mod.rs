@@ -342,3 +342,5 @@ impl fmt::Display for Type {
 
 mod expr;
 mod json;
+
+pub(crate) use json::parse_type;

@@ -1,0 +1,404 @@
+//! Loading schemas from the JSON that `terraform providers schema -json` and
+//! `tofu providers schema -json` print.
+//!
+//! The document is read with the crate's JSON token reader, so every error carries the
+//! path of the offending value in the document
+//! (`.provider_schemas["registry.terraform.io/hashicorp/aws"].resource_schemas["aws_instance"].block.attributes["ami"].type`)
+//! and its line and column. Keys this crate does not know are skipped, as the format's
+//! compatibility rules ask (`ephemeral_resource_schemas`, `functions`,
+//! `resource_identity_schemas`, ...); `null` is taken as absent, as Go's decoder does.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::{
+    Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, NestedBlock, NestedType,
+    ProviderSchema, ProviderSchemas, Schema,
+};
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::read::{Kind, Reader};
+use crate::json::with_line_column;
+use crate::limits::MAX_DEPTH;
+use crate::path::PathStep;
+
+impl ProviderSchemas {
+    /// Reads the JSON document that `terraform providers schema -json` (or `tofu
+    /// providers schema -json`) prints.
+    ///
+    /// Format versions 0.x and 1.x are read; `format_version` must be present. Errors
+    /// name the path into the document, and the line and column:
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let doc = br#"{"format_version": "1.0", "provider_schemas": {
+    ///   "registry.terraform.io/hashicorp/aws": {"resource_schemas": {"aws_instance": {
+    ///     "version": 1,
+    ///     "block": {"attributes": {"ami": {"type": "strin", "required": true}}}}}}}}"#;
+    /// let err = ProviderSchemas::from_json(doc).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     concat!(
+    ///         r#".provider_schemas["registry.terraform.io/hashicorp/aws"]"#,
+    ///         r#".resource_schemas["aws_instance"].block.attributes["ami"].type: "#,
+    ///         r#"invalid primitive type name "strin" at line 4 column 46"#,
+    ///     ),
+    /// );
+    /// ```
+    pub fn from_json(input: &[u8]) -> Result<ProviderSchemas> {
+        load(input, Loader::document)
+    }
+}
+
+impl Schema {
+    /// Reads one schema as it appears in a `providers schema -json` document:
+    /// `{"version": 1, "block": {...}}`.
+    ///
+    /// ```
+    /// use ctywire::schema::Schema;
+    ///
+    /// let schema = Schema::from_json(br#"{"version": 2, "block": {"attributes": {
+    ///     "id": {"type": "string", "computed": true}}}}"#)?;
+    /// assert_eq!(schema.version, 2);
+    /// assert!(schema.block.attributes["id"].computed);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn from_json(input: &[u8]) -> Result<Schema> {
+        load(input, Loader::schema)
+    }
+}
+
+impl Block {
+    /// Reads one block as it appears in a `providers schema -json` document:
+    /// `{"attributes": {...}, "block_types": {...}}`.
+    ///
+    /// ```
+    /// use ctywire::schema::{Block, BlockNesting};
+    ///
+    /// let block = Block::from_json(br#"{"block_types": {"disk": {
+    ///     "nesting_mode": "list", "max_items": 4,
+    ///     "block": {"attributes": {"size": {"type": "number", "required": true}}}}}}"#)?;
+    /// assert_eq!(block.block_types["disk"].nesting, BlockNesting::List);
+    /// assert_eq!(block.implied_type().to_expr(), "object({disk=list(object({size=number}))})");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn from_json(input: &[u8]) -> Result<Block> {
+        load(input, Loader::block)
+    }
+}
+
+/// Runs `read` over the whole of `input`, turning byte offsets into lines and columns.
+fn load<'a, T>(input: &'a [u8], read: impl FnOnce(&mut Loader<'a>) -> Result<T>) -> Result<T> {
+    let mut loader = Loader {
+        r: Reader::new(input),
+        depth: 0,
+    };
+    read(&mut loader)
+        .and_then(|value| loader.r.finish().map(|()| value))
+        .map_err(|e| with_line_column(e, input))
+}
+
+/// A reader over a schema document, and how deep in nested blocks and types it is.
+struct Loader<'a> {
+    r: Reader<'a>,
+    depth: usize,
+}
+
+/// Whether an object's keys are fixed field names (path steps `.name`) or names chosen
+/// by the provider (path steps `["name"]`).
+#[derive(Clone, Copy)]
+enum Keys {
+    Fields,
+    Entries,
+}
+
+fn invalid(message: String, at: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue, message).at_offset(at)
+}
+
+impl<'a> Loader<'a> {
+    /// Reads `null` if it comes next.
+    fn null(&mut self) -> Result<bool> {
+        if self.r.peek_kind()? == Kind::Null {
+            self.r.read_null()?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Fails unless the next value is of `kind`.
+    fn expect(&mut self, kind: Kind, expected: &str) -> Result<()> {
+        let found = self.r.peek_kind()?;
+        if found == kind {
+            Ok(())
+        } else {
+            Err(Error::mismatch(expected, found.described()).at_offset(self.r.offset()))
+        }
+    }
+
+    fn string(&mut self) -> Result<String> {
+        self.expect(Kind::String, "a string")?;
+        Ok(self.r.read_string()?.into_owned())
+    }
+
+    fn bool(&mut self) -> Result<bool> {
+        self.expect(Kind::Bool, "a bool")?;
+        self.r.read_bool()
+    }
+
+    /// A non-negative integer, as Go reads a `uint64`.
+    fn count(&mut self) -> Result<u64> {
+        self.expect(Kind::Number, "a non-negative integer")?;
+        let at = self.r.offset();
+        let text = self.r.read_number()?;
+        text.parse().map_err(|_| {
+            Error::mismatch("a non-negative integer", format!("`{text}`")).at_offset(at)
+        })
+    }
+
+    /// Reads an object (or `null`, as an empty one), calling `member` with each key whose
+    /// value is not `null` (a `null` member is absent); the member reads the value.
+    /// Errors from a member get the key as a path step; a repeated key is an error.
+    fn object(
+        &mut self,
+        keys: Keys,
+        mut member: impl FnMut(&mut Self, &str) -> Result<()>,
+    ) -> Result<()> {
+        if self.null()? {
+            return Ok(());
+        }
+        self.expect(Kind::Object, "an object")?;
+        self.r.begin_object()?;
+        let mut seen: HashSet<String> = HashSet::new();
+        while let Some((key, at)) = self.r.next_key_at()? {
+            let step = |key: &str| match keys {
+                Keys::Fields => PathStep::Attribute(key.to_owned()),
+                Keys::Entries => PathStep::Key(key.to_owned()),
+            };
+            if !seen.insert(key.as_ref().to_owned()) {
+                return Err(invalid("duplicate key".to_owned(), at).in_step(step(&key)));
+            }
+            if self.null()? {
+                continue;
+            }
+            member(self, &key).map_err(|e| e.in_step(step(&key)))?;
+        }
+        Ok(())
+    }
+
+    /// A map of names to values read by `read`.
+    fn entries<T>(
+        &mut self,
+        into: &mut BTreeMap<String, T>,
+        mut read: impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<()> {
+        self.object(Keys::Entries, |l, name| {
+            into.insert(name.to_owned(), read(l)?);
+            Ok(())
+        })
+    }
+
+    /// Counts one more level of nesting, failing past [`MAX_DEPTH`].
+    fn descend(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("schema nesting is deeper than the limit of {MAX_DEPTH}"),
+            )
+            .at_offset(self.r.offset()));
+        }
+        Ok(())
+    }
+
+    fn document(&mut self) -> Result<ProviderSchemas> {
+        self.expect(Kind::Object, "an object")?;
+        let start = self.r.offset();
+        let mut doc = ProviderSchemas::default();
+        let mut has_version = false;
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "format_version" => {
+                    let at = l.r.offset();
+                    doc.format_version = l.string()?;
+                    check_format_version(&doc.format_version, at)?;
+                    has_version = true;
+                }
+                "provider_schemas" => l.entries(&mut doc.providers, Loader::provider)?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        if !has_version {
+            return Err(invalid(
+                "missing format_version: not a `providers schema -json` document".to_owned(),
+                start,
+            ));
+        }
+        Ok(doc)
+    }
+
+    fn provider(&mut self) -> Result<ProviderSchema> {
+        let mut provider = ProviderSchema::default();
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "provider" => provider.provider = l.schema()?,
+                "resource_schemas" => l.entries(&mut provider.resource_schemas, Loader::schema)?,
+                "data_source_schemas" => {
+                    l.entries(&mut provider.data_source_schemas, Loader::schema)?
+                }
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(provider)
+    }
+
+    fn schema(&mut self) -> Result<Schema> {
+        let mut schema = Schema::default();
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "version" => schema.version = l.count()?,
+                "block" => schema.block = l.block()?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(schema)
+    }
+
+    fn block(&mut self) -> Result<Block> {
+        self.descend()?;
+        let mut block = Block::default();
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "attributes" => l.entries(&mut block.attributes, Loader::attribute)?,
+                "block_types" => l.entries(&mut block.block_types, Loader::nested_block)?,
+                "description" => block.description = l.string()?,
+                "description_kind" => block.description_kind = l.description_kind()?,
+                "deprecated" => block.deprecated = l.bool()?,
+                "deprecation_message" => block.deprecation_message = l.string()?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        self.depth -= 1;
+        Ok(block)
+    }
+
+    fn attribute(&mut self) -> Result<Attribute> {
+        let mut a = Attribute::default();
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "type" => a.ty = Some(crate::types::parse_type(&mut l.r)?),
+                "nested_type" => a.nested_type = Some(l.nested_type()?),
+                "description" => a.description = l.string()?,
+                "description_kind" => a.description_kind = l.description_kind()?,
+                "required" => a.required = l.bool()?,
+                "optional" => a.optional = l.bool()?,
+                "computed" => a.computed = l.bool()?,
+                "sensitive" => a.sensitive = l.bool()?,
+                "write_only" => a.write_only = l.bool()?,
+                "deprecated" => a.deprecated = l.bool()?,
+                "deprecation_message" => a.deprecation_message = l.string()?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(a)
+    }
+
+    fn nested_type(&mut self) -> Result<NestedType> {
+        self.descend()?;
+        let start = self.r.offset();
+        let mut nested = NestedType::default();
+        let mut nesting = None;
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "nesting_mode" => {
+                    let at = l.r.offset();
+                    let mode = l.string()?;
+                    nesting = Some(match mode.as_str() {
+                        "single" => AttributeNesting::Single,
+                        "list" => AttributeNesting::List,
+                        "set" => AttributeNesting::Set,
+                        "map" => AttributeNesting::Map,
+                        _ => return Err(bad_nesting("single, list, set or map", &mode, at)),
+                    });
+                }
+                "attributes" => l.entries(&mut nested.attributes, Loader::attribute)?,
+                "min_items" => nested.min_items = l.count()?,
+                "max_items" => nested.max_items = l.count()?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        nested.nesting =
+            nesting.ok_or_else(|| invalid("missing nesting_mode".to_owned(), start))?;
+        self.depth -= 1;
+        Ok(nested)
+    }
+
+    fn nested_block(&mut self) -> Result<NestedBlock> {
+        let start = self.r.offset();
+        let mut nested = NestedBlock::default();
+        let mut nesting = None;
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "nesting_mode" => {
+                    let at = l.r.offset();
+                    let mode = l.string()?;
+                    nesting = Some(match mode.as_str() {
+                        "single" => BlockNesting::Single,
+                        "group" => BlockNesting::Group,
+                        "list" => BlockNesting::List,
+                        "set" => BlockNesting::Set,
+                        "map" => BlockNesting::Map,
+                        _ => return Err(bad_nesting("single, group, list, set or map", &mode, at)),
+                    });
+                }
+                "block" => nested.block = l.block()?,
+                "min_items" => nested.min_items = l.count()?,
+                "max_items" => nested.max_items = l.count()?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        nested.nesting =
+            nesting.ok_or_else(|| invalid("missing nesting_mode".to_owned(), start))?;
+        Ok(nested)
+    }
+
+    fn description_kind(&mut self) -> Result<DescriptionKind> {
+        let at = self.r.offset();
+        match self.string()?.as_str() {
+            "plain" => Ok(DescriptionKind::Plain),
+            "markdown" => Ok(DescriptionKind::Markdown),
+            other => Err(invalid(
+                format!("expected plain or markdown, found {other:?}"),
+                at,
+            )),
+        }
+    }
+}
+
+fn bad_nesting(expected: &str, found: &str, at: usize) -> Error {
+    invalid(
+        format!("invalid nesting mode: expected {expected}, found {found:?}"),
+        at,
+    )
+}
+
+/// Accepts format versions 0.x and 1.x, as the format's rules ask: a new major version
+/// is not compatible.
+fn check_format_version(version: &str, at: usize) -> Result<()> {
+    let major = version.split('.').next().unwrap_or_default();
+    if matches!(major, "0" | "1") {
+        Ok(())
+    } else {
+        Err(invalid(
+            format!("unsupported format_version {version:?}: this crate reads 0.x and 1.x"),
+            at,
+        ))
+    }
+}
