@@ -35,6 +35,11 @@
 //!   [`Number`]s; sets with cty's equality and go-cty's order.
 //! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
 //! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`).
+//! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
+//!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
+//!   types ([`Block::implied_type`]) exactly as Terraform computes them, and checks of
+//!   values and schemas ([`Block::check_config`], [`Block::check_state`],
+//!   [`Block::validate`]).
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
@@ -69,6 +74,16 @@
 //!   `RawValue` per number), turns lone surrogate escapes into U+FFFD as Go does
 //!   (serde_json rejects them), needs no intermediate tree, and reports errors with the
 //!   value's path and the line and column.
+//! - **Schemas are plain data.** [`Block`], [`Attribute`] and [`NestedBlock`] have public
+//!   fields (names in `BTreeMap`s, which keep Go's bytewise order) and builder methods;
+//!   implied types are computed on demand, not cached, so a schema edited in place is
+//!   never stale. An attribute holds an optional type and an optional nested type, as
+//!   Terraform's does, so that [`Block::validate`] can report one with neither or both
+//!   rather than the loader refusing it.
+//! - **Schema files are read with the crate's JSON reader**, not through a
+//!   `serde_json::Value` tree: errors then carry the line and column as well as the path
+//!   into the document (`.provider_schemas["…"].resource_schemas["…"].block…`), and the
+//!   attribute `type` is parsed in place by the type-JSON parser.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!

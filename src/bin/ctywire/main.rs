@@ -6,9 +6,9 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use ctywire::render::{self, Options};
-use ctywire::{json, msgpack, Type, Value};
+use ctywire::{json, msgpack, ProviderSchemas, Type, Value};
 
 use input::{Encoding, Format};
 
@@ -32,12 +32,16 @@ enum Command {
     /// Show a payload readably, in the style of `terraform show`.
     ///
     /// Unknown values read `(known after apply)` with their refinements; sensitive
-    /// values are hidden unless --show-sensitive. Without --type, the payload is decoded
-    /// with the type its bytes imply (go-cty's implied-type rules), and a note says so.
+    /// values are hidden unless --show-sensitive. The type comes from --type, or from
+    /// --schema with --resource, --data-source or --provider; without either, the
+    /// payload is decoded with the type its bytes imply (go-cty's implied-type rules),
+    /// and a note says so.
     ///
     /// Examples:
     ///
     ///   ctywire show --type "$(cat examples/instance.type)" examples/instance.hex
+    ///
+    ///   ctywire show --schema examples/schema/provider.json --resource cloud_instance examples/payloads/cloud_instance.planned.msgpack
     ///
     ///   echo 'gqFhAaFiwA==' | ctywire show --type 'object({a=number,b=string})'
     ///
@@ -71,12 +75,17 @@ enum Command {
     ///   echo '92 01 cb3ff8000000000000' | ctywire convert --type '["list","number"]' --from msgpack --to json --hex
     ///
     ///   ctywire convert --type 'object({id=string})' --from msgpack --to msgpack state.bin > canonical.bin
+    ///
+    ///   ctywire convert --schema schema.json --resource aws_instance --from msgpack --to json plan.bin
+    ///
+    /// The type is given with --type, or taken from a provider schema file (what
+    /// `terraform providers schema -json` prints) with --schema and one of --resource,
+    /// --data-source and --provider.
     #[command(verbatim_doc_comment)]
+    #[command(group(ArgGroup::new("convert_type").required(true).args(["ty", "schema"])))]
     Convert {
-        /// The value's type: type JSON (`["list","string"]`) or a type expression
-        /// (`list(string)`, `object({a=string, b=optional(number)})`, `any`).
-        #[arg(long = "type", value_name = "TYPE", value_parser = parse_type)]
-        ty: Type,
+        #[command(flatten)]
+        typing: Typing,
         /// The input format.
         #[arg(long, value_enum)]
         from: Format,
@@ -128,12 +137,64 @@ enum VectorsCommand {
     },
 }
 
-/// Where the value's type comes from.
+/// Where the value's type comes from: `--type`, or a schema file and a name in it.
 #[derive(Args)]
+#[command(group(ArgGroup::new("schema_name").args(["resource", "data_source", "provider"])))]
 struct Typing {
-    /// The value's type: type JSON or a type expression.
-    #[arg(long = "type", value_name = "TYPE", value_parser = parse_type)]
+    /// The value's type: type JSON (`["list","string"]`) or a type expression
+    /// (`list(string)`, `object({a=string, b=optional(number)})`, `any`).
+    #[arg(long = "type", value_name = "TYPE", value_parser = parse_type, conflicts_with = "schema")]
     ty: Option<Type>,
+    /// A provider schema file, as `terraform providers schema -json` or `tofu providers
+    /// schema -json` prints it; the value's type is the implied type of the schema named
+    /// by --resource, --data-source or --provider.
+    #[arg(long, value_name = "FILE", requires = "schema_name")]
+    schema: Option<PathBuf>,
+    /// With --schema: the managed resource type NAME (`PROVIDER:NAME` when two providers
+    /// define it).
+    #[arg(long, value_name = "NAME", requires = "schema", conflicts_with = "ty")]
+    resource: Option<String>,
+    /// With --schema: the data source NAME (`PROVIDER:NAME` when two providers define it).
+    #[arg(
+        long = "data-source",
+        value_name = "NAME",
+        requires = "schema",
+        conflicts_with = "ty"
+    )]
+    data_source: Option<String>,
+    /// With --schema: the provider's own configuration; NAME is its address
+    /// (`registry.terraform.io/hashicorp/aws`), `hashicorp/aws` or `aws`.
+    #[arg(long, value_name = "NAME", requires = "schema", conflicts_with = "ty")]
+    provider: Option<String>,
+}
+
+impl Typing {
+    /// The type given with `--type`, or the implied type of the schema named in the
+    /// `--schema` file; `None` when neither is given. A schema file that cannot be read
+    /// or parsed, or a name it does not define, is bad input naming the file.
+    fn resolve(&self) -> Result<Option<Type>, Failure> {
+        if let Some(ty) = &self.ty {
+            return Ok(Some(ty.clone()));
+        }
+        let Some(path) = &self.schema else {
+            return Ok(None);
+        };
+        let in_file =
+            |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
+        let text = std::fs::read(path).map_err(|e| in_file(&e))?;
+        let schemas = ProviderSchemas::from_json(&text).map_err(|e| in_file(&e))?;
+        let schema = match (&self.resource, &self.data_source, &self.provider) {
+            (Some(name), _, _) => schemas.resource(name),
+            (_, Some(name), _) => schemas.data_source(name),
+            (_, _, Some(name)) => schemas.provider(name),
+            _ => {
+                return Err(Failure::usage(
+                    "--schema needs one of --resource, --data-source and --provider",
+                ))
+            }
+        };
+        Ok(Some(schema.map_err(|e| in_file(&e))?.implied_type()))
+    }
 }
 
 /// How to read the payloads.
@@ -171,6 +232,14 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 1,
+        }
+    }
+
+    /// Bad usage: exit 2.
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 2,
         }
     }
 
@@ -223,12 +292,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             files,
         } => show(&typing, &reading, show_sensitive, color, &files),
         Command::Convert {
-            ty,
+            typing,
             from,
             to,
             hex,
             file,
-        } => convert(&ty, from, to, hex, file),
+        } => {
+            let ty = typing
+                .resolve()?
+                .ok_or_else(|| Failure::usage("give --type or --schema"))?;
+            convert(&ty, from, to, hex, file)
+        }
         Command::Type { text } => type_command(&text),
         Command::Vectors {
             command: VectorsCommand::Check { files },
@@ -269,10 +343,11 @@ fn show(
         color,
         ..Options::default()
     };
+    let given = typing.resolve()?;
     let mut out = String::new();
     for (i, source) in sources.iter().enumerate() {
         let payload = input::payload(source, reading.input, reading.from)?;
-        let ty = match &typing.ty {
+        let ty = match &given {
             Some(ty) => ty.clone(),
             None => {
                 let implied = match payload.format {
@@ -281,7 +356,7 @@ fn show(
                 }
                 .map_err(|e| {
                     Failure::input(format!(
-                    "{}: no type given, and none can be implied from the bytes ({}); use --type",
+                    "{}: no type given, and none can be implied from the bytes ({}); use --type or --schema",
                     source.name,
                     describe(&e)
                 ))
