@@ -134,10 +134,32 @@ enum Mode {
     State,
 }
 
+/// A step of the path the checker is at. It borrows what it names; it becomes a
+/// [`PathStep`] only when a violation is reported, so a walk that finds nothing copies
+/// no names and clones no set elements.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Attribute(&'a str),
+    Key(&'a str),
+    Index(usize),
+    Element(&'a Value),
+}
+
+impl Step<'_> {
+    fn to_path_step(self) -> PathStep {
+        match self {
+            Step::Attribute(name) => PathStep::Attribute(name.to_owned()),
+            Step::Key(key) => PathStep::Key(key.to_owned()),
+            Step::Index(i) => PathStep::Index(i as u64),
+            Step::Element(v) => PathStep::SetElement(v.clone()),
+        }
+    }
+}
+
 /// A walk over a value and its schema, with the path to where it is.
-struct Checker {
+struct Checker<'a> {
     mode: Mode,
-    path: Path,
+    steps: Vec<Step<'a>>,
     found: Vec<Violation>,
 }
 
@@ -152,29 +174,35 @@ fn attribute_of<'v>(object: &'v Object, name: &str) -> &'v Value {
         .unwrap_or(&NULL)
 }
 
-impl Checker {
-    fn new(mode: Mode) -> Checker {
+impl<'a> Checker<'a> {
+    fn new(mode: Mode) -> Checker<'a> {
         Checker {
             mode,
-            path: Path::empty(),
+            steps: Vec::new(),
             found: Vec::new(),
         }
     }
 
     fn report(&mut self, message: impl Into<String>) {
-        self.found.push(Violation::new(self.path.clone(), message));
+        let path = Path::from(
+            self.steps
+                .iter()
+                .map(|s| s.to_path_step())
+                .collect::<Vec<_>>(),
+        );
+        self.found.push(Violation::new(path, message));
     }
 
     /// Runs `f` with `step` pushed on the path.
-    fn within(&mut self, step: PathStep, f: impl FnOnce(&mut Checker)) {
-        self.path.push(step);
+    fn within(&mut self, step: Step<'a>, f: impl FnOnce(&mut Self)) {
+        self.steps.push(step);
         f(self);
-        self.path.pop();
+        self.steps.pop();
     }
 
     /// The object a block or nested-type value holds; `None` (after reporting a wrong
     /// shape) when there is nothing to look inside.
-    fn object<'v>(&mut self, value: &'v Value) -> Option<&'v Object> {
+    fn object(&mut self, value: &'a Value) -> Option<&'a Object> {
         match value.untyped() {
             Value::Null | Value::Unknown(_) => None,
             Value::Object(o) => Some(o),
@@ -185,7 +213,7 @@ impl Checker {
         }
     }
 
-    fn block(&mut self, block: &Block, value: &Value) {
+    fn block(&mut self, block: &'a Block, value: &'a Value) {
         let Some(object) = self.object(value) else {
             return;
         };
@@ -195,22 +223,18 @@ impl Checker {
                 continue; // the attribute wins, as in the implied type
             }
             let v = attribute_of(object, name);
-            self.within(PathStep::Attribute(name.clone()), |c| {
-                c.nested_block(nested, v)
-            });
+            self.within(Step::Attribute(name), |c| c.nested_block(nested, v));
         }
     }
 
-    fn attributes(&mut self, attributes: &BTreeMap<String, Attribute>, object: &Object) {
+    fn attributes(&mut self, attributes: &'a BTreeMap<String, Attribute>, object: &'a Object) {
         for (name, attribute) in attributes {
             let v = attribute_of(object, name);
-            self.within(PathStep::Attribute(name.clone()), |c| {
-                c.attribute(attribute, v)
-            });
+            self.within(Step::Attribute(name), |c| c.attribute(attribute, v));
         }
     }
 
-    fn attribute(&mut self, attribute: &Attribute, value: &Value) {
+    fn attribute(&mut self, attribute: &'a Attribute, value: &'a Value) {
         match self.mode {
             Mode::Config => {
                 if value.is_null() {
@@ -236,11 +260,11 @@ impl Checker {
         }
     }
 
-    fn nested_type(&mut self, nested: &NestedType, value: &Value) {
+    fn nested_type(&mut self, nested: &'a NestedType, value: &'a Value) {
         if value.is_null() || value.is_unknown() {
             return;
         }
-        let each = |c: &mut Checker, v: &Value| {
+        let each = |c: &mut Checker<'a>, v: &'a Value| {
             if let Some(object) = c.object(v) {
                 c.attributes(&nested.attributes, object);
             }
@@ -249,17 +273,17 @@ impl Checker {
             (AttributeNesting::Single, v) => each(self, v),
             (AttributeNesting::List, Value::List(items)) => {
                 for (i, item) in items.iter().enumerate() {
-                    self.within(PathStep::Index(i as u64), |c| each(c, item));
+                    self.within(Step::Index(i), |c| each(c, item));
                 }
             }
             (AttributeNesting::Set, Value::Set(items)) => {
                 for item in items.iter() {
-                    self.within(PathStep::SetElement(item.clone()), |c| each(c, item));
+                    self.within(Step::Element(item), |c| each(c, item));
                 }
             }
             (AttributeNesting::Map, Value::Map(entries)) => {
                 for (key, item) in entries.iter() {
-                    self.within(PathStep::Key(key.to_owned()), |c| each(c, item));
+                    self.within(Step::Key(key), |c| each(c, item));
                 }
             }
             (nesting, other) => self.report(format!(
@@ -270,7 +294,7 @@ impl Checker {
         }
     }
 
-    fn nested_block(&mut self, nested: &NestedBlock, value: &Value) {
+    fn nested_block(&mut self, nested: &'a NestedBlock, value: &'a Value) {
         match nested.nesting {
             BlockNesting::Single => {
                 if value.is_null() {
@@ -295,7 +319,7 @@ impl Checker {
     }
 
     /// A LIST, SET or MAP block value.
-    fn block_collection(&mut self, nested: &NestedBlock, value: &Value) {
+    fn block_collection(&mut self, nested: &'a NestedBlock, value: &'a Value) {
         let what = match nested.nesting {
             BlockNesting::Set => "set",
             BlockNesting::Map => "map",
@@ -313,24 +337,19 @@ impl Checker {
             }
             return;
         }
-        let items: Vec<(PathStep, &Value)> = match (nested.nesting, value.untyped()) {
+        let items: Vec<(Step<'a>, &'a Value)> = match (nested.nesting, value.untyped()) {
             (BlockNesting::List, Value::List(vs) | Value::Tuple(vs)) => vs
                 .iter()
                 .enumerate()
-                .map(|(i, v)| (PathStep::Index(i as u64), v))
+                .map(|(i, v)| (Step::Index(i), v))
                 .collect(),
-            (BlockNesting::Set, Value::Set(s)) => s
-                .iter()
-                .map(|v| (PathStep::SetElement(v.clone()), v))
-                .collect(),
-            (BlockNesting::Map, Value::Map(m)) => m
-                .iter()
-                .map(|(k, v)| (PathStep::Key(k.to_owned()), v))
-                .collect(),
-            (BlockNesting::Map, Value::Object(o)) => o
-                .iter()
-                .map(|(k, v)| (PathStep::Key(k.to_owned()), v))
-                .collect(),
+            (BlockNesting::Set, Value::Set(s)) => s.iter().map(|v| (Step::Element(v), v)).collect(),
+            (BlockNesting::Map, Value::Map(m)) => {
+                m.iter().map(|(k, v)| (Step::Key(k), v)).collect()
+            }
+            (BlockNesting::Map, Value::Object(o)) => {
+                o.iter().map(|(k, v)| (Step::Key(k), v)).collect()
+            }
             (_, other) => {
                 self.report(format!(
                     "expected a {what} of blocks, found {}",

@@ -316,15 +316,7 @@ impl<'a> Loader<'a> {
         self.object(Keys::Fields, |l, key| {
             match key {
                 "nesting_mode" => {
-                    let at = l.r.offset();
-                    let mode = l.string()?;
-                    nesting = Some(match mode.as_str() {
-                        "single" => AttributeNesting::Single,
-                        "list" => AttributeNesting::List,
-                        "set" => AttributeNesting::Set,
-                        "map" => AttributeNesting::Map,
-                        _ => return Err(bad_nesting("single, list, set or map", &mode, at)),
-                    });
+                    nesting = Some(l.nesting(&ATTRIBUTE_NESTINGS, AttributeNesting::as_str)?)
                 }
                 "attributes" => l.entries(&mut nested.attributes, Loader::attribute)?,
                 "min_items" => nested.min_items = l.count()?,
@@ -333,8 +325,7 @@ impl<'a> Loader<'a> {
             }
             Ok(())
         })?;
-        nested.nesting =
-            nesting.ok_or_else(|| invalid("missing nesting_mode".to_owned(), start))?;
+        nested.nesting = nesting.ok_or_else(|| missing_nesting(start))?;
         self.depth -= 1;
         Ok(nested)
     }
@@ -345,18 +336,7 @@ impl<'a> Loader<'a> {
         let mut nesting = None;
         self.object(Keys::Fields, |l, key| {
             match key {
-                "nesting_mode" => {
-                    let at = l.r.offset();
-                    let mode = l.string()?;
-                    nesting = Some(match mode.as_str() {
-                        "single" => BlockNesting::Single,
-                        "group" => BlockNesting::Group,
-                        "list" => BlockNesting::List,
-                        "set" => BlockNesting::Set,
-                        "map" => BlockNesting::Map,
-                        _ => return Err(bad_nesting("single, group, list, set or map", &mode, at)),
-                    });
-                }
+                "nesting_mode" => nesting = Some(l.nesting(&BLOCK_NESTINGS, BlockNesting::as_str)?),
                 "block" => nested.block = l.block()?,
                 "min_items" => nested.min_items = l.count()?,
                 "max_items" => nested.max_items = l.count()?,
@@ -364,9 +344,28 @@ impl<'a> Loader<'a> {
             }
             Ok(())
         })?;
-        nested.nesting =
-            nesting.ok_or_else(|| invalid("missing nesting_mode".to_owned(), start))?;
+        nested.nesting = nesting.ok_or_else(|| missing_nesting(start))?;
         Ok(nested)
+    }
+
+    /// A nesting mode: one of `modes`, by its name in schema JSON.
+    fn nesting<T: Copy>(&mut self, modes: &[T], name: fn(T) -> &'static str) -> Result<T> {
+        let at = self.r.offset();
+        let found = self.string()?;
+        modes
+            .iter()
+            .copied()
+            .find(|&mode| name(mode) == found)
+            .ok_or_else(|| {
+                let names: Vec<&str> = modes.iter().map(|&mode| name(mode)).collect();
+                invalid(
+                    format!(
+                        "invalid nesting mode: expected one of {}, found {found:?}",
+                        names.join(", ")
+                    ),
+                    at,
+                )
+            })
     }
 
     fn description_kind(&mut self) -> Result<DescriptionKind> {
@@ -382,11 +381,23 @@ impl<'a> Loader<'a> {
     }
 }
 
-fn bad_nesting(expected: &str, found: &str, at: usize) -> Error {
-    invalid(
-        format!("invalid nesting mode: expected {expected}, found {found:?}"),
-        at,
-    )
+const ATTRIBUTE_NESTINGS: [AttributeNesting; 4] = [
+    AttributeNesting::Single,
+    AttributeNesting::List,
+    AttributeNesting::Set,
+    AttributeNesting::Map,
+];
+
+const BLOCK_NESTINGS: [BlockNesting; 5] = [
+    BlockNesting::Single,
+    BlockNesting::Group,
+    BlockNesting::List,
+    BlockNesting::Set,
+    BlockNesting::Map,
+];
+
+fn missing_nesting(object_at: usize) -> Error {
+    invalid("missing nesting_mode".to_owned(), object_at)
 }
 
 /// Accepts format versions 0.x and 1.x, as the format's rules ask: a new major version

@@ -447,6 +447,20 @@ impl Attribute {
     ///
     /// An attribute with neither (an invalid schema, see [`Block::validate`]) has type
     /// `dynamic` here; one with both uses the nested type, as Terraform does.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, AttributeNesting, NestedType};
+    /// use ctywire::Type;
+    ///
+    /// let settings = Attribute::new(Type::parse_expr("object({a=optional(string)})")?);
+    /// assert_eq!(settings.implied_type().to_expr(), "object({a=string})");
+    ///
+    /// let volumes = Attribute::nested(NestedType::new(AttributeNesting::Map, [
+    ///     ("size", Attribute::new(Type::Number).required()),
+    /// ]));
+    /// assert_eq!(volumes.implied_type().to_expr(), "map(object({size=number}))");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn implied_type(&self) -> Type {
         match (&self.nested_type, &self.ty) {
             (Some(nested), _) => nested.implied_type(),
@@ -619,6 +633,25 @@ impl NestedBlock {
     /// The blocks in a known MAP block value, as `(label, block)` pairs in label order:
     /// the entries of a map, or the attributes of the object a dynamic MAP block holds.
     /// `None` for a null or unknown value, or one of another shape.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    /// use ctywire::{json, Type, Value};
+    ///
+    /// let plugin = Block::new().attribute("config", Attribute::new(Type::Dynamic).optional());
+    /// let plugins = NestedBlock::new(BlockNesting::Map, plugin);
+    /// assert!(plugins.is_dynamic());
+    ///
+    /// let text = br#"{"value": {"metrics": {"config": {"port": 9100}}, "tracing": {"config": null}},
+    ///     "type": ["object", {"metrics": ["object", {"config": ["object", {"port": "number"}]}],
+    ///                         "tracing": ["object", {"config": "dynamic"}]}]}"#;
+    /// let value = json::decode(text, &plugins.implied_type())?;
+    /// let blocks = plugins.labeled_items(&value).unwrap();
+    /// assert_eq!(blocks[0].0, "metrics");
+    /// assert_eq!(blocks[0].1["config"]["port"].as_i64(), Some(9100));
+    /// assert!(blocks[1].1["config"].is_null());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn labeled_items<'v>(&self, value: &'v Value) -> Option<Vec<(&'v str, &'v Value)>> {
         if self.nesting != BlockNesting::Map {
             return None;

@@ -116,6 +116,18 @@ impl ProviderSchemas {
 
     /// The provider `name` names (as for [`provider`](Self::provider)), with its
     /// address.
+    ///
+    /// ```
+    /// use ctywire::schema::{ProviderSchema, ProviderSchemas};
+    ///
+    /// let mut schemas = ProviderSchemas::default();
+    /// schemas.providers.insert("registry.terraform.io/hashicorp/aws".into(), ProviderSchema::default());
+    /// for name in ["aws", "hashicorp/aws", "registry.terraform.io/hashicorp/aws"] {
+    ///     assert_eq!(schemas.find_provider(name)?.0, "registry.terraform.io/hashicorp/aws");
+    /// }
+    /// assert!(schemas.find_provider("azurerm").is_err());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn find_provider(&self, name: &str) -> Result<(&str, &ProviderSchema)> {
         if let Some((address, provider)) = self.providers.get_key_value(name) {
             return Ok((address, provider));

@@ -1057,7 +1057,7 @@ fn loading_errors_name_the_path_and_position() {
         ),
         (
             r#"{"block_types":{"b":{"nesting_mode":"lists"}}}"#,
-            r#".block.block_types["b"].nesting_mode: invalid nesting mode: expected single, group, list, set or map, found "lists""#,
+            r#".block.block_types["b"].nesting_mode: invalid nesting mode: expected one of single, group, list, set, map, found "lists""#,
         ),
         (
             r#"{"block_types":{"b":{"block":{}}}}"#,
@@ -1073,7 +1073,7 @@ fn loading_errors_name_the_path_and_position() {
         ),
         (
             r#"{"attributes":{"a":{"nested_type":{"nesting_mode":"group","attributes":{}}}}}"#,
-            r#".block.attributes["a"].nested_type.nesting_mode: invalid nesting mode: expected single, list, set or map, found "group""#,
+            r#".block.attributes["a"].nested_type.nesting_mode: invalid nesting mode: expected one of single, list, set, map, found "group""#,
         ),
         (
             r#"{"attributes":{"a":{"nested_type":{"attributes":{}}}}}"#,
