@@ -384,3 +384,65 @@ fn usage_errors_exit_2() {
         assert!(o.stdout.is_empty());
     }
 }
+
+#[test]
+fn show_takes_the_schema_and_hides_its_sensitive_attributes() {
+    let show = |extra: &[&str], selector: &[&str], file: &str| {
+        let mut args = vec!["show", "--color", "never", "--schema", SCHEMA];
+        args.extend_from_slice(selector);
+        args.extend_from_slice(extra);
+        args.push(file);
+        String::from_utf8(ok(&ctywire(&args, b""))).unwrap()
+    };
+    let instance = ["--resource", "cloud_instance"];
+    let config = "examples/payloads/cloud_instance.config.msgpack";
+    let hidden = show(&[], &instance, config);
+    for line in [
+        "    admin_password     = (sensitive value)\n",
+        "    user_data          = (sensitive value)\n",
+        "            kms_key_id = (sensitive value)\n",
+    ] {
+        assert!(hidden.contains(line), "{line}in\n{hidden}");
+    }
+    assert!(!hidden.contains("hunter2"));
+    // kms_key_id inside the disk block is not sensitive.
+    assert!(hidden.contains(r#"                kms_key_id = "key-1""#));
+    let shown = show(&["--show-sensitive"], &instance, config);
+    assert!(shown.contains(r#"    admin_password     = "hunter2""#));
+
+    // Refinements of a plan, read through the schema.
+    let plan = show(
+        &[],
+        &instance,
+        "examples/payloads/cloud_instance.planned-refined.msgpack",
+    );
+    assert!(plan.contains(
+        r#"    arn                = (known after apply, not null, prefix "arn:cloud:instance/")"#
+    ));
+
+    // The provider's token.
+    let provider = show(
+        &[],
+        &["--provider", "cloud"],
+        "examples/payloads/provider.config.msgpack",
+    );
+    assert!(
+        provider.contains("    token        = (sensitive value)\n"),
+        "{provider}"
+    );
+
+    // A bad name is bad input, as for convert.
+    let o = ctywire(
+        &[
+            "show",
+            "--schema",
+            SCHEMA,
+            "--resource",
+            "nope",
+            "examples/payloads/provider.config.msgpack",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with(&format!("error: {SCHEMA}: no resource type \"nope\"")));
+}

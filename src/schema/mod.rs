@@ -58,6 +58,7 @@
 mod check;
 mod json;
 mod provider;
+mod sensitive;
 mod validate;
 
 use std::collections::BTreeMap;

@@ -1256,3 +1256,101 @@ fn lookups() {
         r#"no resource type "x" in the schemas; the schemas define no resource types"#
     );
 }
+
+// ---- sensitive paths ----
+
+#[test]
+fn sensitive_paths_follow_the_value() {
+    let secret = || Attribute::new(Type::String).optional().sensitive();
+    let nested_attr = |nesting| {
+        Attribute::nested(NestedType::new(
+            nesting,
+            [("key", secret()), ("id", attr("string"))],
+        ))
+        .optional()
+    };
+    let leaf = Block::new()
+        .attribute("key", secret())
+        .attribute("any", attr("any"));
+    let block = Block::new()
+        .attribute("token", secret())
+        .attribute("plain", attr("string"))
+        .attribute("one", nested_attr(AttributeNesting::Single))
+        .attribute("list", nested_attr(AttributeNesting::List))
+        .attribute("set", nested_attr(AttributeNesting::Set))
+        .attribute("map", nested_attr(AttributeNesting::Map))
+        .block_type("single", nested(BlockNesting::Single, leaf.clone()))
+        .block_type("group", nested(BlockNesting::Group, leaf.clone()))
+        .block_type("blocks", nested(BlockNesting::List, leaf.clone()))
+        .block_type("labeled", nested(BlockNesting::Map, leaf.clone()))
+        .block_type(
+            "quiet",
+            nested(
+                BlockNesting::List,
+                Block::new().attribute("x", attr("string")),
+            ),
+        );
+    assert!(block.contains_sensitive());
+    let obj = |key: Value| Value::object([("key", key), ("id", Value::Null)]);
+    let leaf_value = |key: Value| Value::object([("key", key), ("any", Value::from(1))]);
+    let value = Value::object([
+        ("token", Value::Null),
+        ("plain", Value::from("p")),
+        ("one", obj(Value::from("a"))),
+        (
+            "list",
+            Value::list([obj(Value::from("a")), obj(Value::Null)]),
+        ),
+        (
+            "set",
+            Value::set([obj(Value::from("b")), obj(Value::from("a"))]),
+        ),
+        ("map", Value::map([("k", obj(Value::unknown()))])),
+        ("single", Value::Null),
+        ("group", leaf_value(Value::Null)),
+        ("blocks", Value::list([leaf_value(Value::from("s"))])),
+        (
+            "labeled",
+            Value::typed(
+                ty("object({x=object({any=number,key=string})})"),
+                Value::object([("x", leaf_value(Value::from("s")))]),
+            ),
+        ),
+        (
+            "quiet",
+            Value::list([Value::object([("x", Value::from("q"))])]),
+        ),
+    ]);
+    let paths: Vec<String> = block
+        .sensitive_paths(&value)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ".list[0].key",
+            ".list[1].key",
+            r#".map["k"].key"#,
+            ".one.key",
+            ".set[0].key",
+            ".set[1].key",
+            ".token",
+            ".blocks[0].key",
+            ".group.key",
+            ".labeled.x.key",
+        ]
+    );
+    // Only the top-level attributes when the value itself is null or unknown.
+    for v in [Value::Null, Value::unknown()] {
+        let paths: Vec<String> = block
+            .sensitive_paths(&v)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(paths, [".token"]);
+    }
+    assert!(!Block::new()
+        .attribute("a", attr("string"))
+        .contains_sensitive());
+}

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use ctywire::render::{self, Options};
-use ctywire::{json, msgpack, ProviderSchemas, Type, Value};
+use ctywire::{json, msgpack, ProviderSchemas, Schema, Type, Value};
 
 use input::{Encoding, Format};
 
@@ -168,13 +168,22 @@ struct Typing {
     provider: Option<String>,
 }
 
+/// A type given on the command line, and the schema it comes from when it does.
+struct Given {
+    ty: Type,
+    schema: Option<Schema>,
+}
+
 impl Typing {
     /// The type given with `--type`, or the implied type of the schema named in the
     /// `--schema` file; `None` when neither is given. A schema file that cannot be read
     /// or parsed, or a name it does not define, is bad input naming the file.
-    fn resolve(&self) -> Result<Option<Type>, Failure> {
+    fn resolve(&self) -> Result<Option<Given>, Failure> {
         if let Some(ty) = &self.ty {
-            return Ok(Some(ty.clone()));
+            return Ok(Some(Given {
+                ty: ty.clone(),
+                schema: None,
+            }));
         }
         let Some(path) = &self.schema else {
             return Ok(None);
@@ -193,7 +202,11 @@ impl Typing {
                 ))
             }
         };
-        Ok(Some(schema.map_err(|e| in_file(&e))?.implied_type()))
+        let schema = schema.map_err(|e| in_file(&e))?;
+        Ok(Some(Given {
+            ty: schema.implied_type(),
+            schema: Some(schema.clone()),
+        }))
     }
 }
 
@@ -298,10 +311,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             hex,
             file,
         } => {
-            let ty = typing
+            let given = typing
                 .resolve()?
                 .ok_or_else(|| Failure::usage("give --type or --schema"))?;
-            convert(&ty, from, to, hex, file)
+            convert(&given.ty, from, to, hex, file)
         }
         Command::Type { text } => type_command(&text),
         Command::Vectors {
@@ -348,7 +361,7 @@ fn show(
     for (i, source) in sources.iter().enumerate() {
         let payload = input::payload(source, reading.input, reading.from)?;
         let ty = match &given {
-            Some(ty) => ty.clone(),
+            Some(given) => given.ty.clone(),
             None => {
                 let implied = match payload.format {
                     Format::Msgpack => msgpack::implied_type(&payload.bytes),
@@ -375,6 +388,15 @@ fn show(
             }
             out.push_str(&format!("# {}\n", source.name));
         }
+        // A schema says which attributes are sensitive.
+        let sensitive = match given.as_ref().and_then(|g| g.schema.as_ref()) {
+            Some(schema) => schema.block.sensitive_paths(&value),
+            None => Vec::new(),
+        };
+        let options = Options {
+            sensitive,
+            ..options.clone()
+        };
         out.push_str(&render::render(&value, &ty, &options));
         out.push('\n');
     }
