@@ -37,9 +37,10 @@
 //! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`).
 //! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
 //!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
-//!   types ([`Block::implied_type`]) exactly as Terraform computes them, and checks of
+//!   types ([`Block::implied_type`]) exactly as Terraform computes them, checks of
 //!   values and schemas ([`Block::check_config`], [`Block::check_state`],
-//!   [`Block::validate`]).
+//!   [`Block::validate`]), and where a value holds sensitive attributes
+//!   ([`Block::sensitive_paths`]).
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats

@@ -4,9 +4,11 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::{Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType};
+use super::{
+    attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
+};
 use crate::path::{Path, PathStep};
-use crate::value::{Object, Value};
+use crate::value::Value;
 
 /// One problem found by [`Block::check_config`], [`Block::check_state`] or
 /// [`Block::validate`]: where, and what.
@@ -163,17 +165,6 @@ struct Checker<'a> {
     found: Vec<Violation>,
 }
 
-static NULL: Value = Value::Null;
-
-/// Attribute `name` of `object`, null when absent. Names are looked up as written, then
-/// NFC-normalized (object values hold NFC names).
-fn attribute_of<'v>(object: &'v Object, name: &str) -> &'v Value {
-    object
-        .get(name)
-        .or_else(|| object.get(&crate::text::nfc(name)))
-        .unwrap_or(&NULL)
-}
-
 impl<'a> Checker<'a> {
     fn new(mode: Mode) -> Checker<'a> {
         Checker {
@@ -200,34 +191,35 @@ impl<'a> Checker<'a> {
         self.steps.pop();
     }
 
-    /// The object a block or nested-type value holds; `None` (after reporting a wrong
-    /// shape) when there is nothing to look inside.
-    fn object(&mut self, value: &'a Value) -> Option<&'a Object> {
+    /// Whether a block or nested-type value is a known object to look inside; reports a
+    /// value of another shape.
+    fn is_object(&mut self, value: &Value) -> bool {
         match value.untyped() {
-            Value::Null | Value::Unknown(_) => None,
-            Value::Object(o) => Some(o),
+            Value::Null | Value::Unknown(_) => false,
+            Value::Object(_) => true,
             other => {
                 self.report(format!("expected an object, found {}", other.kind_name()));
-                None
+                false
             }
         }
     }
 
     fn block(&mut self, block: &'a Block, value: &'a Value) {
-        let Some(object) = self.object(value) else {
+        if !self.is_object(value) {
             return;
-        };
-        self.attributes(&block.attributes, object);
+        }
+        self.attributes(&block.attributes, value);
         for (name, nested) in &block.block_types {
             if block.attributes.contains_key(name) {
                 continue; // the attribute wins, as in the implied type
             }
-            let v = attribute_of(object, name);
+            let v = attribute_of(value, name);
             self.within(Step::Attribute(name), |c| c.nested_block(nested, v));
         }
     }
 
-    fn attributes(&mut self, attributes: &'a BTreeMap<String, Attribute>, object: &'a Object) {
+    /// The attributes of a known object.
+    fn attributes(&mut self, attributes: &'a BTreeMap<String, Attribute>, object: &'a Value) {
         for (name, attribute) in attributes {
             let v = attribute_of(object, name);
             self.within(Step::Attribute(name), |c| c.attribute(attribute, v));
@@ -265,8 +257,8 @@ impl<'a> Checker<'a> {
             return;
         }
         let each = |c: &mut Checker<'a>, v: &'a Value| {
-            if let Some(object) = c.object(v) {
-                c.attributes(&nested.attributes, object);
+            if c.is_object(v) {
+                c.attributes(&nested.attributes, v);
             }
         };
         match (nested.nesting, value.untyped()) {

@@ -665,5 +665,20 @@ impl NestedBlock {
     }
 }
 
+static NULL: Value = Value::Null;
+
+/// Attribute `name` of `value`, a known object; null when absent (or when `value` is not
+/// a known object). The name is looked up as written, then NFC-normalized: object values
+/// hold NFC names, as cty's do.
+pub(crate) fn attribute_of<'v>(value: &'v Value, name: &str) -> &'v Value {
+    let Some(object) = value.as_object() else {
+        return &NULL;
+    };
+    object
+        .get(name)
+        .or_else(|| object.get(&crate::text::nfc(name)))
+        .unwrap_or(&NULL)
+}
+
 #[cfg(test)]
 mod tests;

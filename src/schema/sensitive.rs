@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Attribute, AttributeNesting, Block, BlockNesting, NestedType};
+use super::{attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedType};
 use crate::path::{Path, PathStep};
 use crate::value::Value;
 
@@ -114,24 +114,28 @@ fn block_paths(block: &Block, value: &Value, path: &mut Steps, found: &mut Vec<P
         if block.attributes.contains_key(name) || !nested.block.contains_sensitive() {
             continue;
         }
-        let v = &value[name.as_str()];
+        let v = attribute_of(value, name);
         if v.is_null() || v.is_unknown() {
             continue;
         }
-        within(path, PathStep::Attribute(name.clone()), |path| {
-            let items: Vec<(PathStep, &Value)> = match nested.nesting {
-                BlockNesting::Single | BlockNesting::Group => {
-                    return block_paths(&nested.block, v, path, found)
+        within(
+            path,
+            PathStep::Attribute(crate::text::nfc(name).into_owned()),
+            |path| {
+                let items: Vec<(PathStep, &Value)> = match nested.nesting {
+                    BlockNesting::Single | BlockNesting::Group => {
+                        return block_paths(&nested.block, v, path, found)
+                    }
+                    BlockNesting::List | BlockNesting::Set => indexed(v).collect(),
+                    BlockNesting::Map => keyed(v),
+                };
+                for (step, item) in items {
+                    within(path, step, |path| {
+                        block_paths(&nested.block, item, path, found)
+                    });
                 }
-                BlockNesting::List | BlockNesting::Set => indexed(v).collect(),
-                BlockNesting::Map => keyed(v),
-            };
-            for (step, item) in items {
-                within(path, step, |path| {
-                    block_paths(&nested.block, item, path, found)
-                });
-            }
-        });
+            },
+        );
     }
 }
 
@@ -144,15 +148,19 @@ fn attribute_paths(
     found: &mut Vec<Path>,
 ) {
     for (name, attribute) in attributes {
-        within(path, PathStep::Attribute(name.clone()), |path| {
-            if attribute.sensitive {
-                found.push(Path::from(path.clone()));
-            } else if let Some(nested) = &attribute.nested_type {
-                if attribute.contains_sensitive() {
-                    nested_paths(nested, &object[name.as_str()], path, found);
+        within(
+            path,
+            PathStep::Attribute(crate::text::nfc(name).into_owned()),
+            |path| {
+                if attribute.sensitive {
+                    found.push(Path::from(path.clone()));
+                } else if let Some(nested) = &attribute.nested_type {
+                    if attribute.contains_sensitive() {
+                        nested_paths(nested, attribute_of(object, name), path, found);
+                    }
                 }
-            }
-        });
+            },
+        );
     }
 }
 

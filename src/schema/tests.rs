@@ -1354,3 +1354,25 @@ fn sensitive_paths_follow_the_value() {
         .attribute("a", attr("string"))
         .contains_sensitive());
 }
+
+#[test]
+fn names_that_are_not_nfc_find_their_values() {
+    // Object types and values hold NFC names; a schema may spell one decomposed.
+    let block = Block::new().attribute(
+        "cafe\u{301}",
+        Attribute::new(Type::String).required().sensitive(),
+    );
+    let ty = block.implied_type();
+    assert_eq!(
+        ty.as_object().unwrap().names().as_slice()[0].as_ref(),
+        "caf\u{e9}"
+    );
+    let value = Value::object([("cafe\u{301}", Value::from("x"))]);
+    assert!(block.check_config(&value).is_empty());
+    assert_eq!(
+        messages(&block.check_config(&Value::object([("caf\u{e9}", Value::Null)]))),
+        [".cafe\u{301}: required attribute is not set"]
+    );
+    // Sensitive paths name the value's (NFC) attribute, which is what a renderer walks.
+    assert_eq!(block.sensitive_paths(&value), [Path::root("caf\u{e9}")]);
+}
