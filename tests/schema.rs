@@ -407,3 +407,40 @@ fn refined_plan_is_the_plain_plan_plus_refinements() {
 fn planned_at<'v>(value: &'v Value, path: &[&str]) -> &'v Value {
     path.iter().fold(value, |v, k| &v[*k])
 }
+
+#[test]
+fn damaged_schema_files_are_errors_not_panics() {
+    let good = read("examples/schema/provider.json");
+    // Truncations fail cleanly (the whole file is one JSON document): every 7th length,
+    // and every length near the end.
+    let near_end = good.len().saturating_sub(64);
+    for end in (0..good.len() - 1).filter(|&n| n % 7 == 0 || n >= near_end) {
+        if good[end..].iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        assert!(
+            ProviderSchemas::from_json(&good[..end]).is_err(),
+            "truncated at {end}"
+        );
+    }
+    // Byte substitutions give an error or a document; never a panic.
+    let mut seed: u32 = 0x9e37_79b9;
+    for _ in 0..1000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        let mut bytes = good.clone();
+        let at = seed as usize % bytes.len();
+        let replacements = b"{}[]\":,0-9a\\ \x00\xff";
+        bytes[at] = replacements[(seed >> 16) as usize % replacements.len()];
+        if let Ok(schemas) = ProviderSchemas::from_json(&bytes) {
+            for provider in schemas.providers.values() {
+                for schema in provider.resource_schemas.values() {
+                    let _ = schema.implied_type();
+                    let _ = schema.block.validate();
+                    let _ = schema.block.empty_value();
+                }
+            }
+        }
+    }
+}

@@ -8,7 +8,8 @@
 //! compatibility rules ask (`ephemeral_resource_schemas`, `functions`,
 //! `resource_identity_schemas`, ...); `null` is taken as absent, as Go's decoder does.
 
-use std::collections::{BTreeMap, HashSet};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{
     Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, NestedBlock, NestedType,
@@ -169,19 +170,20 @@ impl<'a> Loader<'a> {
         }
         self.expect(Kind::Object, "an object")?;
         self.r.begin_object()?;
-        let mut seen: HashSet<String> = HashSet::new();
+        // Keys borrow from the input unless they hold escapes.
+        let mut seen: BTreeSet<Cow<'a, str>> = BTreeSet::new();
         while let Some((key, at)) = self.r.next_key_at()? {
             let step = |key: &str| match keys {
                 Keys::Fields => PathStep::Attribute(key.to_owned()),
                 Keys::Entries => PathStep::Key(key.to_owned()),
             };
-            if !seen.insert(key.as_ref().to_owned()) {
+            if seen.contains(&key) {
                 return Err(invalid("duplicate key".to_owned(), at).in_step(step(&key)));
             }
-            if self.null()? {
-                continue;
+            if !self.null()? {
+                member(self, &key).map_err(|e| e.in_step(step(&key)))?;
             }
-            member(self, &key).map_err(|e| e.in_step(step(&key)))?;
+            seen.insert(key);
         }
         Ok(())
     }
