@@ -32,8 +32,9 @@
 use std::fmt::Write;
 
 use crate::path::{Path, PathStep};
+use crate::schema::{Block, BlockNesting};
 use crate::types::Type;
-use crate::value::Value;
+use crate::value::{Object, Value};
 
 /// How to render.
 #[derive(Clone, Debug, Default)]
@@ -54,6 +55,48 @@ pub fn render(value: &Value, ty: &Type, options: &Options) -> String {
         path: Vec::new(),
     };
     r.value(value, ty, 0);
+    r.out
+}
+
+/// Renders the value of a schema block as `terraform show` does: attributes first,
+/// aligned, then each nested block as a block (`name {`, `name "label" {` for MAP
+/// blocks), one per element.
+///
+/// ```
+/// use ctywire::render::{render_block, Options};
+/// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
+/// use ctywire::{Type, Value};
+///
+/// let block = Block::new()
+///     .attribute("name", Attribute::new(Type::String).required())
+///     .block_type("disk", NestedBlock::new(BlockNesting::List, Block::new()
+///         .attribute("size", Attribute::new(Type::Number).optional())));
+/// let value = Value::object([
+///     ("name", Value::from("web")),
+///     ("disk", Value::list([
+///         Value::object([("size", Value::from(10))]),
+///         Value::object([("size", Value::unknown())]),
+///     ])),
+/// ]);
+/// assert_eq!(render_block(&value, &block, &Options::default()), r#"{
+///     name = "web"
+///
+///     disk {
+///         size = 10
+///     }
+///
+///     disk {
+///         size = (known after apply)
+///     }
+/// }"#);
+/// ```
+pub fn render_block(value: &Value, block: &Block, options: &Options) -> String {
+    let mut r = Renderer {
+        out: String::new(),
+        options,
+        path: Vec::new(),
+    };
+    r.block(value, block, 0);
     r.out
 }
 
@@ -198,22 +241,102 @@ impl Renderer<'_> {
         if entries.is_empty() {
             return self.out.push_str("{}");
         }
+        self.out.push_str("{\n");
+        self.entry_lines(entries, depth + 1);
+        self.indent(depth);
+        self.out.push('}');
+    }
+
+    /// `label = value` lines at `depth`, aligned on `=`.
+    fn entry_lines(&mut self, entries: Vec<Entry<'_>>, depth: usize) {
         let width = entries
             .iter()
             .map(|e| e.label.chars().count())
             .max()
             .unwrap_or(0);
-        self.out.push_str("{\n");
         for e in entries {
-            self.indent(depth + 1);
+            self.indent(depth);
             let _ = write!(self.out, "{:width$} = ", e.label);
             self.path.push(e.step);
-            self.value(e.value, &e.ty, depth + 1);
+            self.value(e.value, &e.ty, depth);
             self.path.pop();
             self.out.push('\n');
         }
+    }
+
+    /// A block's value: `{`, its attributes, its nested blocks, `}`.
+    fn block(&mut self, value: &Value, block: &Block, depth: usize) {
+        match value.untyped() {
+            Value::Object(o) => {
+                self.out.push_str("{\n");
+                self.block_body(o, block, depth + 1);
+                self.indent(depth);
+                self.out.push('}');
+            }
+            other => self.value(other, &block.implied_type(), depth),
+        }
+    }
+
+    fn block_body(&mut self, object: &Object, block: &Block, depth: usize) {
+        let entries = block
+            .attributes
+            .iter()
+            .filter_map(|(name, attribute)| {
+                let v = object.get(name).filter(|v| !v.is_null())?;
+                Some(Entry {
+                    label: name.clone(),
+                    step: PathStep::Attribute(name.clone()),
+                    value: v,
+                    ty: attribute.implied_type(),
+                })
+            })
+            .collect();
+        self.entry_lines(entries, depth);
+        for (name, nested) in &block.block_types {
+            let Some(v) = object.get(name) else { continue };
+            let absent = v.is_null()
+                || (nested.nesting == BlockNesting::Group && *v == nested.empty_value());
+            if absent {
+                continue;
+            }
+            self.path.push(PathStep::Attribute(name.clone()));
+            if v.is_unknown() {
+                self.out.push('\n');
+                self.indent(depth);
+                let _ = write!(self.out, "{name} ");
+                self.value(v, &nested.implied_type(), depth);
+                self.out.push('\n');
+            } else if let Some(items) = nested.labeled_items(v) {
+                for (label, item) in items {
+                    self.path.push(PathStep::Key(label.to_owned()));
+                    let header = format!("{name} {}", quote(label));
+                    self.nested_block(&header, item, &nested.block, depth);
+                    self.path.pop();
+                }
+            } else if let Some(items) = nested.items(v) {
+                for (i, item) in items.iter().enumerate() {
+                    self.path.push(PathStep::Index(i as u64));
+                    self.nested_block(name, item, &nested.block, depth);
+                    self.path.pop();
+                }
+            } else {
+                self.nested_block(name, v, &nested.block, depth);
+            }
+            self.path.pop();
+        }
+    }
+
+    /// One nested block, after a blank line: `header {`, body, `}`.
+    fn nested_block(&mut self, header: &str, value: &Value, block: &Block, depth: usize) {
+        self.out.push('\n');
         self.indent(depth);
-        self.out.push('}');
+        let _ = write!(self.out, "{header} ");
+        if self.is_sensitive() {
+            self.dim("(sensitive value)");
+        } else {
+            self.block(value, block, depth);
+        }
+        self.out.push('\n');
     }
 }
 

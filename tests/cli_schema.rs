@@ -405,8 +405,9 @@ fn show_takes_the_schema_and_hides_its_sensitive_attributes() {
         assert!(hidden.contains(line), "{line}in\n{hidden}");
     }
     assert!(!hidden.contains("hunter2"));
-    // kms_key_id inside the disk block is not sensitive.
-    assert!(hidden.contains(r#"                kms_key_id = "key-1""#));
+    // kms_key_id inside the disk block's encryption block is not sensitive.
+    assert!(hidden.contains("\n    disk {\n"), "{hidden}");
+    assert!(hidden.contains(r#"            kms_key_id = "key-1""#), "{hidden}");
     let shown = show(&["--show-sensitive"], &instance, config);
     assert!(shown.contains(r#"    admin_password     = "hunter2""#));
 
@@ -427,7 +428,7 @@ fn show_takes_the_schema_and_hides_its_sensitive_attributes() {
         "examples/payloads/provider.config.msgpack",
     );
     assert!(
-        provider.contains("    token        = (sensitive value)\n"),
+        provider.contains("    token       = (sensitive value)\n"),
         "{provider}"
     );
 

@@ -196,11 +196,12 @@ impl Refinements {
             out.push(format!("{} {n}", if inc { "at most" } else { "less than" }));
         }
         let min = self.length_lower();
+        let elements = |n: u64| if n == 1 { "element" } else { "elements" };
         match self.length_upper() {
-            Some(max) if max == min => out.push(format!("exactly {min} elements")),
+            Some(max) if max == min => out.push(format!("exactly {min} {}", elements(min))),
             Some(max) if min > 0 => out.push(format!("{min} to {max} elements")),
-            Some(max) => out.push(format!("at most {max} elements")),
-            None if min > 0 => out.push(format!("at least {min} elements")),
+            Some(max) => out.push(format!("at most {max} {}", elements(max))),
+            None if min > 0 => out.push(format!("at least {min} {}", elements(min))),
             None => {}
         }
         out

@@ -397,7 +397,10 @@ fn show(
             sensitive,
             ..options.clone()
         };
-        out.push_str(&render::render(&value, &ty, &options));
+        match given.as_ref().and_then(|g| g.schema.as_ref()) {
+            Some(schema) => out.push_str(&render::render_block(&value, &schema.block, &options)),
+            None => out.push_str(&render::render(&value, &ty, &options)),
+        }
         out.push('\n');
     }
     write_stdout(out.as_bytes())
