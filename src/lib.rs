@@ -34,7 +34,10 @@
 //! - [`Value`]: null, unknown (with [`Refinements`]) or known; arbitrary-precision
 //!   [`Number`]s; sets with cty's equality and go-cty's order.
 //! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
-//! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`).
+//! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`),
+//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`]) and JSON.
+//! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
+//!   `after_unknown` and sensitivity trees, read into typed values and written back.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
@@ -108,6 +111,7 @@ pub mod limits;
 pub mod msgpack;
 pub mod path;
 mod text;
+pub mod tfjson;
 pub mod types;
 pub mod value;
 
