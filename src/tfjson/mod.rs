@@ -161,10 +161,25 @@ impl RawJson {
     }
 
     /// The value as a `serde_json::Value`. Numbers become `serde_json` numbers, which
-    /// (without its `arbitrary_precision` feature) hold only `i64`, `u64` or `f64`: use
+    /// (without its `arbitrary_precision` feature) hold only `i64`, `u64` or `f64`, so
+    /// digits beyond `f64`'s are lost and a number beyond its range is an error: use
     /// [`decode`](Self::decode) to keep them exact.
-    pub fn to_serde(&self) -> serde_json::Value {
-        serde_json::from_str(&self.0).unwrap_or(serde_json::Value::Null)
+    ///
+    /// ```
+    /// use ctywire::tfjson::RawJson;
+    /// assert_eq!(RawJson::new(r#"{"a": [1, "x"]}"#)?.to_serde()?, serde_json::json!({"a": [1, "x"]}));
+    /// assert!(RawJson::new("1e400")?.to_serde().is_err());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn to_serde(&self) -> Result<serde_json::Value> {
+        serde_json::from_str(&self.0).map_err(|e| {
+            Error::new(ErrorKind::InvalidValue, format!("{e}")).with_position(
+                crate::error::Position::LineColumn {
+                    line: e.line(),
+                    column: e.column(),
+                },
+            )
+        })
     }
 }
 

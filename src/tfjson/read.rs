@@ -150,15 +150,15 @@ pub(super) fn path(r: &mut Reader<'_>) -> Result<Path> {
     Ok(Path::from(steps))
 }
 
-/// Checks `format_version`: major version 1, as the format's documentation asks
+/// Checks `format_version`: major version 1 (or 0, from Terraform 0.12 to 0.15), as the format's documentation asks
 /// consumers to check.
 pub(super) fn format_version(r: &mut Reader<'_>) -> Result<String> {
     let at = r.offset();
     let v = string(r)?;
-    if v.split('.').next() != Some("1") {
+    if !matches!(v.split('.').next(), Some("0" | "1")) {
         return Err(Error::new(
             ErrorKind::InvalidValue,
-            format!("unsupported format_version {v:?}: this crate reads major version 1"),
+            format!("unsupported format_version {v:?}: this crate reads major versions 0 and 1"),
         )
         .at_offset(at));
     }

@@ -17,6 +17,9 @@ use super::MarkTree;
 /// Writes `v` (not itself unknown) as plain JSON of type `ty`.
 pub(super) fn write(v: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     if let Value::Typed(t) = v {
+        if !ty.has_dynamic() && t.ty != *ty {
+            return Err(Error::new(ErrorKind::Unencodable, mismatch(ty, v)));
+        }
         return write(&t.value, &t.ty, out);
     }
     match (ty, v) {
@@ -265,6 +268,17 @@ fn value(r: &mut Reader<'_>, ty: &Type, unknown: Option<&MarkTree>, depth: usize
         r.read_null()?;
         return Ok(Value::Null);
     }
+    // The unknown tree must have the value's shape here (checked before the elements,
+    // so that a mismatch is reported at this value's path).
+    match kind {
+        Kind::Array => {
+            index_child(unknown, 0)?;
+        }
+        Kind::Object => {
+            key_child(unknown, "")?;
+        }
+        _ => {}
+    }
     match (ty, kind) {
         (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at),
         (Type::List(e), Kind::Array) => {
@@ -418,6 +432,17 @@ fn implied(r: &mut Reader<'_>, unknown: Option<&MarkTree>, depth: usize) -> Resu
     if unknown.is_some_and(MarkTree::is_true) {
         r.skip_value()?;
         return Ok((Type::Dynamic, Value::unknown()));
+    }
+    // The unknown tree must have the value's shape here (checked before the elements,
+    // so that a mismatch is reported at this value's path).
+    match kind {
+        Kind::Array => {
+            index_child(unknown, 0)?;
+        }
+        Kind::Object => {
+            key_child(unknown, "")?;
+        }
+        _ => {}
     }
     Ok(match kind {
         Kind::Null => {
