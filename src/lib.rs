@@ -72,6 +72,12 @@
 //!   `RawValue` per number), turns lone surrogate escapes into U+FFFD as Go does
 //!   (serde_json rejects them), needs no intermediate tree, and reports errors with the
 //!   value's path and the line and column.
+//! - **`show -json` values stay text until typed.** [`tfjson`] reads plan and state
+//!   documents with the same reader and keeps each value sub-tree as its exact text
+//!   ([`tfjson::RawJson`]), decoded only with a type: numbers are never rounded, and
+//!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
+//!   `dynamic` attributes, which those documents write as plain JSON, get the type their
+//!   JSON implies.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!

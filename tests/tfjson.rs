@@ -827,6 +827,15 @@ fn documents_report_bad_input() {
     );
     assert!(State::from_json(b"{} x").is_err());
     assert!(State::from_json(b"\xff").is_err());
+    // Replace paths: names, indexes, set elements' values.
+    let c = Plan::from_json(br#"{"resource_changes":[{"address":"a.b","change":{"replace_paths":[["rule",{"port":443},"cidr"],["ips",0],["n",1.5]]}}]}"#).unwrap();
+    let paths: Vec<String> = c.resource_changes[0]
+        .change
+        .replace_paths
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(paths, [".rule[?].cidr", ".ips[0]", ".n[?]"]);
     // Properties a later version adds are skipped.
     let s = State::from_json(
         br#"{"format_version":"1.5","values":{"root_module":{},"extra":[1]},"new":{}}"#,

@@ -128,7 +128,8 @@ pub struct Change {
     pub after_sensitive: Option<MarkTree>,
     /// The paths that force a replacement (`replace_paths`). The format writes
     /// attributes and map keys alike as strings; they are read as attribute steps
-    /// ([`Path::resolve`] fixes them with a type).
+    /// ([`Path::resolve`] fixes them with a type). Integers are index steps; any other
+    /// step is a set element's value, read with the type its JSON implies.
     pub replace_paths: Vec<Path>,
     /// `importing`, as it was written.
     pub importing: Option<RawJson>,

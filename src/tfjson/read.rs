@@ -136,16 +136,19 @@ pub(super) fn strings(r: &mut Reader<'_>) -> Result<Vec<String>> {
 }
 
 /// A path as Terraform's `encodePath` writes it: an array of steps, each a string
-/// (attribute or map key: the format does not say which; read as attributes) or a
-/// number (an index).
+/// (attribute or map key: the format does not say which; read as attributes), a
+/// non-negative integer (an index), or another JSON value (a set element's value,
+/// read with the type its JSON implies).
 pub(super) fn path(r: &mut Reader<'_>) -> Result<Path> {
     let steps = list(r, |r| {
-        let at = r.offset();
-        match r.peek_kind()? {
-            Kind::String => Ok(PathStep::Attribute(r.read_string()?.into_owned())),
-            Kind::Number => uint(r).map(PathStep::Index),
-            kind => Err(Error::mismatch("a string or a number", kind.described()).at_offset(at)),
+        if r.peek_kind()? == Kind::String {
+            return Ok(PathStep::Attribute(r.read_string()?.into_owned()));
         }
+        let raw = raw(r)?;
+        if let Ok(i) = raw.as_str().parse::<u64>() {
+            return Ok(PathStep::Index(i));
+        }
+        Ok(PathStep::SetElement(raw.decode_implied()?))
     })?;
     Ok(Path::from(steps))
 }
