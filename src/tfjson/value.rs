@@ -396,7 +396,8 @@ fn object(
     let names = ty.names();
     let mut values: Vec<Option<Value>> = vec![None; ty.len()];
     while let Some((k, key_at)) = r.next_key_at()? {
-        let Some(i) = names.index_of(&text::nfc(&k)) else {
+        let k = text::nfc(&k);
+        let Some(i) = names.index_of(&k) else {
             return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
                 .in_attribute(&k)
                 .at_offset(key_at));
