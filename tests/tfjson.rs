@@ -836,6 +836,19 @@ fn documents_report_bad_input() {
         .map(ToString::to_string)
         .collect();
     assert_eq!(paths, [".rule[?].cidr", ".ips[0]", ".n[?]"]);
+    // Deep module nesting is an error, not a stack overflow.
+    let deep = format!(
+        r#"{{"values":{{"root_module":{}{{}}{}}}}}"#,
+        r#"{"child_modules":["#.repeat(5000),
+        "]}".repeat(5000)
+    );
+    let err = State::from_json(deep.as_bytes()).unwrap_err();
+    assert_eq!(err.kind(), ctywire::ErrorKind::LimitExceeded, "{err}");
+    let shallow = deep
+        .replace(&r#"{"child_modules":["#.repeat(4990), "")
+        .replace(&"]}".repeat(4990), "");
+    let s = State::from_json(shallow.as_bytes()).unwrap();
+    assert_eq!(s.values.unwrap().root_module.modules().count(), 11);
     // Properties a later version adds are skipped.
     let s = State::from_json(
         br#"{"format_version":"1.5","values":{"root_module":{},"extra":[1]},"new":{}}"#,

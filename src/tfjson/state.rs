@@ -300,7 +300,7 @@ pub(super) fn values(r: &mut Reader<'_>) -> Result<Values> {
                     Ok(())
                 })?
             }
-            "root_module" => out.root_module = module(r)?,
+            "root_module" => out.root_module = module(r, 0)?,
             _ => r.skip_value()?,
         }
         Ok(())
@@ -308,13 +308,16 @@ pub(super) fn values(r: &mut Reader<'_>) -> Result<Values> {
     Ok(out)
 }
 
-fn module(r: &mut Reader<'_>) -> Result<Module> {
+fn module(r: &mut Reader<'_>, depth: usize) -> Result<Module> {
+    if depth > crate::limits::MAX_DEPTH {
+        return Err(crate::msgpack::read::depth_error().at_offset(r.offset()));
+    }
     let mut out = Module::default();
     read::object(r, |k, r| {
         match k {
             "address" => out.address = read::opt_string(r)?.filter(|a| !a.is_empty()),
             "resources" => out.resources = read::list(r, resource)?,
-            "child_modules" => out.child_modules = read::list(r, module)?,
+            "child_modules" => out.child_modules = read::list(r, |r| module(r, depth + 1))?,
             _ => r.skip_value()?,
         }
         Ok(())
