@@ -34,13 +34,16 @@
 //! - [`Value`]: null, unknown (with [`Refinements`]) or known; arbitrary-precision
 //!   [`Number`]s; sets with cty's equality and go-cty's order.
 //! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
-//! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`).
+//! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`),
+//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`]) and JSON.
 //! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
 //!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
 //!   types ([`Block::implied_type`]) exactly as Terraform computes them, checks of
 //!   values and schemas ([`Block::check_config`], [`Block::check_state`],
 //!   [`Block::validate`]), and where a value holds sensitive attributes
 //!   ([`Block::sensitive_paths`]).
+//! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
+//!   `after_unknown` and sensitivity trees, read into typed values and written back.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
@@ -85,6 +88,12 @@
 //!   `serde_json::Value` tree: errors then carry the line and column as well as the path
 //!   into the document (`.provider_schemas["…"].resource_schemas["…"].block…`), and the
 //!   attribute `type` is parsed in place by the type-JSON parser.
+//! - **`show -json` values stay text until typed.** [`tfjson`] reads plan and state
+//!   documents with the same reader and keeps each value sub-tree as its exact text
+//!   ([`tfjson::RawJson`]), decoded only with a type: numbers are never rounded, and
+//!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
+//!   `dynamic` attributes, which those documents write as plain JSON, get the type their
+//!   JSON implies.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
@@ -126,6 +135,7 @@ pub mod path;
 pub mod render;
 pub mod schema;
 mod text;
+pub mod tfjson;
 pub mod types;
 pub mod value;
 pub mod vectors;

@@ -1,13 +1,23 @@
 //! Paths into values: attribute names, map keys, list and tuple indexes, set elements.
+//!
+//! A [`Path`] prints the way Terraform prints paths (`.tags["Name"]`, `.disk[0].size`),
+//! parses back from that form or from the dotted form of terraform-plugin-testing's
+//! `tfjsonpath` (`tags.Name`, `disk.0.size`), and finds its part of a [`Value`]
+//! ([`Value::at_path`]) or of a JSON document ([`Path::apply_json`]).
 
 use std::fmt;
+use std::str::FromStr;
 
+use crate::error::{Error, ErrorKind, Position};
+use crate::types::Type;
 use crate::Value;
 
 /// A path from the root of a value to one of its parts.
 ///
-/// It prints the way Terraform prints paths: `.tags["Name"]`, `.disk[0].size`; the root
-/// path prints as the empty string.
+/// It prints the way Terraform prints paths: `.tags["Name"]`, `.disk[0].size` (map keys
+/// quoted as Go's `strconv.Quote` quotes them); the root path prints as the empty string.
+/// A set element prints as `[?]`. [`Path::parse`] reads that form back, and the dotted
+/// form of `tfjsonpath` too.
 ///
 /// ```
 /// use ctywire::Path;
@@ -121,9 +131,427 @@ impl fmt::Display for PathStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PathStep::Attribute(name) => write!(f, ".{name}"),
-            PathStep::Key(key) => write!(f, "[{key:?}]"),
+            PathStep::Key(key) => {
+                let mut quoted = Vec::with_capacity(key.len() + 2);
+                crate::value::set::go_quote(key, &mut quoted);
+                write!(f, "[{}]", String::from_utf8_lossy(&quoted))
+            }
             PathStep::Index(i) => write!(f, "[{i}]"),
             PathStep::SetElement(_) => f.write_str("[?]"),
         }
+    }
+}
+
+impl PathStep {
+    /// The name of an attribute step or the key of a map step.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            PathStep::Attribute(n) | PathStep::Key(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+impl Path {
+    /// Parses a path in the form Terraform prints (`.tags["Name"]`, `.disk[0].size`,
+    /// `["a"]`) or in the dotted form of `tfjsonpath` (`tags.Name`, `disk.0.size`).
+    ///
+    /// - `.name` (the first dot may be left out) is an attribute; a name made only of
+    ///   digits, as in `disk.0`, is an index.
+    /// - `[0]` is an index; `["key"]` is a map key, with the escapes of Go's
+    ///   `strconv.Quote` (`\"`, `\\`, `\n`, `\t`, `\xNN`, `\uXXXX`, `\UXXXXXXXX`, ...)
+    ///   and of JSON and Rust (`\u{1F600}`).
+    /// - The empty string is the empty path.
+    ///
+    /// Set elements cannot be written (`[?]` names no element); use an index, which
+    /// [`Value::at_path`] takes as a position in the set's order.
+    ///
+    /// ```
+    /// use ctywire::Path;
+    ///
+    /// let p = Path::parse(r#".tags["Name"]"#)?;
+    /// assert_eq!(p, Path::root("tags").at_map_key("Name"));
+    /// assert_eq!(Path::parse("disk[0].size")?, Path::root("disk").at_slice_index(0).attribute("size"));
+    /// assert_eq!(Path::parse("disk.0.size")?, Path::parse(".disk[0].size")?);
+    /// assert_eq!(Path::parse(r#"["a\"b"]"#)?.to_string(), r#"["a\"b"]"#);
+    /// assert!(Path::parse(".tags[").is_err());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Path, Error> {
+        PathParser { text, pos: 0 }.path()
+    }
+
+    /// The path in the dotted form that terraform-plugin-testing's `tfjsonpath.Path`
+    /// prints: steps joined by `.`, names and keys as they are, indexes as numbers
+    /// (`tags.Name`, `disk.0.size`). A set element prints as `?`.
+    ///
+    /// The form is lossy (a name containing `.` cannot be told apart), which is why
+    /// [`Display`](fmt::Display) prints Terraform's form.
+    ///
+    /// ```
+    /// use ctywire::Path;
+    /// let p = Path::root("disk").at_slice_index(0).at_map_key("size");
+    /// assert_eq!(p.to_tfjsonpath(), "disk.0.size");
+    /// ```
+    pub fn to_tfjsonpath(&self) -> String {
+        let mut out = String::new();
+        for (i, step) in self.steps.iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            match step {
+                PathStep::Attribute(n) | PathStep::Key(n) => out.push_str(n),
+                PathStep::Index(i) => out.push_str(&i.to_string()),
+                PathStep::SetElement(_) => out.push('?'),
+            }
+        }
+        out
+    }
+
+    /// The part of a JSON document this path names, as `tfjsonpath.Traverse` finds it:
+    /// attribute and map-key steps look up object members, index steps array elements.
+    /// A set-element step finds the array element equal to the element's JSON
+    /// (see [`tfjson::to_json_value`](crate::tfjson::to_json_value)).
+    ///
+    /// ```
+    /// use ctywire::Path;
+    ///
+    /// let doc = serde_json::json!({"disk": [{"size": 10}], "tags": {"Name": "web"}});
+    /// assert_eq!(Path::root("tags").at_map_key("Name").apply_json(&doc), Some(&"web".into()));
+    /// assert_eq!(Path::parse(".disk[0].size")?.apply_json(&doc), Some(&10.into()));
+    /// assert_eq!(Path::parse(".disk[1]")?.apply_json(&doc), None);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn apply_json<'j>(&self, json: &'j serde_json::Value) -> Option<&'j serde_json::Value> {
+        let mut at = json;
+        for step in &self.steps {
+            at = match (step, at) {
+                (PathStep::Attribute(n) | PathStep::Key(n), serde_json::Value::Object(m)) => {
+                    m.get(n.as_str())?
+                }
+                (PathStep::Index(i), serde_json::Value::Array(a)) => {
+                    a.get(usize::try_from(*i).ok()?)?
+                }
+                (PathStep::SetElement(v), serde_json::Value::Array(a)) => {
+                    let text = crate::tfjson::to_json_value(v, &Type::Dynamic).ok()??;
+                    let want: serde_json::Value = serde_json::from_str(text.as_str()).ok()?;
+                    a.iter().find(|e| **e == want)?
+                }
+                _ => return None,
+            };
+        }
+        Some(at)
+    }
+
+    /// This path with each step made the kind the type calls for: a name on an object
+    /// type becomes an attribute step, on a map type a map-key step. Paths read from
+    /// `tfjsonpath` or from `replace_paths`, which do not tell attributes from map keys,
+    /// then print as Terraform prints them. Steps below a `dynamic` position, or that
+    /// the type cannot follow, are kept as they are.
+    ///
+    /// ```
+    /// use ctywire::{Path, Type};
+    ///
+    /// let ty: Type = "object({tags=map(string), disk=list(object({size=number}))})".parse()?;
+    /// let p = Path::parse("tags.Name")?.resolve(&ty);
+    /// assert_eq!(p.to_string(), r#".tags["Name"]"#);
+    /// assert_eq!(Path::parse("disk.0.size")?.resolve(&ty).to_string(), ".disk[0].size");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn resolve(&self, ty: &Type) -> Path {
+        let mut out = Vec::with_capacity(self.steps.len());
+        let mut ty = Some(ty);
+        for step in &self.steps {
+            let (new_step, next) = match (ty, step) {
+                (Some(Type::Object(o)), PathStep::Attribute(n) | PathStep::Key(n)) => {
+                    (PathStep::Attribute(n.clone()), o.attribute(n))
+                }
+                (Some(Type::Map(e)), PathStep::Attribute(n) | PathStep::Key(n)) => {
+                    (PathStep::Key(n.clone()), Some(&**e))
+                }
+                (
+                    Some(Type::List(e) | Type::Set(e)),
+                    PathStep::Index(_) | PathStep::SetElement(_),
+                ) => (step.clone(), Some(&**e)),
+                (Some(Type::Tuple(ts)), PathStep::Index(i)) => (
+                    step.clone(),
+                    usize::try_from(*i).ok().and_then(|i| ts.get(i)),
+                ),
+                _ => (step.clone(), None),
+            };
+            out.push(new_step);
+            ty = next;
+        }
+        Path { steps: out }
+    }
+
+    /// Whether `other` begins with every step of this path (lenient about attribute
+    /// and map-key steps, which match each other by name).
+    pub fn is_prefix_of(&self, other: &Path) -> bool {
+        self.steps.len() <= other.steps.len()
+            && self
+                .steps
+                .iter()
+                .zip(&other.steps)
+                .all(|(a, b)| a.matches(b))
+    }
+}
+
+impl PathStep {
+    /// Whether two steps name the same part of a value: equal steps, or an attribute and
+    /// a map key of the same name (a value at one position is an object or a map, never
+    /// both, and JSON does not tell them apart).
+    pub(crate) fn matches(&self, other: &PathStep) -> bool {
+        match (self, other) {
+            (
+                PathStep::Attribute(a) | PathStep::Key(a),
+                PathStep::Attribute(b) | PathStep::Key(b),
+            ) => a == b,
+            (PathStep::Index(a), PathStep::Index(b)) => a == b,
+            (PathStep::SetElement(a), PathStep::SetElement(b)) => {
+                crate::value::set::equivalent(a, b)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl FromStr for Path {
+    type Err = Error;
+
+    /// [`Path::parse`].
+    fn from_str(s: &str) -> Result<Path, Error> {
+        Path::parse(s)
+    }
+}
+
+struct PathParser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl PathParser<'_> {
+    fn error(&self, at: usize, message: String) -> Error {
+        Error::new(ErrorKind::Syntax, message).with_position(Position::LineColumn {
+            line: 1,
+            column: at + 1,
+        })
+    }
+
+    fn found(&self) -> String {
+        match self.text[self.pos..].chars().next() {
+            None => "end of path".to_owned(),
+            Some(c) => format!("{c:?}"),
+        }
+    }
+
+    fn path(mut self) -> Result<Path, Error> {
+        let mut steps = Vec::new();
+        let bytes = self.text.as_bytes();
+        // The first attribute may come without its dot, as tfjsonpath writes it.
+        if bytes.first().is_some_and(|b| !matches!(b, b'.' | b'[')) {
+            steps.push(self.name()?);
+        }
+        while let Some(&b) = bytes.get(self.pos) {
+            match b {
+                b'.' => {
+                    self.pos += 1;
+                    steps.push(self.name()?);
+                }
+                b'[' => {
+                    self.pos += 1;
+                    steps.push(self.bracket()?);
+                }
+                _ => {
+                    return Err(self.error(
+                        self.pos,
+                        format!("expected `.` or `[`, found {}", self.found()),
+                    ))
+                }
+            }
+        }
+        Ok(Path { steps })
+    }
+
+    /// A name after `.`: up to the next `.` or `[`. Digits only make an index.
+    fn name(&mut self) -> Result<PathStep, Error> {
+        let start = self.pos;
+        let rest = &self.text[start..];
+        let end = rest
+            .find(|c: char| matches!(c, '.' | '[' | ']' | '"') || c.is_whitespace())
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        if name.is_empty() {
+            return Err(self.error(
+                start,
+                format!("expected an attribute name, found {}", self.found()),
+            ));
+        }
+        self.pos += end;
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            return index(name)
+                .map(PathStep::Index)
+                .ok_or_else(|| self.error(start, format!("index {name} is too large")));
+        }
+        Ok(PathStep::Attribute(name.to_owned()))
+    }
+
+    /// What follows `[`: an index or a quoted key, then `]`.
+    fn bracket(&mut self) -> Result<PathStep, Error> {
+        let start = self.pos;
+        let rest = &self.text[start..];
+        let step =
+            if rest.starts_with('"') {
+                self.pos += 1;
+                PathStep::Key(self.quoted()?)
+            } else {
+                let end = rest
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(rest.len());
+                if end == 0 {
+                    return Err(self.error(
+                        start,
+                        format!("expected an index or a quoted key, found {}", self.found()),
+                    ));
+                }
+                self.pos += end;
+                PathStep::Index(index(&rest[..end]).ok_or_else(|| {
+                    self.error(start, format!("index {} is too large", &rest[..end]))
+                })?)
+            };
+        if self.text.as_bytes().get(self.pos) != Some(&b']') {
+            return Err(self.error(self.pos, format!("expected `]`, found {}", self.found())));
+        }
+        self.pos += 1;
+        Ok(step)
+    }
+
+    /// A quoted string's contents after the opening `"`, through the closing `"`.
+    fn quoted(&mut self) -> Result<String, Error> {
+        let mut out = String::new();
+        loop {
+            let Some(c) = self.text[self.pos..].chars().next() else {
+                return Err(self.error(self.pos, "expected `\"`, found end of path".to_owned()));
+            };
+            let at = self.pos;
+            self.pos += c.len_utf8();
+            match c {
+                '"' => return Ok(out),
+                '\\' => {
+                    let Some(e) = self.text[self.pos..].chars().next() else {
+                        return Err(self
+                            .error(self.pos, "expected an escape, found end of path".to_owned()));
+                    };
+                    self.pos += e.len_utf8();
+                    let c = match e {
+                        '"' => '"',
+                        '\\' => '\\',
+                        '\'' => '\'',
+                        '/' => '/',
+                        'a' => '\u{07}',
+                        'b' => '\u{08}',
+                        'f' => '\u{0c}',
+                        'n' => '\n',
+                        'r' => '\r',
+                        't' => '\t',
+                        'v' => '\u{0b}',
+                        '0' => '\0',
+                        'x' => self.hex(2, at)?,
+                        'U' => self.hex(8, at)?,
+                        'u' if self.text[self.pos..].starts_with('{') => {
+                            let close = self.text[self.pos..].find('}').ok_or_else(|| {
+                                self.error(at, "unterminated `\\u{...}` escape".to_owned())
+                            })?;
+                            let digits = &self.text[self.pos + 1..self.pos + close];
+                            self.pos += close + 1;
+                            u32::from_str_radix(digits, 16)
+                                .ok()
+                                .and_then(char::from_u32)
+                                .ok_or_else(|| {
+                                    self.error(at, format!("invalid escape `\\u{{{digits}}}`"))
+                                })?
+                        }
+                        'u' => self.utf16(at)?,
+                        other => return Err(self.error(at, format!("invalid escape `\\{other}`"))),
+                    };
+                    out.push(c);
+                }
+                c => out.push(c),
+            }
+        }
+    }
+
+    fn hex_digits(&mut self, n: usize, at: usize) -> Result<u32, Error> {
+        let digits = self.text.get(self.pos..self.pos + n).unwrap_or("");
+        let v = (digits.len() == n && digits.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| u32::from_str_radix(digits, 16).ok())
+            .flatten()
+            .ok_or_else(|| self.error(at, format!("expected {n} hex digits in escape")))?;
+        self.pos += n;
+        Ok(v)
+    }
+
+    fn hex(&mut self, n: usize, at: usize) -> Result<char, Error> {
+        let v = self.hex_digits(n, at)?;
+        char::from_u32(v)
+            .ok_or_else(|| self.error(at, format!("escape names no character: {v:#x}")))
+    }
+
+    /// `\uXXXX`, with a following `\uXXXX` for a surrogate pair as JSON writes them.
+    fn utf16(&mut self, at: usize) -> Result<char, Error> {
+        let hi = self.hex_digits(4, at)?;
+        if (0xD800..0xDC00).contains(&hi) && self.text[self.pos..].starts_with("\\u") {
+            self.pos += 2;
+            let lo = self.hex_digits(4, at)?;
+            if (0xDC00..0xE000).contains(&lo) {
+                let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                return char::from_u32(c)
+                    .ok_or_else(|| self.error(at, "invalid surrogate pair".to_owned()));
+            }
+        }
+        char::from_u32(hi)
+            .ok_or_else(|| self.error(at, format!("escape names no character: {hi:#x}")))
+    }
+}
+
+fn index(digits: &str) -> Option<u64> {
+    digits.parse().ok()
+}
+
+impl Value {
+    /// The part of this value that `path` names, looking through [`Typed`] wrappers:
+    /// an attribute or map-key step finds an object attribute or a map element by name
+    /// (either step works on either, as in JSON and `tfjsonpath`); an index step finds a
+    /// list or tuple element, or a set element by its position in the set's order; a
+    /// set-element step finds the equal element. `None` when the path leads nowhere,
+    /// through a null or an unknown.
+    ///
+    /// [`Typed`]: crate::Typed
+    ///
+    /// ```
+    /// use ctywire::{Path, Value};
+    ///
+    /// let v = Value::object([
+    ///     ("tags", Value::map([("Name", Value::from("web"))])),
+    ///     ("disk", Value::list([Value::object([("size", Value::from(10))])])),
+    /// ]);
+    /// assert_eq!(v.at_path(&Path::parse(r#".tags["Name"]"#)?), Some(&Value::from("web")));
+    /// assert_eq!(v.at_path(&Path::root("disk").at_slice_index(0).at_map_key("size")), Some(&Value::from(10)));
+    /// assert_eq!(v.at_path(&Path::parse(".disk[3]")?), None);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn at_path(&self, path: &Path) -> Option<&Value> {
+        let mut at = self;
+        for step in path.steps() {
+            at = match (step, at.untyped()) {
+                (PathStep::Attribute(n) | PathStep::Key(n), v) => v.get(n)?,
+                (PathStep::Index(i), v) => v.get_index(usize::try_from(*i).ok()?)?,
+                (PathStep::SetElement(e), Value::Set(s)) => {
+                    s.iter().find(|x| crate::value::set::equivalent(x, e))?
+                }
+                _ => return None,
+            };
+        }
+        Some(at)
     }
 }

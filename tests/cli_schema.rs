@@ -407,7 +407,10 @@ fn show_takes_the_schema_and_hides_its_sensitive_attributes() {
     assert!(!hidden.contains("hunter2"));
     // kms_key_id inside the disk block's encryption block is not sensitive.
     assert!(hidden.contains("\n    disk {\n"), "{hidden}");
-    assert!(hidden.contains(r#"            kms_key_id = "key-1""#), "{hidden}");
+    assert!(
+        hidden.contains(r#"            kms_key_id = "key-1""#),
+        "{hidden}"
+    );
     let shown = show(&["--show-sensitive"], &instance, config);
     assert!(shown.contains(r#"    admin_password     = "hunter2""#));
 

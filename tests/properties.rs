@@ -1,6 +1,6 @@
 //! Property tests: generated `(Type, Value)` pairs round-trip through both codecs.
 
-use ctywire::{json, msgpack, Number, Refinements, Type, Value};
+use ctywire::{json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value};
 use proptest::prelude::*;
 
 fn leaf_type() -> impl Strategy<Value = Type> {
@@ -228,6 +228,53 @@ fn has_infinity(v: &Value) -> bool {
     }
 }
 
+/// The value with its unknowns' refinements dropped (the `show -json` format has none).
+fn plain_unknowns(v: &Value) -> Value {
+    match v {
+        Value::Unknown(_) => Value::unknown(),
+        Value::List(vs) => Value::list(vs.iter().map(plain_unknowns)),
+        Value::Tuple(vs) => Value::tuple(vs.iter().map(plain_unknowns)),
+        Value::Set(s) => Value::set(s.iter().map(plain_unknowns)),
+        Value::Map(m) => Value::map(m.iter().map(|(k, v)| (k, plain_unknowns(v)))),
+        Value::Object(o) => Value::object(o.iter().map(|(k, v)| (k, plain_unknowns(v)))),
+        Value::Typed(t) => Value::typed(t.ty.clone(), plain_unknowns(&t.value)),
+        v => v.clone(),
+    }
+}
+
+/// Every path into the known parts of a value, the root's included.
+fn all_paths(v: &Value, at: &mut Vec<PathStep>, out: &mut Vec<Path>) {
+    out.push(Path::from(at.clone()));
+    let mut visit = |step: PathStep, e: &Value| {
+        at.push(step);
+        all_paths(e, at, out);
+        at.pop();
+    };
+    match v.untyped() {
+        Value::List(vs) | Value::Tuple(vs) => {
+            for (i, e) in vs.iter().enumerate() {
+                visit(PathStep::Index(i as u64), e);
+            }
+        }
+        Value::Set(s) => {
+            for (i, e) in s.iter().enumerate() {
+                visit(PathStep::Index(i as u64), e);
+            }
+        }
+        Value::Map(m) => {
+            for (k, e) in m.iter() {
+                visit(PathStep::Key(k.to_owned()), e);
+            }
+        }
+        Value::Object(o) => {
+            for (k, e) in o.iter() {
+                visit(PathStep::Attribute(k.to_owned()), e);
+            }
+        }
+        _ => {}
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -280,5 +327,44 @@ proptest! {
     fn json_decode_never_panics(ty in arb_type(), text in ".{0,64}") {
         let _ = json::decode(text.as_bytes(), &ty);
         let _ = json::implied_type(text.as_bytes());
+    }
+
+    /// `show -json`: a value split into its `after` JSON and `after_unknown` tree comes
+    /// back whole (refinements aside: the format has none).
+    #[test]
+    fn show_json_round_trip((ty, value) in typed_value(false)) {
+        prop_assume!(!ty.has_dynamic() && !has_float_or_infinity(&value));
+        let after = tfjson::to_json_value(&value, &ty).unwrap();
+        let unknown = tfjson::unknown_tree(&value);
+        let decoded = tfjson::from_json_value(after.as_ref().map(|a| a.as_str()), Some(&unknown), &ty).unwrap();
+        prop_assert_eq!(decoded, plain_unknowns(&value));
+    }
+
+    /// A sensitivity tree's paths give the same tree back.
+    #[test]
+    fn sensitive_paths_round_trip((ty, value) in typed_value(false), mask in any::<u64>()) {
+        let mut paths = Vec::new();
+        all_paths(&value, &mut Vec::new(), &mut paths);
+        let chosen: Vec<Path> = paths.into_iter().enumerate().filter(|(i, _)| mask >> (i % 64) & 1 == 1).map(|(_, p)| p).collect();
+        let tree = tfjson::sensitive_tree(&chosen, &value, &ty);
+        let again = tfjson::sensitive_tree(&tfjson::sensitive_paths(&tree, &ty), &value, &ty);
+        prop_assert_eq!(again, tree);
+    }
+
+    /// Paths print and parse back.
+    #[test]
+    fn path_text_round_trip(steps in prop::collection::vec(prop_oneof![
+        "[a-zA-Z_][a-zA-Z0-9_-]{0,6}".prop_map(PathStep::Attribute),
+        any::<String>().prop_map(PathStep::Key),
+        any::<u64>().prop_map(PathStep::Index),
+    ], 0..5)) {
+        let path = Path::from(steps);
+        prop_assert_eq!(Path::parse(&path.to_string()).unwrap(), path);
+    }
+
+    /// Parsing arbitrary text as a path never panics.
+    #[test]
+    fn path_parse_never_panics(text in ".{0,40}") {
+        let _ = Path::parse(&text);
     }
 }

@@ -80,7 +80,7 @@ fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
 
 /// A bool, number or string, with go-cty's conversions from the other primitive kinds.
 #[inline(never)]
-fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) -> Result<Value> {
+pub(crate) fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) -> Result<Value> {
     Ok(match (ty, kind) {
         (Type::Bool, Kind::Bool) => Value::Bool(r.read_bool()?),
         (Type::Bool, Kind::String) => match &*r.read_string()? {
@@ -107,7 +107,7 @@ fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) -> Result<Val
     })
 }
 
-fn number(text: &str) -> Result<Number> {
+pub(crate) fn number(text: &str) -> Result<Number> {
     text.parse().map_err(|e: crate::value::NumberError| {
         let kind = if e.is_limit_exceeded() {
             ErrorKind::LimitExceeded

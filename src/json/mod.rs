@@ -17,7 +17,7 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 
-mod decode;
+pub(crate) mod decode;
 mod encode;
 pub(crate) mod read;
 pub(crate) mod write;

@@ -1,0 +1,546 @@
+//! The plan representation: planned values, resource changes, output changes, the
+//! prior state.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::error::{Error, Result};
+use crate::json::read::{Kind, Reader};
+use crate::path::Path;
+use crate::types::Type;
+use crate::value::Value;
+
+use super::state::{instance_key, non_null, state, values};
+use super::{
+    from_json_value, read, sensitive_paths, sensitive_tree, to_json_value, unknown_tree,
+    InstanceKey, MarkTree, RawJson, ResourceMode, State, Values,
+};
+
+/// A plan as `terraform show -json PLANFILE` prints it.
+///
+/// ```
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(br#"{
+///   "format_version": "1.2",
+///   "resource_changes": [{
+///     "address": "aws_instance.web", "mode": "managed", "type": "aws_instance", "name": "web",
+///     "provider_name": "registry.terraform.io/hashicorp/aws",
+///     "change": {
+///       "actions": ["create"], "before": null,
+///       "after": {"ami": "ami-0c55b159", "tags": {"Name": "web"}},
+///       "after_unknown": {"id": true, "tags": {}},
+///       "before_sensitive": false, "after_sensitive": {"tags": {}}
+///     }
+///   }],
+///   "applyable": true, "complete": true, "errored": false
+/// }"#)?;
+/// let ty = "object({ami=string, id=string, tags=map(string)})".parse()?;
+/// let after = plan.resource_change("aws_instance.web").unwrap().change.typed_after(&ty)?;
+/// assert!(after["id"].is_unknown());
+/// assert_eq!(after["ami"].as_str(), Some("ami-0c55b159"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Plan {
+    /// `format_version`, e.g. `"1.2"`.
+    pub format_version: Option<String>,
+    /// `terraform_version`.
+    pub terraform_version: Option<String>,
+    /// Input variables' values (`variables.NAME.value`), as plain JSON.
+    pub variables: BTreeMap<String, RawJson>,
+    /// `planned_values`: what is known of the outcome (unknown values left out).
+    pub planned_values: Option<Values>,
+    /// `resource_drift`: changes found outside Terraform since the last run.
+    pub resource_drift: Vec<ResourceChange>,
+    /// `resource_changes`: one per resource instance object, deposed ones included.
+    pub resource_changes: Vec<ResourceChange>,
+    /// `deferred_changes`.
+    pub deferred_changes: Vec<DeferredChange>,
+    /// `output_changes`: the root module's outputs, by name.
+    pub output_changes: BTreeMap<String, Change>,
+    /// `prior_state`.
+    pub prior_state: Option<State>,
+    /// `configuration`, as it was written.
+    pub configuration: Option<RawJson>,
+    /// `relevant_attributes`.
+    pub relevant_attributes: Vec<RelevantAttribute>,
+    /// `checks`, as it was written.
+    pub checks: Option<RawJson>,
+    /// `timestamp`.
+    pub timestamp: Option<String>,
+    /// `applyable`.
+    pub applyable: bool,
+    /// `complete`.
+    pub complete: bool,
+    /// `errored`.
+    pub errored: bool,
+}
+
+/// A planned change to one resource instance object (`resource_changes`,
+/// `resource_drift`).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct ResourceChange {
+    /// The absolute address, e.g. `module.network.aws_subnet.private["a"]`.
+    pub address: String,
+    /// The address in the previous run, when a `moved` block changed it.
+    pub previous_address: Option<String>,
+    /// The module part of the address (`module.network`); `None` in the root module.
+    pub module_address: Option<String>,
+    /// `managed` or `data`.
+    pub mode: ResourceMode,
+    /// The resource type (the document's `type`).
+    pub type_name: String,
+    /// The resource name.
+    pub name: String,
+    /// The instance key.
+    pub index: Option<InstanceKey>,
+    /// Whether the instance key is not yet known (`index_unknown`, deferred changes).
+    pub index_unknown: bool,
+    /// The deposed key when the change is to a deposed object.
+    pub deposed: Option<String>,
+    /// The provider's source address.
+    pub provider_name: Option<String>,
+    /// The change.
+    pub change: Change,
+    /// `action_reason`, e.g. `replace_because_cannot_update`.
+    pub action_reason: Option<String>,
+}
+
+/// A change representation: the actions and the values before and after.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Change {
+    /// The actions: `["create"]`, `["delete", "create"]`, ...
+    pub actions: Vec<Action>,
+    /// The value before, as plain JSON (`null` for a create).
+    pub before: Option<RawJson>,
+    /// What is known of the value after, as plain JSON; absent when it is wholly
+    /// unknown.
+    pub after: Option<RawJson>,
+    /// Which parts of the value after are unknown.
+    pub after_unknown: Option<MarkTree>,
+    /// Which parts of the value before are sensitive.
+    pub before_sensitive: Option<MarkTree>,
+    /// Which parts of the value after are sensitive.
+    pub after_sensitive: Option<MarkTree>,
+    /// The paths that force a replacement (`replace_paths`). The format writes
+    /// attributes and map keys alike as strings; they are read as attribute steps
+    /// ([`Path::resolve`] fixes them with a type). Integers are index steps; any other
+    /// step is a set element's value, read with the type its JSON implies.
+    pub replace_paths: Vec<Path>,
+    /// `importing`, as it was written.
+    pub importing: Option<RawJson>,
+    /// `generated_config`.
+    pub generated_config: Option<String>,
+    /// `before_identity`, as it was written.
+    pub before_identity: Option<RawJson>,
+    /// `after_identity`, as it was written.
+    pub after_identity: Option<RawJson>,
+}
+
+/// One action of a change.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `"no-op"`
+    NoOp,
+    /// `"create"`
+    Create,
+    /// `"read"`
+    Read,
+    /// `"update"`
+    Update,
+    /// `"delete"`
+    Delete,
+    /// `"forget"`
+    Forget,
+    /// An action a later version may add.
+    Other(String),
+}
+
+impl Action {
+    /// The action as the document writes it.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Action::NoOp => "no-op",
+            Action::Create => "create",
+            Action::Read => "read",
+            Action::Update => "update",
+            Action::Delete => "delete",
+            Action::Forget => "forget",
+            Action::Other(s) => s,
+        }
+    }
+
+    /// The action a document's string names.
+    pub fn from_name(name: &str) -> Action {
+        match name {
+            "no-op" => Action::NoOp,
+            "create" => Action::Create,
+            "read" => Action::Read,
+            "update" => Action::Update,
+            "delete" => Action::Delete,
+            "forget" => Action::Forget,
+            other => Action::Other(other.to_owned()),
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A deferred change (`deferred_changes`).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct DeferredChange {
+    /// Why it was deferred, e.g. `instance_count_unknown`.
+    pub reason: String,
+    /// The change as far as it is known.
+    pub resource_change: ResourceChange,
+}
+
+/// A value that contributed to the plan (`relevant_attributes`).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct RelevantAttribute {
+    /// The resource's address.
+    pub resource: String,
+    /// The attribute's path (string steps read as attributes).
+    pub attribute: Path,
+}
+
+impl Plan {
+    /// Reads a plan document (`terraform show -json PLANFILE`).
+    pub fn from_json(input: &[u8]) -> Result<Plan> {
+        read::document(input, plan)
+    }
+
+    /// The change to the current (not deposed) object of the resource instance at
+    /// `address`.
+    pub fn resource_change(&self, address: &str) -> Option<&ResourceChange> {
+        self.resource_changes
+            .iter()
+            .find(|c| c.address == address && c.deposed.is_none())
+    }
+
+    /// Every change to objects of the resource instance at `address`: the current
+    /// object's and the deposed objects'.
+    pub fn resource_changes_at<'p>(
+        &'p self,
+        address: &'p str,
+    ) -> impl Iterator<Item = &'p ResourceChange> + 'p {
+        self.resource_changes
+            .iter()
+            .filter(move |c| c.address == address)
+    }
+}
+
+impl std::str::FromStr for Plan {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Plan> {
+        Plan::from_json(s.as_bytes())
+    }
+}
+
+impl Change {
+    /// Whether the actions replace the object (`["delete", "create"]` or
+    /// `["create", "delete"]`).
+    pub fn is_replace(&self) -> bool {
+        self.actions.contains(&Action::Create) && self.actions.contains(&Action::Delete)
+    }
+
+    /// The value before, decoded with type `ty`; `Null` when the document has none.
+    pub fn typed_before(&self, ty: &Type) -> Result<Value> {
+        match &self.before {
+            Some(b) => b.decode(ty),
+            None => Ok(Value::Null),
+        }
+    }
+
+    /// The value after, with its unknowns, decoded with type `ty` (see
+    /// [`from_json_value`]).
+    pub fn typed_after(&self, ty: &Type) -> Result<Value> {
+        from_json_value(
+            self.after.as_ref().map(RawJson::as_str),
+            self.after_unknown.as_ref(),
+            ty,
+        )
+    }
+
+    /// The paths of the sensitive parts of the value before.
+    pub fn before_sensitive_paths(&self, ty: &Type) -> Vec<Path> {
+        self.before_sensitive
+            .as_ref()
+            .map(|t| sensitive_paths(t, ty))
+            .unwrap_or_default()
+    }
+
+    /// The paths of the sensitive parts of the value after.
+    pub fn after_sensitive_paths(&self, ty: &Type) -> Vec<Path> {
+        self.after_sensitive
+            .as_ref()
+            .map(|t| sensitive_paths(t, ty))
+            .unwrap_or_default()
+    }
+
+    /// The change Terraform writes for a resource instance object of type `ty`
+    /// (`marshalResourceChange`): `before` and `after` as plain JSON (`after` absent
+    /// when wholly unknown), `after_unknown` `{}` when `after` is wholly known and the
+    /// unknown tree otherwise, each sensitivity tree present when its value is. `None`
+    /// for `before` or `after` leaves that side out entirely.
+    ///
+    /// ```
+    /// use ctywire::{tfjson::{Action, Change}, Path, Type, Value};
+    ///
+    /// let ty: Type = "object({id=string, password=string})".parse()?;
+    /// let after = Value::object([("id", Value::unknown()), ("password", Value::from("x"))]);
+    /// let c = Change::for_resource(vec![Action::Create], Some(&Value::Null), Some(&after), &ty, &[], &[Path::root("password")])?;
+    /// assert_eq!(c.before.unwrap().as_str(), "null");
+    /// assert_eq!(c.after.unwrap().as_str(), r#"{"password":"x"}"#);
+    /// assert_eq!(c.after_unknown.unwrap().to_string(), r#"{"id":true}"#);
+    /// assert_eq!(c.before_sensitive.unwrap().to_string(), "false");
+    /// assert_eq!(c.after_sensitive.unwrap().to_string(), r#"{"password":true}"#);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn for_resource(
+        actions: Vec<Action>,
+        before: Option<&Value>,
+        after: Option<&Value>,
+        ty: &Type,
+        before_sensitive: &[Path],
+        after_sensitive: &[Path],
+    ) -> Result<Change> {
+        let mut c = Change {
+            actions,
+            ..Change::default()
+        };
+        if let Some(b) = before {
+            c.before = to_json_value(b, ty)?;
+            c.before_sensitive = Some(sensitive_tree(before_sensitive, b, ty));
+        }
+        if let Some(a) = after {
+            c.after = to_json_value(a, ty)?;
+            c.after_unknown = Some(if a.is_wholly_known() {
+                MarkTree::Object(BTreeMap::new())
+            } else {
+                unknown_tree(a)
+            });
+            c.after_sensitive = Some(sensitive_tree(after_sensitive, a, ty));
+        }
+        Ok(c)
+    }
+
+    /// The change Terraform writes for a root module output (`MarshalOutputChanges`):
+    /// values as for [`for_resource`](Self::for_resource) (an output's type is its
+    /// value's, so values are written as at a `dynamic` position), `after_unknown`
+    /// `false` when `after` is wholly known, and both sensitivity trees the single bool
+    /// `sensitive`.
+    ///
+    /// ```
+    /// use ctywire::{tfjson::{Action, Change}, Value};
+    ///
+    /// let after = Value::list([Value::from("a"), Value::unknown()]);
+    /// let c = Change::for_output(vec![Action::Create], Some(&Value::Null), Some(&after), false)?;
+    /// assert_eq!(c.after.unwrap().as_str(), r#"["a",null]"#);
+    /// assert_eq!(c.after_unknown.unwrap().to_string(), "[false,true]");
+    /// assert_eq!(c.after_sensitive.unwrap().to_string(), "false");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn for_output(
+        actions: Vec<Action>,
+        before: Option<&Value>,
+        after: Option<&Value>,
+        sensitive: bool,
+    ) -> Result<Change> {
+        let mut c = Change {
+            actions,
+            before_sensitive: Some(MarkTree::Bool(sensitive)),
+            after_sensitive: Some(MarkTree::Bool(sensitive)),
+            ..Change::default()
+        };
+        if let Some(b) = before {
+            c.before = to_json_value(b, &Type::Dynamic)?;
+        }
+        if let Some(a) = after {
+            c.after = to_json_value(a, &Type::Dynamic)?;
+            c.after_unknown = Some(if a.is_wholly_known() {
+                MarkTree::Bool(false)
+            } else {
+                unknown_tree(a)
+            });
+        }
+        Ok(c)
+    }
+}
+
+fn plan(r: &mut Reader<'_>) -> Result<Plan> {
+    let mut out = Plan::default();
+    read::object(r, |k, r| {
+        match k {
+            "format_version" => out.format_version = Some(read::format_version(r)?),
+            "terraform_version" => out.terraform_version = read::opt_string(r)?,
+            "variables" => {
+                if r.peek_kind()? == Kind::Null {
+                    return r.read_null();
+                }
+                read::object(r, |name, r| {
+                    let mut value = None;
+                    read::object(r, |k, r| {
+                        if k == "value" {
+                            value = Some(read::raw(r)?);
+                        } else {
+                            r.skip_value()?;
+                        }
+                        Ok(())
+                    })?;
+                    if let Some(v) = value {
+                        out.variables.insert(name.to_owned(), v);
+                    }
+                    Ok(())
+                })?
+            }
+            "planned_values" => out.planned_values = Some(values(r)?),
+            "resource_drift" => out.resource_drift = read::list(r, resource_change)?,
+            "resource_changes" => out.resource_changes = read::list(r, resource_change)?,
+            "deferred_changes" => out.deferred_changes = read::list(r, deferred_change)?,
+            "output_changes" => {
+                if r.peek_kind()? == Kind::Null {
+                    return r.read_null();
+                }
+                read::object(r, |name, r| {
+                    out.output_changes.insert(name.to_owned(), change(r)?);
+                    Ok(())
+                })?
+            }
+            "prior_state" => {
+                if r.peek_kind()? == Kind::Null {
+                    r.read_null()?;
+                } else {
+                    out.prior_state = Some(state(r)?);
+                }
+            }
+            "configuration" => out.configuration = Some(read::raw(r)?),
+            "relevant_attributes" => out.relevant_attributes = read::list(r, relevant_attribute)?,
+            "checks" => out.checks = Some(read::raw(r)?),
+            "timestamp" => out.timestamp = read::opt_string(r)?,
+            "applyable" => out.applyable = read::boolean(r)?,
+            "complete" => out.complete = read::boolean(r)?,
+            "errored" => out.errored = read::boolean(r)?,
+            _ => r.skip_value()?,
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn resource_change(r: &mut Reader<'_>) -> Result<ResourceChange> {
+    let mut out = ResourceChange {
+        address: String::new(),
+        previous_address: None,
+        module_address: None,
+        mode: ResourceMode::Managed,
+        type_name: String::new(),
+        name: String::new(),
+        index: None,
+        index_unknown: false,
+        deposed: None,
+        provider_name: None,
+        change: Change::default(),
+        action_reason: None,
+    };
+    read::object(r, |k, r| {
+        match k {
+            "address" => out.address = read::string(r)?,
+            "previous_address" => out.previous_address = read::opt_string(r)?,
+            "module_address" => out.module_address = read::opt_string(r)?,
+            "mode" => {
+                out.mode = match read::string(r)?.as_str() {
+                    "managed" => ResourceMode::Managed,
+                    "data" => ResourceMode::Data,
+                    other => ResourceMode::Other(other.to_owned()),
+                }
+            }
+            "type" => out.type_name = read::string(r)?,
+            "name" => out.name = read::string(r)?,
+            "index" => out.index = instance_key(r)?,
+            "index_unknown" => out.index_unknown = read::boolean(r)?,
+            "deposed" => out.deposed = read::opt_string(r)?,
+            "provider_name" => out.provider_name = read::opt_string(r)?,
+            "change" => out.change = change(r)?,
+            "action_reason" => out.action_reason = read::opt_string(r)?,
+            _ => r.skip_value()?,
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn change(r: &mut Reader<'_>) -> Result<Change> {
+    let mut out = Change::default();
+    read::object(r, |k, r| {
+        match k {
+            "actions" => {
+                out.actions = read::list(r, |r| read::string(r).map(|s| Action::from_name(&s)))?
+            }
+            "before" => out.before = Some(read::raw(r)?),
+            "after" => out.after = Some(read::raw(r)?),
+            "after_unknown" => out.after_unknown = Some(read::tree(r)?),
+            "before_sensitive" => out.before_sensitive = Some(read::tree(r)?),
+            "after_sensitive" => out.after_sensitive = Some(read::tree(r)?),
+            "replace_paths" => out.replace_paths = read::list(r, read::path)?,
+            "importing" => out.importing = non_null(read::raw(r)?),
+            "generated_config" => out.generated_config = read::opt_string(r)?,
+            "before_identity" => out.before_identity = non_null(read::raw(r)?),
+            "after_identity" => out.after_identity = non_null(read::raw(r)?),
+            _ => r.skip_value()?,
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn deferred_change(r: &mut Reader<'_>) -> Result<DeferredChange> {
+    let mut reason = String::new();
+    let mut rc = None;
+    read::object(r, |k, r| {
+        match k {
+            "reason" => reason = read::string(r)?,
+            "resource_change" => rc = Some(resource_change(r)?),
+            _ => r.skip_value()?,
+        }
+        Ok(())
+    })?;
+    let resource_change = rc.ok_or_else(|| {
+        Error::new(
+            crate::error::ErrorKind::InvalidValue,
+            "a deferred change without \"resource_change\"",
+        )
+    })?;
+    Ok(DeferredChange {
+        reason,
+        resource_change,
+    })
+}
+
+fn relevant_attribute(r: &mut Reader<'_>) -> Result<RelevantAttribute> {
+    let mut resource = String::new();
+    let mut attribute = Path::empty();
+    read::object(r, |k, r| {
+        match k {
+            "resource" => resource = read::string(r)?,
+            "attribute" => attribute = read::path(r)?,
+            _ => r.skip_value()?,
+        }
+        Ok(())
+    })?;
+    Ok(RelevantAttribute {
+        resource,
+        attribute,
+    })
+}
