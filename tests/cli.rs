@@ -172,3 +172,196 @@ fn missing_file_exits_1() {
         stderr(&o)
     );
 }
+
+fn run_ok(args: &[&str], stdin: &[u8]) -> String {
+    let o = ctywire(args, stdin);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn show_reads_hex_base64_and_raw_alike() {
+    let ty = "object({a=number,b=string})";
+    let want = "{\n    a = 1\n}\n";
+    let hex = run_ok(&["show", "--type", ty], b"82 a1 61 01 a1 62 c0\n");
+    let base64 = run_ok(&["show", "--type", ty], b"gqFhAaFiwA==\n");
+    let raw = run_ok(
+        &["show", "--type", ty],
+        &[0x82, 0xa1, b'a', 1, 0xa1, b'b', 0xc0],
+    );
+    let json = run_ok(&["show", "--type", ty], br#"{"a": 1, "b": null}"#);
+    for out in [hex, base64, raw, json] {
+        assert_eq!(out, want);
+    }
+}
+
+#[test]
+fn show_without_a_type_uses_the_implied_type_and_says_so() {
+    let o = ctywire(&["show"], b"92 a1 61 c3");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "[\n    \"a\",\n    true,\n]\n");
+    assert!(stderr(&o).contains("decoded with the type its bytes imply: tuple([string,bool])"));
+}
+
+#[test]
+fn show_spells_out_unknowns_and_refinements() {
+    // {id: unknown not null with prefix "i-", n: unknown number >= 1}
+    let out = run_ok(
+        &[
+            "show",
+            "--type",
+            "object({id=string,n=number})",
+            "--color",
+            "never",
+        ],
+        b"82 a2 6964 c7 07 0c 82 01 c2 02 a2 692d a1 6e c7 05 0c 81 03 92 01 c3",
+    );
+    assert_eq!(
+        out,
+        "{\n    id = (known after apply, not null, prefix \"i-\")\n    n  = (known after apply, at least 1)\n}\n"
+    );
+}
+
+#[test]
+fn show_names_each_file_and_ambiguity_needs_a_flag() {
+    let file = std::env::temp_dir().join(format!("ctywire-cli-abc-{}.hex", std::process::id()));
+    std::fs::write(&file, "a3616263").unwrap();
+    let file = file.to_str().unwrap();
+    let out = run_ok(
+        &["show", "--type", "string", "--input", "hex", "-", file],
+        b"a26869",
+    );
+    assert_eq!(
+        out,
+        format!("# standard input\n\"hi\"\n\n# {file}\n\"abc\"\n")
+    );
+    let o = ctywire(&["show", "--type", "number"], b"12");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("ambiguous input"), "{}", stderr(&o));
+    assert_eq!(
+        run_ok(&["show", "--type", "number", "--from", "json"], b"12"),
+        "12\n"
+    );
+    assert_eq!(
+        run_ok(&["show", "--type", "number", "--input", "hex"], b"12"),
+        "18\n"
+    );
+}
+
+#[test]
+fn get_extracts_one_value() {
+    let ty = std::fs::read_to_string("examples/instance.type").unwrap();
+    let args =
+        |path: &'static str| vec!["get", path, "--type", ty.as_str(), "examples/instance.hex"];
+    assert_eq!(run_ok(&args(r#".tags["Name"]"#), b""), "\"web-1\"\n");
+    assert_eq!(
+        run_ok(&args("ebs_block_device.1.volume_size"), b""),
+        "0.5\n"
+    );
+    let mut json = args(".ebs_block_device[0]");
+    json.extend(["--to", "json"]);
+    assert_eq!(
+        run_ok(&json, b""),
+        "{\"device_name\":\"/dev/sdb\",\"encrypted\":true,\"volume_size\":100}\n"
+    );
+    let o = ctywire(&args(".nope"), b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: examples/instance.hex: no value at .nope\n"
+    );
+}
+
+#[test]
+fn type_prints_both_ways() {
+    assert_eq!(
+        run_ok(
+            &["type", "map(object({a=string, b=optional(number)}))"],
+            b""
+        ),
+        "[\"map\",[\"object\",{\"a\":\"string\",\"b\":\"number\"},[\"b\"]]]\n"
+    );
+    assert_eq!(
+        run_ok(&["type", r#"["list","dynamic"]"#], b""),
+        "list(any)\n"
+    );
+    let o = ctywire(&["type", "lst(string)"], b"");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn vectors_check_reports_failures_with_a_byte_diff() {
+    let dir = std::env::temp_dir().join(format!("ctywire-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.json");
+    std::fs::write(
+        &file,
+        r#"{"description": "x", "cases": [
+            {"name": "good", "type": "number", "msgpack": "cd0100"},
+            {"name": "bad", "type": "number", "input_msgpack": "d10100", "msgpack": "d10100"}
+        ]}"#,
+    )
+    .unwrap();
+    let o = ctywire(&["vectors", "check", file.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("FAIL "), "{out}");
+    assert!(
+        out.contains("bad: input_msgpack -> msgpack: bytes differ"),
+        "{out}"
+    );
+    assert!(out.contains("want (3 bytes): d1 01 00"), "{out}");
+    assert!(out.contains("got  (3 bytes): cd 01 00"), "{out}");
+    assert!(out.contains("first difference at byte 0"), "{out}");
+    let good = run_ok(
+        &["vectors", "check", "vectors/go-cty/msgpack-roundtrip.json"],
+        b"",
+    );
+    assert!(
+        good.ends_with("64 cases, 196 checks, 0 skipped, 0 failed\n"),
+        "{good}"
+    );
+}
+
+#[test]
+fn plan_shows_one_resource() {
+    let out = run_ok(
+        &[
+            "plan",
+            "examples/plan/plan.json",
+            "--address",
+            "aws_instance.web[0]",
+            "--schema",
+            "examples/plan/schema.json",
+            "--color",
+            "never",
+        ],
+        b"",
+    );
+    assert!(
+        out.starts_with("# aws_instance.web[0] (create), planned value\n{\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("    arn                    = (known after apply)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("    user_data              = (sensitive value)\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n    root_block_device {\n"), "{out}");
+    let o = ctywire(
+        &[
+            "plan",
+            "examples/plan/plan.json",
+            "--address",
+            "x.y",
+            "--schema",
+            "examples/plan/schema.json",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no resource change at x.y"));
+}

@@ -52,14 +52,64 @@ enum Command {
         typing: Typing,
         #[command(flatten)]
         reading: Reading,
-        /// Show sensitive values.
-        #[arg(long)]
-        show_sensitive: bool,
-        /// When to use colour.
-        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-        color: ColorChoice,
+        #[command(flatten)]
+        rendering: Rendering,
         /// Input files; standard input when none (or `-`).
         files: Vec<PathBuf>,
+    },
+    /// Extract the value at one path of a payload.
+    ///
+    /// PATH is written as Terraform prints paths (`.tags["Name"]`, `.disk[0].size`) or
+    /// in tfjsonpath's dotted form (`tags.Name`, `disk.0.size`).
+    ///
+    /// Examples:
+    ///
+    ///   ctywire get '.tags["Name"]' --type "$(cat examples/instance.type)" examples/instance.hex
+    ///
+    ///   ctywire get disk.0 --schema examples/schema/provider.json --resource cloud_instance --to json examples/payloads/cloud_instance.config.msgpack
+    #[command(verbatim_doc_comment)]
+    Get {
+        /// The path of the value to extract.
+        path: String,
+        #[command(flatten)]
+        typing: Typing,
+        #[command(flatten)]
+        reading: Reading,
+        /// How to print the value: rendered as by `show`, or as cty JSON.
+        #[arg(long, value_enum, default_value_t = Output::Pretty)]
+        to: Output,
+        #[command(flatten)]
+        rendering: Rendering,
+        /// Input files; standard input when none (or `-`).
+        files: Vec<PathBuf>,
+    },
+    /// Show one resource's planned value from a plan (`terraform show -json PLANFILE`).
+    ///
+    /// The value is typed by --schema (a `providers schema -json` file holding the
+    /// resource's type) or --type; unknown values read `(known after apply)` and
+    /// sensitive values are hidden, as in `show`.
+    ///
+    /// Example:
+    ///
+    ///   ctywire plan examples/plan/plan.json --address 'aws_instance.web[0]' --schema examples/plan/schema.json
+    #[command(verbatim_doc_comment)]
+    Plan {
+        /// The plan document.
+        file: PathBuf,
+        /// The resource instance address, e.g. `module.app.aws_instance.web["a"]`.
+        #[arg(long)]
+        address: String,
+        /// A provider schema file defining the resource's type.
+        #[arg(long, value_name = "FILE", conflicts_with = "ty")]
+        schema: Option<PathBuf>,
+        /// The resource's type, instead of --schema.
+        #[arg(long = "type", value_name = "TYPE", value_parser = parse_type)]
+        ty: Option<Type>,
+        /// Show the value before the change instead of the planned value.
+        #[arg(long)]
+        before: bool,
+        #[command(flatten)]
+        rendering: Rendering,
     },
     /// Convert a value between MessagePack and JSON (or re-encode it in one format).
     ///
@@ -221,6 +271,43 @@ struct Reading {
     from: Option<Format>,
 }
 
+/// How rendered values look.
+#[derive(Args)]
+struct Rendering {
+    /// Show sensitive values.
+    #[arg(long)]
+    show_sensitive: bool,
+    /// When to use colour.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+}
+
+impl Rendering {
+    fn options(&self) -> Options {
+        let color = match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        };
+        Options {
+            show_sensitive: self.show_sensitive,
+            color,
+            ..Options::default()
+        }
+    }
+}
+
+/// How `get` prints its value.
+#[derive(Clone, Copy, ValueEnum)]
+enum Output {
+    /// As `show` renders values.
+    Pretty,
+    /// As cty JSON (fails for unknown values).
+    Json,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum ColorChoice {
     /// Colour when standard output is a terminal and NO_COLOR is unset.
@@ -300,10 +387,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Show {
             typing,
             reading,
-            show_sensitive,
-            color,
+            rendering,
             files,
-        } => show(&typing, &reading, show_sensitive, color, &files),
+        } => show(&typing, &reading, &rendering, &files),
+        Command::Get {
+            path,
+            typing,
+            reading,
+            to,
+            rendering,
+            files,
+        } => get(&path, &typing, &reading, to, &rendering, &files),
+        Command::Plan {
+            file,
+            address,
+            schema,
+            ty,
+            before,
+            rendering,
+        } => plan(&file, &address, schema.as_deref(), ty, before, &rendering),
         Command::Convert {
             typing,
             from,
@@ -336,32 +438,36 @@ fn decode(payload: &input::Payload, ty: &Type) -> ctywire::Result<Value> {
     }
 }
 
-fn show(
+/// A payload decoded: its name, value and type, and the schema block it follows.
+struct Decoded {
+    name: String,
+    value: Value,
+    ty: Type,
+    schema: Option<Schema>,
+}
+
+impl Decoded {
+    /// Paths the schema marks sensitive.
+    fn sensitive_paths(&self) -> Vec<ctywire::Path> {
+        self.schema
+            .as_ref()
+            .map(|s| s.block.sensitive_paths(&self.value))
+            .unwrap_or_default()
+    }
+}
+
+/// Reads and decodes every input, with the given type or the one its bytes imply.
+fn decode_all(
     typing: &Typing,
     reading: &Reading,
-    show_sensitive: bool,
-    color: ColorChoice,
     files: &[PathBuf],
-) -> Result<(), Failure> {
-    let sources = input::read_sources(files)?;
-    let color = match color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
-    };
-    let options = Options {
-        show_sensitive,
-        color,
-        ..Options::default()
-    };
+) -> Result<Vec<Decoded>, Failure> {
     let given = typing.resolve()?;
-    let mut out = String::new();
-    for (i, source) in sources.iter().enumerate() {
-        let payload = input::payload(source, reading.input, reading.from)?;
-        let ty = match &given {
-            Some(given) => given.ty.clone(),
+    let mut out = Vec::new();
+    for source in input::read_sources(files)? {
+        let payload = input::payload(&source, reading.input, reading.from)?;
+        let (ty, schema) = match &given {
+            Some(given) => (given.ty.clone(), given.schema.clone()),
             None => {
                 let implied = match payload.format {
                     Format::Msgpack => msgpack::implied_type(&payload.bytes),
@@ -369,40 +475,203 @@ fn show(
                 }
                 .map_err(|e| {
                     Failure::input(format!(
-                    "{}: no type given, and none can be implied from the bytes ({}); use --type or --schema",
-                    source.name,
-                    describe(&e)
-                ))
+                        "{}: no type given, and none can be implied from the bytes ({}); use --type or --schema",
+                        source.name,
+                        describe(&e)
+                    ))
                 })?;
                 eprintln!(
                     "note: {}: no type given; decoded with the type its bytes imply: {implied}",
                     source.name
                 );
-                implied
+                (implied, None)
             }
         };
         let value = decode(&payload, &ty).map_err(|e| Failure::value_in(&source.name, e))?;
-        if sources.len() > 1 {
+        out.push(Decoded {
+            name: source.name,
+            value,
+            ty,
+            schema,
+        });
+    }
+    Ok(out)
+}
+
+/// Joins the outputs of several inputs, each under a `# NAME` heading when there are
+/// more than one.
+fn joined(
+    decoded: &[Decoded],
+    mut each: impl FnMut(&Decoded) -> Result<String, Failure>,
+) -> Result<String, Failure> {
+    let mut out = String::new();
+    for (i, d) in decoded.iter().enumerate() {
+        if decoded.len() > 1 {
             if i > 0 {
                 out.push('\n');
             }
-            out.push_str(&format!("# {}\n", source.name));
+            out.push_str(&format!("# {}\n", d.name));
         }
-        // A schema says which attributes are sensitive.
-        let sensitive = match given.as_ref().and_then(|g| g.schema.as_ref()) {
-            Some(schema) => schema.block.sensitive_paths(&value),
-            None => Vec::new(),
-        };
-        let options = Options {
-            sensitive,
-            ..options.clone()
-        };
-        match given.as_ref().and_then(|g| g.schema.as_ref()) {
-            Some(schema) => out.push_str(&render::render_block(&value, &schema.block, &options)),
-            None => out.push_str(&render::render(&value, &ty, &options)),
-        }
+        out.push_str(&each(d)?);
         out.push('\n');
     }
+    Ok(out)
+}
+
+fn show(
+    typing: &Typing,
+    reading: &Reading,
+    rendering: &Rendering,
+    files: &[PathBuf],
+) -> Result<(), Failure> {
+    let decoded = decode_all(typing, reading, files)?;
+    let out = joined(&decoded, |d| {
+        let options = Options {
+            sensitive: d.sensitive_paths(),
+            ..rendering.options()
+        };
+        Ok(match &d.schema {
+            Some(schema) => render::render_block(&d.value, &schema.block, &options),
+            None => render::render(&d.value, &d.ty, &options),
+        })
+    })?;
+    write_stdout(out.as_bytes())
+}
+
+fn get(
+    path: &str,
+    typing: &Typing,
+    reading: &Reading,
+    to: Output,
+    rendering: &Rendering,
+    files: &[PathBuf],
+) -> Result<(), Failure> {
+    let path = ctywire::Path::parse(path)
+        .map_err(|e| Failure::usage(format!("invalid path {path:?}: {e}")))?;
+    let decoded = decode_all(typing, reading, files)?;
+    let out = joined(&decoded, |d| {
+        let path = path.resolve(&d.ty);
+        let value = d
+            .value
+            .at_path(&path)
+            .ok_or_else(|| Failure::input(format!("{}: no value at {path}", d.name)))?;
+        let ty = type_at(&d.ty, &path);
+        match to {
+            Output::Json => {
+                let text = json::encode(value, &ty).map_err(|e| Failure::value_in(&d.name, e))?;
+                Ok(String::from_utf8_lossy(&text).into_owned())
+            }
+            Output::Pretty => {
+                // Sensitive paths below the extracted value, relative to it.
+                let sensitive = d
+                    .sensitive_paths()
+                    .into_iter()
+                    .filter(|p| path.is_prefix_of(p))
+                    .map(|p| p.steps()[path.len()..].to_vec().into())
+                    .collect();
+                let options = Options {
+                    sensitive,
+                    ..rendering.options()
+                };
+                Ok(render::render(value, &ty, &options))
+            }
+        }
+    })?;
+    write_stdout(out.as_bytes())
+}
+
+/// The type at `path` within `ty`; `dynamic` where the type does not say (the value
+/// then carries its own).
+fn type_at(ty: &Type, path: &ctywire::Path) -> Type {
+    use ctywire::PathStep;
+    let mut ty = ty.clone();
+    for step in path.steps() {
+        ty = match (&ty, step) {
+            (Type::Object(o), PathStep::Attribute(n)) => o.attribute(n).cloned(),
+            (Type::Map(e), PathStep::Key(_)) => Some((**e).clone()),
+            (Type::List(e) | Type::Set(e), PathStep::Index(_) | PathStep::SetElement(_)) => {
+                Some((**e).clone())
+            }
+            (Type::Tuple(ts), PathStep::Index(i)) => {
+                usize::try_from(*i).ok().and_then(|i| ts.get(i).cloned())
+            }
+            _ => None,
+        }
+        .unwrap_or(Type::Dynamic);
+    }
+    ty
+}
+
+fn plan(
+    file: &std::path::Path,
+    address: &str,
+    schema: Option<&std::path::Path>,
+    ty: Option<Type>,
+    before: bool,
+    rendering: &Rendering,
+) -> Result<(), Failure> {
+    let name = file.display().to_string();
+    let text = std::fs::read(file).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    let doc = ctywire::tfjson::Plan::from_json(&text).map_err(|e| Failure::value_in(&name, e))?;
+    let change = doc.resource_change(address).ok_or_else(|| {
+        let mut known: Vec<&str> = doc
+            .resource_changes
+            .iter()
+            .map(|c| c.address.as_str())
+            .collect();
+        known.dedup();
+        Failure::input(format!(
+            "{name}: no resource change at {address}; the plan has: {}",
+            known.join(", ")
+        ))
+    })?;
+    let schema = match schema {
+        Some(path) => {
+            let in_file =
+                |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
+            let text = std::fs::read(path).map_err(|e| in_file(&e))?;
+            let schemas = ProviderSchemas::from_json(&text).map_err(|e| in_file(&e))?;
+            let found = match change.mode {
+                ctywire::tfjson::ResourceMode::Data => schemas.data_source(&change.type_name),
+                _ => schemas.resource(&change.type_name),
+            };
+            Some(found.map_err(|e| in_file(&e))?.clone())
+        }
+        None => None,
+    };
+    let ty = match (&schema, ty) {
+        (Some(s), _) => s.implied_type(),
+        (None, Some(ty)) => ty,
+        (None, None) => {
+            return Err(Failure::usage(
+                "give --schema or --type for the resource's type",
+            ))
+        }
+    };
+    let c = &change.change;
+    let (value, mut sensitive) = if before {
+        (c.typed_before(&ty), c.before_sensitive_paths(&ty))
+    } else {
+        (c.typed_after(&ty), c.after_sensitive_paths(&ty))
+    };
+    let value = value.map_err(|e| Failure::value_in(&name, e))?;
+    if let Some(s) = &schema {
+        sensitive.extend(s.block.sensitive_paths(&value));
+    }
+    let actions: Vec<&str> = c.actions.iter().map(|a| a.as_str()).collect();
+    let options = Options {
+        sensitive,
+        ..rendering.options()
+    };
+    let body = match &schema {
+        Some(s) => render::render_block(&value, &s.block, &options),
+        None => render::render(&value, &ty, &options),
+    };
+    let which = if before { "before" } else { "planned" };
+    let out = format!(
+        "# {address} ({}), {which} value\n{body}\n",
+        actions.join(", ")
+    );
     write_stdout(out.as_bytes())
 }
 
