@@ -742,7 +742,8 @@ fn vectors_check(files: &[PathBuf]) -> Result<(), Failure> {
     }
     write_stdout(out.as_bytes())?;
     if failed > 0 {
-        return Err(Failure::input(format!("{failed} checks failed")));
+        let checks = if failed == 1 { "check" } else { "checks" };
+        return Err(Failure::input(format!("{failed} {checks} failed")));
     }
     Ok(())
 }
