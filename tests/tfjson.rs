@@ -1013,3 +1013,33 @@ fn mark_trees() {
     assert!(MarkTree::parse(r#"{"a":"x"}"#).is_err());
     assert_eq!(MarkTree::default(), MarkTree::Bool(false));
 }
+
+/// With the provider schema file, every resource of the example documents finds its
+/// schema by mode, type and provider, and its values come back typed.
+#[test]
+fn provider_schema_types_every_resource() {
+    use ctywire::schema::ProviderSchemas;
+    let schemas =
+        ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json").unwrap()).unwrap();
+    let state =
+        ctywire::tfjson::State::from_json(&std::fs::read("examples/plan/state.json").unwrap())
+            .unwrap();
+    let mut typed = 0;
+    for resource in state.values.as_ref().unwrap().resources() {
+        let schema = resource
+            .schema(&schemas)
+            .unwrap_or_else(|e| panic!("{}: {e}", resource.address));
+        let value = resource.typed_values(&schema.implied_type()).unwrap();
+        assert!(value.as_object().is_some(), "{}", resource.address);
+        typed += 1;
+    }
+    let plan = ctywire::tfjson::Plan::from_json(&std::fs::read("examples/plan/plan.json").unwrap())
+        .unwrap();
+    for change in &plan.resource_changes {
+        let ty = change.schema(&schemas).unwrap().implied_type();
+        change.change.typed_before(&ty).unwrap();
+        change.change.typed_after(&ty).unwrap();
+        typed += 1;
+    }
+    assert!(typed > 10, "{typed}");
+}

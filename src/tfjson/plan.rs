@@ -7,6 +7,7 @@ use std::fmt;
 use crate::error::{Error, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
+use crate::schema::{ProviderSchemas, Schema};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -245,6 +246,15 @@ impl std::str::FromStr for Plan {
 
     fn from_str(s: &str) -> Result<Plan> {
         Plan::from_json(s.as_bytes())
+    }
+}
+
+impl ResourceChange {
+    /// The resource's schema in `schemas`, whose implied type types the change's
+    /// values.
+    pub fn schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<&'s Schema> {
+        self.mode
+            .schema(schemas, &self.type_name, self.provider_name.as_deref())
     }
 }
 

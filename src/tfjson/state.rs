@@ -6,6 +6,7 @@ use std::fmt;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
+use crate::schema::{ProviderSchemas, Schema};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -128,6 +129,26 @@ impl ResourceMode {
         }
     }
 
+    /// The schema of a resource of this mode (a data source's for `data`, a managed
+    /// resource type's otherwise) named `type_name`, from the provider at address
+    /// `provider` as `show -json` documents write it (every provider is searched when
+    /// it is `None`).
+    pub fn schema<'s>(
+        &self,
+        schemas: &'s ProviderSchemas,
+        type_name: &str,
+        provider: Option<&str>,
+    ) -> Result<&'s Schema> {
+        let name = match provider {
+            Some(p) => format!("{p}:{type_name}"),
+            None => type_name.to_owned(),
+        };
+        match self {
+            ResourceMode::Data => schemas.data_source(&name),
+            _ => schemas.resource(&name),
+        }
+    }
+
     fn from_string(s: String) -> ResourceMode {
         match s.as_str() {
             "managed" => ResourceMode::Managed,
@@ -226,6 +247,26 @@ impl Module {
 }
 
 impl Resource {
+    /// The resource's schema in `schemas`, whose implied type types its values.
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    /// use ctywire::tfjson::State;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
+    /// let state = State::from_json(&std::fs::read("examples/plan/state.json")?)?;
+    /// let values = state.values.as_ref().unwrap();
+    /// let resource = values.resources().find(|r| r.type_name == "aws_instance").unwrap();
+    /// let schema = resource.schema(&schemas)?;
+    /// let value = resource.typed_values(&schema.implied_type())?;
+    /// assert!(value["ami"].as_str().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<&'s Schema> {
+        self.mode
+            .schema(schemas, &self.type_name, self.provider_name.as_deref())
+    }
+
     /// The values, decoded with the resource type's type (a schema's implied type).
     /// `Null` when the document has no `values`.
     pub fn typed_values(&self, ty: &Type) -> Result<Value> {

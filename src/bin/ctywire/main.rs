@@ -631,10 +631,7 @@ fn plan(
                 |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
             let text = std::fs::read(path).map_err(|e| in_file(&e))?;
             let schemas = ProviderSchemas::from_json(&text).map_err(|e| in_file(&e))?;
-            let found = match change.mode {
-                ctywire::tfjson::ResourceMode::Data => schemas.data_source(&change.type_name),
-                _ => schemas.resource(&change.type_name),
-            };
+            let found = change.schema(&schemas);
             Some(found.map_err(|e| in_file(&e))?.clone())
         }
         None => None,
