@@ -1,0 +1,345 @@
+//! ctywire's codec benches: criterion benches for every payload and codec, then a summary
+//! table (median wall time of repeated runs, and peak heap from a counting allocator),
+//! printed and written to `target/perf-summary.md`.
+//!
+//! Run with `cargo bench --bench codec`. Pass criterion's usual arguments after `--`
+//! (e.g. a filter); set `CTYWIRE_SUMMARY_ONLY=1` to skip criterion and print the table,
+//! or `CTYWIRE_NO_SUMMARY=1` to skip the table.
+//!
+//! Allocator: the system allocator (glibc malloc on Linux), wrapped by a counter that
+//! adds two relaxed atomic operations per allocation and deallocation. Timings of
+//! decoders exclude freeing the decoded tree (criterion's `iter_with_large_drop`; the
+//! summary drops outside the timed region); the summary times freeing separately.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use ctywire::{json, msgpack, Value};
+use ctywire_bench_alloc as alloc;
+
+#[path = "payloads.rs"]
+mod payloads;
+
+use payloads::Payload;
+
+#[global_allocator]
+static ALLOC: alloc::Counting = alloc::Counting;
+
+fn rmpv_decode(bytes: &[u8]) -> rmpv::Value {
+    rmpv::decode::read_value(&mut &bytes[..]).expect("rmpv reads the payload")
+}
+
+fn serde_json_decode(bytes: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(bytes).expect("serde_json reads the payload")
+}
+
+fn bench_payload(c: &mut Criterion, p: &Payload) {
+    let mut g = c.benchmark_group(p.name);
+    g.throughput(Throughput::Bytes(p.msgpack.len() as u64));
+    g.bench_function("msgpack decode", |b| {
+        b.iter_with_large_drop(|| msgpack::decode(black_box(&p.msgpack), &p.ty).unwrap())
+    });
+    g.bench_function("rmpv read_value", |b| {
+        b.iter_with_large_drop(|| rmpv_decode(black_box(&p.msgpack)))
+    });
+    g.bench_function("msgpack encode", |b| {
+        b.iter_with_large_drop(|| msgpack::encode(black_box(&p.value), &p.ty).unwrap())
+    });
+    g.throughput(Throughput::Bytes(p.json.len() as u64));
+    g.bench_function("json decode", |b| {
+        b.iter_with_large_drop(|| json::decode(black_box(&p.json), &p.ty).unwrap())
+    });
+    g.bench_function("serde_json Value", |b| {
+        b.iter_with_large_drop(|| serde_json_decode(black_box(&p.json)))
+    });
+    g.bench_function("json encode", |b| {
+        b.iter_with_large_drop(|| json::encode(black_box(&p.value), &p.ty).unwrap())
+    });
+    g.finish();
+}
+
+const SCALES: [usize; 3] = [1_000, 10_000, 100_000];
+
+/// The set payloads at 1k, 10k and 100k elements.
+fn scaled_sets() -> Vec<(usize, Payload)> {
+    let mut out = Vec::new();
+    for n in SCALES {
+        out.push((n, payloads::string_set(n)));
+        out.push((n, payloads::object_set(n)));
+    }
+    out
+}
+
+/// The elements of a set payload in a shuffled order, to build the set from.
+fn shuffled(p: &Payload) -> Vec<Value> {
+    let mut elements = p.value.as_slice().expect("a set").to_vec();
+    let mut rng = payloads::Lcg::new(5);
+    for i in (1..elements.len()).rev() {
+        elements.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    elements
+}
+
+fn bench_sets(c: &mut Criterion, sets: &[(usize, Payload)]) {
+    let mut g = c.benchmark_group("set scaling");
+    for (n, p) in sets {
+        let kind = if p.name.contains("string") {
+            "strings"
+        } else {
+            "objects"
+        };
+        g.throughput(Throughput::Elements(*n as u64));
+        g.bench_with_input(BenchmarkId::new(format!("{kind} decode"), n), p, |b, p| {
+            b.iter_with_large_drop(|| msgpack::decode(&p.msgpack, &p.ty).unwrap())
+        });
+        g.bench_with_input(BenchmarkId::new(format!("{kind} encode"), n), p, |b, p| {
+            b.iter_with_large_drop(|| msgpack::encode(&p.value, &p.ty).unwrap())
+        });
+        let elements = shuffled(p);
+        g.bench_with_input(
+            BenchmarkId::new(format!("{kind} build shuffled"), n),
+            &elements,
+            |b, elements| {
+                b.iter_batched(
+                    || elements.clone(),
+                    ctywire::Set::new,
+                    criterion::BatchSize::LargeInput,
+                )
+            },
+        );
+    }
+    g.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Summary
+
+/// Median wall time of `reps` runs of `f`; each result is dropped outside the timing.
+fn median<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
+    drop(black_box(f())); // warm up
+    let mut times: Vec<Duration> = (0..reps)
+        .map(|_| {
+            let start = Instant::now();
+            let out = black_box(f());
+            let t = start.elapsed();
+            drop(out);
+            t
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Median wall time of dropping the result of `make`, over `reps` runs.
+fn median_drop<T>(reps: usize, mut make: impl FnMut() -> T) -> Duration {
+    let mut times: Vec<Duration> = (0..reps)
+        .map(|_| {
+            let out = black_box(make());
+            let start = Instant::now();
+            drop(out);
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Peak heap above the starting point while running `f` (its result included).
+fn peak<T>(f: impl FnOnce() -> T) -> usize {
+    let (out, peak) = alloc::measure(f);
+    drop(out);
+    peak
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Decimal megabytes per second.
+fn mbps(bytes: usize, d: Duration) -> f64 {
+    bytes as f64 / 1e6 / d.as_secs_f64()
+}
+
+fn mb(bytes: usize) -> f64 {
+    bytes as f64 / 1e6
+}
+
+fn reps_for(bytes: usize) -> usize {
+    // About 25 runs of a 3 MB payload, more for small ones.
+    (75_000_000 / bytes.max(1)).clamp(15, 201)
+}
+
+fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
+    let mut s = String::new();
+    let push = |s: &mut String, line: String| {
+        s.push_str(&line);
+        s.push('\n');
+    };
+    push(
+        &mut s,
+        "MessagePack (times are medians; decode excludes freeing the tree, `free` is that):\n"
+            .into(),
+    );
+    push(&mut s, "| payload | bytes | decode ms | MB/s | free ms | rmpv ms | rmpv free ms | rmpv / ctywire | encode ms | encode MB/s | peak heap MB | peak / bytes | rmpv peak MB |".into());
+    push(
+        &mut s,
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|".into(),
+    );
+    for p in all {
+        let b = &p.msgpack;
+        let reps = reps_for(b.len());
+        let dec = median(reps, || msgpack::decode(b, &p.ty).unwrap());
+        let free = median_drop(reps, || msgpack::decode(b, &p.ty).unwrap());
+        let rmpv = median(reps, || rmpv_decode(b));
+        let rmpv_free = median_drop(reps, || rmpv_decode(b));
+        let enc = median(reps, || msgpack::encode(&p.value, &p.ty).unwrap());
+        let heap = peak(|| msgpack::decode(b, &p.ty).unwrap());
+        let rmpv_heap = peak(|| rmpv_decode(b));
+        push(
+            &mut s,
+            format!(
+                "| {} | {} | {:.2} | {:.0} | {:.2} | {:.2} | {:.2} | {:.1}x | {:.2} | {:.0} | {:.2} | {:.2}x | {:.2} |",
+                p.name,
+                b.len(),
+                ms(dec),
+                mbps(b.len(), dec),
+                ms(free),
+                ms(rmpv),
+                ms(rmpv_free),
+                rmpv.as_secs_f64() / dec.as_secs_f64(),
+                ms(enc),
+                mbps(b.len(), enc),
+                mb(heap),
+                heap as f64 / b.len() as f64,
+                mb(rmpv_heap),
+            ),
+        );
+    }
+    push(
+        &mut s,
+        "\nJSON (times are medians; decode excludes freeing):\n".into(),
+    );
+    push(&mut s, "| payload | bytes | decode ms | MB/s | serde_json::Value ms | serde / ctywire | encode ms | encode MB/s | peak heap MB | peak / bytes | serde_json peak MB | serde peak / ctywire peak |".into());
+    push(
+        &mut s,
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|".into(),
+    );
+    for p in all {
+        let b = &p.json;
+        let reps = reps_for(b.len());
+        let dec = median(reps, || json::decode(b, &p.ty).unwrap());
+        let serde = median(reps, || serde_json_decode(b));
+        let enc = median(reps, || json::encode(&p.value, &p.ty).unwrap());
+        let heap = peak(|| json::decode(b, &p.ty).unwrap());
+        let serde_heap = peak(|| serde_json_decode(b));
+        push(
+            &mut s,
+            format!(
+                "| {} | {} | {:.2} | {:.0} | {:.2} | {:.2}x | {:.2} | {:.0} | {:.2} | {:.2}x | {:.2} | {:.1}x |",
+                p.name,
+                b.len(),
+                ms(dec),
+                mbps(b.len(), dec),
+                ms(serde),
+                serde.as_secs_f64() / dec.as_secs_f64(),
+                ms(enc),
+                mbps(b.len(), enc),
+                mb(heap),
+                heap as f64 / b.len() as f64,
+                mb(serde_heap),
+                serde_heap as f64 / heap as f64,
+            ),
+        );
+    }
+    push(
+        &mut s,
+        "\nSet scaling, MessagePack (ns per element; `/log2 n` divides that by log2 n, flat for n log n growth):\n".into(),
+    );
+    push(&mut s, "| set | n | bytes | decode ms | ns/elem | encode ms | ns/elem | build from shuffled ms | ns/elem | ns/(elem log2 n) |".into());
+    push(&mut s, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|".into());
+    for (n, p) in sets {
+        let reps = reps_for(p.msgpack.len() * 3);
+        let dec = median(reps, || msgpack::decode(&p.msgpack, &p.ty).unwrap());
+        let enc = median(reps, || msgpack::encode(&p.value, &p.ty).unwrap());
+        let elements = shuffled(p);
+        let build = {
+            let mut times: Vec<Duration> = (0..reps)
+                .map(|_| {
+                    let e = elements.clone();
+                    let start = Instant::now();
+                    let set = black_box(ctywire::Set::new(e));
+                    let t = start.elapsed();
+                    drop(set);
+                    t
+                })
+                .collect();
+            times.sort();
+            times[times.len() / 2]
+        };
+        let per = |d: Duration| d.as_secs_f64() * 1e9 / *n as f64;
+        push(
+            &mut s,
+            format!(
+                "| {} | {} | {} | {:.2} | {:.0} | {:.2} | {:.0} | {:.2} | {:.0} | {:.1} |",
+                p.name,
+                n,
+                p.msgpack.len(),
+                ms(dec),
+                per(dec),
+                ms(enc),
+                per(enc),
+                ms(build),
+                per(build),
+                per(build) / (*n as f64).log2(),
+            ),
+        );
+    }
+    s
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{cpu}, {cores} cores available")
+}
+
+fn main() {
+    let all = payloads::all();
+    let sets = scaled_sets();
+    if std::env::var_os("CTYWIRE_SUMMARY_ONLY").is_none() {
+        let mut c = Criterion::default()
+            .sample_size(20)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(3))
+            .configure_from_args();
+        for p in &all {
+            bench_payload(&mut c, p);
+        }
+        bench_sets(&mut c, &sets);
+        c.final_summary();
+    }
+    if std::env::var_os("CTYWIRE_NO_SUMMARY").is_some() {
+        return;
+    }
+    let table = summary(&all, &sets);
+    let text = format!(
+        "# ctywire perf summary\n\nMachine: {}. Allocator: system, with a counting wrapper (peak heap = most bytes requested at once during one decode, above what was allocated before it, the result included). MB = 10^6 bytes.\n\n{table}",
+        machine()
+    );
+    println!("\n{text}");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/perf-summary.md");
+    if let Err(e) = std::fs::write(&path, &text) {
+        eprintln!("could not write {}: {e}", path.display());
+    } else {
+        println!("written to {}", path.display());
+    }
+}

@@ -1,0 +1,74 @@
+//! A driver for profilers: runs one codec operation on one payload in a loop.
+//!
+//! ```text
+//! cargo bench --bench profile --no-run   # then, with the binary it names:
+//! perf record -g target/release/deps/profile-* msgpack-decode instances 200
+//! valgrind --tool=callgrind target/release/deps/profile-* json-encode dynamic 3
+//! ```
+//!
+//! Operations: `msgpack-decode`, `msgpack-encode`, `json-decode`, `json-encode`,
+//! `rmpv`, `serde-json`, `build-set`, `sizes`. Payloads: `instances`, `strings`,
+//! `objects`, `dynamic`, and `strings-100k` / `objects-100k`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use ctywire::{json, msgpack};
+
+#[path = "payloads.rs"]
+mod payloads;
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let op = args.first().map_or("sizes", String::as_str);
+    let which = args.get(1).map_or("instances", String::as_str);
+    let iters: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(100);
+    if op == "sizes" {
+        for p in payloads::all() {
+            println!(
+                "{}: msgpack {} bytes, JSON {} bytes",
+                p.name,
+                p.msgpack.len(),
+                p.json.len()
+            );
+        }
+        return;
+    }
+    let p = match which {
+        "instances" => payloads::instances(10_000),
+        "strings" => payloads::string_set(20_000),
+        "objects" => payloads::object_set(10_000),
+        "dynamic" => payloads::dynamic(5_000),
+        "strings-100k" => payloads::string_set(100_000),
+        "objects-100k" => payloads::object_set(100_000),
+        other => panic!("unknown payload {other}"),
+    };
+    let start = Instant::now();
+    for _ in 0..iters {
+        match op {
+            "msgpack-decode" => drop(black_box(msgpack::decode(&p.msgpack, &p.ty).unwrap())),
+            "msgpack-encode" => drop(black_box(msgpack::encode(&p.value, &p.ty).unwrap())),
+            "json-decode" => drop(black_box(json::decode(&p.json, &p.ty).unwrap())),
+            "json-encode" => drop(black_box(json::encode(&p.value, &p.ty).unwrap())),
+            "rmpv" => drop(black_box(
+                rmpv::decode::read_value(&mut &p.msgpack[..]).unwrap(),
+            )),
+            "serde-json" => drop(black_box(
+                serde_json::from_slice::<serde_json::Value>(&p.json).unwrap(),
+            )),
+            "build-set" => {
+                let elements = p.value.as_slice().unwrap().iter().rev().cloned().collect();
+                drop(black_box(ctywire::Set::new(elements)));
+            }
+            other => panic!("unknown operation {other}"),
+        }
+    }
+    let t = start.elapsed();
+    eprintln!(
+        "{op} {which}: {iters} runs, {:.3} ms each",
+        t.as_secs_f64() * 1e3 / iters as f64
+    );
+}
