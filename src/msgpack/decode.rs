@@ -229,42 +229,69 @@ fn object(
         ));
     }
     r.check_count(n, 2, at)?;
-    let names = ty.names();
-    let mut values = vec![Value::Null; ty.len()];
-    // go-cty writes attributes in name order, so key i is usually name i; only when it
-    // is not does a name need looking up, and repeats need tracking.
-    let mut seen: Option<Vec<bool>> = None;
-    for i in 0..ty.len() {
+    let names = ty.names().as_slice();
+    let types = ty.types();
+    // go-cty writes attributes in name order, so key i is usually name i: values are
+    // pushed in order, with no pre-fill and no lookups, until a key is not the next
+    // name.
+    let mut values = Vec::with_capacity(ty.len());
+    while values.len() < ty.len() {
+        let i = values.len();
         let key_at = r.offset();
         let k = key(r, "an attribute name")?;
-        let index = if seen.is_none() && names.as_slice()[i].as_bytes() == k {
-            i
-        } else {
-            let name = String::from_utf8_lossy(k);
-            let Some(index) = names.index_of(&name) else {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!("unsupported attribute {name:?}"),
-                )
-                .at_offset(key_at));
-            };
-            let seen = seen.get_or_insert_with(|| {
-                let mut s = vec![false; ty.len()];
-                s[..i].iter_mut().for_each(|b| *b = true);
-                s
-            });
-            if std::mem::replace(&mut seen[index], true) {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!("duplicate attribute {name:?}"),
-                )
-                .at_offset(key_at));
-            }
-            index
+        if names[i].as_bytes() != k {
+            return object_unordered(r, ty, values, k, key_at, depth);
+        }
+        values.push(decode_value(r, &types[i], depth + 1).map_err(|e| e.in_attribute(&names[i]))?);
+    }
+    Ok(Value::Object(Box::new(Object::from_parts(
+        ty.names().clone(),
+        values.into(),
+    ))))
+}
+
+/// The rest of an object whose attributes are not in name order: `values` holds the
+/// first attributes, in order; `k` (at `key_at`) is the key read after them.
+#[cold]
+#[inline(never)]
+fn object_unordered<'a>(
+    r: &mut Reader<'a>,
+    ty: &ObjectType,
+    mut values: Vec<Value>,
+    mut k: &'a [u8],
+    mut key_at: usize,
+    depth: usize,
+) -> Result<Value> {
+    let names = ty.names();
+    let mut seen = vec![false; ty.len()];
+    seen[..values.len()].iter_mut().for_each(|b| *b = true);
+    let mut remaining = ty.len() - values.len();
+    values.resize(ty.len(), Value::Null);
+    loop {
+        let name = String::from_utf8_lossy(k);
+        let Some(index) = names.index_of(&name) else {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!("unsupported attribute {name:?}"),
+            )
+            .at_offset(key_at));
         };
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!("duplicate attribute {name:?}"),
+            )
+            .at_offset(key_at));
+        }
         let name = &names.as_slice()[index];
         values[index] =
             decode_value(r, &ty.types()[index], depth + 1).map_err(|e| e.in_attribute(name))?;
+        remaining -= 1;
+        if remaining == 0 {
+            break;
+        }
+        key_at = r.offset();
+        k = key(r, "an attribute name")?;
     }
     Ok(Value::Object(Box::new(Object::from_parts(
         names.clone(),
@@ -275,12 +302,14 @@ fn object(
 fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> {
     match token {
         Token::Array(2) => {}
-        Token::Array(n) => return Err(Error::new(
-            ErrorKind::InvalidValue,
-            format!(
+        Token::Array(n) => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!(
                 "expected a dynamic value as a [type, value] array, found an array of {n} elements"
             ),
-        )),
+            ))
+        }
         t => {
             return Err(Error::mismatch(
                 "a dynamic value as a [type, value] array",

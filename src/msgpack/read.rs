@@ -117,7 +117,42 @@ impl<'a> Reader<'a> {
 
     /// Reads one token: a marker and its header (and, for strings, binaries and
     /// extensions, their payload). The caller reads array and map contents.
+    ///
+    /// The one-byte forms that make up most of a payload (positive fixint, fixstr,
+    /// fixarray, fixmap) are read here; every other marker by [`Self::token_slow`].
+    #[inline]
     pub(crate) fn token(&mut self, expected: &str) -> Result<Token<'a>> {
+        if let Some(&byte) = self.input.get(self.pos) {
+            match byte {
+                0x00..=0x7f => {
+                    self.pos += 1;
+                    return Ok(Token::Int(i64::from(byte)));
+                }
+                0xa0..=0xbf => {
+                    let n = usize::from(byte & 0x1f);
+                    let start = self.pos + 1;
+                    if let Some(bytes) = self.input.get(start..start + n) {
+                        self.pos = start + n;
+                        return Ok(Token::Str(bytes));
+                    }
+                }
+                0x90..=0x9f => {
+                    self.pos += 1;
+                    return Ok(Token::Array(u32::from(byte & 0x0f)));
+                }
+                0x80..=0x8f => {
+                    self.pos += 1;
+                    return Ok(Token::Map(u32::from(byte & 0x0f)));
+                }
+                _ => {}
+            }
+        }
+        self.token_slow(expected)
+    }
+
+    /// [`Self::token`] for every marker, with the errors.
+    #[inline(never)]
+    fn token_slow(&mut self, expected: &str) -> Result<Token<'a>> {
         let start = self.offset();
         let Some(byte) = self.peek() else {
             return Err(Error::eof(expected).at_offset(start));
