@@ -7,6 +7,7 @@
 //! ```
 //!
 //! Operations: `msgpack-decode`, `msgpack-encode`, `json-decode`, `json-encode`,
+//! `msgpack-encode-into` and `json-encode-into` (reusing one output buffer),
 //! `rmpv`, `serde-json`, `build-set`, `sizes`. Payloads: `instances`, `strings`,
 //! `objects`, `dynamic`, and `strings-100k` / `objects-100k`.
 
@@ -37,7 +38,7 @@ fn main() {
         }
         return;
     }
-    let p = match which {
+    let mut p = match which {
         "instances" => payloads::instances(10_000),
         "strings" => payloads::string_set(20_000),
         "objects" => payloads::object_set(10_000),
@@ -46,13 +47,28 @@ fn main() {
         "objects-100k" => payloads::object_set(100_000),
         other => panic!("unknown payload {other}"),
     };
+    if std::env::var_os("DECODED").is_some() {
+        // Encode the tree as decoded (names shared with the type, allocated in order).
+        p.value = msgpack::decode(&p.msgpack, &p.ty).unwrap();
+    }
     let mut times = Vec::with_capacity(iters);
+    let mut buf = Vec::new();
     for _ in 0..iters {
         let start = Instant::now();
         let out: Box<dyn std::any::Any> = match op {
             "msgpack-decode" => Box::new(black_box(msgpack::decode(&p.msgpack, &p.ty).unwrap())),
             "msgpack-encode" => Box::new(black_box(msgpack::encode(&p.value, &p.ty).unwrap())),
             "json-decode" => Box::new(black_box(json::decode(&p.json, &p.ty).unwrap())),
+            "msgpack-encode-into" => {
+                buf.clear();
+                msgpack::encode_into(&p.value, &p.ty, &mut buf).unwrap();
+                Box::new(())
+            }
+            "json-encode-into" => {
+                buf.clear();
+                json::encode_into(&p.value, &p.ty, &mut buf).unwrap();
+                Box::new(())
+            }
             "json-encode" => Box::new(black_box(json::encode(&p.value, &p.ty).unwrap())),
             "rmpv" => Box::new(black_box(
                 rmpv::decode::read_value(&mut &p.msgpack[..]).unwrap(),

@@ -6,33 +6,20 @@ use crate::error::{Error, ErrorKind, Result};
 
 use crate::path::PathStep;
 use crate::text;
-use crate::types::Type;
+use crate::types::{ObjectType, Type};
 use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute, mismatch};
-use crate::value::{Refinements, Value, WireNumber};
+use crate::value::{Number, Object, Refinements, Value, WireNumber};
 
 /// Encodes `value` as type `ty`, appending to `out`.
+///
+/// The common pairs of type and value are handled here, everything else (dynamic
+/// positions, typed wrappers, unknowns, tuples, mismatches) by [`encode_other`].
 pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     match (ty, value) {
-        (Type::Dynamic, Value::Null) => out.push(0xc0),
-        (Type::Dynamic, Value::Unknown(_)) => out.extend_from_slice(&UNKNOWN),
-        (Type::Dynamic, Value::Typed(t)) => wrapper(&t.ty, &t.value, out)?,
-        (Type::Dynamic, v) => {
-            let ty = concrete_type(v, &Type::Dynamic).map_err(Error::unencodable)?;
-            wrapper(&ty, v, out)?;
-        }
-        (_, Value::Typed(t)) if t.ty == *ty => encode(&t.value, ty, out)?,
-        (_, Value::Unknown(r)) => unknown(r, ty, out),
-        (_, Value::Null) => out.push(0xc0),
-        (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
-        (Type::Number, Value::Number(n)) => match n.wire() {
-            WireNumber::Int(i) => int(i, out),
-            WireNumber::Float(f) => {
-                out.push(0xcb);
-                out.extend_from_slice(&f.to_be_bytes());
-            }
-            WireNumber::Text(s) => str(&s, out),
-        },
         (Type::String, Value::String(s)) => str(&text::nfc(s), out),
+        (Type::Number, Value::Number(n)) => number(n, out),
+        (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
+        (Type::Object(o), Value::Object(obj)) => return object(o, obj, out),
         (Type::List(e), Value::List(vs)) => {
             check_homogeneous(vs, e)?;
             header(vs.len(), 0x90, 0xdc, out);
@@ -55,6 +42,53 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
                 encode(v, e, out).map_err(|err| err.in_key(k))?;
             }
         }
+        (_, Value::Null) => out.push(0xc0),
+        _ => return encode_other(value, ty, out),
+    }
+    Ok(())
+}
+
+/// The attributes of an object, in the type's name order.
+fn object(o: &ObjectType, obj: &Object, out: &mut Vec<u8>) -> Result<()> {
+    header(o.len(), 0x80, 0xde, out);
+    if obj.names() != o.names() {
+        return for_each_attribute(o, obj, |name, v, t| {
+            str(name, out);
+            encode(v, t, out).map_err(|err| err.in_attribute(name))
+        });
+    }
+    for ((name, t), v) in o.names().as_slice().iter().zip(o.types()).zip(obj.values()) {
+        str(name, out);
+        encode(v, t, out).map_err(|err| err.in_attribute(name))?;
+    }
+    Ok(())
+}
+
+fn number(n: &Number, out: &mut Vec<u8>) {
+    match n.wire() {
+        WireNumber::Int(i) => int(i, out),
+        WireNumber::Float(f) => {
+            out.push(0xcb);
+            out.extend_from_slice(&f.to_be_bytes());
+        }
+        WireNumber::Text(s) => str(&s, out),
+    }
+}
+
+/// [`encode`] for the less common cases.
+#[inline(never)]
+fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    match (ty, value) {
+        (Type::Dynamic, Value::Null) => out.push(0xc0),
+        (Type::Dynamic, Value::Unknown(_)) => out.extend_from_slice(&UNKNOWN),
+        (Type::Dynamic, Value::Typed(t)) => wrapper(&t.ty, &t.value, out)?,
+        (Type::Dynamic, v) => {
+            let ty = concrete_type(v, &Type::Dynamic).map_err(Error::unencodable)?;
+            wrapper(&ty, v, out)?;
+        }
+        (_, Value::Typed(t)) if t.ty == *ty => encode(&t.value, ty, out)?,
+        (_, Value::Unknown(r)) => unknown(r, ty, out),
+        (_, Value::Null) => out.push(0xc0),
         (Type::Tuple(ts), Value::Tuple(vs)) => {
             if ts.len() != vs.len() {
                 return Err(Error::unencodable(format!(
@@ -67,13 +101,6 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
             for (i, (v, t)) in vs.iter().zip(ts.iter()).enumerate() {
                 encode(v, t, out).map_err(|err| err.in_index(i))?;
             }
-        }
-        (Type::Object(o), Value::Object(obj)) => {
-            header(o.len(), 0x80, 0xde, out);
-            for_each_attribute(o, obj, |name, v, t| {
-                str(name, out);
-                encode(v, t, out).map_err(|err| err.in_attribute(name))
-            })?;
         }
         (ty, v) => return Err(Error::new(ErrorKind::Unencodable, mismatch(ty, v))),
     }
@@ -179,6 +206,7 @@ fn wire_prefix(prefix: &str) -> &str {
 }
 
 /// An integer in the smallest form, unsigned forms for non-negative values.
+#[inline]
 fn int(i: i64, out: &mut Vec<u8>) {
     if i >= 0 {
         let u = i as u64;
@@ -212,8 +240,10 @@ fn int(i: i64, out: &mut Vec<u8>) {
     }
 }
 
+#[inline]
 fn str(s: &str, out: &mut Vec<u8>) {
     let n = s.len();
+    out.reserve(n + 5);
     if n < 32 {
         out.push(0xa0 | n as u8);
     } else if n <= u8::MAX as usize {
@@ -244,6 +274,7 @@ fn bin(b: &[u8], out: &mut Vec<u8>) {
 
 /// An array (`fix` 0x90) or map (`fix` 0x80) header; `wide` is the 16-bit marker, and
 /// the 32-bit marker follows it.
+#[inline]
 fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
     if n < 16 {
         out.push(fix | n as u8);

@@ -55,20 +55,73 @@ pub struct ObjectType {
     names: AttributeNames,
     types: Box<[Type]>,
     optional: Box<[bool]>,
+    /// Whether some attribute type holds `dynamic` (a function of `types`, kept so that
+    /// [`Type::has_dynamic`] does not walk the attributes).
+    has_dynamic: bool,
 }
 
 /// A shared, sorted list of attribute names, used by object types and object values.
 ///
 /// Names are NFC-normalized and sorted bytewise (Go's string order), which is the order
 /// in which both encoders write attributes.
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Default)]
 pub struct AttributeNames(Arc<[Box<str>]>);
+
+/// How many recently built name lists [`AttributeNames::from_sorted`] remembers per
+/// thread.
+const RECENT_NAME_LISTS: usize = 16;
+
+/// The name lists built most recently on one thread, replaced round-robin.
+#[derive(Default)]
+struct RecentNames {
+    lists: Vec<AttributeNames>,
+    next: usize,
+}
+
+thread_local! {
+    static RECENT_NAMES: std::cell::RefCell<RecentNames> = std::cell::RefCell::default();
+}
+
+impl PartialEq for AttributeNames {
+    /// Equal when the lists hold the same names. Lists shared by one object type (as
+    /// every decoded object's are) compare by pointer, without reading a name.
+    fn eq(&self, other: &AttributeNames) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for AttributeNames {}
+
+impl std::hash::Hash for AttributeNames {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl AttributeNames {
     /// Builds a name list from names that are already NFC, sorted and free of duplicates.
+    ///
+    /// When an object type or object value with the same names was built recently on
+    /// this thread, its list is shared instead: values built by hand then share their
+    /// names with each other and with their type, which saves memory and lets the
+    /// encoders match a value's names to its type's by pointer.
     pub(crate) fn from_sorted(names: Vec<Box<str>>) -> Self {
         debug_assert!(names.windows(2).all(|w| w[0] < w[1]));
-        AttributeNames(names.into())
+        RECENT_NAMES.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            if let Some(hit) = recent.lists.iter().find(|l| *l.0 == *names) {
+                return hit.clone();
+            }
+            let list = AttributeNames(names.into());
+            if recent.lists.len() < RECENT_NAME_LISTS {
+                recent.lists.push(list.clone());
+            } else {
+                let i = recent.next;
+                recent.lists[i] = list.clone();
+                recent.next = (i + 1) % RECENT_NAME_LISTS;
+            }
+            list
+        })
     }
 
     /// The names, in order.
@@ -130,7 +183,9 @@ impl ObjectType {
             types.push(t);
             optional.push(o);
         }
+        let has_dynamic = types.iter().any(Type::has_dynamic);
         ObjectType {
+            has_dynamic,
             names: AttributeNames::from_sorted(names),
             types: types.into(),
             optional: optional.into(),
@@ -289,7 +344,7 @@ impl Type {
             Type::Dynamic => true,
             Type::Bool | Type::Number | Type::String => false,
             Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic(),
-            Type::Object(o) => o.types().iter().any(Type::has_dynamic),
+            Type::Object(o) => o.has_dynamic,
             Type::Tuple(es) => es.iter().any(Type::has_dynamic),
         }
     }
