@@ -33,7 +33,7 @@ impl DecodeOptions {
 /// Decodes one JSON value of type `ty`; trailing text is an error.
 pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<Value> {
     let mut d = Decoder { input, options };
-    let mut r = Reader::new(input);
+    let mut r = Reader::new_checked(input);
     d.value(&mut r, ty, 0)
         .and_then(|v| r.finish().map(|()| v))
         .map_err(|e| with_line_column(e, input))
@@ -229,10 +229,27 @@ impl<'a> Decoder<'a, '_> {
     fn object(&mut self, r: &mut Reader<'a>, ty: &ObjectType, depth: usize) -> Result<Value> {
         r.begin_object()?;
         let names = ty.names();
-        let mut values = vec![Value::Null; ty.len()];
-        loop {
-            let key_at = r.offset();
-            let Some(k) = r.next_key()? else { break };
+        let types = ty.types();
+        // go-cty writes every attribute, in name order: while the keys are the names in
+        // order, values are pushed with no pre-fill and no lookups.
+        let mut values = Vec::with_capacity(ty.len());
+        let mut key_at = r.offset();
+        let mut next = r.next_key()?;
+        while let Some(k) = &next {
+            let i = values.len();
+            match names.as_slice().get(i) {
+                Some(name) if **name == **k => {}
+                _ => break,
+            }
+            values.push(
+                self.value(r, &types[i], depth + 1)
+                    .map_err(|e| e.in_attribute(k))?,
+            );
+            key_at = r.offset();
+            next = r.next_key()?;
+        }
+        values.resize(ty.len(), Value::Null);
+        while let Some(k) = next {
             match names.index_of(&k) {
                 Some(i) => {
                     values[i] = self
@@ -248,6 +265,8 @@ impl<'a> Decoder<'a, '_> {
                     .at_offset(key_at))
                 }
             }
+            key_at = r.offset();
+            next = r.next_key()?;
         }
         Ok(Value::Object(Box::new(Object::from_parts(
             names.clone(),
@@ -282,13 +301,15 @@ impl<'a> Decoder<'a, '_> {
                     r.skip_value()?;
                     value_at = Some(start);
                 }
-                other => return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!(
+                other => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!(
                         "invalid key {other:?} in dynamic value: expected \"value\" or \"type\""
                     ),
-                )
-                .at_offset(key_at)),
+                    )
+                    .at_offset(key_at))
+                }
             }
         }
         let missing = |what: &str| {
@@ -300,7 +321,7 @@ impl<'a> Decoder<'a, '_> {
         };
         let ty = ty.ok_or_else(|| missing("type"))?;
         let start = value_at.ok_or_else(|| missing("value"))?;
-        let mut inner = Reader::new(self.input);
+        let mut inner = r.clone();
         inner.seek(start);
         let value = self.value(&mut inner, &ty, depth + 1)?;
         Ok(match ty {
