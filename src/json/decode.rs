@@ -4,7 +4,7 @@ use crate::error::{Error, ErrorKind, Position, Result};
 use crate::json::read::{line_column, Kind, Reader};
 use crate::limits::MAX_DEPTH;
 use crate::text;
-use crate::types::{ObjectType, Type};
+use crate::types::{ObjectType, Type, TypeJsonCache};
 use crate::value::conform::common_type;
 use crate::value::{Map, Number, Object, Set, Value};
 
@@ -32,7 +32,11 @@ impl DecodeOptions {
 
 /// Decodes one JSON value of type `ty`; trailing text is an error.
 pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<Value> {
-    let mut d = Decoder { input, options };
+    let mut d = Decoder {
+        input,
+        options,
+        types: TypeJsonCache::default(),
+    };
     let mut r = Reader::new_checked(input);
     d.value(&mut r, ty, 0)
         .and_then(|v| r.finish().map(|()| v))
@@ -53,6 +57,8 @@ pub(crate) fn with_line_column(e: Error, input: &[u8]) -> Error {
 struct Decoder<'a, 'o> {
     input: &'a [u8],
     options: &'o DecodeOptions,
+    /// The types of the dynamic values read so far, by their type JSON.
+    types: TypeJsonCache<'a>,
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -289,7 +295,7 @@ impl<'a> Decoder<'a, '_> {
                 "type" => {
                     r.skip_value()?;
                     let text = &self.input[start..r.offset()];
-                    ty = Some(Type::from_json_bytes(text).map_err(|e| {
+                    ty = Some(self.types.parse(text).map_err(|e| {
                         Error::new(
                             e.kind(),
                             format!("invalid type in dynamic value: {}", e.message()),

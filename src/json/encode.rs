@@ -4,7 +4,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::write::write_string;
 use crate::path::PathStep;
 use crate::text;
-use crate::types::Type;
+use crate::types::{write_json_cached, Type};
 use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute, mismatch};
 use crate::value::Value;
 
@@ -111,7 +111,7 @@ fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
     out.extend_from_slice(b"{\"value\":");
     encode(value, ty, out)?;
     out.extend_from_slice(b",\"type\":");
-    ty.write_json(out);
+    write_json_cached(ty, out);
     out.push(b'}');
     Ok(())
 }

@@ -326,7 +326,7 @@ fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> 
             )
         }
     };
-    let ty = Type::from_json_bytes(type_json).map_err(|e| {
+    let ty = r.types.parse(type_json).map_err(|e| {
         Error::new(
             e.kind(),
             format!("invalid type JSON in dynamic value: {}", e.message()),

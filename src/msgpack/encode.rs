@@ -6,7 +6,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 use crate::path::PathStep;
 use crate::text;
-use crate::types::{ObjectType, Type};
+use crate::types::{write_json_cached, ObjectType, Type};
 use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute, mismatch};
 use crate::value::{Number, Object, Refinements, Value, WireNumber};
 
@@ -110,9 +110,19 @@ fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
 /// The dynamic wrapper: `[type JSON as bin, value]`.
 fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
     out.push(0x92);
-    let mut json = Vec::with_capacity(16);
-    ty.write_json(&mut json);
-    bin(&json, out);
+    // The type JSON goes straight into `out` behind a bin8 header, which is rewritten
+    // in the rare case of a type JSON longer than 255 bytes.
+    let at = out.len();
+    out.extend_from_slice(&[0xc4, 0]);
+    write_json_cached(ty, out);
+    let len = out.len() - at - 2;
+    if len <= u8::MAX as usize {
+        out[at + 1] = len as u8;
+    } else {
+        let json = out.split_off(at + 2);
+        out.truncate(at);
+        bin(&json, out);
+    }
     encode(value, ty, out)
 }
 
@@ -284,5 +294,31 @@ fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
     } else {
         out.push(wide + 1);
         out.extend_from_slice(&(n as u32).to_be_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wrapper's bin header fits its type JSON at every length around 255 bytes.
+    #[test]
+    fn wrapper_type_json_of_any_length() {
+        for n in 230..290 {
+            let name = "a".repeat(n);
+            let ty = Type::object([(name.as_str(), Type::Bool)]);
+            let value = Value::typed(
+                ty.clone(),
+                Value::object([(name.as_str(), Value::from(true))]),
+            );
+            let mut out = Vec::new();
+            encode(&value, &Type::Dynamic, &mut out).unwrap();
+            let json = ty.to_json();
+            let mut want = vec![0x92];
+            bin(json.as_bytes(), &mut want);
+            encode(&value, &ty, &mut want).unwrap();
+            assert_eq!(out, want, "{n}");
+            assert_eq!(crate::msgpack::decode(&out, &Type::Dynamic).unwrap(), value);
+        }
     }
 }

@@ -4,6 +4,7 @@
 use rmp::Marker;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::types::TypeJsonCache;
 
 /// One MessagePack item header: the marker and what it says about the item.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +52,8 @@ pub(crate) struct Reader<'a> {
     pos: usize,
     /// The offset of `input` within the whole payload, for error positions.
     base: usize,
+    /// The types of the dynamic values read so far, by their type JSON.
+    pub(crate) types: TypeJsonCache<'a>,
 }
 
 impl<'a> Reader<'a> {
@@ -64,6 +67,7 @@ impl<'a> Reader<'a> {
             input,
             pos: 0,
             base,
+            types: TypeJsonCache::default(),
         }
     }
 

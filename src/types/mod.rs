@@ -397,3 +397,5 @@ impl fmt::Display for Type {
 
 mod expr;
 mod json;
+
+pub(crate) use json::{write_json_cached, TypeJsonCache};
