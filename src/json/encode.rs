@@ -9,7 +9,67 @@ use crate::value::conform::{check_homogeneous, concrete_type, for_each_attribute
 use crate::value::Value;
 
 /// Encodes `value` as type `ty`, appending JSON text to `out`.
+///
+/// The common pairs of type and value are handled here, everything else (unknowns,
+/// dynamic positions, typed wrappers, tuples, mismatches) by [`encode_other`].
 pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    match (ty, value) {
+        (Type::String, Value::String(s)) => write_string(out, &text::nfc(s)),
+        (Type::Number, Value::Number(n)) if !n.is_infinite() => n.write_text(out),
+        (Type::Bool, Value::Bool(b)) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        (Type::Object(o), Value::Object(obj)) if obj.names() == o.names() => {
+            out.push(b'{');
+            let names = o.json_names();
+            for (i, ((t, v), name)) in o.types().iter().zip(obj.values()).zip(names).enumerate() {
+                out.extend_from_slice(name);
+                encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
+            }
+            out.push(b'}');
+        }
+        (Type::List(e), Value::List(vs)) => {
+            check_homogeneous(vs, e)?;
+            out.push(b'[');
+            for (i, v) in vs.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                encode(v, e, out).map_err(|err| err.in_index(i))?;
+            }
+            out.push(b']');
+        }
+        (Type::Set(e), Value::Set(s)) => {
+            check_homogeneous(s.iter(), e)?;
+            out.push(b'[');
+            for (i, v) in s.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                encode(v, e, out).map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
+            }
+            out.push(b']');
+        }
+        (Type::Map(e), Value::Map(m)) => {
+            check_homogeneous(m.values(), e)?;
+            out.push(b'{');
+            for (i, (k, v)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_string(out, k);
+                out.push(b':');
+                encode(v, e, out).map_err(|err| err.in_key(k))?;
+            }
+            out.push(b'}');
+        }
+        (_, Value::Null) => out.extend_from_slice(b"null"),
+        _ => return encode_other(value, ty, out),
+    }
+    Ok(())
+}
+
+/// [`encode`] for the less common cases, and the errors.
+#[inline(never)]
+fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     if value.is_unknown() {
         return Err(Error::new(ErrorKind::Unencodable, "value is not known"));
     }
@@ -30,7 +90,7 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
                     "cannot serialize infinity as JSON",
                 ));
             }
-            out.extend_from_slice(n.to_string().as_bytes());
+            n.write_text(out);
         }
         (Type::String, Value::String(s)) => write_string(out, &text::nfc(s)),
         (Type::List(e), Value::List(vs)) => {

@@ -57,9 +57,16 @@ fn object(o: &ObjectType, obj: &Object, out: &mut Vec<u8>) -> Result<()> {
             encode(v, t, out).map_err(|err| err.in_attribute(name))
         });
     }
-    for ((name, t), v) in o.names().as_slice().iter().zip(o.types()).zip(obj.values()) {
-        str(name, out);
-        encode(v, t, out).map_err(|err| err.in_attribute(name))?;
+    let wire_names = o.msgpack_names(str);
+    for (i, ((t, v), wire_name)) in o
+        .types()
+        .iter()
+        .zip(obj.values())
+        .zip(wire_names)
+        .enumerate()
+    {
+        out.extend_from_slice(wire_name);
+        encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@
 //! [`Type::parse_expr`]).
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A cty type.
 ///
@@ -50,7 +50,7 @@ pub enum Type {
 /// The attribute names are kept as one shared list ([`AttributeNames`]) so that every
 /// object value decoded with this type can point at them instead of holding its own
 /// copies.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct ObjectType {
     names: AttributeNames,
     types: Box<[Type]>,
@@ -58,6 +58,27 @@ pub struct ObjectType {
     /// Whether some attribute type holds `dynamic` (a function of `types`, kept so that
     /// [`Type::has_dynamic`] does not walk the attributes).
     has_dynamic: bool,
+    /// The names as the MessagePack encoder writes them, made on first use.
+    msgpack_names: OnceLock<Box<[Box<[u8]>]>>,
+    /// The names as the JSON encoder writes them (`"a":`, then `,"b":`), made on
+    /// first use.
+    json_names: OnceLock<Box<[Box<[u8]>]>>,
+}
+
+impl PartialEq for ObjectType {
+    fn eq(&self, other: &ObjectType) -> bool {
+        self.names == other.names && self.types == other.types && self.optional == other.optional
+    }
+}
+
+impl Eq for ObjectType {}
+
+impl std::hash::Hash for ObjectType {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.names.hash(state);
+        self.types.hash(state);
+        self.optional.hash(state);
+    }
 }
 
 /// A shared, sorted list of attribute names, used by object types and object values.
@@ -186,6 +207,8 @@ impl ObjectType {
         let has_dynamic = types.iter().any(Type::has_dynamic);
         ObjectType {
             has_dynamic,
+            msgpack_names: OnceLock::new(),
+            json_names: OnceLock::new(),
             names: AttributeNames::from_sorted(names),
             types: types.into(),
             optional: optional.into(),
@@ -229,6 +252,41 @@ impl ObjectType {
             .zip(self.types.iter())
             .zip(self.optional.iter())
             .map(|((n, t), o)| (n, t, *o))
+    }
+
+    /// Each attribute name as the MessagePack encoder writes it (header and bytes),
+    /// encoded once per type.
+    pub(crate) fn msgpack_names(&self, encode: impl Fn(&str, &mut Vec<u8>)) -> &[Box<[u8]>] {
+        self.msgpack_names.get_or_init(|| {
+            self.names
+                .iter()
+                .map(|name| {
+                    let mut out = Vec::new();
+                    encode(name, &mut out);
+                    out.into()
+                })
+                .collect()
+        })
+    }
+
+    /// Each attribute name as the JSON encoder writes it before the value (`"a":`, and
+    /// `,"b":` for every later one), encoded once per type.
+    pub(crate) fn json_names(&self) -> &[Box<[u8]>] {
+        self.json_names.get_or_init(|| {
+            self.names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    let mut out = Vec::new();
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    crate::json::write::write_string(&mut out, name);
+                    out.push(b':');
+                    out.into()
+                })
+                .collect()
+        })
     }
 
     /// Whether any attribute is optional.
