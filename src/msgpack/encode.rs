@@ -223,7 +223,7 @@ fn wire_prefix(prefix: &str) -> &str {
 }
 
 /// An integer in the smallest form, unsigned forms for non-negative values.
-#[inline]
+#[inline(always)]
 fn int(i: i64, out: &mut Vec<u8>) {
     if i >= 0 {
         let u = i as u64;
@@ -257,7 +257,7 @@ fn int(i: i64, out: &mut Vec<u8>) {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn str(s: &str, out: &mut Vec<u8>) {
     let n = s.len();
     out.reserve(n + 5);
@@ -291,7 +291,7 @@ fn bin(b: &[u8], out: &mut Vec<u8>) {
 
 /// An array (`fix` 0x90) or map (`fix` 0x80) header; `wide` is the 16-bit marker, and
 /// the 32-bit marker follows it.
-#[inline]
+#[inline(always)]
 fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
     if n < 16 {
         out.push(fix | n as u8);

@@ -397,6 +397,7 @@ impl Type {
     }
 
     /// Whether `dynamic` appears anywhere in this type.
+    #[inline]
     pub fn has_dynamic(&self) -> bool {
         match self {
             Type::Dynamic => true,

@@ -796,6 +796,7 @@ impl Number {
     }
 
     /// What the MessagePack encoder writes for this number.
+    #[inline]
     pub(crate) fn wire(&self) -> WireNumber<'_> {
         match &self.0 {
             Repr::Infinity { negative } => WireNumber::Float(if *negative {
