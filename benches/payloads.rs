@@ -46,7 +46,11 @@ impl Lcg {
 pub struct Payload {
     pub name: &'static str,
     pub ty: Type,
+    /// The value as built by hand (objects from `Value::object`).
     pub value: Value,
+    /// The value as decoded from `msgpack`: what a provider re-encodes after reading
+    /// state, and what the encode benches encode.
+    pub decoded: Value,
     pub msgpack: Vec<u8>,
     pub json: Vec<u8>,
 }
@@ -55,10 +59,13 @@ impl Payload {
     fn new(name: &'static str, ty: Type, value: Value) -> Payload {
         let msgpack = ctywire::msgpack::encode(&value, &ty).expect("payload encodes as msgpack");
         let json = ctywire::json::encode(&value, &ty).expect("payload encodes as JSON");
+        let decoded = ctywire::msgpack::decode(&msgpack, &ty).expect("payload decodes");
+        assert_eq!(decoded, value, "{name}: the payload round-trips");
         Payload {
             name,
             ty,
             value,
+            decoded,
             msgpack,
             json,
         }

@@ -49,7 +49,7 @@ fn main() {
     };
     if std::env::var_os("DECODED").is_some() {
         // Encode the tree as decoded (names shared with the type, allocated in order).
-        p.value = msgpack::decode(&p.msgpack, &p.ty).unwrap();
+        p.value = p.decoded.clone();
     }
     let mut times = Vec::with_capacity(iters);
     let mut buf = Vec::new();

@@ -234,13 +234,18 @@ fn object(
     // go-cty writes attributes in name order, so key i is usually name i: values are
     // pushed in order, with no pre-fill and no lookups, until a key is not the next
     // name.
+    // The key is first compared, header and all, with the name as the encoder writes
+    // it; a key in another form (str8, bin) is read as a token.
+    let wire_names = ty.msgpack_names(crate::msgpack::encode::str);
     let mut values = Vec::with_capacity(ty.len());
     while values.len() < ty.len() {
         let i = values.len();
-        let key_at = r.offset();
-        let k = key(r, "an attribute name")?;
-        if names[i].as_bytes() != k {
-            return object_unordered(r, ty, values, k, key_at, depth);
+        if !r.skip_if(&wire_names[i]) {
+            let key_at = r.offset();
+            let k = key(r, "an attribute name")?;
+            if names[i].as_bytes() != k {
+                return object_unordered(r, ty, values, k, key_at, depth);
+            }
         }
         values.push(decode_value(r, &types[i], depth + 1).map_err(|e| e.in_attribute(&names[i]))?);
     }

@@ -258,7 +258,7 @@ fn int(i: i64, out: &mut Vec<u8>) {
 }
 
 #[inline(always)]
-fn str(s: &str, out: &mut Vec<u8>) {
+pub(crate) fn str(s: &str, out: &mut Vec<u8>) {
     let n = s.len();
     out.reserve(n + 5);
     if n < 32 {

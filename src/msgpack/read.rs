@@ -86,6 +86,18 @@ impl<'a> Reader<'a> {
         self.pos >= self.input.len()
     }
 
+    /// Moves past `bytes` if the input continues with them.
+    #[inline]
+    pub(crate) fn skip_if(&mut self, bytes: &[u8]) -> bool {
+        let next = self.input.get(self.pos..self.pos + bytes.len());
+        if next == Some(bytes) {
+            self.pos += bytes.len();
+            true
+        } else {
+            false
+        }
+    }
+
     /// The next marker byte, without consuming it.
     pub(crate) fn peek(&self) -> Option<u8> {
         self.input.get(self.pos).copied()
