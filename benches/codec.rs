@@ -307,6 +307,39 @@ fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
     s
 }
 
+/// Medians of the four decoders on `p` with glibc's thresholds as payload generation
+/// left them, then after [`payloads::settle_allocator`] (which stays in effect for the
+/// rest of the run).
+fn allocator_states(p: &Payload) -> String {
+    let mut s = String::from(
+        "Allocator state, list of instances (medians; every other figure in this file is taken settled):\n\n| glibc thresholds | msgpack decode ms | rmpv ms | rmpv / ctywire | JSON decode ms | serde_json::Value ms | serde / ctywire |\n|---|--:|--:|--:|--:|--:|--:|\n",
+    );
+    for settled in [false, true] {
+        if settled {
+            payloads::settle_allocator();
+        }
+        let d = median(25, || msgpack::decode(&p.msgpack, &p.ty).unwrap());
+        let r = median(15, || rmpv_decode(&p.msgpack));
+        let j = median(25, || json::decode(&p.json, &p.ty).unwrap());
+        let v = median(15, || serde_json_decode(&p.json));
+        s.push_str(&format!(
+            "| {} | {:.2} | {:.2} | {:.1}x | {:.2} | {:.2} | {:.2}x |\n",
+            if settled {
+                "settled (64 MB block freed at start)"
+            } else {
+                "as left by payload generation"
+            },
+            ms(d),
+            ms(r),
+            r.as_secs_f64() / d.as_secs_f64(),
+            ms(j),
+            ms(v),
+            v.as_secs_f64() / j.as_secs_f64(),
+        ));
+    }
+    s
+}
+
 fn machine() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -323,6 +356,9 @@ fn machine() -> String {
 
 fn main() {
     let all = payloads::all();
+    // The decoders on the instances payload before and after settling the allocator
+    // (the state cannot be undone, so the "before" runs come first).
+    let states = allocator_states(&all[0]);
     let sets = scaled_sets();
     if std::env::var_os("CTYWIRE_SUMMARY_ONLY").is_none() {
         let mut c = Criterion::default()
@@ -339,7 +375,7 @@ fn main() {
     if std::env::var_os("CTYWIRE_NO_SUMMARY").is_some() {
         return;
     }
-    let table = summary(&all, &sets);
+    let table = format!("{}\n{states}", summary(&all, &sets));
     let text = format!(
         "# ctywire perf summary\n\nMachine: {}. Allocator: the system allocator (glibc malloc), wrapped by a counter that counts only in the separate peak-heap runs (peak heap = most bytes requested at once during one decode, the result included). Timings exclude freeing the result except the `free` columns, which time only that. MB = 10^6 bytes.\n\n{table}",
         machine()

@@ -51,6 +51,18 @@ fn main() {
         // Encode the tree as decoded (names shared with the type, allocated in order).
         p.value = p.decoded.clone();
     }
+    // BALLAST=1 keeps every other payload alive too, as the summary does.
+    let _ballast = std::env::var_os("BALLAST").map(|_| {
+        let mut all = payloads::all();
+        for n in [1_000, 10_000, 100_000] {
+            all.push(payloads::string_set(n));
+            all.push(payloads::object_set(n));
+        }
+        all
+    });
+    if std::env::var_os("UNSETTLED").is_none() {
+        payloads::settle_allocator();
+    }
     let mut times = Vec::with_capacity(iters);
     let mut buf = Vec::new();
     for _ in 0..iters {
