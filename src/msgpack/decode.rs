@@ -29,7 +29,43 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
     Ok(value)
 }
 
+/// Decodes one value of type `ty`. The forms most values take (nil, fixstr strings,
+/// positive fixint numbers, bools) are read here without a token; everything else, and
+/// every error, by [`decode_token`].
+#[inline(always)]
 fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+    if depth <= MAX_DEPTH {
+        if let Some(b) = r.peek() {
+            match (ty, b) {
+                (_, 0xc0) => {
+                    r.advance(1);
+                    return Ok(Value::Null);
+                }
+                (Type::String, 0xa0..=0xbf) => {
+                    if let Some(bytes) = r.ahead(1, usize::from(b & 0x1f)) {
+                        if let Ok(s) = std::str::from_utf8(bytes) {
+                            r.advance(1 + bytes.len());
+                            return Ok(Value::String(text::nfc(s).into()));
+                        }
+                    }
+                }
+                (Type::Number, 0x00..=0x7f) => {
+                    r.advance(1);
+                    return Ok(Value::Number(Number::from(i64::from(b))));
+                }
+                (Type::Bool, 0xc2 | 0xc3) => {
+                    r.advance(1);
+                    return Ok(Value::Bool(b == 0xc3));
+                }
+                _ => {}
+            }
+        }
+    }
+    decode_token(r, ty, depth)
+}
+
+/// [`decode_value`] by way of a token, for every form.
+fn decode_token(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
     let at = r.offset();
     if depth > MAX_DEPTH {
         return Err(depth_error().at_offset(at));

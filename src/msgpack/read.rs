@@ -86,6 +86,20 @@ impl<'a> Reader<'a> {
         self.pos >= self.input.len()
     }
 
+    /// The `n` bytes that start `skip` bytes after the current position, if there are.
+    #[inline]
+    pub(crate) fn ahead(&self, skip: usize, n: usize) -> Option<&'a [u8]> {
+        let start = self.pos + skip;
+        self.input.get(start..start + n)
+    }
+
+    /// Moves `n` bytes on; the caller has seen them with [`Reader::ahead`] or
+    /// [`Reader::peek`].
+    #[inline]
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.pos += n;
+    }
+
     /// Moves past `bytes` if the input continues with them.
     #[inline]
     pub(crate) fn skip_if(&mut self, bytes: &[u8]) -> bool {
