@@ -359,7 +359,6 @@ fn main() {
     // The decoders on the instances payload before and after settling the allocator
     // (the state cannot be undone, so the "before" runs come first).
     let states = allocator_states(&all[0]);
-    println!("{states}");
     let sets = scaled_sets();
     if std::env::var_os("CTYWIRE_SUMMARY_ONLY").is_none() {
         let mut c = Criterion::default()
