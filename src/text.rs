@@ -7,10 +7,16 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 ///
 /// Fast path: text whose bytes are all below 0xCC holds only code points below U+0300,
 /// none of which combine or decompose, so it is already NFC.
+#[inline]
 pub(crate) fn nfc(s: &str) -> Cow<'_, str> {
-    if s.bytes().all(|b| b < 0xCC) {
+    // `is_ascii` checks a word at a time; the byte loop only runs for non-ASCII text.
+    if s.is_ascii() || s.bytes().all(|b| b < 0xCC) {
         return Cow::Borrowed(s);
     }
+    nfc_slow(s)
+}
+
+fn nfc_slow(s: &str) -> Cow<'_, str> {
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => Cow::Borrowed(s),
         _ => {

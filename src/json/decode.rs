@@ -5,7 +5,7 @@ use crate::json::read::{line_column, Kind, Reader};
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text;
-use crate::types::{ObjectType, Type};
+use crate::types::{ObjectType, Type, TypeJsonCache};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::{Map, Number, Object, Set, Value};
 
@@ -33,8 +33,12 @@ impl DecodeOptions {
 
 /// Decodes one JSON value of type `ty`; trailing text is an error.
 pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<Value> {
-    let mut d = Decoder { input, options };
-    let mut r = Reader::new(input);
+    let mut d = Decoder {
+        input,
+        options,
+        types: TypeJsonCache::default(),
+    };
+    let mut r = Reader::new_checked(input);
     d.value(&mut r, ty, 0)
         .and_then(|v| r.finish().map(|()| v))
         .map_err(|e| with_line_column(e, input))
@@ -54,6 +58,8 @@ pub(crate) fn with_line_column(e: Error, input: &[u8]) -> Error {
 struct Decoder<'a, 'o> {
     input: &'a [u8],
     options: &'o DecodeOptions,
+    /// The types of the dynamic values read so far, by their type JSON.
+    types: TypeJsonCache<'a>,
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -236,12 +242,29 @@ impl<'a> Decoder<'a, '_> {
     fn object(&mut self, r: &mut Reader<'a>, ty: &ObjectType, depth: usize) -> Result<Value> {
         r.begin_object()?;
         let names = ty.names();
-        let mut values = vec![Value::Null; ty.len()];
-        while let Some((k, key_at)) = r.next_key_at()? {
+        let types = ty.types();
+        // go-cty writes every attribute, in name order: while the keys are the names in
+        // order, values are pushed with no pre-fill and no lookups.
+        let mut values = Vec::with_capacity(ty.len());
+        let mut next = r.next_key_at()?;
+        while let Some((k, _)) = &next {
+            let i = values.len();
+            match names.as_slice().get(i) {
+                Some(name) if **name == **k => {}
+                _ => break,
+            }
+            values.push(
+                self.value(r, &types[i], depth + 1)
+                    .map_err(|e| e.in_attribute(k))?,
+            );
+            next = r.next_key_at()?;
+        }
+        values.resize(ty.len(), Value::Null);
+        while let Some((k, key_at)) = next {
             match names.index_of(&k) {
                 Some(i) => {
                     values[i] = self
-                        .value(r, &ty.types()[i], depth + 1)
+                        .value(r, &types[i], depth + 1)
                         .map_err(|e| e.in_attribute(&k))?;
                 }
                 None if self.options.ignore_undefined_attributes => r.skip_value()?,
@@ -251,6 +274,7 @@ impl<'a> Decoder<'a, '_> {
                         .at_offset(key_at))
                 }
             }
+            next = r.next_key_at()?;
         }
         Ok(Value::Object(Box::new(Object::from_parts(
             names.clone(),
@@ -271,7 +295,7 @@ impl<'a> Decoder<'a, '_> {
                 "type" => {
                     r.skip_value()?;
                     let text = &self.input[start..r.offset()];
-                    ty = Some(Type::from_json_bytes(text).map_err(|e| {
+                    ty = Some(self.types.parse(text).map_err(|e| {
                         Error::new(
                             e.kind(),
                             format!("invalid type in dynamic value: {}", e.message()),
@@ -303,7 +327,7 @@ impl<'a> Decoder<'a, '_> {
         };
         let ty = ty.ok_or_else(|| missing("type"))?;
         let start = value_at.ok_or_else(|| missing("value"))?;
-        let mut inner = Reader::new(self.input);
+        let mut inner = r.clone();
         inner.seek(start);
         let value = self.value(&mut inner, &ty, depth + 1)?;
         Ok(match ty {

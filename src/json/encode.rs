@@ -4,7 +4,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::write::write_string;
 use crate::path::PathStep;
 use crate::text;
-use crate::types::Type;
+use crate::types::{write_json_cached, Type};
 use crate::value::conform::{
     check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
     typed_type, wrapper_type,
@@ -12,36 +12,23 @@ use crate::value::conform::{
 use crate::value::Value;
 
 /// Encodes `value` as type `ty`, appending JSON text to `out`.
+///
+/// The common pairs of type and value are handled here, everything else (unknowns,
+/// dynamic positions, typed wrappers, tuples, mismatches) by [`encode_other`].
 pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
-    if value.is_unknown() {
-        return Err(Error::new(ErrorKind::Unencodable, "value is not known"));
-    }
     match (ty, value) {
-        (Type::Dynamic, Value::Null) => out.extend_from_slice(b"null"),
-        (Type::Dynamic, Value::Typed(t)) => {
-            let ty = typed_type(t).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
-            wrapper(&ty, &t.value, out)?;
-        }
-        (Type::Dynamic, v) => {
-            let ty = concrete_type(v, &Type::Dynamic)
-                .map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
-            wrapper(&ty, v, out)?;
-        }
-        (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
-            encode(&t.value, ty, out)?
-        }
-        (_, Value::Null) => out.extend_from_slice(b"null"),
-        (Type::Bool, Value::Bool(b)) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
-        (Type::Number, Value::Number(n)) => {
-            if n.is_infinite() {
-                return Err(Error::new(
-                    ErrorKind::Unencodable,
-                    "cannot serialize infinity as JSON",
-                ));
-            }
-            out.extend_from_slice(n.to_string().as_bytes());
-        }
         (Type::String, Value::String(s)) => write_string(out, &text::nfc(s)),
+        (Type::Number, Value::Number(n)) if !n.is_infinite() => n.write_text(out),
+        (Type::Bool, Value::Bool(b)) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        (Type::Object(o), Value::Object(obj)) if obj.names() == o.names() => {
+            out.push(b'{');
+            let names = o.json_names();
+            for (i, ((t, v), name)) in o.types().iter().zip(obj.values()).zip(names).enumerate() {
+                out.extend_from_slice(name);
+                encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
+            }
+            out.push(b'}');
+        }
         (Type::List(e), Value::List(vs)) => {
             let common = check_homogeneous(vs.iter(), e, index_step)?;
             out.push(b'[');
@@ -77,6 +64,37 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
                 element(v, e, &common, out).map_err(|err| err.in_key(k))?;
             }
             out.push(b'}');
+        }
+        (_, Value::Null) => out.extend_from_slice(b"null"),
+        _ => return encode_other(value, ty, out),
+    }
+    Ok(())
+}
+
+/// [`encode`] for the less common cases, and the errors.
+#[inline(never)]
+fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    if value.is_unknown() {
+        return Err(Error::new(ErrorKind::Unencodable, "value is not known"));
+    }
+    match (ty, value) {
+        (Type::Dynamic, Value::Typed(t)) => {
+            let ty = typed_type(t).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+            wrapper(&ty, &t.value, out)?;
+        }
+        (Type::Dynamic, v) => {
+            let ty = concrete_type(v, &Type::Dynamic)
+                .map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+            wrapper(&ty, v, out)?;
+        }
+        (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
+            encode(&t.value, ty, out)?
+        }
+        (Type::Number, Value::Number(_)) => {
+            return Err(Error::new(
+                ErrorKind::Unencodable,
+                "cannot serialize infinity as JSON",
+            ))
         }
         (Type::Tuple(ts), Value::Tuple(vs)) => {
             if ts.len() != vs.len() {
@@ -129,7 +147,7 @@ fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
     out.extend_from_slice(b"{\"value\":");
     encode(value, ty, out)?;
     out.extend_from_slice(b",\"type\":");
-    ty.write_json(out);
+    write_json_cached(ty, out);
     out.push(b'}');
     Ok(())
 }

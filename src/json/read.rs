@@ -71,6 +71,9 @@ impl Kind {
 #[derive(Clone, Debug)]
 pub(crate) struct Reader<'a> {
     input: &'a [u8],
+    /// The whole input as text, when it was checked to be UTF-8 up front: then strings
+    /// are slices of it and need no check of their own.
+    text: Option<&'a str>,
     pos: usize,
     /// Set by `begin_array` / `begin_object`: the next `next_element` / `next_key` is
     /// the container's first, so no `,` is expected before it.
@@ -98,16 +101,18 @@ static STRING_CLASS: [u8; 256] = {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// Whether any byte of the 8-byte word `w` is `"`, `\` or below 0x20. May report a false
-/// positive (the caller then looks at each byte), never a false negative.
+/// The high bit of each byte of the 8-byte word `w` (little-endian) that may be `"`,
+/// `\` or below 0x20. Bytes above a flagged one may be flagged falsely (borrows
+/// propagate upwards), but the lowest flagged byte is always a special one, and no
+/// special byte goes unflagged.
 #[inline]
-fn has_string_special(w: u64) -> bool {
+fn string_special_mask(w: u64) -> u64 {
     let quote = w ^ (ONES * u64::from(b'"'));
     let backslash = w ^ (ONES * u64::from(b'\\'));
     let zero_quote = quote.wrapping_sub(ONES) & !quote;
     let zero_backslash = backslash.wrapping_sub(ONES) & !backslash;
     let control = w.wrapping_sub(ONES * 0x20) & !w;
-    (zero_quote | zero_backslash | control) & HIGHS != 0
+    (zero_quote | zero_backslash | control) & HIGHS
 }
 
 impl<'a> Reader<'a> {
@@ -115,8 +120,20 @@ impl<'a> Reader<'a> {
     pub(crate) fn new(input: &'a [u8]) -> Reader<'a> {
         Reader {
             input,
+            text: None,
             pos: 0,
             first: false,
+        }
+    }
+
+    /// A reader that checks the whole of `input` as UTF-8 once, up front (a fast,
+    /// word-at-a-time pass), so that reading a string needs no check of its own. Input
+    /// that is not UTF-8 throughout is read as by [`Reader::new`], which reports the
+    /// offending string.
+    pub(crate) fn new_checked(input: &'a [u8]) -> Reader<'a> {
+        Reader {
+            text: std::str::from_utf8(input).ok(),
+            ..Reader::new(input)
         }
     }
 
@@ -295,10 +312,14 @@ impl<'a> Reader<'a> {
     pub(crate) fn read_string(&mut self) -> Result<Cow<'a, str>> {
         let scan = self.scan_string()?;
         let raw = &self.input[scan.start..scan.end];
-        let text = std::str::from_utf8(raw).map_err(|e| {
-            Error::new(ErrorKind::InvalidValue, "invalid UTF-8 in string")
-                .at_offset(scan.start + e.valid_up_to())
-        })?;
+        // Both ends are next to a `"`, so they are character boundaries of `text`.
+        let text = match self.text.and_then(|t| t.get(scan.start..scan.end)) {
+            Some(text) => text,
+            None => std::str::from_utf8(raw).map_err(|e| {
+                Error::new(ErrorKind::InvalidValue, "invalid UTF-8 in string")
+                    .at_offset(scan.start + e.valid_up_to())
+            })?,
+        };
         if scan.escaped {
             Ok(Cow::Owned(unescape(raw)))
         } else {
@@ -320,8 +341,10 @@ impl<'a> Reader<'a> {
             while let Some(chunk) = input.get(i..i + 8) {
                 let mut word = [0u8; 8];
                 word.copy_from_slice(chunk);
-                let w = u64::from_le_bytes(word);
-                if has_string_special(w) {
+                let mask = string_special_mask(u64::from_le_bytes(word));
+                if mask != 0 {
+                    // The lowest flagged byte is exact: skip the plain bytes before it.
+                    i += (mask.trailing_zeros() / 8) as usize;
                     break;
                 }
                 i += 8;

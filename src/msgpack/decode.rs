@@ -29,7 +29,43 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
     Ok(value)
 }
 
+/// Decodes one value of type `ty`. The forms most values take (nil, fixstr strings,
+/// positive fixint numbers, bools) are read here without a token; everything else, and
+/// every error, by [`decode_token`].
+#[inline(always)]
 fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+    if depth <= MAX_DEPTH {
+        if let Some(b) = r.peek() {
+            match (ty, b) {
+                (_, 0xc0) => {
+                    r.advance(1);
+                    return Ok(Value::Null);
+                }
+                (Type::String, 0xa0..=0xbf) => {
+                    if let Some(bytes) = r.ahead(1, usize::from(b & 0x1f)) {
+                        if let Ok(s) = std::str::from_utf8(bytes) {
+                            r.advance(1 + bytes.len());
+                            return Ok(Value::String(text::nfc(s).into()));
+                        }
+                    }
+                }
+                (Type::Number, 0x00..=0x7f) => {
+                    r.advance(1);
+                    return Ok(Value::Number(Number::from(i64::from(b))));
+                }
+                (Type::Bool, 0xc2 | 0xc3) => {
+                    r.advance(1);
+                    return Ok(Value::Bool(b == 0xc3));
+                }
+                _ => {}
+            }
+        }
+    }
+    decode_token(r, ty, depth)
+}
+
+/// [`decode_value`] by way of a token, for every form.
+fn decode_token(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
     let at = r.offset();
     if depth > MAX_DEPTH {
         return Err(depth_error().at_offset(at));
@@ -252,38 +288,70 @@ fn object(
         ));
     }
     r.check_count(n, 2, at)?;
-    let names = ty.names();
-    let mut values = vec![Value::Null; ty.len()];
-    // go-cty writes attributes in name order, so key i is usually name i; only when it
-    // is not does a name need looking up, and repeats need tracking.
-    let mut seen: Option<Vec<bool>> = None;
-    for i in 0..ty.len() {
-        let key_at = r.offset();
-        let k = key(r, "an attribute name")?;
-        let index = if seen.is_none() && names.as_slice()[i].as_bytes() == k {
-            i
-        } else {
-            let name = String::from_utf8_lossy(k);
-            let Some(index) = names.index_of(&name) else {
-                return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
-                    .in_attribute(&name)
-                    .at_offset(key_at));
-            };
-            let seen = seen.get_or_insert_with(|| {
-                let mut s = vec![false; ty.len()];
-                s[..i].iter_mut().for_each(|b| *b = true);
-                s
-            });
-            if std::mem::replace(&mut seen[index], true) {
-                return Err(Error::new(ErrorKind::InvalidValue, "duplicate attribute")
-                    .in_attribute(&name)
-                    .at_offset(key_at));
+    let names = ty.names().as_slice();
+    let types = ty.types();
+    // go-cty writes attributes in name order, so key i is usually name i: values are
+    // pushed in order, with no pre-fill and no lookups, until a key is not the next
+    // name.
+    // The key is first compared, header and all, with the name as the encoder writes
+    // it; a key in another form (str8, bin) is read as a token.
+    let wire_names = ty.msgpack_names(crate::msgpack::encode::str);
+    let mut values = Vec::with_capacity(ty.len());
+    while values.len() < ty.len() {
+        let i = values.len();
+        if !r.skip_if(&wire_names[i]) {
+            let key_at = r.offset();
+            let k = key(r, "an attribute name")?;
+            if names[i].as_bytes() != k {
+                return object_unordered(r, ty, values, k, key_at, depth);
             }
-            index
+        }
+        values.push(decode_value(r, &types[i], depth + 1).map_err(|e| e.in_attribute(&names[i]))?);
+    }
+    Ok(Value::Object(Box::new(Object::from_parts(
+        ty.names().clone(),
+        values.into(),
+    ))))
+}
+
+/// The rest of an object whose attributes are not in name order: `values` holds the
+/// first attributes, in order; `k` (at `key_at`) is the key read after them.
+#[cold]
+#[inline(never)]
+fn object_unordered<'a>(
+    r: &mut Reader<'a>,
+    ty: &ObjectType,
+    mut values: Vec<Value>,
+    mut k: &'a [u8],
+    mut key_at: usize,
+    depth: usize,
+) -> Result<Value> {
+    let names = ty.names();
+    let mut seen = vec![false; ty.len()];
+    seen[..values.len()].iter_mut().for_each(|b| *b = true);
+    let mut remaining = ty.len() - values.len();
+    values.resize(ty.len(), Value::Null);
+    loop {
+        let name = String::from_utf8_lossy(k);
+        let Some(index) = names.index_of(&name) else {
+            return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
+                .in_attribute(&name)
+                .at_offset(key_at));
         };
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(Error::new(ErrorKind::InvalidValue, "duplicate attribute")
+                .in_attribute(&name)
+                .at_offset(key_at));
+        }
         let name = &names.as_slice()[index];
         values[index] =
             decode_value(r, &ty.types()[index], depth + 1).map_err(|e| e.in_attribute(name))?;
+        remaining -= 1;
+        if remaining == 0 {
+            break;
+        }
+        key_at = r.offset();
+        k = key(r, "an attribute name")?;
     }
     Ok(Value::Object(Box::new(Object::from_parts(
         names.clone(),
@@ -318,7 +386,7 @@ fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> 
             )
         }
     };
-    let ty = Type::from_json_bytes(type_json).map_err(|e| {
+    let ty = r.types.parse(type_json).map_err(|e| {
         Error::new(
             e.kind(),
             format!("invalid type JSON in dynamic value: {}", e.message()),

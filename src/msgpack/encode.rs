@@ -6,42 +6,23 @@ use crate::error::{Error, ErrorKind, Result};
 
 use crate::path::PathStep;
 use crate::text;
-use crate::types::Type;
+use crate::types::{write_json_cached, ObjectType, Type};
 use crate::value::conform::{
     check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
     typed_type, wrapper_type,
 };
-use crate::value::{Refinements, Value, WireNumber};
+use crate::value::{Number, Object, Refinements, Value, WireNumber};
 
 /// Encodes `value` as type `ty`, appending to `out`.
+///
+/// The common pairs of type and value are handled here, everything else (dynamic
+/// positions, typed wrappers, unknowns, tuples, mismatches) by [`encode_other`].
 pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     match (ty, value) {
-        (Type::Dynamic, Value::Null) => out.push(0xc0),
-        (Type::Dynamic, Value::Unknown(_)) => out.extend_from_slice(&UNKNOWN),
-        (Type::Dynamic, Value::Typed(t)) => {
-            let ty = typed_type(t).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
-            wrapper(&ty, &t.value, out)?;
-        }
-        (Type::Dynamic, v) => {
-            let ty = concrete_type(v, &Type::Dynamic)
-                .map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
-            wrapper(&ty, v, out)?;
-        }
-        (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
-            encode(&t.value, ty, out)?
-        }
-        (_, Value::Unknown(r)) => unknown(r, ty, out),
-        (_, Value::Null) => out.push(0xc0),
-        (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
-        (Type::Number, Value::Number(n)) => match n.wire() {
-            WireNumber::Int(i) => int(i, out),
-            WireNumber::Float(f) => {
-                out.push(0xcb);
-                out.extend_from_slice(&f.to_be_bytes());
-            }
-            WireNumber::Text(s) => str(&s, out),
-        },
         (Type::String, Value::String(s)) => str(&text::nfc(s), out),
+        (Type::Number, Value::Number(n)) => number(n, out),
+        (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
+        (Type::Object(o), Value::Object(obj)) => return object(o, obj, out),
         (Type::List(e), Value::List(vs)) => {
             let common = check_homogeneous(vs.iter(), e, index_step)?;
             header(vs.len(), 0x90, 0xdc, out);
@@ -65,6 +46,66 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
                 element(v, e, &common, out).map_err(|err| err.in_key(k))?;
             }
         }
+        (_, Value::Null) => out.push(0xc0),
+        _ => return encode_other(value, ty, out),
+    }
+    Ok(())
+}
+
+/// The attributes of an object, in the type's name order.
+fn object(o: &ObjectType, obj: &Object, out: &mut Vec<u8>) -> Result<()> {
+    header(o.len(), 0x80, 0xde, out);
+    if obj.names() != o.names() {
+        return for_each_attribute(o, obj, |name, v, t| {
+            str(name, out);
+            encode(v, t, out).map_err(|err| err.in_attribute(name))
+        });
+    }
+    let wire_names = o.msgpack_names(str);
+    for (i, ((t, v), wire_name)) in o
+        .types()
+        .iter()
+        .zip(obj.values())
+        .zip(wire_names)
+        .enumerate()
+    {
+        out.extend_from_slice(wire_name);
+        encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
+    }
+    Ok(())
+}
+
+fn number(n: &Number, out: &mut Vec<u8>) {
+    match n.wire() {
+        WireNumber::Int(i) => int(i, out),
+        WireNumber::Float(f) => {
+            out.push(0xcb);
+            out.extend_from_slice(&f.to_be_bytes());
+        }
+        WireNumber::Text(s) => str(&s, out),
+    }
+}
+
+/// [`encode`] for the less common cases.
+#[inline(never)]
+fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
+    match (ty, value) {
+        (Type::Dynamic, Value::Null) => out.push(0xc0),
+        (Type::Dynamic, Value::Unknown(_)) => out.extend_from_slice(&UNKNOWN),
+        (Type::Dynamic, Value::Typed(t)) => {
+            let ty = typed_type(t).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+            wrapper(&ty, &t.value, out)?;
+        }
+        (Type::Dynamic, v) => {
+            let ty = concrete_type(v, &Type::Dynamic)
+                .map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+            wrapper(&ty, v, out)?;
+        }
+        (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
+            encode(&t.value, ty, out)?
+        }
+        (_, Value::Unknown(r)) => unknown(r, ty, out),
+        (_, Value::Null) => out.push(0xc0),
         (Type::Tuple(ts), Value::Tuple(vs)) => {
             if ts.len() != vs.len() {
                 return Err(Error::unencodable(format!(
@@ -77,13 +118,6 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
             for (i, (v, t)) in vs.iter().zip(ts.iter()).enumerate() {
                 encode(v, t, out).map_err(|err| err.in_index(i))?;
             }
-        }
-        (Type::Object(o), Value::Object(obj)) => {
-            header(o.len(), 0x80, 0xde, out);
-            for_each_attribute(o, obj, |name, v, t| {
-                str(name, out);
-                encode(v, t, out).map_err(|err| err.in_attribute(name))
-            })?;
         }
         (ty, v) => return Err(Error::new(ErrorKind::Unencodable, mismatch(ty, v))),
     }
@@ -101,9 +135,19 @@ fn element(v: &Value, ty: &Type, common: &Option<Type>, out: &mut Vec<u8>) -> Re
 /// The dynamic wrapper: `[type JSON as bin, value]`.
 fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
     out.push(0x92);
-    let mut json = Vec::with_capacity(16);
-    ty.write_json(&mut json);
-    bin(&json, out);
+    // The type JSON goes straight into `out` behind a bin8 header, which is rewritten
+    // in the rare case of a type JSON longer than 255 bytes.
+    let at = out.len();
+    out.extend_from_slice(&[0xc4, 0]);
+    write_json_cached(ty, out);
+    let len = out.len() - at - 2;
+    if len <= u8::MAX as usize {
+        out[at + 1] = len as u8;
+    } else {
+        let json = out.split_off(at + 2);
+        out.truncate(at);
+        bin(&json, out);
+    }
     encode(value, ty, out)
 }
 
@@ -202,6 +246,7 @@ fn wire_prefix(prefix: &str) -> &str {
 }
 
 /// An integer in the smallest form, unsigned forms for non-negative values.
+#[inline(always)]
 fn int(i: i64, out: &mut Vec<u8>) {
     if i >= 0 {
         let u = i as u64;
@@ -235,8 +280,10 @@ fn int(i: i64, out: &mut Vec<u8>) {
     }
 }
 
-fn str(s: &str, out: &mut Vec<u8>) {
+#[inline(always)]
+pub(crate) fn str(s: &str, out: &mut Vec<u8>) {
     let n = s.len();
+    out.reserve(n + 5);
     if n < 32 {
         out.push(0xa0 | n as u8);
     } else if n <= u8::MAX as usize {
@@ -267,6 +314,7 @@ fn bin(b: &[u8], out: &mut Vec<u8>) {
 
 /// An array (`fix` 0x90) or map (`fix` 0x80) header; `wide` is the 16-bit marker, and
 /// the 32-bit marker follows it.
+#[inline(always)]
 fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
     if n < 16 {
         out.push(fix | n as u8);
@@ -276,5 +324,31 @@ fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
     } else {
         out.push(wide + 1);
         out.extend_from_slice(&(n as u32).to_be_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wrapper's bin header fits its type JSON at every length around 255 bytes.
+    #[test]
+    fn wrapper_type_json_of_any_length() {
+        for n in 230..290 {
+            let name = "a".repeat(n);
+            let ty = Type::object([(name.as_str(), Type::Bool)]);
+            let value = Value::typed(
+                ty.clone(),
+                Value::object([(name.as_str(), Value::from(true))]),
+            );
+            let mut out = Vec::new();
+            encode(&value, &Type::Dynamic, &mut out).unwrap();
+            let json = ty.to_json();
+            let mut want = vec![0x92];
+            bin(json.as_bytes(), &mut want);
+            encode(&value, &ty, &mut want).unwrap();
+            assert_eq!(out, want, "{n}");
+            assert_eq!(crate::msgpack::decode(&out, &Type::Dynamic).unwrap(), value);
+        }
     }
 }

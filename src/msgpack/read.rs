@@ -4,6 +4,7 @@
 use rmp::Marker;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::types::TypeJsonCache;
 
 /// One MessagePack item header: the marker and what it says about the item.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +52,8 @@ pub(crate) struct Reader<'a> {
     pos: usize,
     /// The offset of `input` within the whole payload, for error positions.
     base: usize,
+    /// The types of the dynamic values read so far, by their type JSON.
+    pub(crate) types: TypeJsonCache<'a>,
 }
 
 impl<'a> Reader<'a> {
@@ -64,6 +67,7 @@ impl<'a> Reader<'a> {
             input,
             pos: 0,
             base,
+            types: TypeJsonCache::default(),
         }
     }
 
@@ -80,6 +84,32 @@ impl<'a> Reader<'a> {
     /// Whether the input is exhausted.
     pub(crate) fn is_empty(&self) -> bool {
         self.pos >= self.input.len()
+    }
+
+    /// The `n` bytes that start `skip` bytes after the current position, if there are.
+    #[inline]
+    pub(crate) fn ahead(&self, skip: usize, n: usize) -> Option<&'a [u8]> {
+        let start = self.pos + skip;
+        self.input.get(start..start + n)
+    }
+
+    /// Moves `n` bytes on; the caller has seen them with [`Reader::ahead`] or
+    /// [`Reader::peek`].
+    #[inline]
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.pos += n;
+    }
+
+    /// Moves past `bytes` if the input continues with them.
+    #[inline]
+    pub(crate) fn skip_if(&mut self, bytes: &[u8]) -> bool {
+        let next = self.input.get(self.pos..self.pos + bytes.len());
+        if next == Some(bytes) {
+            self.pos += bytes.len();
+            true
+        } else {
+            false
+        }
     }
 
     /// The next marker byte, without consuming it.
@@ -117,7 +147,42 @@ impl<'a> Reader<'a> {
 
     /// Reads one token: a marker and its header (and, for strings, binaries and
     /// extensions, their payload). The caller reads array and map contents.
+    ///
+    /// The one-byte forms that make up most of a payload (positive fixint, fixstr,
+    /// fixarray, fixmap) are read here; every other marker by [`Self::token_slow`].
+    #[inline]
     pub(crate) fn token(&mut self, expected: &str) -> Result<Token<'a>> {
+        if let Some(&byte) = self.input.get(self.pos) {
+            match byte {
+                0x00..=0x7f => {
+                    self.pos += 1;
+                    return Ok(Token::Int(i64::from(byte)));
+                }
+                0xa0..=0xbf => {
+                    let n = usize::from(byte & 0x1f);
+                    let start = self.pos + 1;
+                    if let Some(bytes) = self.input.get(start..start + n) {
+                        self.pos = start + n;
+                        return Ok(Token::Str(bytes));
+                    }
+                }
+                0x90..=0x9f => {
+                    self.pos += 1;
+                    return Ok(Token::Array(u32::from(byte & 0x0f)));
+                }
+                0x80..=0x8f => {
+                    self.pos += 1;
+                    return Ok(Token::Map(u32::from(byte & 0x0f)));
+                }
+                _ => {}
+            }
+        }
+        self.token_slow(expected)
+    }
+
+    /// [`Self::token`] for every marker, with the errors.
+    #[inline(never)]
+    fn token_slow(&mut self, expected: &str) -> Result<Token<'a>> {
         let start = self.offset();
         let Some(byte) = self.peek() else {
             return Err(Error::eof(expected).at_offset(start));

@@ -155,6 +155,73 @@ impl Type {
     }
 }
 
+/// How many distinct type JSON texts [`TypeJsonCache`] and [`write_json_cached`] keep.
+const CACHED_TYPES: usize = 8;
+
+/// The types parsed most recently by one decoder, by their JSON text: the dynamic
+/// values of one payload usually repeat a few types, so each text is parsed once and
+/// the values share one type (and its attribute names).
+#[derive(Default)]
+pub(crate) struct TypeJsonCache<'a> {
+    entries: Vec<(&'a [u8], Type)>,
+    next: usize,
+}
+
+impl<'a> TypeJsonCache<'a> {
+    /// [`Type::from_json_bytes`], remembered by text. Errors are not remembered.
+    pub(crate) fn parse(&mut self, bytes: &'a [u8]) -> Result<Type> {
+        if let Some((_, ty)) = self.entries.iter().find(|(b, _)| *b == bytes) {
+            return Ok(ty.clone());
+        }
+        let ty = Type::from_json_bytes(bytes)?;
+        if self.entries.len() < CACHED_TYPES {
+            self.entries.push((bytes, ty.clone()));
+        } else {
+            self.entries[self.next] = (bytes, ty.clone());
+            self.next = (self.next + 1) % CACHED_TYPES;
+        }
+        Ok(ty)
+    }
+}
+
+/// The JSON texts of the structural types written most recently on this thread.
+#[derive(Default)]
+struct WrittenTypes {
+    entries: Vec<(Type, Box<[u8]>)>,
+    next: usize,
+}
+
+thread_local! {
+    static WRITTEN_TYPES: std::cell::RefCell<WrittenTypes> = std::cell::RefCell::default();
+}
+
+/// [`Type::write_json`] for the encoders' dynamic wrappers, which write the same few
+/// types over and over: the text of a structural type is kept per thread (by type, which
+/// compares by pointer when the types are shared) and copied.
+pub(crate) fn write_json_cached(ty: &Type, out: &mut Vec<u8>) {
+    if ty.is_primitive() || *ty == Type::Dynamic {
+        ty.write_json(out);
+        return;
+    }
+    WRITTEN_TYPES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((_, text)) = cache.entries.iter().find(|(t, _)| t == ty) {
+            out.extend_from_slice(text);
+            return;
+        }
+        let start = out.len();
+        ty.write_json(out);
+        let entry = (ty.clone(), out[start..].into());
+        if cache.entries.len() < CACHED_TYPES {
+            cache.entries.push(entry);
+        } else {
+            let i = cache.next;
+            cache.entries[i] = entry;
+            cache.next = (i + 1) % CACHED_TYPES;
+        }
+    })
+}
+
 fn syntax(message: impl Into<String>, offset: usize) -> Error {
     Error::new(ErrorKind::Syntax, message).at_offset(offset)
 }

@@ -7,7 +7,7 @@
 //! [`Type::parse_expr`]).
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A cty type.
 ///
@@ -50,25 +50,100 @@ pub enum Type {
 /// The attribute names are kept as one shared list ([`AttributeNames`]) so that every
 /// object value decoded with this type can point at them instead of holding its own
 /// copies.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct ObjectType {
     names: AttributeNames,
     types: Box<[Type]>,
     optional: Box<[bool]>,
+    /// Whether some attribute type holds `dynamic` (a function of `types`, kept so that
+    /// [`Type::has_dynamic`] does not walk the attributes).
+    has_dynamic: bool,
+    /// The names as the MessagePack encoder writes them, made on first use.
+    msgpack_names: OnceLock<Box<[Box<[u8]>]>>,
+    /// The names as the JSON encoder writes them (`"a":`, then `,"b":`), made on
+    /// first use.
+    json_names: OnceLock<Box<[Box<[u8]>]>>,
+}
+
+impl PartialEq for ObjectType {
+    fn eq(&self, other: &ObjectType) -> bool {
+        self.names == other.names && self.types == other.types && self.optional == other.optional
+    }
+}
+
+impl Eq for ObjectType {}
+
+impl std::hash::Hash for ObjectType {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.names.hash(state);
+        self.types.hash(state);
+        self.optional.hash(state);
+    }
 }
 
 /// A shared, sorted list of attribute names, used by object types and object values.
 ///
 /// Names are NFC-normalized and sorted bytewise (Go's string order), which is the order
-/// in which both encoders write attributes.
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct AttributeNames(Arc<[Box<str>]>);
+/// in which both encoders write attributes. A thin pointer (8 bytes), so that an object
+/// value's box is 24 bytes.
+#[derive(Clone, Default)]
+pub struct AttributeNames(Arc<Box<[Box<str>]>>);
+
+/// How many recently built name lists [`AttributeNames::from_sorted`] remembers per
+/// thread.
+const RECENT_NAME_LISTS: usize = 16;
+
+/// The name lists built most recently on one thread, replaced round-robin.
+#[derive(Default)]
+struct RecentNames {
+    lists: Vec<AttributeNames>,
+    next: usize,
+}
+
+thread_local! {
+    static RECENT_NAMES: std::cell::RefCell<RecentNames> = std::cell::RefCell::default();
+}
+
+impl PartialEq for AttributeNames {
+    /// Equal when the lists hold the same names. Lists shared by one object type (as
+    /// every decoded object's are) compare by pointer, without reading a name.
+    fn eq(&self, other: &AttributeNames) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for AttributeNames {}
+
+impl std::hash::Hash for AttributeNames {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl AttributeNames {
     /// Builds a name list from names that are already NFC, sorted and free of duplicates.
+    ///
+    /// When an object type or object value with the same names was built recently on
+    /// this thread, its list is shared instead: values built by hand then share their
+    /// names with each other and with their type, which saves memory and lets the
+    /// encoders match a value's names to its type's by pointer.
     pub(crate) fn from_sorted(names: Vec<Box<str>>) -> Self {
         debug_assert!(names.windows(2).all(|w| w[0] < w[1]));
-        AttributeNames(names.into())
+        RECENT_NAMES.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            if let Some(hit) = recent.lists.iter().find(|l| **l.0 == *names) {
+                return hit.clone();
+            }
+            let list = AttributeNames(Arc::new(names.into()));
+            if recent.lists.len() < RECENT_NAME_LISTS {
+                recent.lists.push(list.clone());
+            } else {
+                let i = recent.next;
+                recent.lists[i] = list.clone();
+                recent.next = (i + 1) % RECENT_NAME_LISTS;
+            }
+            list
+        })
     }
 
     /// The names, in order.
@@ -130,7 +205,11 @@ impl ObjectType {
             types.push(t);
             optional.push(o);
         }
+        let has_dynamic = types.iter().any(Type::has_dynamic);
         ObjectType {
+            has_dynamic,
+            msgpack_names: OnceLock::new(),
+            json_names: OnceLock::new(),
             names: AttributeNames::from_sorted(names),
             types: types.into(),
             optional: optional.into(),
@@ -174,6 +253,41 @@ impl ObjectType {
             .zip(self.types.iter())
             .zip(self.optional.iter())
             .map(|((n, t), o)| (n, t, *o))
+    }
+
+    /// Each attribute name as the MessagePack encoder writes it (header and bytes),
+    /// encoded once per type.
+    pub(crate) fn msgpack_names(&self, encode: impl Fn(&str, &mut Vec<u8>)) -> &[Box<[u8]>] {
+        self.msgpack_names.get_or_init(|| {
+            self.names
+                .iter()
+                .map(|name| {
+                    let mut out = Vec::new();
+                    encode(name, &mut out);
+                    out.into()
+                })
+                .collect()
+        })
+    }
+
+    /// Each attribute name as the JSON encoder writes it before the value (`"a":`, and
+    /// `,"b":` for every later one), encoded once per type.
+    pub(crate) fn json_names(&self) -> &[Box<[u8]>] {
+        self.json_names.get_or_init(|| {
+            self.names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    let mut out = Vec::new();
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    crate::json::write::write_string(&mut out, name);
+                    out.push(b':');
+                    out.into()
+                })
+                .collect()
+        })
     }
 
     /// Whether any attribute is optional.
@@ -284,12 +398,13 @@ impl Type {
     }
 
     /// Whether `dynamic` appears anywhere in this type.
+    #[inline]
     pub fn has_dynamic(&self) -> bool {
         match self {
             Type::Dynamic => true,
             Type::Bool | Type::Number | Type::String => false,
             Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic(),
-            Type::Object(o) => o.types().iter().any(Type::has_dynamic),
+            Type::Object(o) => o.has_dynamic,
             Type::Tuple(es) => es.iter().any(Type::has_dynamic),
         }
     }
@@ -343,4 +458,4 @@ impl fmt::Display for Type {
 mod expr;
 mod json;
 
-pub(crate) use json::parse_type;
+pub(crate) use json::{parse_type, write_json_cached, TypeJsonCache};

@@ -109,8 +109,28 @@ pub(crate) fn common_type<'v>(
     if !element.has_dynamic() {
         return Ok(element.clone());
     }
+    let elements: Vec<&Value> = elements.into_iter().collect();
+    // Fast path: the first element's concrete type, which every other element is
+    // checked to have without building its type. Anything less certain takes the full
+    // path below, which gives the same result (or error) as ever.
+    if let Some((first, rest)) = elements.split_first() {
+        if let Ok(t) = concrete_type(first, element) {
+            if t != Type::Dynamic && rest.iter().all(|v| has_concrete_type(v, element, &t)) {
+                return Ok(t);
+            }
+        }
+    }
+    common_type_full(&elements, element, step)
+}
+
+/// [`common_type`] the long way: the concrete type of every element.
+fn common_type_full(
+    elements: &[&Value],
+    element: &Type,
+    step: impl Fn(usize) -> PathStep,
+) -> Result<Type> {
     let mut common: Option<Type> = None;
-    for (i, v) in elements.into_iter().enumerate() {
+    for (i, v) in elements.iter().enumerate() {
         let t = concrete_type(v, element).map_err(|e| e.in_step(step(i)))?;
         if t == Type::Dynamic {
             continue;
@@ -212,6 +232,82 @@ fn strip(value: Value, wire: &Type, ty: &Type) -> Value {
     }
 }
 
+/// Whether `concrete_type(value, ty)` is certainly `Ok(expected)`, found without building
+/// a type. `false` means "not certain": the caller then computes the type.
+fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bool {
+    if !ty.has_dynamic() {
+        return ty == expected;
+    }
+    if let Value::Typed(t) = value {
+        // A recorded type holding `dynamic` settles to the value's own: not certain.
+        return !t.ty.has_dynamic() && t.ty == *expected;
+    }
+    match (ty, value) {
+        (_, Value::Null | Value::Unknown(_)) => ty == expected,
+        (Type::Dynamic, Value::Bool(_)) => *expected == Type::Bool,
+        (Type::Dynamic, Value::Number(_)) => *expected == Type::Number,
+        (Type::Dynamic, Value::String(_)) => *expected == Type::String,
+        (Type::Dynamic, _) => false,
+        (Type::List(e), Value::List(vs)) => {
+            matches!(expected, Type::List(x) if all_have_concrete_type(vs, e, x))
+        }
+        (Type::Set(e), Value::Set(s)) => {
+            matches!(expected, Type::Set(x) if all_have_concrete_type(s.as_slice(), e, x))
+        }
+        (Type::Map(e), Value::Map(m)) => {
+            let Type::Map(x) = expected else {
+                return false;
+            };
+            let vs: Vec<&Value> = m.values().collect();
+            if vs.is_empty() || **x == Type::Dynamic {
+                return vs.iter().all(|v| has_concrete_type(v, e, x)) && e == x;
+            }
+            vs.iter().all(|v| has_concrete_type(v, e, x))
+        }
+        (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
+            let Type::Tuple(xs) = expected else {
+                return false;
+            };
+            xs.len() == ts.len()
+                && vs
+                    .iter()
+                    .zip(ts.iter())
+                    .zip(xs.iter())
+                    .all(|((v, t), x)| has_concrete_type(v, t, x))
+        }
+        (Type::Object(o), Value::Object(obj)) => {
+            // concrete_type builds the object type with `Type::object`: no optionals.
+            let Type::Object(x) = expected else {
+                return false;
+            };
+            if x.names() != o.names() || x.has_optional() {
+                return false;
+            }
+            if obj.names() == o.names() {
+                return obj
+                    .values()
+                    .iter()
+                    .zip(o.types())
+                    .zip(x.types())
+                    .all(|((v, t), xt)| has_concrete_type(v, t, xt));
+            }
+            o.iter().zip(x.types()).all(|((name, t, _), xt)| {
+                has_concrete_type(obj.get(name).unwrap_or(&Value::Null), t, xt)
+            })
+        }
+        // A mismatch: concrete_type gives `ty` itself.
+        _ => ty == expected,
+    }
+}
+
+/// Whether `common_type(values, e)` is certainly `Ok(x)` (with `e` holding `dynamic`).
+fn all_have_concrete_type(values: &[Value], e: &Type, x: &Type) -> bool {
+    // Elements of type `dynamic` are passed over; with none of another type, the
+    // common type is `e` itself.
+    values.iter().all(|v| has_concrete_type(v, e, x))
+        && (!(values.is_empty() || *x == Type::Dynamic) || e == x)
+}
+
 /// "expected list, found string": the message for a value that is not of its type.
 pub(crate) fn mismatch(ty: &Type, value: &Value) -> String {
     match value {
@@ -293,4 +389,75 @@ pub(crate) fn for_each_attribute(
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path agrees with computing every element's type, on lists whose elements
+    /// agree, differ, or hold nulls, unknowns and hand-built values at dynamic positions.
+    #[test]
+    fn common_type_fast_path_agrees_with_the_full_computation() {
+        let str_ty = || Type::String;
+        let obj_ty = Type::object([("a", Type::Dynamic), ("b", Type::list(Type::Dynamic))]);
+        let typed = |t: Type, v: Value| Value::typed(t, v);
+        let obj = |a: Value, b: Value| Value::object([("a", a), ("b", b)]);
+        let samples: Vec<Value> = vec![
+            Value::Null,
+            Value::unknown(),
+            Value::from("x"),
+            Value::from(1),
+            Value::from(true),
+            typed(str_ty(), Value::from("y")),
+            typed(str_ty(), Value::Null),
+            typed(Type::Number, Value::from(2)),
+            obj(typed(str_ty(), Value::from("a")), Value::list([])),
+            obj(
+                typed(str_ty(), Value::from("a")),
+                Value::list([typed(Type::Bool, Value::from(true))]),
+            ),
+            obj(Value::Null, Value::list([typed(Type::Bool, Value::Null)])),
+            obj(Value::from("hand-built"), Value::list([Value::from(false)])),
+            obj(
+                typed(str_ty(), Value::from("a")),
+                Value::list([Value::Null, typed(Type::Bool, Value::from(true))]),
+            ),
+            obj(
+                typed(Type::Number, Value::from(1)),
+                Value::list([typed(Type::Bool, Value::from(true)), Value::from("z")]),
+            ),
+            Value::list([typed(str_ty(), Value::from("l"))]),
+            Value::map([("k", typed(str_ty(), Value::from("m")))]),
+            Value::map::<&str>([]),
+            Value::tuple([typed(Type::Number, Value::from(3))]),
+        ];
+        let element_types = [
+            Type::Dynamic,
+            obj_ty.clone(),
+            Type::list(Type::Dynamic),
+            Type::map(Type::Dynamic),
+            Type::tuple([Type::Dynamic]),
+        ];
+        for element in &element_types {
+            for a in &samples {
+                for b in &samples {
+                    for c in &samples {
+                        let elements = [a, b, c];
+                        assert_eq!(
+                            common_type(elements, element, index_step),
+                            common_type_full(&elements, element, index_step),
+                            "{element:?}: {elements:?}"
+                        );
+                        let elements = [a, a, b];
+                        assert_eq!(
+                            common_type(elements, element, index_step),
+                            common_type_full(&elements, element, index_step),
+                            "{element:?}: {elements:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

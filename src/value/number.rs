@@ -728,6 +728,29 @@ impl Number {
         }
     }
 
+    /// Appends the number's text (its [`Display`](fmt::Display) form) to `out`, without
+    /// building a string.
+    pub(crate) fn write_text(&self, out: &mut Vec<u8>) {
+        match self.0 {
+            Repr::Int(i) => write_i64(i, out),
+            _ => {
+                use std::io::Write as _;
+                // Writing to a vector cannot fail.
+                let _ = write!(out, "{self}");
+            }
+        }
+    }
+
+    /// Appends [`hash_text`](Self::hash_text) to `out`, without building a string for
+    /// the common case of an integer of at most ten digits (which `%g` with ten digits
+    /// of precision writes in plain decimal).
+    pub(crate) fn write_hash_text(&self, out: &mut Vec<u8>) {
+        match self.0 {
+            Repr::Int(i) if i.unsigned_abs() < 10_000_000_000 => write_i64(i, out),
+            _ => out.extend_from_slice(self.hash_text().as_bytes()),
+        }
+    }
+
     /// go-cty's set hash string for a number: `big.Float.Text('g', 10)`.
     pub(crate) fn hash_text(&self) -> String {
         let (negative, mut d) = match &self.0 {
@@ -773,6 +796,7 @@ impl Number {
     }
 
     /// What the MessagePack encoder writes for this number.
+    #[inline]
     pub(crate) fn wire(&self) -> WireNumber<'_> {
         match &self.0 {
             Repr::Infinity { negative } => WireNumber::Float(if *negative {
@@ -794,6 +818,25 @@ impl Number {
             }
         }
     }
+}
+
+/// Appends the decimal digits of `i` (with `-` when negative) to `out`.
+fn write_i64(i: i64, out: &mut Vec<u8>) {
+    if i < 0 {
+        out.push(b'-');
+    }
+    let mut digits = [0u8; 20];
+    let mut n = i.unsigned_abs();
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// Whether a decimal is a non-integer exactly equal to some float64.
@@ -1805,6 +1848,36 @@ mod tests {
         for (a, b, want) in table {
             assert_eq!(a.cmp_numeric(&b), want, "{a:?} {b:?}");
             assert_eq!(b.cmp_numeric(&a), want.reverse(), "{b:?} {a:?}");
+        }
+    }
+
+    #[test]
+    fn write_text_matches_display() {
+        let mut numbers: Vec<Number> = [0i64, 1, -1, 42, i64::MAX, i64::MIN, -1_000_000]
+            .into_iter()
+            .map(Number::from)
+            .collect();
+        numbers.extend([0.1, -0.0, 1e300, 2.5e-8].map(|f| Number::from_f64(f).unwrap()));
+        numbers.extend(["0.1", "123456789012345678901234567890.5"].map(|t| t.parse().unwrap()));
+        for n in numbers {
+            let mut out = Vec::new();
+            n.write_text(&mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string(), "{n:?}");
+        }
+    }
+
+    #[test]
+    fn write_hash_text_matches_hash_text() {
+        let mut ints: Vec<i64> = vec![0, 1, -1, 9, 10, 99, 100, 1000, i64::MAX, i64::MIN];
+        for p in 1..19u32 {
+            let t = 10i64.pow(p);
+            ints.extend([t - 1, t, t + 1, -t + 1, -t, -t - 1, 7 * t / 3]);
+        }
+        for i in ints {
+            let n = Number::from(i);
+            let mut out = Vec::new();
+            n.write_hash_text(&mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), n.hash_text(), "{i}");
         }
     }
 

@@ -25,7 +25,7 @@ enum Order {
 /// them in go-cty's order. Already-canonical input is detected in one pass and returned
 /// unchanged.
 pub(crate) fn canonicalize(elements: Vec<Value>) -> Vec<Value> {
-    if elements.len() < 2 {
+    if elements.len() < 2 || is_canonical(&elements) {
         return elements;
     }
     let mut known = Vec::with_capacity(elements.len());
@@ -55,6 +55,53 @@ pub(crate) fn canonicalize(elements: Vec<Value>) -> Vec<Value> {
     out.extend(unknown);
     out.extend(null);
     out
+}
+
+/// Whether `elements` are all known and strictly in go-cty's order, as every set that
+/// go-cty wrote is: then they are also free of duplicates (equal elements are equal in
+/// the order's key) and [`canonicalize`] has nothing to do. Checked in one pass with no
+/// allocation per element; any doubt gives `false` and the full treatment.
+fn is_canonical(elements: &[Value]) -> bool {
+    let known = |v: &Value| !matches!(v.untyped(), Value::Null | Value::Unknown(_));
+    if !elements.iter().all(known) {
+        return false;
+    }
+    let pairs = || {
+        elements
+            .windows(2)
+            .map(|w| (w[0].untyped(), w[1].untyped()))
+    };
+    match elements[0].untyped() {
+        Value::String(_) => pairs().all(|pair| match pair {
+            (Value::String(a), Value::String(b)) => a < b,
+            _ => false,
+        }),
+        Value::Bool(_) => {
+            pairs().all(|pair| matches!(pair, (Value::Bool(false), Value::Bool(true))))
+        }
+        // Integers only: equal non-integers need not be neighbours in numeric order.
+        Value::Number(_) => pairs().all(|pair| match pair {
+            (Value::Number(a), Value::Number(b)) => match (a.to_i64(), b.to_i64()) {
+                (Some(a), Some(b)) => a < b,
+                _ => false,
+            },
+            _ => false,
+        }),
+        _ => {
+            let mut previous = Vec::new();
+            let mut current = Vec::new();
+            hash_string(&elements[0], &mut previous);
+            for e in &elements[1..] {
+                current.clear();
+                hash_string(e, &mut current);
+                if previous >= current {
+                    return false;
+                }
+                std::mem::swap(&mut previous, &mut current);
+            }
+            true
+        }
+    }
 }
 
 fn order_of(v: &Value) -> Order {
@@ -191,7 +238,7 @@ pub(crate) fn hash_string(v: &Value, out: &mut Vec<u8>) {
         Value::Unknown(_) => out.push(b'?'),
         Value::Null => out.push(b'~'),
         Value::Bool(b) => out.push(if *b { b'T' } else { b'F' }),
-        Value::Number(n) => out.extend_from_slice(n.hash_text().as_bytes()),
+        Value::Number(n) => n.write_hash_text(out),
         Value::String(s) => go_quote(s, out),
         Value::Map(m) => {
             out.push(b'{');
@@ -222,9 +269,31 @@ fn hash_sequence(open: u8, values: &[Value], close: u8, out: &mut Vec<u8>) {
 
 /// Go's `strconv.Quote`: printable characters literal, others escaped.
 pub(crate) fn go_quote(s: &str, out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push(b'"');
-    for c in s.chars() {
+    let bytes = s.as_bytes();
+    // `start..i` is a run of printable ASCII other than `"` and `\\`, copied as it is.
+    let mut start = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\' {
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        // `i` is a character boundary: only ASCII bytes were passed over.
+        let c = s[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+        go_quote_char(c, out);
+        i += c.len_utf8();
+        start = i;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// One character of [`go_quote`].
+fn go_quote_char(c: char, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    {
         match c {
             '"' | '\\' => {
                 out.push(b'\\');
@@ -260,7 +329,6 @@ pub(crate) fn go_quote(s: &str, out: &mut Vec<u8>) {
             }
         }
     }
-    out.push(b'"');
 }
 
 fn is_printable(c: char) -> bool {

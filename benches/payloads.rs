@@ -1,0 +1,295 @@
+//! Generated, deterministic payloads for the benches, in one place.
+//!
+//! Each payload is built as a `ctywire::Value` with its `Type` and encoded with ctywire,
+//! so the bytes are go-cty's format. A small LCG stands in for a random generator, so
+//! every run (and every machine) sees the same bytes.
+
+#![allow(dead_code)] // each bench binary uses a different part
+
+use ctywire::{Type, Value};
+
+/// A 64-bit linear congruential generator (Knuth's MMIX constants).
+pub struct Lcg(u64);
+
+impl Lcg {
+    pub fn new(seed: u64) -> Lcg {
+        Lcg(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 11
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u64) as usize]
+    }
+
+    /// `len` lowercase hex digits.
+    pub fn hex(&mut self, len: usize) -> String {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        (0..len)
+            .map(|_| HEX[self.below(16) as usize] as char)
+            .collect()
+    }
+}
+
+/// Allocates and frees one 64 MB buffer, as a long-running process that has handled a
+/// large message has done. glibc then raises its dynamic mmap threshold to the maximum
+/// (32 MB) and its trim threshold to twice that, and stops returning the memory of a
+/// freed tree to the kernel between iterations. Without this, whether it does depends
+/// on which large buffers the process happened to free earlier, and every decoder
+/// (ctywire, rmpv, serde_json alike) pays page faults for its whole tree on some runs
+/// and not on others: 9.7 against 15.6 ms for the same decode of the instances payload.
+pub fn settle_allocator() {
+    let buffer = std::hint::black_box(vec![1u8; 64 << 20]);
+    drop(buffer);
+}
+
+/// A payload: its name, type, value, and the value's msgpack and JSON encodings.
+pub struct Payload {
+    pub name: &'static str,
+    pub ty: Type,
+    /// The value as built by hand (objects from `Value::object`).
+    pub value: Value,
+    /// The value as decoded from `msgpack`: what a provider re-encodes after reading
+    /// state, and what the encode benches encode.
+    pub decoded: Value,
+    pub msgpack: Vec<u8>,
+    pub json: Vec<u8>,
+}
+
+impl Payload {
+    fn new(name: &'static str, ty: Type, value: Value) -> Payload {
+        let msgpack = ctywire::msgpack::encode(&value, &ty).expect("payload encodes as msgpack");
+        let json = ctywire::json::encode(&value, &ty).expect("payload encodes as JSON");
+        let decoded = ctywire::msgpack::decode(&msgpack, &ty).expect("payload decodes");
+        assert_eq!(decoded, value, "{name}: the payload round-trips");
+        Payload {
+            name,
+            ty,
+            value,
+            decoded,
+            msgpack,
+            json,
+        }
+    }
+}
+
+/// The element type of [`instances`]: an EC2-instance-like resource.
+pub fn instance_type() -> Type {
+    let disk = Type::object([
+        ("device_name", Type::String),
+        ("encrypted", Type::Bool),
+        ("size", Type::Number),
+        ("volume_type", Type::String),
+    ]);
+    Type::object([
+        ("ami", Type::String),
+        ("cpu_count", Type::Number),
+        ("disks", Type::list(disk)),
+        ("id", Type::String),
+        ("instance_type", Type::String),
+        ("monitoring", Type::Bool),
+        ("private_ip", Type::String),
+        ("security_groups", Type::set(Type::String)),
+        ("spot_price", Type::Number),
+        ("tags", Type::map(Type::String)),
+        ("user_data", Type::String),
+    ])
+}
+
+const INSTANCE_TYPES: &[&str] = &[
+    "t3.micro",
+    "t3.large",
+    "m5.large",
+    "m5.xlarge",
+    "c6i.2xlarge",
+];
+const ENVIRONMENTS: &[&str] = &["production", "staging", "development"];
+const TEAMS: &[&str] = &["platform", "payments", "search", "data", "ïdentité"];
+const VOLUME_TYPES: &[&str] = &["gp3", "io2", "st1"];
+
+fn instance(rng: &mut Lcg, i: usize) -> Value {
+    let id = format!("i-{}", rng.hex(17));
+    let disks = (0..1 + rng.below(2))
+        .map(|d| {
+            Value::object([
+                (
+                    "device_name",
+                    Value::from(format!("/dev/sd{}", (b'a' + d as u8) as char)),
+                ),
+                ("encrypted", Value::from(rng.below(2) == 0)),
+                ("size", Value::from(8 * (1 + rng.below(64)))),
+                ("volume_type", Value::from(rng.pick(VOLUME_TYPES))),
+            ])
+        })
+        .collect::<Vec<_>>();
+    let groups = (0..1 + rng.below(3))
+        .map(|_| Value::from(format!("sg-{}", rng.hex(8))))
+        .collect::<Vec<_>>();
+    let mut tags = vec![
+        ("Name", Value::from(format!("web-{i:05}"))),
+        ("Environment", Value::from(rng.pick(ENVIRONMENTS))),
+    ];
+    if rng.below(2) == 0 {
+        tags.push(("Team", Value::from(rng.pick(TEAMS))));
+    }
+    let user_data = if rng.below(4) == 0 {
+        Value::from("#!/bin/sh\necho \"hi\"\n")
+    } else {
+        Value::Null
+    };
+    Value::object([
+        ("ami", Value::from(format!("ami-{}", rng.hex(8)))),
+        ("cpu_count", Value::from(1u64 << rng.below(6))),
+        ("disks", Value::list(disks)),
+        ("id", Value::from(id)),
+        ("instance_type", Value::from(rng.pick(INSTANCE_TYPES))),
+        ("monitoring", Value::from(rng.below(2) == 0)),
+        (
+            "private_ip",
+            Value::from(format!(
+                "10.{}.{}.{}",
+                rng.below(256),
+                rng.below(256),
+                rng.below(256)
+            )),
+        ),
+        ("security_groups", Value::set(groups)),
+        (
+            "spot_price",
+            Value::try_from(rng.below(100_000) as f64 / 10_000.0).expect("not NaN"),
+        ),
+        ("tags", Value::map(tags)),
+        ("user_data", user_data),
+    ])
+}
+
+/// A list of `n` instance-like objects: strings, numbers (integers and float64s), bools,
+/// a map of tags, a set of strings, a nested list of objects, a null.
+pub fn instances(n: usize) -> Payload {
+    let mut rng = Lcg::new(1);
+    let value = Value::list((0..n).map(|i| instance(&mut rng, i)));
+    Payload::new("list of instances", Type::list(instance_type()), value)
+}
+
+/// A set of `n` distinct strings.
+pub fn string_set(n: usize) -> Payload {
+    let mut rng = Lcg::new(2);
+    let value = Value::set((0..n).map(|i| Value::from(format!("subnet-{}-{i}", rng.hex(12)))));
+    Payload::new("set of strings", Type::set(Type::String), value)
+}
+
+/// The element type of [`object_set`]: a security-group-rule-like object.
+pub fn rule_type() -> Type {
+    Type::object([
+        ("cidr_blocks", Type::list(Type::String)),
+        ("description", Type::String),
+        ("from_port", Type::Number),
+        ("protocol", Type::String),
+        ("to_port", Type::Number),
+    ])
+}
+
+/// A set of `n` distinct objects (ordered by go-cty's hash strings).
+pub fn object_set(n: usize) -> Payload {
+    let mut rng = Lcg::new(3);
+    let value = Value::set((0..n).map(|i| {
+        let port = 1024 + rng.below(60_000);
+        Value::object([
+            (
+                "cidr_blocks",
+                Value::list((0..1 + rng.below(2)).map(|_| {
+                    Value::from(format!("10.{}.{}.0/24", rng.below(256), rng.below(256)))
+                })),
+            ),
+            ("description", Value::from(format!("rule {i}"))),
+            ("from_port", Value::from(port)),
+            (
+                "protocol",
+                Value::from(["tcp", "udp"][rng.below(2) as usize]),
+            ),
+            ("to_port", Value::from(port + rng.below(10))),
+        ])
+    }));
+    Payload::new("set of objects", Type::set(rule_type()), value)
+}
+
+/// A deeply dynamic value: `n` objects whose attributes are `dynamic` at two levels, so
+/// every one of them is a `[type JSON, value]` wrapper on the wire, holding nested
+/// objects, maps, lists and sets.
+pub fn dynamic(n: usize) -> Payload {
+    let child = Type::object([("key", Type::String), ("value", Type::Dynamic)]);
+    let ty = Type::list(Type::object([
+        ("attrs", Type::Dynamic),
+        ("children", Type::list(child)),
+        ("id", Type::String),
+    ]));
+    let mut rng = Lcg::new(4);
+    let attrs_ty = Type::object([
+        ("labels", Type::map(Type::String)),
+        ("name", Type::String),
+        (
+            "network",
+            Type::object([
+                ("ports", Type::list(Type::Number)),
+                ("zones", Type::set(Type::String)),
+            ]),
+        ),
+        ("size", Type::Number),
+    ]);
+    let value = Value::list((0..n).map(|i| {
+        let attrs = Value::object([
+            (
+                "labels",
+                Value::map([
+                    ("app", Value::from(format!("app-{}", i % 17))),
+                    ("tier", Value::from(["web", "db"][rng.below(2) as usize])),
+                ]),
+            ),
+            ("name", Value::from(format!("node-{i}"))),
+            (
+                "network",
+                Value::object([
+                    (
+                        "ports",
+                        Value::list((0..1 + rng.below(3)).map(|p| Value::from(8000 + p))),
+                    ),
+                    ("zones", Value::set(["a", "b", "c"].map(Value::from))),
+                ]),
+            ),
+            ("size", Value::from(rng.below(1000))),
+        ]);
+        let children = (0..3).map(|c| {
+            Value::object([
+                ("key", Value::from(format!("k{c}"))),
+                ("value", Value::typed(Type::String, Value::from(rng.hex(6)))),
+            ])
+        });
+        Value::object([
+            ("attrs", Value::typed(attrs_ty.clone(), attrs)),
+            ("children", Value::list(children)),
+            ("id", Value::from(format!("{i:08x}"))),
+        ])
+    }));
+    Payload::new("deeply dynamic", ty, value)
+}
+
+/// The payloads of the main table, at their documented sizes.
+pub fn all() -> Vec<Payload> {
+    vec![
+        instances(10_000),
+        string_set(20_000),
+        object_set(10_000),
+        dynamic(5_000),
+    ]
+}

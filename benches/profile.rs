@@ -1,0 +1,106 @@
+//! A driver for profilers: runs one codec operation on one payload in a loop.
+//!
+//! ```text
+//! cargo bench --bench profile --no-run   # then, with the binary it names:
+//! perf record -g target/release/deps/profile-* msgpack-decode instances 200
+//! valgrind --tool=callgrind target/release/deps/profile-* json-encode dynamic 3
+//! ```
+//!
+//! Operations: `msgpack-decode`, `msgpack-encode`, `json-decode`, `json-encode`,
+//! `msgpack-encode-into` and `json-encode-into` (reusing one output buffer),
+//! `rmpv`, `serde-json`, `build-set`, `sizes`. Payloads: `instances`, `strings`,
+//! `objects`, `dynamic`, and `strings-100k` / `objects-100k`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use ctywire::{json, msgpack};
+
+#[path = "payloads.rs"]
+mod payloads;
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let op = args.first().map_or("sizes", String::as_str);
+    let which = args.get(1).map_or("instances", String::as_str);
+    let iters: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(100);
+    if op == "sizes" {
+        for p in payloads::all() {
+            println!(
+                "{}: msgpack {} bytes, JSON {} bytes",
+                p.name,
+                p.msgpack.len(),
+                p.json.len()
+            );
+        }
+        return;
+    }
+    let mut p = match which {
+        "instances" => payloads::instances(10_000),
+        "strings" => payloads::string_set(20_000),
+        "objects" => payloads::object_set(10_000),
+        "dynamic" => payloads::dynamic(5_000),
+        "strings-100k" => payloads::string_set(100_000),
+        "objects-100k" => payloads::object_set(100_000),
+        other => panic!("unknown payload {other}"),
+    };
+    if std::env::var_os("DECODED").is_some() {
+        // Encode the tree as decoded (names shared with the type, allocated in order).
+        p.value = p.decoded.clone();
+    }
+    // BALLAST=1 keeps every other payload alive too, as the summary does.
+    let _ballast = std::env::var_os("BALLAST").map(|_| {
+        let mut all = payloads::all();
+        for n in [1_000, 10_000, 100_000] {
+            all.push(payloads::string_set(n));
+            all.push(payloads::object_set(n));
+        }
+        all
+    });
+    if std::env::var_os("UNSETTLED").is_none() {
+        payloads::settle_allocator();
+    }
+    let mut times = Vec::with_capacity(iters);
+    let mut buf = Vec::new();
+    for _ in 0..iters {
+        let start = Instant::now();
+        let out: Box<dyn std::any::Any> = match op {
+            "msgpack-decode" => Box::new(black_box(msgpack::decode(&p.msgpack, &p.ty).unwrap())),
+            "msgpack-encode" => Box::new(black_box(msgpack::encode(&p.value, &p.ty).unwrap())),
+            "json-decode" => Box::new(black_box(json::decode(&p.json, &p.ty).unwrap())),
+            "msgpack-encode-into" => {
+                buf.clear();
+                msgpack::encode_into(&p.value, &p.ty, &mut buf).unwrap();
+                Box::new(())
+            }
+            "json-encode-into" => {
+                buf.clear();
+                json::encode_into(&p.value, &p.ty, &mut buf).unwrap();
+                Box::new(())
+            }
+            "json-encode" => Box::new(black_box(json::encode(&p.value, &p.ty).unwrap())),
+            "rmpv" => Box::new(black_box(
+                rmpv::decode::read_value(&mut &p.msgpack[..]).unwrap(),
+            )),
+            "serde-json" => Box::new(black_box(
+                serde_json::from_slice::<serde_json::Value>(&p.json).unwrap(),
+            )),
+            "build-set" => {
+                let elements = p.value.as_slice().unwrap().iter().rev().cloned().collect();
+                Box::new(black_box(ctywire::Set::new(elements)))
+            }
+            other => panic!("unknown operation {other}"),
+        };
+        times.push(start.elapsed());
+        drop(out);
+    }
+    times.sort();
+    eprintln!(
+        "{op} {which}: {iters} runs (freeing not timed), median {:.3} ms, min {:.3} ms",
+        times[times.len() / 2].as_secs_f64() * 1e3,
+        times[0].as_secs_f64() * 1e3,
+    );
+}
