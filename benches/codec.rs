@@ -149,6 +149,32 @@ fn median<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
     times[times.len() / 2]
 }
 
+/// Median wall times of `f` and of `g`, run alternately `reps` times each, so that both
+/// see the same conditions on a shared machine; results are dropped untimed.
+fn median_pair<T, U>(
+    reps: usize,
+    mut f: impl FnMut() -> T,
+    mut g: impl FnMut() -> U,
+) -> (Duration, Duration) {
+    drop(black_box(f()));
+    drop(black_box(g()));
+    let mut a = Vec::with_capacity(reps);
+    let mut b = Vec::with_capacity(reps);
+    for _ in 0..reps {
+        let start = Instant::now();
+        let out = black_box(f());
+        a.push(start.elapsed());
+        drop(out);
+        let start = Instant::now();
+        let out = black_box(g());
+        b.push(start.elapsed());
+        drop(out);
+    }
+    a.sort();
+    b.sort();
+    (a[reps / 2], b[reps / 2])
+}
+
 /// Median wall time of dropping the result of `make`, over `reps` runs.
 fn median_drop<T>(reps: usize, mut make: impl FnMut() -> T) -> Duration {
     let mut times: Vec<Duration> = (0..reps)
@@ -196,7 +222,7 @@ fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
     };
     push(
         &mut s,
-        "MessagePack (times are medians; decode excludes freeing the tree, `free` is that):\n"
+        "MessagePack (times are medians; decode excludes freeing the tree, `free` is that; ctywire and rmpv decode alternately):\n"
             .into(),
     );
     push(&mut s, "| payload | bytes | decode ms | MB/s | free ms | rmpv ms | rmpv free ms | rmpv / ctywire | encode ms | encode MB/s | encode (built by hand) ms | peak heap MB | peak / bytes | rmpv peak MB |".into());
@@ -207,9 +233,12 @@ fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
     for p in all {
         let b = &p.msgpack;
         let reps = reps_for(b.len());
-        let dec = median(reps, || msgpack::decode(b, &p.ty).unwrap());
+        let (dec, rmpv) = median_pair(
+            reps,
+            || msgpack::decode(b, &p.ty).unwrap(),
+            || rmpv_decode(b),
+        );
         let free = median_drop(reps, || msgpack::decode(b, &p.ty).unwrap());
-        let rmpv = median(reps, || rmpv_decode(b));
         let rmpv_free = median_drop(reps, || rmpv_decode(b));
         let enc = median(reps, || msgpack::encode(&p.decoded, &p.ty).unwrap());
         let enc_hand = median(reps, || msgpack::encode(&p.value, &p.ty).unwrap());
@@ -238,7 +267,7 @@ fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
     }
     push(
         &mut s,
-        "\nJSON (times are medians; decode excludes freeing):\n".into(),
+        "\nJSON (times are medians; decode excludes freeing; ctywire and serde_json decode alternately):\n".into(),
     );
     push(&mut s, "| payload | bytes | decode ms | MB/s | serde_json::Value ms | serde / ctywire | encode ms | encode MB/s | peak heap MB | peak / bytes | serde_json peak MB | serde peak / ctywire peak |".into());
     push(
@@ -248,8 +277,11 @@ fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
     for p in all {
         let b = &p.json;
         let reps = reps_for(b.len());
-        let dec = median(reps, || json::decode(b, &p.ty).unwrap());
-        let serde = median(reps, || serde_json_decode(b));
+        let (dec, serde) = median_pair(
+            reps,
+            || json::decode(b, &p.ty).unwrap(),
+            || serde_json_decode(b),
+        );
         let enc = median(reps, || json::encode(&p.decoded, &p.ty).unwrap());
         let heap = peak(|| json::decode(b, &p.ty).unwrap());
         let serde_heap = peak(|| serde_json_decode(b));
@@ -329,10 +361,16 @@ fn allocator_states(p: &Payload) -> String {
         if settled {
             payloads::settle_allocator();
         }
-        let d = median(25, || msgpack::decode(&p.msgpack, &p.ty).unwrap());
-        let r = median(15, || rmpv_decode(&p.msgpack));
-        let j = median(25, || json::decode(&p.json, &p.ty).unwrap());
-        let v = median(15, || serde_json_decode(&p.json));
+        let (d, r) = median_pair(
+            21,
+            || msgpack::decode(&p.msgpack, &p.ty).unwrap(),
+            || rmpv_decode(&p.msgpack),
+        );
+        let (j, v) = median_pair(
+            21,
+            || json::decode(&p.json, &p.ty).unwrap(),
+            || serde_json_decode(&p.json),
+        );
         s.push_str(&format!(
             "| {} | {:.2} | {:.2} | {:.1}x | {:.2} | {:.2} | {:.2}x |\n",
             if settled {
@@ -367,10 +405,10 @@ fn machine() -> String {
 
 fn main() {
     let all = payloads::all();
+    let sets = scaled_sets();
     // The decoders on the instances payload before and after settling the allocator
     // (the state cannot be undone, so the "before" runs come first).
     let states = allocator_states(&all[0]);
-    let sets = scaled_sets();
     // The summary is measured before criterion runs: criterion's own large allocations
     // change glibc's state (how much freed memory it keeps) for what follows.
     let text = if std::env::var_os("CTYWIRE_NO_SUMMARY").is_none() {
