@@ -102,3 +102,75 @@ fn depth_limit_fits_a_small_stack() {
         .join()
         .expect("no stack overflow");
 }
+
+// ---------------------------------------------------------------------------------------
+// Regressions for findings of the hostile-input audit. Each input below took seconds to
+// minutes, or gigabytes, before its fix. There are no time bounds here: a return to
+// quadratic time shows as a test that runs for minutes. The unit tests next to each fix
+// count the work instead.
+
+use ctywire::Value;
+
+fn array32(n: usize) -> Vec<u8> {
+    let mut out = vec![0xdd];
+    out.extend_from_slice(&(n as u32).to_be_bytes());
+    out
+}
+
+/// Sets of composite elements deduplicate by hash string; every `[unknown]` has the
+/// hash string `[?;]`, and comparing each such element with all the others was
+/// quadratic (50,000 elements: minutes).
+#[test]
+fn set_of_elements_holding_unknowns_is_linear() {
+    let n = 50_000;
+    let mut bytes = array32(n);
+    for _ in 0..n {
+        bytes.extend_from_slice(&[0x91, 0xd4, 0x00, 0x00]);
+    }
+    let ty = Type::set(Type::list(Type::String));
+    let v = msgpack::decode(&bytes, &ty).unwrap();
+    assert_eq!(v.len(), Some(n), "unknowns are never equal: all are kept");
+    let again = msgpack::encode(&v, &ty).unwrap();
+    assert!(msgpack::decode(&again, &ty).unwrap() == v);
+}
+
+/// Numbers are cut to 10 digits in hash strings, so [1.0000000000001] and
+/// [1.0000000000002] share one; such runs must not be compared pairwise either, and
+/// real duplicates must still go.
+#[test]
+fn set_of_elements_with_equal_hash_strings_is_linear() {
+    let n = 20_000;
+    let mut bytes = array32(2 * n);
+    for _round in 0..2 {
+        for i in 0..n {
+            let text = format!("1.{:013}", i + 1);
+            bytes.push(0x91);
+            bytes.push(0xa0 | text.len() as u8);
+            bytes.extend_from_slice(text.as_bytes());
+        }
+    }
+    let ty = Type::set(Type::list(Type::Number));
+    let v = msgpack::decode(&bytes, &ty).unwrap();
+    assert_eq!(v.len(), Some(n), "the second round duplicates the first");
+    let set = v.as_slice().unwrap();
+    for text in ["1.0000000000001", "1.0000000000002"] {
+        let one = Value::list([Value::Number(text.parse().unwrap())]);
+        assert!(set.contains(&one), "{text}");
+    }
+}
+
+/// A repeated attribute name was dropped by scanning every earlier attribute: an object
+/// type of 50,000 attributes took over a minute. The last of a repeated name still wins.
+#[test]
+fn type_expressions_with_many_attributes_are_linear() {
+    let attrs: Vec<String> = (0..50_000).map(|i| format!("a{i}=bool")).collect();
+    let text = format!("object({{{}}})", attrs.join(","));
+    let ty = Type::parse_expr(&text).unwrap();
+    assert_eq!(ty.as_object().unwrap().len(), 50_000);
+    let text = format!("object({{{},a7=number}})", attrs.join(","));
+    let ty = Type::parse_expr(&text).unwrap();
+    let o = ty.as_object().unwrap();
+    assert_eq!(o.len(), 50_000);
+    assert_eq!(o.attribute("a7"), Some(&Type::Number));
+    assert_eq!(o.attribute("a8"), Some(&Type::Bool));
+}
