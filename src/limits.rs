@@ -23,3 +23,10 @@ pub const MAX_NUMBER_TEXT: usize = 4096;
 /// known list of n unknowns (as in go-cty) only while n is at most this; beyond it the
 /// value stays an unknown list rather than allocating what a 9-byte refinement asks.
 pub const MAX_COLLAPSED_LENGTH: u64 = 1 << 16;
+
+/// A number's binary exponent (`p`, as in `"3p-2"`: go-cty's number parser accepts
+/// them) is at most this in magnitude; beyond it the number is refused. `1p-4000` is 7
+/// bytes of text but an exact decimal of 2,796 significant digits, and every later
+/// comparison or hash of it costs as much as a decimal text 400 times longer: 1 MB of
+/// such numbers took seconds to decode into a set. go-cty never writes `p` exponents.
+pub const MAX_BINARY_EXPONENT: i64 = 128;

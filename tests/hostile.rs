@@ -117,6 +117,11 @@ fn array32(n: usize) -> Vec<u8> {
     out
 }
 
+fn limit_exceeded(result: ctywire::Result<Value>) {
+    let err = result.expect_err("expected an error");
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+}
+
 /// Sets of composite elements deduplicate by hash string; every `[unknown]` has the
 /// hash string `[?;]`, and comparing each such element with all the others was
 /// quadratic (50,000 elements: minutes).
@@ -173,4 +178,29 @@ fn type_expressions_with_many_attributes_are_linear() {
     assert_eq!(o.len(), 50_000);
     assert_eq!(o.attribute("a7"), Some(&Type::Number));
     assert_eq!(o.attribute("a8"), Some(&Type::Bool));
+}
+
+/// `1p-4000` is 7 bytes of text but 2,796 exact digits; 1 MB of such numbers took
+/// seconds to decode into a set.
+#[test]
+fn binary_exponents_are_bounded() {
+    let limit = ctywire::limits::MAX_BINARY_EXPONENT;
+    for text in [
+        format!("1p{}", limit + 1),
+        format!("1p-{}", limit + 1),
+        "3p-4000".into(),
+    ] {
+        let mut bytes = vec![0xa0 | text.len() as u8];
+        bytes.extend_from_slice(text.as_bytes());
+        limit_exceeded(msgpack::decode(&bytes, &Type::Number));
+        limit_exceeded(json::decode(
+            format!("\"{text}\"").as_bytes(),
+            &Type::Number,
+        ));
+    }
+    for text in [format!("1p{limit}"), format!("3p-{limit}"), "3p-2".into()] {
+        let mut bytes = vec![0xa0 | text.len() as u8];
+        bytes.extend_from_slice(text.as_bytes());
+        msgpack::decode(&bytes, &Type::Number).unwrap();
+    }
 }
