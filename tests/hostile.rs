@@ -204,3 +204,17 @@ fn binary_exponents_are_bounded() {
         msgpack::decode(&bytes, &Type::Number).unwrap();
     }
 }
+
+/// A collection length lower bound at or beyond 2^63 was written back as a negative
+/// integer (an `as i64` cast), which no decoder accepts.
+#[test]
+fn huge_length_lower_bound_round_trips() {
+    // Unknown list(string), not null, at least 2^63 elements.
+    let bytes = b"\xc7\x0d\x0c\x82\x01\xc2\x05\xcf\x80\x00\x00\x00\x00\x00\x00\x00";
+    let ty = Type::list(Type::String);
+    let v = msgpack::decode(bytes, &ty).unwrap();
+    assert_eq!(v.refinements().unwrap().length_lower(), 1 << 63);
+    let again = msgpack::encode(&v, &ty).unwrap();
+    assert_eq!(again, bytes);
+    assert_eq!(msgpack::decode(&again, &ty).unwrap(), v);
+}
