@@ -218,3 +218,54 @@ fn huge_length_lower_bound_round_trips() {
     assert_eq!(again, bytes);
     assert_eq!(msgpack::decode(&again, &ty).unwrap(), v);
 }
+
+/// 18 bytes of refinement (not null, length exactly 65,536) collapse to 65,536
+/// unknowns, as in go-cty: 800 of them asked for 1.2 GB.
+#[test]
+fn collapsed_unknown_lists_are_bounded_in_total() {
+    let collapsing = [
+        0xc7, 0x0f, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0xce, 0, 1, 0, 0, 0x06, 0xce, 0, 1, 0, 0,
+    ];
+    let ty = Type::list(Type::list(Type::String));
+    // One collapses, whatever else is around it.
+    let mut one = vec![0x91];
+    one.extend_from_slice(&collapsing);
+    let v = msgpack::decode(&one, &ty).unwrap();
+    assert_eq!(v[0].len(), Some(1 << 16));
+    assert!(v[0][0].is_unknown());
+    // Many exhaust the limit on values the input leaves out.
+    let mut many = array32(800);
+    for _ in 0..800 {
+        many.extend_from_slice(&collapsing);
+    }
+    let err = msgpack::decode(&many, &ty).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+    assert_eq!(err.path().to_string(), "[16]", "{err}");
+}
+
+/// JSON objects may leave attributes out (they become null, as in go-cty): `{}` for an
+/// object type of 8,000 attributes, 8,000 times, asked for 1.5 GB.
+#[test]
+fn json_missing_attributes_are_bounded_in_total() {
+    let object_type = |k: usize| {
+        let attrs: Vec<String> = (0..k).map(|i| format!("\"a{i}\":\"number\"")).collect();
+        format!("[\"object\",{{{}}}]", attrs.join(","))
+    };
+    let objects = |n: usize| vec!["{}"; n].join(",");
+    let text = format!(
+        "{{\"type\":[\"list\",{}],\"value\":[{}]}}",
+        object_type(8000),
+        objects(8000)
+    );
+    let err = json::decode(text.as_bytes(), &Type::Dynamic).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+    // Leaving out a few hundred thousand is fine.
+    let text = format!(
+        "{{\"type\":[\"list\",{}],\"value\":[{}]}}",
+        object_type(300),
+        objects(1000)
+    );
+    let v = json::decode(text.as_bytes(), &Type::Dynamic).unwrap();
+    assert_eq!(v.len(), Some(1000));
+    assert!(v[999]["a299"].is_null());
+}
