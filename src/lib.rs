@@ -124,8 +124,10 @@
 //! ## Limits
 //!
 //! Decoding is bounded by [`limits`]: nesting depth, refinement payload size, number
-//! text length; no decoder allocates for more elements than the remaining input could
-//! hold.
+//! text length and binary exponents (go-cty reads `1p-4000` exactly; this crate refuses
+//! binary exponents beyond 128 in magnitude), and the number of values the input leaves
+//! out (missing JSON attributes, collapsed unknown lists); no decoder allocates for more
+//! elements than the remaining input could hold.
 
 pub mod error;
 pub mod json;

@@ -1,9 +1,24 @@
 //! Decoding limits: what hostile input cannot make a decoder do.
 //!
-//! Every decoder in this crate checks these bounds and returns an
-//! [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) error when input passes
-//! them. Allocation is also bounded by input size: no decoder reserves room for more
-//! elements than the remaining input could hold, whatever a length header claims.
+//! A provider decodes whatever arrives on its socket, and a debugging tool reads whatever
+//! a user pastes. Every decoder in this crate (MessagePack and JSON values, implied
+//! types, type JSON, type expressions) returns an error rather than panicking on any
+//! input, and keeps within these bounds; input that passes one of the constants below is
+//! a [`LimitExceeded`](crate::ErrorKind::LimitExceeded) error.
+//!
+//! | What | Bound |
+//! | --- | --- |
+//! | Nesting of values, dynamic wrappers, type JSON, type expressions | [`MAX_DEPTH`] levels |
+//! | Refinement payload (extension 12) | [`MAX_REFINEMENT_PAYLOAD`] bytes, checked before it is read |
+//! | Number text | [`MAX_NUMBER_TEXT`] bytes, as written and in plain decimal form (`1e100000` is refused, not expanded) |
+//! | Binary exponent in number text (`1p-4000`) | [`MAX_BINARY_EXPONENT`] in magnitude |
+//! | Elements of a collapsed refined unknown list | [`MAX_COLLAPSED_LENGTH`] per list (beyond, it stays unknown) |
+//! | Values the input leaves out (JSON attributes left out, collapsed list elements) | [`MAX_IMPLICIT_VALUES`] plus one per input byte, per decode |
+//!
+//! Allocation is bounded by input size: no decoder reserves room for more elements than
+//! the remaining input could hold, whatever a length header claims, and every value a
+//! decoder builds is paid for by input bytes or counted against
+//! [`MAX_IMPLICIT_VALUES`].
 
 /// Maximum nesting depth of a value (collections, structural types and dynamic
 /// wrappers each count one level). Terraform values rarely pass 20. At this depth the
@@ -22,4 +37,39 @@ pub const MAX_NUMBER_TEXT: usize = 4096;
 /// A refined unknown list that is not null and has exactly n elements collapses to a
 /// known list of n unknowns (as in go-cty) only while n is at most this; beyond it the
 /// value stays an unknown list rather than allocating what a 9-byte refinement asks.
+/// The elements count against [`MAX_IMPLICIT_VALUES`].
 pub const MAX_COLLAPSED_LENGTH: u64 = 1 << 16;
+
+/// Values a decoder makes up that its input does not spell out: the null of each
+/// attribute a JSON object leaves out (go-cty's leniency), and the unknown elements of a
+/// collapsed refined list ([`MAX_COLLAPSED_LENGTH`]). One decode makes at most this many
+/// plus one per byte of input; past that it fails with
+/// [`LimitExceeded`](crate::ErrorKind::LimitExceeded). Without this bound 3 bytes of
+/// JSON (`{},`) could make a whole object's worth of nulls, and 18 bytes of MessagePack
+/// 65,536 unknowns, so a 1 MB payload could ask for gigabytes.
+pub const MAX_IMPLICIT_VALUES: usize = 1 << 20;
+
+/// A number's binary exponent (`p`, as in `"3p-2"`: go-cty's number parser accepts
+/// them) is at most this in magnitude; beyond it the number is refused. `1p-4000` is 7
+/// bytes of text but an exact decimal of 2,796 significant digits, and every later
+/// comparison or hash of it costs as much as a decimal text 400 times longer: 1 MB of
+/// such numbers took seconds to decode into a set. go-cty never writes `p` exponents.
+pub const MAX_BINARY_EXPONENT: i64 = 128;
+
+/// The number of implicit values one decode of `input_len` bytes may make: see
+/// [`MAX_IMPLICIT_VALUES`].
+pub(crate) fn implicit_value_budget(input_len: usize) -> usize {
+    MAX_IMPLICIT_VALUES.saturating_add(input_len)
+}
+
+/// The error for a decode that would make more than its [`implicit_value_budget`].
+#[cold]
+pub(crate) fn implicit_values_error() -> crate::Error {
+    crate::Error::new(
+        crate::ErrorKind::LimitExceeded,
+        format!(
+            "the input leaves out more values than the limit of {MAX_IMPLICIT_VALUES} plus \
+             one per input byte (missing object attributes, collapsed unknown list elements)"
+        ),
+    )
+}

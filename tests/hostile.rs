@@ -102,3 +102,170 @@ fn depth_limit_fits_a_small_stack() {
         .join()
         .expect("no stack overflow");
 }
+
+// ---------------------------------------------------------------------------------------
+// Regressions for findings of the hostile-input audit. Each input below took seconds to
+// minutes, or gigabytes, before its fix. There are no time bounds here: a return to
+// quadratic time shows as a test that runs for minutes. The unit tests next to each fix
+// count the work instead.
+
+use ctywire::Value;
+
+fn array32(n: usize) -> Vec<u8> {
+    let mut out = vec![0xdd];
+    out.extend_from_slice(&(n as u32).to_be_bytes());
+    out
+}
+
+fn limit_exceeded(result: ctywire::Result<Value>) {
+    let err = result.expect_err("expected an error");
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+}
+
+/// Sets of composite elements deduplicate by hash string; every `[unknown]` has the
+/// hash string `[?;]`, and comparing each such element with all the others was
+/// quadratic (50,000 elements: minutes).
+#[test]
+fn set_of_elements_holding_unknowns_is_linear() {
+    let n = 50_000;
+    let mut bytes = array32(n);
+    for _ in 0..n {
+        bytes.extend_from_slice(&[0x91, 0xd4, 0x00, 0x00]);
+    }
+    let ty = Type::set(Type::list(Type::String));
+    let v = msgpack::decode(&bytes, &ty).unwrap();
+    assert_eq!(v.len(), Some(n), "unknowns are never equal: all are kept");
+    let again = msgpack::encode(&v, &ty).unwrap();
+    assert!(msgpack::decode(&again, &ty).unwrap() == v);
+}
+
+/// Numbers are cut to 10 digits in hash strings, so [1.0000000000001] and
+/// [1.0000000000002] share one; such runs must not be compared pairwise either, and
+/// real duplicates must still go.
+#[test]
+fn set_of_elements_with_equal_hash_strings_is_linear() {
+    let n = 20_000;
+    let mut bytes = array32(2 * n);
+    for _round in 0..2 {
+        for i in 0..n {
+            let text = format!("1.{:013}", i + 1);
+            bytes.push(0x91);
+            bytes.push(0xa0 | text.len() as u8);
+            bytes.extend_from_slice(text.as_bytes());
+        }
+    }
+    let ty = Type::set(Type::list(Type::Number));
+    let v = msgpack::decode(&bytes, &ty).unwrap();
+    assert_eq!(v.len(), Some(n), "the second round duplicates the first");
+    let set = v.as_slice().unwrap();
+    for text in ["1.0000000000001", "1.0000000000002"] {
+        let one = Value::list([Value::Number(text.parse().unwrap())]);
+        assert!(set.contains(&one), "{text}");
+    }
+}
+
+/// A repeated attribute name was dropped by scanning every earlier attribute: an object
+/// type of 50,000 attributes took over a minute. The last of a repeated name still wins.
+#[test]
+fn type_expressions_with_many_attributes_are_linear() {
+    let attrs: Vec<String> = (0..50_000).map(|i| format!("a{i}=bool")).collect();
+    let text = format!("object({{{}}})", attrs.join(","));
+    let ty = Type::parse_expr(&text).unwrap();
+    assert_eq!(ty.as_object().unwrap().len(), 50_000);
+    let text = format!("object({{{},a7=number}})", attrs.join(","));
+    let ty = Type::parse_expr(&text).unwrap();
+    let o = ty.as_object().unwrap();
+    assert_eq!(o.len(), 50_000);
+    assert_eq!(o.attribute("a7"), Some(&Type::Number));
+    assert_eq!(o.attribute("a8"), Some(&Type::Bool));
+}
+
+/// `1p-4000` is 7 bytes of text but 2,796 exact digits; 1 MB of such numbers took
+/// seconds to decode into a set.
+#[test]
+fn binary_exponents_are_bounded() {
+    let limit = ctywire::limits::MAX_BINARY_EXPONENT;
+    for text in [
+        format!("1p{}", limit + 1),
+        format!("1p-{}", limit + 1),
+        "3p-4000".into(),
+    ] {
+        let mut bytes = vec![0xa0 | text.len() as u8];
+        bytes.extend_from_slice(text.as_bytes());
+        limit_exceeded(msgpack::decode(&bytes, &Type::Number));
+        limit_exceeded(json::decode(
+            format!("\"{text}\"").as_bytes(),
+            &Type::Number,
+        ));
+    }
+    for text in [format!("1p{limit}"), format!("3p-{limit}"), "3p-2".into()] {
+        let mut bytes = vec![0xa0 | text.len() as u8];
+        bytes.extend_from_slice(text.as_bytes());
+        msgpack::decode(&bytes, &Type::Number).unwrap();
+    }
+}
+
+/// A collection length lower bound at or beyond 2^63 was written back as a negative
+/// integer (an `as i64` cast), which no decoder accepts.
+#[test]
+fn huge_length_lower_bound_round_trips() {
+    // Unknown list(string), not null, at least 2^63 elements.
+    let bytes = b"\xc7\x0d\x0c\x82\x01\xc2\x05\xcf\x80\x00\x00\x00\x00\x00\x00\x00";
+    let ty = Type::list(Type::String);
+    let v = msgpack::decode(bytes, &ty).unwrap();
+    assert_eq!(v.refinements().unwrap().length_lower(), 1 << 63);
+    let again = msgpack::encode(&v, &ty).unwrap();
+    assert_eq!(again, bytes);
+    assert_eq!(msgpack::decode(&again, &ty).unwrap(), v);
+}
+
+/// 18 bytes of refinement (not null, length exactly 65,536) collapse to 65,536
+/// unknowns, as in go-cty: 800 of them asked for 1.2 GB.
+#[test]
+fn collapsed_unknown_lists_are_bounded_in_total() {
+    let collapsing = [
+        0xc7, 0x0f, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0xce, 0, 1, 0, 0, 0x06, 0xce, 0, 1, 0, 0,
+    ];
+    let ty = Type::list(Type::list(Type::String));
+    // One collapses, whatever else is around it.
+    let mut one = vec![0x91];
+    one.extend_from_slice(&collapsing);
+    let v = msgpack::decode(&one, &ty).unwrap();
+    assert_eq!(v[0].len(), Some(1 << 16));
+    assert!(v[0][0].is_unknown());
+    // Many exhaust the limit on values the input leaves out.
+    let mut many = array32(800);
+    for _ in 0..800 {
+        many.extend_from_slice(&collapsing);
+    }
+    let err = msgpack::decode(&many, &ty).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+    assert_eq!(err.path().to_string(), "[16]", "{err}");
+}
+
+/// JSON objects may leave attributes out (they become null, as in go-cty): `{}` for an
+/// object type of 8,000 attributes, 8,000 times, asked for 1.5 GB.
+#[test]
+fn json_missing_attributes_are_bounded_in_total() {
+    let object_type = |k: usize| {
+        let attrs: Vec<String> = (0..k).map(|i| format!("\"a{i}\":\"number\"")).collect();
+        format!("[\"object\",{{{}}}]", attrs.join(","))
+    };
+    let objects = |n: usize| vec!["{}"; n].join(",");
+    let text = format!(
+        "{{\"type\":[\"list\",{}],\"value\":[{}]}}",
+        object_type(8000),
+        objects(8000)
+    );
+    let err = json::decode(text.as_bytes(), &Type::Dynamic).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+    // Leaving out a few hundred thousand is fine.
+    let text = format!(
+        "{{\"type\":[\"list\",{}],\"value\":[{}]}}",
+        object_type(300),
+        objects(1000)
+    );
+    let v = json::decode(text.as_bytes(), &Type::Dynamic).unwrap();
+    assert_eq!(v.len(), Some(1000));
+    assert!(v[999]["a299"].is_null());
+}

@@ -37,6 +37,7 @@ pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result
         input,
         options,
         types: TypeJsonCache::default(),
+        implicit_budget: crate::limits::implicit_value_budget(input.len()),
     };
     let mut r = Reader::new_checked(input);
     d.value(&mut r, ty, 0)
@@ -60,6 +61,9 @@ struct Decoder<'a, 'o> {
     options: &'o DecodeOptions,
     /// The types of the dynamic values read so far, by their type JSON.
     types: TypeJsonCache<'a>,
+    /// How many more attributes objects may leave out
+    /// ([`MAX_IMPLICIT_VALUES`](crate::limits::MAX_IMPLICIT_VALUES)).
+    implicit_budget: usize,
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -149,7 +153,7 @@ impl<'a> Decoder<'a, '_> {
             }
             (Type::Map(e), Kind::Object) => self.map(r, e, depth, at),
             (Type::Tuple(ts), Kind::Array) => self.tuple(r, ts, depth, at),
-            (Type::Object(o), Kind::Object) => self.object(r, o, depth),
+            (Type::Object(o), Kind::Object) => self.object(r, o, depth, at),
             (Type::Dynamic, Kind::Object) => self.dynamic(r, depth, at),
             (ty, kind) => Err(mismatch(ty, kind, at)),
         }
@@ -239,7 +243,13 @@ impl<'a> Decoder<'a, '_> {
         Ok(Value::Map(Map::from_sorted(entries.into())))
     }
 
-    fn object(&mut self, r: &mut Reader<'a>, ty: &ObjectType, depth: usize) -> Result<Value> {
+    fn object(
+        &mut self,
+        r: &mut Reader<'a>,
+        ty: &ObjectType,
+        depth: usize,
+        at: usize,
+    ) -> Result<Value> {
         r.begin_object()?;
         let names = ty.names();
         let types = ty.types();
@@ -259,6 +269,8 @@ impl<'a> Decoder<'a, '_> {
             );
             next = r.next_key_at()?;
         }
+        // Members that name an attribute (a repeated one counts each time).
+        let mut given = values.len();
         values.resize(ty.len(), Value::Null);
         while let Some((k, key_at)) = next {
             match names.index_of(&k) {
@@ -266,6 +278,7 @@ impl<'a> Decoder<'a, '_> {
                     values[i] = self
                         .value(r, &types[i], depth + 1)
                         .map_err(|e| e.in_attribute(&k))?;
+                    given += 1;
                 }
                 None if self.options.ignore_undefined_attributes => r.skip_value()?,
                 None => {
@@ -275,6 +288,14 @@ impl<'a> Decoder<'a, '_> {
                 }
             }
             next = r.next_key_at()?;
+        }
+        // The attributes left out are nulls the input does not pay for.
+        let missing = ty.len().saturating_sub(given);
+        if missing > 0 {
+            if missing > self.implicit_budget {
+                return Err(crate::limits::implicit_values_error().at_offset(at));
+            }
+            self.implicit_budget -= missing;
         }
         Ok(Value::Object(Box::new(Object::from_parts(
             names.clone(),

@@ -7,7 +7,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
-use crate::value::{Map, Number, Object, Refinements, Set, Value};
+use crate::value::{collapsed_elements, Map, Number, Object, Refinements, Set, Value};
 
 /// The MessagePack extension type of refined unknown values.
 const REFINEMENT_EXT: i8 = 12;
@@ -73,7 +73,7 @@ fn decode_token(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
     let token = r.token(expected(ty))?;
     match token {
         Token::Ext(code, payload) => {
-            return unknown(ty, code, payload, r.offset() - payload.len())
+            return unknown(r, ty, code, payload, r.offset() - payload.len())
                 .map_err(|e| e.at_offset(at))
         }
         Token::Nil => return Ok(Value::Null),
@@ -405,7 +405,13 @@ fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> 
 }
 
 /// An extension at a value position: an unknown, refined when it is extension 12.
-fn unknown(ty: &Type, code: i8, payload: &[u8], payload_at: usize) -> Result<Value> {
+fn unknown(
+    r: &mut Reader<'_>,
+    ty: &Type,
+    code: i8,
+    payload: &[u8],
+    payload_at: usize,
+) -> Result<Value> {
     // Any other extension, and any payload of at most one byte, is a plain unknown (the
     // protocol's rule; go-cty >= 1.13 rejects other codes with longer payloads).
     if payload.len() <= 1 || code != REFINEMENT_EXT {
@@ -426,6 +432,7 @@ fn unknown(ty: &Type, code: i8, payload: &[u8], payload_at: usize) -> Result<Val
     refinements
         .check()
         .map_err(|m| Error::new(ErrorKind::InvalidValue, m))?;
+    r.charge_implicit(collapsed_elements(ty, &refinements))?;
     Ok(Value::refined_unknown(ty, refinements))
 }
 

@@ -185,7 +185,7 @@ fn unknown(r: &Refinements, ty: &Type, out: &mut Vec<u8>) {
         Type::List(_) | Type::Set(_) | Type::Map(_) => {
             if r.length_lower() != 0 {
                 body.push(0x05);
-                int(r.length_lower() as i64, &mut body);
+                uint(r.length_lower(), &mut body);
                 entries += 1;
             }
             if let Some(max) = r.length_upper() {
@@ -248,23 +248,35 @@ fn wire_prefix(prefix: &str) -> &str {
 /// An integer in the smallest form, unsigned forms for non-negative values.
 #[inline(always)]
 fn int(i: i64, out: &mut Vec<u8>) {
-    if i >= 0 {
-        let u = i as u64;
-        if u < 128 {
-            out.push(u as u8);
-        } else if u <= u8::MAX as u64 {
-            out.extend_from_slice(&[0xcc, u as u8]);
-        } else if u <= u16::MAX as u64 {
-            out.push(0xcd);
-            out.extend_from_slice(&(u as u16).to_be_bytes());
-        } else if u <= u32::MAX as u64 {
-            out.push(0xce);
-            out.extend_from_slice(&(u as u32).to_be_bytes());
-        } else {
-            out.push(0xcf);
-            out.extend_from_slice(&u.to_be_bytes());
-        }
-    } else if i >= -32 {
+    match u64::try_from(i) {
+        Ok(u) => uint(u, out),
+        Err(_) => negative(i, out),
+    }
+}
+
+/// A non-negative integer in the smallest unsigned form.
+#[inline(always)]
+fn uint(u: u64, out: &mut Vec<u8>) {
+    if u < 128 {
+        out.push(u as u8);
+    } else if u <= u8::MAX as u64 {
+        out.extend_from_slice(&[0xcc, u as u8]);
+    } else if u <= u16::MAX as u64 {
+        out.push(0xcd);
+        out.extend_from_slice(&(u as u16).to_be_bytes());
+    } else if u <= u32::MAX as u64 {
+        out.push(0xce);
+        out.extend_from_slice(&(u as u32).to_be_bytes());
+    } else {
+        out.push(0xcf);
+        out.extend_from_slice(&u.to_be_bytes());
+    }
+}
+
+/// A negative integer in the smallest signed form.
+#[inline(always)]
+fn negative(i: i64, out: &mut Vec<u8>) {
+    if i >= -32 {
         out.push(i as i8 as u8);
     } else if i >= i8::MIN as i64 {
         out.extend_from_slice(&[0xd0, i as i8 as u8]);

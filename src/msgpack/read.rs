@@ -54,6 +54,9 @@ pub(crate) struct Reader<'a> {
     base: usize,
     /// The types of the dynamic values read so far, by their type JSON.
     pub(crate) types: TypeJsonCache<'a>,
+    /// How many more values the decoder may make up without input to show for them
+    /// ([`MAX_IMPLICIT_VALUES`](crate::limits::MAX_IMPLICIT_VALUES)).
+    implicit_budget: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -68,6 +71,19 @@ impl<'a> Reader<'a> {
             pos: 0,
             base,
             types: TypeJsonCache::default(),
+            implicit_budget: crate::limits::implicit_value_budget(input.len()),
+        }
+    }
+
+    /// Accounts for `n` values made up without input (the elements of a collapsed
+    /// unknown list): an error once the decode has made too many.
+    pub(crate) fn charge_implicit(&mut self, n: u64) -> Result<()> {
+        match usize::try_from(n) {
+            Ok(n) if n <= self.implicit_budget => {
+                self.implicit_budget -= n;
+                Ok(())
+            }
+            _ => Err(crate::limits::implicit_values_error()),
         }
     }
 

@@ -359,10 +359,11 @@ impl<'a> Parser<'a> {
                         (ty, optional) = (Type::Tuple(elements.into()), false);
                     }
                     Some(Frame::Object { attributes, name }) => {
-                        // A repeated name keeps its last type, as in Terraform.
-                        let done = std::mem::take(name);
-                        attributes.retain(|(n, _, _)| *n != done);
-                        attributes.push((done, ty, optional));
+                        // A repeated name keeps its last type, as in Terraform:
+                        // `ObjectType::new` keeps the last of equal names, in
+                        // O(n log n), where dropping the earlier one here was a scan
+                        // per attribute (quadratic in the attribute count).
+                        attributes.push((std::mem::take(name), ty, optional));
                         let newline = self.skip_space()?;
                         match self.text.as_bytes().get(self.pos) {
                             Some(b',') => self.pos += 1,

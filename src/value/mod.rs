@@ -16,6 +16,7 @@ use std::fmt;
 
 pub(crate) use number::WireNumber;
 pub use number::{Number, NumberError};
+pub(crate) use refine::collapsed_elements;
 pub use refine::Refinements;
 
 use crate::text;

@@ -14,7 +14,7 @@ use std::str::FromStr;
 use bigdecimal::num_bigint::{BigInt, BigUint, Sign};
 use bigdecimal::{BigDecimal, ToPrimitive, Zero};
 
-use crate::limits::MAX_NUMBER_TEXT;
+use crate::limits::{MAX_BINARY_EXPONENT, MAX_NUMBER_TEXT};
 
 /// A cty number: an arbitrary-precision value, or positive or negative infinity.
 ///
@@ -88,6 +88,7 @@ enum ErrorKind {
     Invalid(String),
     TextTooLong,
     TooLong(String),
+    BinaryExponent(String),
 }
 
 /// How many bytes of offending text an error message quotes.
@@ -97,7 +98,10 @@ impl NumberError {
     /// Whether the text was refused for its size (longer than [`MAX_NUMBER_TEXT`] bytes,
     /// or a value too long in plain decimal form) rather than for its syntax or NaN.
     pub fn is_limit_exceeded(&self) -> bool {
-        matches!(self.kind, ErrorKind::TextTooLong | ErrorKind::TooLong(_))
+        matches!(
+            self.kind,
+            ErrorKind::TextTooLong | ErrorKind::TooLong(_) | ErrorKind::BinaryExponent(_)
+        )
     }
 
     fn nan() -> Self {
@@ -121,6 +125,12 @@ impl NumberError {
     fn too_long(text: &str) -> Self {
         NumberError {
             kind: ErrorKind::TooLong(quoted_prefix(text)),
+        }
+    }
+
+    fn binary_exponent(text: &str) -> Self {
+        NumberError {
+            kind: ErrorKind::BinaryExponent(quoted_prefix(text)),
         }
     }
 }
@@ -148,6 +158,11 @@ impl fmt::Display for NumberError {
             ErrorKind::TooLong(text) => write!(
                 f,
                 "number {text:?} is longer than {MAX_NUMBER_TEXT} bytes in plain decimal form"
+            ),
+            ErrorKind::BinaryExponent(text) => write!(
+                f,
+                "number {text:?} has a binary exponent beyond the limit of \
+                 {MAX_BINARY_EXPONENT} in magnitude"
             ),
         }
     }
@@ -200,9 +215,10 @@ impl Number {
     ///
     /// # Errors
     ///
-    /// Invalid text; text longer than [`MAX_NUMBER_TEXT`] bytes; or a value whose plain
+    /// Invalid text; text longer than [`MAX_NUMBER_TEXT`] bytes; a value whose plain
     /// decimal text would be longer than that (such as `1e100000`), refused before it is
-    /// expanded.
+    /// expanded; or a binary exponent beyond [`MAX_BINARY_EXPONENT`] in magnitude (such
+    /// as `1p-4000`).
     pub fn parse(text: &str) -> Result<Number, NumberError> {
         if let Some(n) = parse_plain_i64(text.as_bytes()) {
             return Ok(n);
@@ -210,7 +226,7 @@ impl Number {
         if text.len() > MAX_NUMBER_TEXT {
             return Err(NumberError::text_too_long());
         }
-        parse_general(text)
+        parse_general(text, MAX_BINARY_EXPONENT)
     }
 
     /// Builds a number from a sign, a magnitude and a decimal scale (value = ±mag ×
@@ -336,7 +352,9 @@ fn parse_plain_i64(b: &[u8]) -> Option<Number> {
     i64::try_from(v).ok().map(|i| Number(Repr::Int(i)))
 }
 
-fn parse_general(text: &str) -> Result<Number, NumberError> {
+/// Parses what [`parse_plain_i64`] does not; binary exponents are limited to
+/// `max_exp2` in magnitude.
+fn parse_general(text: &str, max_exp2: i64) -> Result<Number, NumberError> {
     let invalid = || NumberError::invalid(text);
     let b = text.as_bytes();
     let mut i = 0;
@@ -403,6 +421,10 @@ fn parse_general(text: &str) -> Result<Number, NumberError> {
             e = e.checked_neg().ok_or_else(invalid)?;
         }
         if binary {
+            // Refused before anything is computed: see `MAX_BINARY_EXPONENT`.
+            if !(-max_exp2..=max_exp2).contains(&e) {
+                return Err(NumberError::binary_exponent(text));
+            }
             exp2 = e;
         } else {
             exp10 = e;
@@ -1375,6 +1397,12 @@ mod tests {
         Number::parse(s).unwrap_or_else(|e| panic!("{s:?}: {e}"))
     }
 
+    /// As [`p`], without the limit on binary exponents: exact binary values such as
+    /// `1p-1074` (the smallest float64) for tests.
+    fn pb(s: &str) -> Number {
+        parse_general(s, i64::MAX).unwrap_or_else(|e| panic!("{s:?}: {e}"))
+    }
+
     fn fl(f: f64) -> Number {
         Number::from_f64(f).unwrap()
     }
@@ -1573,16 +1601,32 @@ mod tests {
         assert_eq!(p("1e4095").to_string().len(), 4096);
         assert_eq!(p("1e-4094").to_string().len(), 4096);
         assert_eq!(p("-1e4094").to_string().len(), 4096);
-        assert_eq!(p("1p-4094").to_string().len(), 4096);
-        assert_eq!(p("1p13606").to_string().len(), 4096);
-        // 2^10000 / 10^3001: a positive binary and a negative decimal exponent.
-        let text = format!("0.{}1p10000", "0".repeat(3000));
-        let n = p(&text);
-        assert_eq!(n.to_string().len(), 3012);
-        assert!(n.to_string().starts_with("1995063116.880758384"));
-        // 10^4000 / 2^4000 = 5^4000.
-        let text = format!("1{}p-4000", "0".repeat(4000));
-        assert_eq!(p(&text).to_string().len(), 2796);
+        // 2^128 / 10^40: a positive binary and a negative decimal exponent.
+        let n = p("0.0000000000000000000000000000000000000001p128");
+        assert_eq!(n.to_string(), "0.0340282366920938463463374607431768211456");
+        // 10^40 / 2^128.
+        let n = p("10000000000000000000000000000000000000000p-128");
+        assert_eq!(
+            n.to_string(),
+            "29.3873587705571876992184134305561419454666389193021880377187926569604314863681793212890625"
+        );
+        // A binary exponent within its limit can still make the text too long.
+        let text = format!("{}p100", "9".repeat(4090));
+        assert!(Number::parse(&text).unwrap_err().is_limit_exceeded());
+        // Binary exponents beyond MAX_BINARY_EXPONENT are refused before anything is
+        // computed, whatever the value.
+        for text in ["1p129", "1p-129", "0p1000", "1p-4094", "1p13606", "1p-4000"] {
+            let err = Number::parse(text).expect_err(text);
+            assert!(err.is_limit_exceeded(), "{text}");
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "number {text:?} has a binary exponent beyond the limit of 128 in magnitude"
+                )
+            );
+        }
+        assert_eq!(p("1p128").to_string().len(), 39);
+        assert_eq!(p("1p-128").to_string().len(), 130);
         // Factors of two and five in the mantissa cancel.
         assert_eq!(p("1024p-10").to_string(), "1");
         assert_eq!(p("0.000000000931322574615478515625p30").to_string(), "1");
@@ -1617,9 +1661,13 @@ mod tests {
             let err = Number::parse(text).expect_err(text);
             assert!(
                 err.to_string()
-                    .ends_with("longer than 4096 bytes in plain decimal form"),
+                    .ends_with("longer than 4096 bytes in plain decimal form")
+                    || err
+                        .to_string()
+                        .ends_with("binary exponent beyond the limit of 128 in magnitude"),
                 "{text}: {err}"
             );
+            assert!(err.is_limit_exceeded(), "{text}");
         }
         assert!(Number::parse("1e100000").unwrap_err().is_limit_exceeded());
         assert!(Number::parse(&"1".repeat(5000))
@@ -1717,7 +1765,7 @@ mod tests {
             (p("0.25"), Float(0.25)),
             (p("-0.5"), Float(-0.5)),
             (p("1.5p-1"), Float(0.75)),
-            (p("1p-1074"), Float(5e-324)),
+            (pb("1p-1074"), Float(5e-324)),
             (fl(0.1), Float(0.1)),
             (fl(5e-324), Float(5e-324)),
             (fl(2f64.powi(63)), Float(2f64.powi(63))),
@@ -1742,7 +1790,7 @@ mod tests {
                 p("1.00000000000000011102230246251565404236316680908203125"),
                 Text("1.00000000000000011102230246251565404236316680908203125".into()),
             ),
-            (p("1p-1075"), Text(p("1p-1075").to_string().into())),
+            (pb("1p-1075"), Text(pb("1p-1075").to_string().into())),
             (p("0.3"), Text("0.3".into())),
         ];
         for (n, want) in table {
@@ -1979,7 +2027,7 @@ mod tests {
         assert_eq!(p("-1e400").to_f64(), f64::NEG_INFINITY);
         assert_eq!(p("1e-400").to_f64(), 0.0);
         assert_eq!(p("9223372036854775809").to_f64(), 2f64.powi(63));
-        assert_eq!(p("1p-1074").to_f64(), 5e-324);
+        assert_eq!(pb("1p-1074").to_f64(), 5e-324);
         // Halfway between 1 and the next float64, plus a little: rounds up.
         let above_half = p("1.00000000000000011102230246251565404236316680908203125000001");
         assert_eq!(above_half.to_f64(), 1.0 + f64::EPSILON);

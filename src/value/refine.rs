@@ -208,6 +208,20 @@ impl Refinements {
     }
 }
 
+/// The number of unknown elements [`collapse`] makes for an unknown of type `ty` with
+/// `refinements`: n for a list known not to be null with exactly n elements (n at most
+/// [`MAX_COLLAPSED_LENGTH`](crate::limits::MAX_COLLAPSED_LENGTH)), else 0.
+pub(crate) fn collapsed_elements(ty: &Type, refinements: &Refinements) -> u64 {
+    match (ty, refinements.nullness(), refinements.length_upper()) {
+        (Type::List(_), Some(false), Some(n))
+            if n == refinements.length_lower() && n <= crate::limits::MAX_COLLAPSED_LENGTH =>
+        {
+            n
+        }
+        _ => 0,
+    }
+}
+
 /// Builds the unknown value of type `ty` with `refinements`, collapsed to a known value
 /// where go-cty collapses it (see [`Value::refined_unknown`]).
 pub(crate) fn collapse(ty: &Type, refinements: Refinements) -> Value {
@@ -243,4 +257,46 @@ pub(crate) fn collapse(ty: &Type, refinements: Refinements) -> Value {
         _ => {}
     }
     Value::Unknown(refinements)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`collapsed_elements`] counts exactly the elements [`collapse`] makes.
+    #[test]
+    fn collapsed_elements_counts_what_collapse_makes() {
+        let max = crate::limits::MAX_COLLAPSED_LENGTH;
+        let types = [
+            Type::list(Type::String),
+            Type::set(Type::String),
+            Type::map(Type::String),
+            Type::String,
+            Type::Dynamic,
+        ];
+        for ty in &types {
+            for nullness in [None, Some(false), Some(true)] {
+                for (lower, upper) in [(0, Some(0)), (2, Some(2)), (1, Some(3)), (3, None)]
+                    .into_iter()
+                    .chain([(max, Some(max)), (max + 1, Some(max + 1))])
+                {
+                    let mut r = Refinements::new();
+                    if let Some(n) = nullness {
+                        r = r.with_nullness(Some(n));
+                    }
+                    if ty.is_collection() {
+                        r = r.length_lower_bound(lower);
+                        if let Some(u) = upper {
+                            r = r.length_upper_bound(u);
+                        }
+                    }
+                    let made = match collapse(ty, r.clone()) {
+                        Value::List(vs) => vs.len() as u64,
+                        _ => 0,
+                    };
+                    assert_eq!(collapsed_elements(ty, &r), made, "{ty:?} {r:?}");
+                }
+            }
+        }
+    }
 }

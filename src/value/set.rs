@@ -7,7 +7,9 @@
 //! Ties keep insertion order. This module reproduces that order and cty's equality.
 
 use std::cmp::Ordering;
-use std::collections::HashSet;
+use std::collections::hash_map::RandomState;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 use super::printable::PRINTABLE;
 use super::{Number, Value};
@@ -169,7 +171,8 @@ fn sort_numbers(values: Vec<Value>) -> Vec<Value> {
 }
 
 /// Composite elements: stable order by hash string; equal elements have equal hash
-/// strings, so duplicates are found within runs of equal hash strings.
+/// strings, and go-cty compares only elements whose hash strings match, so an element
+/// is dropped when an earlier one has its hash string and is [`equivalent`] to it.
 fn sort_by_hash_string(values: Vec<Value>) -> Vec<Value> {
     let mut keyed: Vec<(Vec<u8>, Value)> = values
         .into_iter()
@@ -179,22 +182,102 @@ fn sort_by_hash_string(values: Vec<Value>) -> Vec<Value> {
             (h, v)
         })
         .collect();
+    dedup_composite(&mut keyed);
     if !keyed.windows(2).all(|w| w[0].0 < w[1].0) {
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
     }
-    let mut out: Vec<Value> = Vec::with_capacity(keyed.len());
-    let mut run_start = 0;
-    let mut run_hash: Option<Vec<u8>> = None;
-    for (h, v) in keyed {
-        if run_hash.as_ref() != Some(&h) {
-            run_start = out.len();
-            run_hash = Some(h);
+    keyed.into_iter().map(|(_, v)| v).collect()
+}
+
+/// Drops every element that has the hash string of an earlier kept one and is
+/// [`equivalent`] to it, keeping the first, in linear expected time.
+///
+/// Candidates are found by a hash of the hash string and of the value (consistent with
+/// [`equivalent`]), not by the hash string alone: hash strings collide for elements that
+/// are not equal (every `[unknown]` is `[?;]`, and numbers are cut to 10 digits), and
+/// comparing each element with every other of a run of 100,000 such took minutes. An
+/// element with an unknown anywhere inside is never equal to anything, so it is kept
+/// without comparing.
+fn dedup_composite(keyed: &mut Vec<(Vec<u8>, Value)>) {
+    let state = RandomState::new();
+    // The most recent kept element of each hash, and for each kept element the one
+    // before it with the same hash.
+    let mut latest: HashMap<u64, usize> = HashMap::with_capacity(keyed.len());
+    let mut earlier: Vec<Option<usize>> = vec![None; keyed.len()];
+    let mut keep = vec![true; keyed.len()];
+    for (i, (h, v)) in keyed.iter().enumerate() {
+        if !v.is_wholly_known() {
+            continue;
         }
-        if !out[run_start..].iter().any(|kept| equivalent(kept, &v)) {
-            out.push(v);
+        let mut hasher = state.build_hasher();
+        h.hash(&mut hasher);
+        hash_equivalent(v, &mut hasher);
+        let key = hasher.finish();
+        let mut candidate = latest.get(&key).copied();
+        while let Some(j) = candidate {
+            #[cfg(test)]
+            tests::COMPARISONS.with(|c| c.set(c.get() + 1));
+            if keyed[j].0 == *h && equivalent(&keyed[j].1, v) {
+                keep[i] = false;
+                break;
+            }
+            candidate = earlier[j];
+        }
+        if keep[i] {
+            earlier[i] = latest.insert(key, i);
         }
     }
-    out
+    if keep.iter().all(|k| *k) {
+        return;
+    }
+    let mut keep = keep.into_iter();
+    keyed.retain(|_| keep.next().unwrap_or(true));
+}
+
+/// Feeds a wholly known value to `h` so that [`equivalent`] values hash alike: `Typed`
+/// wrappers are looked through, numbers hash as [`Number`] does (by value, as they
+/// compare).
+fn hash_equivalent(v: &Value, h: &mut impl Hasher) {
+    match v.untyped() {
+        Value::Null => h.write_u8(0),
+        Value::Unknown(_) => h.write_u8(1),
+        Value::Bool(b) => {
+            h.write_u8(2);
+            b.hash(h);
+        }
+        Value::Number(n) => {
+            h.write_u8(3);
+            n.hash(h);
+        }
+        Value::String(s) => {
+            h.write_u8(4);
+            s.hash(h);
+        }
+        Value::List(vs) | Value::Tuple(vs) => hash_all(5, vs.iter(), h),
+        Value::Set(s) => hash_all(5, s.iter(), h),
+        Value::Map(m) => {
+            h.write_u8(6);
+            h.write_usize(m.len());
+            for (k, v) in m.iter() {
+                k.hash(h);
+                hash_equivalent(v, h);
+            }
+        }
+        Value::Object(o) => {
+            h.write_u8(7);
+            o.names().hash(h);
+            hash_all(7, o.values().iter(), h);
+        }
+        Value::Typed(_) => unreachable!("untyped() removes wrappers"),
+    }
+}
+
+fn hash_all<'v>(tag: u8, values: impl ExactSizeIterator<Item = &'v Value>, h: &mut impl Hasher) {
+    h.write_u8(tag);
+    h.write_usize(values.len());
+    for v in values {
+        hash_equivalent(v, h);
+    }
 }
 
 /// cty's `Equals(a, b) == True`: definitely equal. Unknowns (anywhere) are never equal;
@@ -349,6 +432,20 @@ fn is_printable(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Type;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// How many candidate duplicates [`dedup_composite`] compared on this thread.
+        pub(super) static COMPARISONS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// [`canonicalize`] and the number of candidate comparisons it made.
+    fn counted(elements: Vec<Value>) -> (Vec<Value>, usize) {
+        COMPARISONS.with(|c| c.set(0));
+        let out = canonicalize(elements);
+        (out, COMPARISONS.with(Cell::get))
+    }
 
     fn quoted(s: &str) -> String {
         let mut out = Vec::new();
@@ -411,5 +508,68 @@ mod tests {
         let obj = |s: &str| Value::object([("s", Value::from(s))]);
         let got = canonicalize(["a", "a!", "a ", "a\n", "ab"].map(obj).to_vec());
         assert_eq!(got, ["a ", "a!", "a", "a\n", "ab"].map(obj).to_vec());
+    }
+
+    /// Every `[unknown]` has the hash string `[?;]`: they were all compared with each
+    /// other (quadratic). Elements holding an unknown equal nothing: none is compared.
+    #[test]
+    fn elements_holding_unknowns_are_never_compared() {
+        let n = 10_000;
+        let (got, comparisons) = counted(vec![Value::list([Value::unknown()]); n]);
+        assert_eq!(got.len(), n);
+        assert_eq!(comparisons, 0);
+    }
+
+    /// Numbers are cut to 10 digits in hash strings: `[1.0000000000001]` and
+    /// `[1.0000000000002]` share one. Only real duplicates are compared, and dropped.
+    #[test]
+    fn equal_hash_strings_compare_only_candidates() {
+        let n = 10_000;
+        let element = |i: usize| {
+            let text = format!("1.{:013}", i + 1);
+            Value::list([Value::Number(text.parse().unwrap())])
+        };
+        let elements: Vec<Value> = (0..n).chain(0..n).map(element).collect();
+        let (got, comparisons) = counted(elements);
+        assert_eq!(got.len(), n, "the second round duplicates the first");
+        let got: HashSet<String> = got.iter().map(|v| format!("{v:?}")).collect();
+        assert!((0..n).all(|i| got.contains(&format!("{:?}", element(i)))));
+        // One per duplicate, give or take a hash collision.
+        assert!(comparisons <= n + 10, "{comparisons} comparisons");
+    }
+
+    /// Duplicates go, the first of equal elements stays; elements that cty calls equal
+    /// but whose hash strings differ (`[0]` and `[-0]`) both stay, as in go-cty.
+    #[test]
+    fn composite_duplicates_keep_the_first() {
+        let list = |v: Value| Value::list([v]);
+        let float = |f: f64| Value::Number(Number::from_f64(f).unwrap());
+        let a = list(Value::from("a"));
+        // The first `a` stays: `Typed` wrappers are looked through to compare.
+        let typed_a = list(Value::typed(Type::String, Value::from("a")));
+        let got = canonicalize(vec![
+            typed_a.clone(),
+            list(Value::from("b")),
+            a.clone(),
+            list(float(0.0)),
+            list(float(-0.0)),
+            list(Value::from(0)),
+            list(Value::Null),
+            list(Value::Null),
+            list(Value::unknown()),
+            list(Value::unknown()),
+        ]);
+        assert_eq!(
+            got,
+            vec![
+                typed_a,
+                list(Value::from("b")),
+                list(float(-0.0)),
+                list(float(0.0)),
+                list(Value::unknown()),
+                list(Value::unknown()),
+                list(Value::Null),
+            ]
+        );
     }
 }

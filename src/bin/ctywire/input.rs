@@ -229,6 +229,25 @@ mod tests {
         assert!(decode_base64(b"a*==").is_err());
     }
 
+    /// Each pair must be two hex digits: no sign (`u8::from_str_radix` would read "+f"
+    /// as 0x0f), no prefix, no non-ASCII.
+    #[test]
+    fn hex_input() {
+        assert_eq!(decode_hex(b"c0 0A\n ff"), Ok(vec![0xc0, 0x0a, 0xff]));
+        assert_eq!(decode_hex(b""), Ok(vec![]));
+        for bad in [
+            &b"+f"[..],
+            b"-1",
+            b"0x",
+            b"zz",
+            b"abc",
+            b"\xc3\xa9",
+            b"\xef\xbc\x91\xef\xbc\x92",
+        ] {
+            assert!(decode_hex(bad).is_err(), "{bad:?}");
+        }
+    }
+
     #[test]
     fn encodings_are_told_apart() {
         assert_eq!(detect_encoding(b"82 a1 61 01", None), Ok(Encoding::Hex));
