@@ -340,29 +340,9 @@ impl Renderer<'_> {
     }
 }
 
-/// A string as Terraform shows it: double-quoted, with `\`, `"`, and control characters
-/// escaped, and `${` / `%{` doubled so the text reads as a literal.
+/// A string as Terraform shows it, quoted and escaped.
 pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::text::write_hcl_quoted(&mut out, s);
     out
 }

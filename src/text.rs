@@ -1,6 +1,7 @@
-//! Text rules shared by every codec: Unicode normalization and Go-style quoting.
+//! Text rules shared across the crate: Unicode normalization and HCL string quoting.
 
 use std::borrow::Cow;
+use std::fmt::Write;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// Returns `s` in Unicode Normalization Form C, borrowing when it already is.
@@ -36,4 +37,29 @@ pub(crate) fn nfc_owned(s: String) -> String {
         Cow::Borrowed(_) => s,
         Cow::Owned(n) => n,
     }
+}
+
+/// Writes `text` as an HCL quoted string, as Terraform shows strings: `\\`, `\"`, `\n`, `\r`, `\t`, `\uXXXX` for
+/// other control characters, and `$${` / `%%{` for the template introducers.
+pub(crate) fn write_hcl_quoted(out: &mut String, text: &str) {
+    out.push('"');
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }

@@ -440,9 +440,7 @@ fn every_vector_truncated_and_mutated() {
 fn has_negative_zero(v: &ctywire::Value) -> bool {
     use ctywire::Value;
     match v.untyped() {
-        Value::Number(n) => {
-            n.is_float_origin() && n.to_f64() == 0.0 && n.to_f64().is_sign_negative()
-        }
+        Value::Number(n) => n.is_negative_zero(),
         Value::List(vs) | Value::Tuple(vs) => vs.iter().any(has_negative_zero),
         Value::Set(s) => s.iter().any(has_negative_zero),
         Value::Map(m) => m.values().any(has_negative_zero),

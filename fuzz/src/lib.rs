@@ -244,9 +244,7 @@ fn msgpack_roundtrip(v: &Value, ty: &Type) -> Value {
 /// Whether a float64 -0 appears anywhere in `v`.
 fn has_negative_zero(v: &Value) -> bool {
     match v.untyped() {
-        Value::Number(n) => {
-            n.is_float_origin() && n.to_f64() == 0.0 && n.to_f64().is_sign_negative()
-        }
+        Value::Number(n) => n.is_negative_zero(),
         Value::List(vs) | Value::Tuple(vs) => vs.iter().any(has_negative_zero),
         Value::Set(s) => s.iter().any(has_negative_zero),
         Value::Map(m) => m.values().any(has_negative_zero),

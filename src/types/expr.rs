@@ -1,7 +1,6 @@
 //! Terraform type expressions: the syntax of a `variable` block's `type` argument
 //! (`list(string)`, `map(object({a=string, b=optional(number)}))`, `any`).
 
-use std::fmt::Write as _;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -124,7 +123,7 @@ fn write_expr(ty: &Type, out: &mut String) {
                 if is_identifier(name) {
                     out.push_str(name);
                 } else {
-                    write_quoted(out, name);
+                    crate::text::write_hcl_quoted(out, name);
                 }
                 out.push('=');
                 if optional {
@@ -158,31 +157,6 @@ fn is_identifier_start(c: char) -> bool {
 
 fn is_identifier_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-'
-}
-
-/// Writes `name` as an HCL quoted string: `\\`, `\"`, `\n`, `\r`, `\t`, `\uXXXX` for
-/// other control characters, and `$${` / `%%{` for the template introducers.
-fn write_quoted(out: &mut String, name: &str) {
-    out.push('"');
-    let mut chars = name.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 struct Parser<'a> {

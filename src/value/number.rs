@@ -642,6 +642,18 @@ impl Number {
         }
     }
 
+    /// Whether this is a negative zero (a float64 `-0`, or parsed `"-0"`): equal to zero,
+    /// but printed `-0` in JSON and hashed apart from `0` in sets, as go-cty does.
+    ///
+    /// ```
+    /// use ctywire::Number;
+    /// assert!("-0".parse::<Number>().unwrap().is_negative_zero());
+    /// assert!(!Number::zero().is_negative_zero());
+    /// ```
+    pub fn is_negative_zero(&self) -> bool {
+        matches!(self.0, Repr::Float(f) if f == 0.0 && f.is_sign_negative())
+    }
+
     /// Whether this is below zero (negative infinity is; `-0` is not).
     pub fn is_negative(&self) -> bool {
         match &self.0 {

@@ -149,19 +149,17 @@ fn sort_dedup_by(mut values: Vec<Value>, cmp: impl Fn(&Value, &Value) -> Orderin
 /// go-cty only compares elements whose hash strings match, so 0 and -0 (hashed `0` and
 /// `-0`) both stay, the `-0` bucket first.
 fn sort_numbers(values: Vec<Value>) -> Vec<Value> {
-    let negative_zero =
-        |n: &Number| n.is_float_origin() && n.to_f64() == 0.0 && n.to_f64().is_sign_negative();
     let order = |a: &Value, b: &Value| {
         let (a, b) = (number_of(a), number_of(b));
         a.cmp_numeric(b)
-            .then_with(|| negative_zero(b).cmp(&negative_zero(a)))
+            .then_with(|| b.is_negative_zero().cmp(&a.is_negative_zero()))
     };
     let mut seen = HashSet::with_capacity(values.len());
     let mut unique: Vec<Value> = values
         .into_iter()
         .filter(|v| {
             let n = number_of(v);
-            seen.insert((n.clone(), negative_zero(n)))
+            seen.insert((n.clone(), n.is_negative_zero()))
         })
         .collect();
     if !unique.windows(2).all(|w| order(&w[0], &w[1]).is_lt()) {
