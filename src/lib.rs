@@ -148,7 +148,7 @@ pub use schema::{
     Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType, ProviderSchema,
     ProviderSchemas, Schema, Violation,
 };
-pub use types::{AttributeNames, ObjectType, Type};
+pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Typed, Value};
 
 /// The README's examples, compiled and run as doc-tests.

@@ -19,6 +19,17 @@
 //! the remaining input could hold, whatever a length header claims, and every value a
 //! decoder builds is paid for by input bytes or counted against
 //! [`MAX_IMPLICIT_VALUES`].
+//!
+//! Time is bounded too: decoding takes time linear in the input's size, times the
+//! logarithm where map keys, set elements or attributes are sorted, and times at most the
+//! nesting depth where a value is looked at again: a collection whose element type holds
+//! `dynamic` checks that its elements share one concrete type (so nested collections of
+//! `dynamic` look at the values below them once per level), and a JSON dynamic wrapper
+//! whose `"value"` comes before its `"type"` is scanned once before it is decoded. No
+//! input makes the work quadratic: whether a type holds `dynamic` is known without
+//! walking it, sets deduplicate by hashing, repeated attribute names in type expressions
+//! are dropped by sorting, and a number's text costs at most [`MAX_NUMBER_TEXT`] digits of
+//! arithmetic.
 
 /// Maximum nesting depth of a value (collections, structural types and dynamic
 /// wrappers each count one level). Terraform values rarely pass 20. At this depth the

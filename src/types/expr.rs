@@ -330,7 +330,7 @@ impl<'a> Parser<'a> {
                         }
                         let elements = std::mem::take(elements);
                         self.expect(b')', "`)` to close `tuple(`")?;
-                        (ty, optional) = (Type::Tuple(elements.into()), false);
+                        (ty, optional) = (Type::tuple(elements), false);
                     }
                     Some(Frame::Object { attributes, name }) => {
                         // A repeated name keeps its last type, as in Terraform:

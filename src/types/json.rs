@@ -292,7 +292,7 @@ pub(crate) fn parse_type(r: &mut Reader<'_>) -> Result<Type> {
                     }
                     let elements = std::mem::take(elements);
                     end(r, "a tuple type", "2 elements", 2)?;
-                    ty = Type::Tuple(elements.into());
+                    ty = Type::tuple(elements);
                 }
                 Some(Frame::Object(attributes, name)) => {
                     attributes.push((std::mem::take(name), ty));

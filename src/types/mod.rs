@@ -41,7 +41,68 @@ pub enum Type {
     /// `object({...})`, with attributes in bytewise name order.
     Object(Arc<ObjectType>),
     /// `tuple([...])`
-    Tuple(Arc<[Type]>),
+    Tuple(TupleType),
+}
+
+/// The element types of a tuple type. Dereferences to `[Type]`.
+///
+/// Cloning is cheap (the list is reference-counted), and whether some element type holds
+/// `dynamic` is worked out once, when the tuple type is built, so that
+/// [`Type::has_dynamic`] never walks a long tuple.
+///
+/// ```
+/// use ctywire::Type;
+///
+/// let Type::Tuple(elements) = Type::tuple([Type::String, Type::Number]) else { unreachable!() };
+/// assert_eq!(elements.len(), 2);
+/// assert_eq!(elements[1], Type::Number);
+/// ```
+#[derive(Clone)]
+pub struct TupleType {
+    elements: Arc<[Type]>,
+    /// Whether some element type holds `dynamic`: a function of `elements`.
+    has_dynamic: bool,
+}
+
+impl TupleType {
+    /// The element types, in order.
+    pub fn as_slice(&self) -> &[Type] {
+        &self.elements
+    }
+}
+
+impl FromIterator<Type> for TupleType {
+    fn from_iter<I: IntoIterator<Item = Type>>(elements: I) -> Self {
+        let elements: Arc<[Type]> = elements.into_iter().collect();
+        let has_dynamic = elements.iter().any(Type::has_dynamic);
+        TupleType {
+            elements,
+            has_dynamic,
+        }
+    }
+}
+
+impl std::ops::Deref for TupleType {
+    type Target = [Type];
+
+    fn deref(&self) -> &[Type] {
+        &self.elements
+    }
+}
+
+impl PartialEq for TupleType {
+    /// Equal when the element types are; one shared list compares by pointer.
+    fn eq(&self, other: &TupleType) -> bool {
+        Arc::ptr_eq(&self.elements, &other.elements) || self.elements == other.elements
+    }
+}
+
+impl Eq for TupleType {}
+
+impl std::hash::Hash for TupleType {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.elements.hash(state);
+    }
 }
 
 /// The attributes of an object type: names in bytewise order, each with its type and
@@ -405,7 +466,7 @@ impl Type {
             Type::Bool | Type::Number | Type::String => false,
             Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic(),
             Type::Object(o) => o.has_dynamic,
-            Type::Tuple(es) => es.iter().any(Type::has_dynamic),
+            Type::Tuple(es) => es.has_dynamic,
         }
     }
 
