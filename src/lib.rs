@@ -69,6 +69,9 @@
 //! - **Objects share their attribute names.** An object value holds its values in
 //!   attribute order and points at the name list of its object type, so decoding 10,000
 //!   objects does not allocate 10,000 copies of each name. [`Value`] is 24 bytes.
+//! - **Short strings live inline.** A string value or map key of up to 22 bytes (an ID,
+//!   a tag, an address) is held inside its 24 bytes ([`Str`]), so most strings of a
+//!   state cost no heap allocation.
 //! - **Numbers keep their origin.** A [`Number`] is an exact decimal (no 512-bit
 //!   rounding), an `i64`, or a float64 that remembers it came from a binary float, as
 //!   go-cty's precision does: float64 `0.1` is written `cb 3fb999999999999a`, decimal
@@ -149,7 +152,7 @@ pub use schema::{
     ProviderSchemas, Schema, Violation,
 };
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
-pub use value::{Map, Number, NumberError, Object, Refinements, Set, Typed, Value};
+pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};
 
 /// The README's examples, compiled and run as doc-tests.
 #[doc = include_str!("../README.md")]

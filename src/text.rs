@@ -1,5 +1,6 @@
 //! Text rules shared across the crate: Unicode normalization and HCL string quoting.
 
+use crate::value::Str;
 use std::borrow::Cow;
 use std::fmt::Write;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
@@ -32,6 +33,20 @@ fn nfc_slow(s: &str) -> Cow<'_, str> {
 }
 
 /// Converts an owned string to NFC, reusing it when it already is.
+/// The bytes of `s` in NFC: its own bytes unless it needs normalizing (never for text
+/// of code points below U+0300, told from its bytes without decoding them).
+#[inline]
+pub(crate) fn nfc_bytes(s: &Str) -> Cow<'_, [u8]> {
+    let bytes = s.as_bytes();
+    if bytes.is_ascii() || bytes.iter().all(|b| *b < 0xCC) {
+        return Cow::Borrowed(bytes);
+    }
+    match nfc_slow(s.as_str()) {
+        Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+        Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+    }
+}
+
 pub(crate) fn nfc_owned(s: String) -> String {
     match nfc(&s) {
         Cow::Borrowed(_) => s,

@@ -7,7 +7,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type, TypeJsonCache};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
-use crate::value::{Map, Number, Object, Set, Value};
+use crate::value::{Map, Number, Object, Set, Str, Value};
 
 /// Options for [`decode_with`](crate::json::decode_with).
 #[derive(Clone, Debug, Default)]
@@ -214,7 +214,7 @@ impl<'a> Decoder<'a, '_> {
         at: usize,
     ) -> Result<Value> {
         r.begin_object()?;
-        let mut entries: Vec<(Box<str>, Value)> = Vec::new();
+        let mut entries: Vec<(Str, Value)> = Vec::new();
         while let Some(k) = r.next_key()? {
             let v = self
                 .value(r, element, depth + 1)
@@ -224,7 +224,7 @@ impl<'a> Decoder<'a, '_> {
         if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
             // A repeated key keeps its last value, as in go-cty.
             entries.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut deduped: Vec<(Box<str>, Value)> = Vec::with_capacity(entries.len());
+            let mut deduped: Vec<(Str, Value)> = Vec::with_capacity(entries.len());
             for entry in entries {
                 match deduped.last_mut() {
                     Some(last) if last.0 == entry.0 => *last = entry,

@@ -17,7 +17,7 @@ use crate::value::Value;
 /// dynamic positions, typed wrappers, tuples, mismatches) by [`encode_other`].
 pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     match (ty, value) {
-        (Type::String, Value::String(s)) => write_string(out, &text::nfc(s)),
+        (Type::String, Value::String(s)) => write_string(out, &text::nfc_bytes(s)),
         (Type::Number, Value::Number(n)) if !n.is_infinite() => n.write_text(out),
         (Type::Bool, Value::Bool(b)) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
         (Type::Object(o), Value::Object(obj)) if obj.names() == o.names() => {
@@ -55,7 +55,7 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         (Type::Map(e), Value::Map(m)) => {
             let common = check_homogeneous(m.values(), e, |i| key_step(m, i))?;
             out.push(b'{');
-            for (i, (k, v)) in m.iter().enumerate() {
+            for (i, (k, v)) in m.entries().iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }

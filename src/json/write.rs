@@ -57,8 +57,8 @@ fn needs_attention(w: u64) -> bool {
 /// - `<`, `>` and `&` are written `\u003c`, `\u003e` and `\u0026` (Go's HTML escaping);
 /// - U+2028 and U+2029 are written `\u2028` and `\u2029`;
 /// - everything else, including DEL and `/`, is written as its UTF-8 bytes.
-pub(crate) fn write_string(out: &mut Vec<u8>, s: &str) {
-    let bytes = s.as_bytes();
+pub(crate) fn write_string(out: &mut Vec<u8>, s: &(impl AsRef<[u8]> + ?Sized)) {
+    let bytes = s.as_ref();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
     // `start..i` is the pending run of bytes that need no escaping.

@@ -7,7 +7,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
-use crate::value::{collapsed_elements, Map, Number, Object, Refinements, Set, Value};
+use crate::value::{collapsed_elements, Map, Number, Object, Refinements, Set, Str, Value};
 
 /// The MessagePack extension type of refined unknown values.
 const REFINEMENT_EXT: i8 = 12;
@@ -131,7 +131,7 @@ fn mismatch(ty: &Type, found: &Token<'_>) -> Error {
 }
 
 /// A string's bytes as NFC text; invalid UTF-8 is an error (go-cty passes it through).
-fn string(bytes: &[u8]) -> Result<Box<str>> {
+fn string(bytes: &[u8]) -> Result<Str> {
     let s = std::str::from_utf8(bytes).map_err(|e| {
         Error::new(
             ErrorKind::InvalidValue,
@@ -237,7 +237,7 @@ fn map(
         return Err(Error::mismatch("map", token.describe()));
     };
     let n = r.check_count(n, 2, at)?;
-    let mut entries: Vec<(Box<str>, Value)> = Vec::with_capacity(n);
+    let mut entries: Vec<(Str, Value)> = Vec::with_capacity(n);
     let mut key_offsets = Vec::with_capacity(n);
     for _ in 0..n {
         let key_at = r.offset();
@@ -259,7 +259,7 @@ fn map(
                 .in_key(&entries[later].0)
                 .at_offset(key_offsets[later]));
         }
-        let mut slots: Vec<Option<(Box<str>, Value)>> = entries.into_iter().map(Some).collect();
+        let mut slots: Vec<Option<(Str, Value)>> = entries.into_iter().map(Some).collect();
         entries = order.iter().filter_map(|&i| slots[i].take()).collect();
     }
     if element.has_dynamic() {
@@ -616,7 +616,7 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
         }
         Token::Map(n) => {
             let n = r.check_count(n, 2, at)?;
-            let mut attrs: Vec<(Box<str>, Type)> = Vec::with_capacity(n);
+            let mut attrs: Vec<(String, Type)> = Vec::with_capacity(n);
             for _ in 0..n {
                 let key_at = r.offset();
                 let k = match r.token("an attribute name")? {
@@ -628,7 +628,7 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
                 };
                 let t = implied(r, depth + 1)
                     .map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
-                attrs.push((k, t));
+                attrs.push((String::from(k), t));
             }
             Type::object(attrs)
         }

@@ -19,7 +19,7 @@ use crate::value::{Number, Object, Refinements, Value, WireNumber};
 /// positions, typed wrappers, unknowns, tuples, mismatches) by [`encode_other`].
 pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     match (ty, value) {
-        (Type::String, Value::String(s)) => str(&text::nfc(s), out),
+        (Type::String, Value::String(s)) => str(&text::nfc_bytes(s), out),
         (Type::Number, Value::Number(n)) => number(n, out),
         (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
         (Type::Object(o), Value::Object(obj)) => return object(o, obj, out),
@@ -41,7 +41,7 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         (Type::Map(e), Value::Map(m)) => {
             let common = check_homogeneous(m.values(), e, |i| key_step(m, i))?;
             header(m.len(), 0x80, 0xde, out);
-            for (k, v) in m.iter() {
+            for (k, v) in m.entries() {
                 str(k, out);
                 element(v, e, &common, out).map_err(|err| err.in_key(k))?;
             }
@@ -82,7 +82,7 @@ fn number(n: &Number, out: &mut Vec<u8>) {
             out.push(0xcb);
             out.extend_from_slice(&f.to_be_bytes());
         }
-        WireNumber::Text(s) => str(&s, out),
+        WireNumber::Text(s) => str(s.as_bytes(), out),
     }
 }
 
@@ -293,7 +293,8 @@ fn negative(i: i64, out: &mut Vec<u8>) {
 }
 
 #[inline(always)]
-pub(crate) fn str(s: &str, out: &mut Vec<u8>) {
+pub(crate) fn str(s: &(impl AsRef<[u8]> + ?Sized), out: &mut Vec<u8>) {
+    let s = s.as_ref();
     let n = s.len();
     out.reserve(n + 5);
     if n < 32 {
@@ -307,7 +308,7 @@ pub(crate) fn str(s: &str, out: &mut Vec<u8>) {
         out.push(0xdb);
         out.extend_from_slice(&(n as u32).to_be_bytes());
     }
-    out.extend_from_slice(s.as_bytes());
+    out.extend_from_slice(s);
 }
 
 fn bin(b: &[u8], out: &mut Vec<u8>) {

@@ -10,7 +10,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type};
 use crate::value::conform::{common_type, for_each_attribute, mismatch, type_dynamic_elements};
-use crate::value::{Map, Object, Set, Value};
+use crate::value::{Map, Object, Set, Str, Value};
 
 use super::MarkTree;
 
@@ -308,7 +308,7 @@ fn value(r: &mut Reader<'_>, ty: &Type, unknown: Option<&MarkTree>, depth: usize
         }
         (Type::Map(e), Kind::Object) => {
             r.begin_object()?;
-            let mut entries: Vec<(Box<str>, Value)> = Vec::new();
+            let mut entries: Vec<(Str, Value)> = Vec::new();
             while let Some(k) = r.next_key()? {
                 let k = text::nfc(&k).into_owned();
                 let v = key_child(unknown, &k)
@@ -378,7 +378,7 @@ fn settle(elements: &mut [Value], element: &Type) {
     }
 }
 
-fn settle_entries(entries: &mut [(Box<str>, Value)], element: &Type) {
+fn settle_entries(entries: &mut [(Str, Value)], element: &Type) {
     if let Ok(common) = common_type(entries.iter().map(|(_, v)| v), element, |i| {
         PathStep::Index(i as u64)
     }) {

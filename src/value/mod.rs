@@ -11,6 +11,7 @@ mod number;
 mod printable;
 mod refine;
 pub(crate) mod set;
+mod string;
 
 use std::fmt;
 
@@ -18,6 +19,7 @@ pub(crate) use number::WireNumber;
 pub use number::{Number, NumberError};
 pub(crate) use refine::collapsed_elements;
 pub use refine::Refinements;
+pub use string::Str;
 
 use crate::text;
 use crate::types::{AttributeNames, Type};
@@ -54,7 +56,7 @@ pub enum Value {
     /// A known `number`.
     Number(Number),
     /// A known `string` (NFC).
-    String(Box<str>),
+    String(Str),
     /// A known `list`.
     List(Box<[Value]>),
     /// A known `set`.
@@ -91,7 +93,7 @@ pub struct Object {
 
 /// The elements of a known map value, in bytewise key order, keys unique and NFC.
 #[derive(Clone, PartialEq, Default)]
-pub struct Map(Box<[(Box<str>, Value)]>);
+pub struct Map(Box<[(Str, Value)]>);
 
 /// The elements of a known set value: deduplicated as cty does (unknowns are never equal
 /// to anything, so all are kept; one null at most) and in go-cty's iteration order.
@@ -401,7 +403,7 @@ impl Map {
     /// Builds a map from `(key, value)` pairs: keys NFC-normalized and sorted, a repeated
     /// key keeping its last value.
     pub fn new<K: AsRef<str>>(entries: impl IntoIterator<Item = (K, Value)>) -> Map {
-        let mut pairs: Vec<(Box<str>, Value)> = entries
+        let mut pairs: Vec<(Str, Value)> = entries
             .into_iter()
             .map(|(k, v)| (text::nfc(k.as_ref()).into(), v))
             .collect();
@@ -410,7 +412,7 @@ impl Map {
     }
 
     /// Builds a map from entries already NFC, sorted and unique.
-    pub(crate) fn from_sorted(entries: Box<[(Box<str>, Value)]>) -> Map {
+    pub(crate) fn from_sorted(entries: Box<[(Str, Value)]>) -> Map {
         debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
         Map(entries)
     }
@@ -421,7 +423,7 @@ impl Map {
     }
 
     /// The entries, in key order.
-    pub fn into_vec(self) -> Vec<(Box<str>, Value)> {
+    pub fn into_vec(self) -> Vec<(Str, Value)> {
         self.0.into_vec()
     }
 
@@ -433,7 +435,7 @@ impl Map {
     /// The element with key `key`.
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.0
-            .binary_search_by(|(k, _)| k.as_ref().cmp(key))
+            .binary_search_by(|(k, _)| k.as_bytes().cmp(key.as_bytes()))
             .ok()
             .map(|i| &self.0[i].1)
     }
@@ -451,6 +453,11 @@ impl Map {
     /// Iterates over the values in key order.
     pub fn values(&self) -> impl ExactSizeIterator<Item = &Value> + Clone + '_ {
         self.0.iter().map(|(_, v)| v)
+    }
+
+    /// The entries, in key order.
+    pub fn entries(&self) -> &[(Str, Value)] {
+        &self.0
     }
 }
 
@@ -493,12 +500,12 @@ impl Set {
 }
 
 /// Sorts pairs by key bytewise, keeping the last of each run of equal keys.
-fn sort_dedup_last(pairs: &mut Vec<(Box<str>, Value)>) {
+fn sort_dedup_last<K: Ord>(pairs: &mut Vec<(K, Value)>) {
     if pairs.windows(2).all(|w| w[0].0 < w[1].0) {
         return;
     }
     pairs.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<(Box<str>, Value)> = Vec::with_capacity(pairs.len());
+    let mut out: Vec<(K, Value)> = Vec::with_capacity(pairs.len());
     for pair in pairs.drain(..) {
         match out.last_mut() {
             Some(last) if last.0 == pair.0 => *last = pair,
@@ -539,7 +546,7 @@ impl From<&str> for Value {
 
 impl From<String> for Value {
     fn from(s: String) -> Value {
-        Value::String(text::nfc_owned(s).into_boxed_str())
+        Value::String(text::nfc_owned(s).into())
     }
 }
 
