@@ -12,7 +12,7 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 #[inline]
 pub(crate) fn nfc(s: &str) -> Cow<'_, str> {
     // `is_ascii` checks a word at a time; the byte loop only runs for non-ASCII text.
-    if s.is_ascii() || s.bytes().all(|b| b < 0xCC) {
+    if is_nfc_bytes(s.as_bytes()) {
         return Cow::Borrowed(s);
     }
     nfc_slow(s)
@@ -33,12 +33,39 @@ fn nfc_slow(s: &str) -> Cow<'_, str> {
 }
 
 /// Converts an owned string to NFC, reusing it when it already is.
+/// The window [`append_short`] copies attribute names with.
+pub(crate) const WINDOW: usize = 32;
+
+/// Appends `bytes[..len]` to `out`. When `bytes` holds at least `W` bytes and `len` is
+/// at most that, this is one fixed-size copy and a truncation, much cheaper than the
+/// call to `memcpy` that a copy of unknown length makes (encoders append many short
+/// names and strings).
+#[inline(always)]
+pub(crate) fn append_short<const W: usize>(out: &mut Vec<u8>, bytes: &[u8], len: usize) {
+    if len <= W {
+        if let Some(Ok(window)) = bytes.get(..W).map(<&[u8; W]>::try_from) {
+            let at = out.len();
+            out.extend_from_slice(window);
+            out.truncate(at + len);
+            return;
+        }
+    }
+    out.extend_from_slice(&bytes[..len]);
+}
+
+/// Whether UTF-8 `bytes` are NFC because every code point is below U+0300 (which is
+/// told from the bytes alone: all below 0xCC).
+#[inline]
+pub(crate) fn is_nfc_bytes(bytes: &[u8]) -> bool {
+    bytes.is_ascii() || bytes.iter().all(|b| *b < 0xCC)
+}
+
 /// The bytes of `s` in NFC: its own bytes unless it needs normalizing (never for text
 /// of code points below U+0300, told from its bytes without decoding them).
 #[inline]
 pub(crate) fn nfc_bytes(s: &Str) -> Cow<'_, [u8]> {
     let bytes = s.as_bytes();
-    if bytes.is_ascii() || bytes.iter().all(|b| *b < 0xCC) {
+    if is_nfc_bytes(bytes) {
         return Cow::Borrowed(bytes);
     }
     match nfc_slow(s.as_str()) {

@@ -23,8 +23,8 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         (Type::Object(o), Value::Object(obj)) if obj.names() == o.names() => {
             out.push(b'{');
             let names = o.json_names();
-            for (i, ((t, v), name)) in o.types().iter().zip(obj.values()).zip(names).enumerate() {
-                out.extend_from_slice(name);
+            for (i, (t, v)) in o.types().iter().zip(obj.values()).enumerate() {
+                names.append(i, out);
                 encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
             }
             out.push(b'}');

@@ -299,7 +299,7 @@ fn object(
     let mut values = Vec::with_capacity(ty.len());
     while values.len() < ty.len() {
         let i = values.len();
-        if !r.skip_if(&wire_names[i]) {
+        if !r.skip_if(wire_names.get(i)) {
             let key_at = r.offset();
             let k = key(r, "an attribute name")?;
             if names[i].as_bytes() != k {

@@ -11,7 +11,7 @@ use crate::value::conform::{
     check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
     typed_type, wrapper_type,
 };
-use crate::value::{Number, Object, Refinements, Value, WireNumber};
+use crate::value::{string, Number, Object, Refinements, Str, Value, WireNumber};
 
 /// Encodes `value` as type `ty`, appending to `out`.
 ///
@@ -19,7 +19,7 @@ use crate::value::{Number, Object, Refinements, Value, WireNumber};
 /// positions, typed wrappers, unknowns, tuples, mismatches) by [`encode_other`].
 pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     match (ty, value) {
-        (Type::String, Value::String(s)) => str(&text::nfc_bytes(s), out),
+        (Type::String, Value::String(s)) => string(s, out),
         (Type::Number, Value::Number(n)) => number(n, out),
         (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
         (Type::Object(o), Value::Object(obj)) => return object(o, obj, out),
@@ -62,17 +62,23 @@ fn object(o: &ObjectType, obj: &Object, out: &mut Vec<u8>) -> Result<()> {
         });
     }
     let wire_names = o.msgpack_names(str);
-    for (i, ((t, v), wire_name)) in o
-        .types()
-        .iter()
-        .zip(obj.values())
-        .zip(wire_names)
-        .enumerate()
-    {
-        out.extend_from_slice(wire_name);
+    for (i, (t, v)) in o.types().iter().zip(obj.values()).enumerate() {
+        wire_names.append(i, out);
         encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
     }
     Ok(())
+}
+
+/// A string value: short NFC text (the most common) as a fixstr copied at a fixed size.
+#[inline(always)]
+fn string(s: &Str, out: &mut Vec<u8>) {
+    match s.inline_buffer() {
+        Some((buffer, len)) if text::is_nfc_bytes(&buffer[..len]) => {
+            out.push(0xa0 | len as u8);
+            text::append_short::<{ string::INLINE }>(out, buffer, len);
+        }
+        _ => str(&text::nfc_bytes(s), out),
+    }
 }
 
 fn number(n: &Number, out: &mut Vec<u8>) {

@@ -120,10 +120,10 @@ pub struct ObjectType {
     /// [`Type::has_dynamic`] does not walk the attributes).
     has_dynamic: bool,
     /// The names as the MessagePack encoder writes them, made on first use.
-    msgpack_names: OnceLock<Box<[Box<[u8]>]>>,
+    msgpack_names: OnceLock<EncodedNames>,
     /// The names as the JSON encoder writes them (`"a":`, then `,"b":`), made on
     /// first use.
-    json_names: OnceLock<Box<[Box<[u8]>]>>,
+    json_names: OnceLock<EncodedNames>,
 }
 
 impl PartialEq for ObjectType {
@@ -318,36 +318,29 @@ impl ObjectType {
 
     /// Each attribute name as the MessagePack encoder writes it (header and bytes),
     /// encoded once per type.
-    pub(crate) fn msgpack_names(&self, encode: impl Fn(&str, &mut Vec<u8>)) -> &[Box<[u8]>] {
+    pub(crate) fn msgpack_names(&self, encode: impl Fn(&str, &mut Vec<u8>)) -> &EncodedNames {
         self.msgpack_names.get_or_init(|| {
-            self.names
-                .iter()
-                .map(|name| {
-                    let mut out = Vec::new();
-                    encode(name, &mut out);
-                    out.into()
-                })
-                .collect()
+            EncodedNames::new(self.names.iter().map(|name| {
+                let mut out = Vec::new();
+                encode(name, &mut out);
+                out
+            }))
         })
     }
 
     /// Each attribute name as the JSON encoder writes it before the value (`"a":`, and
     /// `,"b":` for every later one), encoded once per type.
-    pub(crate) fn json_names(&self) -> &[Box<[u8]>] {
+    pub(crate) fn json_names(&self) -> &EncodedNames {
         self.json_names.get_or_init(|| {
-            self.names
-                .iter()
-                .enumerate()
-                .map(|(i, name)| {
-                    let mut out = Vec::new();
-                    if i > 0 {
-                        out.push(b',');
-                    }
-                    crate::json::write::write_string(&mut out, name);
-                    out.push(b':');
-                    out.into()
-                })
-                .collect()
+            EncodedNames::new(self.names.iter().enumerate().map(|(i, name)| {
+                let mut out = Vec::new();
+                if i > 0 {
+                    out.push(b',');
+                }
+                crate::json::write::write_string(&mut out, name);
+                out.push(b':');
+                out
+            }))
         })
     }
 
@@ -520,3 +513,46 @@ mod expr;
 mod json;
 
 pub(crate) use json::{parse_type, write_json_cached, TypeJsonCache};
+
+/// The attribute names of an object type as an encoder writes them: one buffer holding
+/// them all, followed by [`WINDOW`](crate::text::WINDOW) spare bytes, so that
+/// each name can be appended with [`append_short`](crate::text::append_short).
+#[derive(Clone)]
+pub(crate) struct EncodedNames {
+    bytes: Box<[u8]>,
+    /// Where each name starts in `bytes`, and where the last one ends.
+    starts: Box<[usize]>,
+}
+
+impl EncodedNames {
+    fn new(names: impl Iterator<Item = Vec<u8>>) -> EncodedNames {
+        let mut bytes = Vec::new();
+        let mut starts = vec![0];
+        for name in names {
+            bytes.extend_from_slice(&name);
+            starts.push(bytes.len());
+        }
+        bytes.resize(bytes.len() + crate::text::WINDOW, 0);
+        EncodedNames {
+            bytes: bytes.into(),
+            starts: starts.into(),
+        }
+    }
+
+    /// Name `i` as written.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> &[u8] {
+        &self.bytes[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// Appends name `i` to `out`.
+    #[inline(always)]
+    pub(crate) fn append(&self, i: usize, out: &mut Vec<u8>) {
+        let (start, end) = (self.starts[i], self.starts[i + 1]);
+        crate::text::append_short::<{ crate::text::WINDOW }>(
+            out,
+            &self.bytes[start..],
+            end - start,
+        );
+    }
+}

@@ -11,7 +11,7 @@ mod number;
 mod printable;
 mod refine;
 pub(crate) mod set;
-mod string;
+pub(crate) mod string;
 
 use std::fmt;
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 /// The most bytes a [`Str`] holds without a heap allocation.
-const INLINE: usize = 22;
+pub(crate) const INLINE: usize = 22;
 
 /// The text of a string value ([`Value::String`](crate::Value::String)).
 ///
@@ -56,6 +56,17 @@ impl Str {
         match &self.0 {
             Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
             Repr::Heap(s) => s.as_bytes(),
+        }
+    }
+
+    /// The bytes of an inline text with the unused rest of its buffer, and its length:
+    /// what an encoder copies at a fixed size (see
+    /// [`append_short`](crate::text::append_short)).
+    #[inline]
+    pub(crate) fn inline_buffer(&self) -> Option<(&[u8; INLINE], usize)> {
+        match &self.0 {
+            Repr::Inline { len, bytes } => Some((bytes, usize::from(*len))),
+            Repr::Heap(_) => None,
         }
     }
 
