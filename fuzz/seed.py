@@ -10,11 +10,17 @@ named by the SHA-1 of its content as libFuzzer names them:
 - json_decode: each `json` / `input_json`, the same way;
 - roundtrip: both of the above, with the case's type (not implied ones);
 - type_json: each `type_json`, and the type JSON of each case's type;
-- type_expr: each `type_expr`.
+- type_expr: each `type_expr`;
+- schema_json: each `providers schema -json` document in the repository (SCHEMA_FILES:
+  the JSON files there whose top level has `format_version` and `provider_schemas`), as
+  it is; each provider, resource type and data source schema of those alone in a minimal
+  document; each nested block type and nested-type attribute alone in a resource's
+  block; and the small documents of EXTRA_SCHEMAS, for what the files do not show.
 
 Inputs longer than MAX_INPUT bytes (the 65,536-element boundary cases) are left out:
-the fuzzer's own mutations are capped well below that. Existing corpus files are kept,
-so this can run again after a fuzzing session without losing what the fuzzer found.
+the fuzzer's own mutations are capped well below that. The limit does not apply to the
+schema documents, which are few. Existing corpus files are kept, so this can run again
+after a fuzzing session without losing what the fuzzer found.
 
 Usage: python3 fuzz/seed.py [--max-input N]
 """
@@ -27,7 +33,104 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "vectors"
 CORPUS = ROOT / "fuzz" / "corpus"
-TARGETS = ["msgpack_decode", "json_decode", "type_json", "type_expr", "roundtrip"]
+TARGETS = ["msgpack_decode", "json_decode", "type_json", "type_expr", "roundtrip", "schema_json"]
+
+# Where schema documents are looked for (glob patterns under the repository root).
+SCHEMA_FILES = [
+    "examples/schema/*.json",
+    "examples/plan/schema.json",
+    "vectors/schema/**/*.json",
+    "tests/data/**/*.json",
+]
+
+# Small schema documents for what the schema files do not show: lookups that match
+# several providers or a name with a colon, `null` members, format version 0.x, dynamic
+# MAP blocks and GROUP blocks holding dynamic LIST blocks, an attribute shadowing a
+# block type, and names that are one name once NFC-normalized.
+EXTRA_SCHEMAS = [
+    {
+        "format_version": "1.0",
+        "provider_schemas": {
+            "registry.terraform.io/hashicorp/aws": {
+                "provider": {"version": 0, "block": {}},
+                "resource_schemas": {"shared": {"version": 1, "block": {}}},
+            },
+            "registry.opentofu.org/hashicorp/aws": {
+                "resource_schemas": {"shared": {"version": 2, "block": {}}},
+                "data_source_schemas": {"a:b": {"block": None}},
+            },
+            "localhost:8080/x/aws": {"resource_schemas": {"only": None}},
+            "aws": {"provider": None},
+        },
+    },
+    {
+        "format_version": "0.2",
+        "provider_schemas": {
+            "example/dyn": {
+                "resource_schemas": {
+                    "dyn": {
+                        "version": 0,
+                        "block": {
+                            "attributes": {
+                                "\u00e9": {"type": "dynamic", "computed": True, "sensitive": True},
+                                "plugin": {"type": "string", "optional": True, "write_only": True},
+                            },
+                            "block_types": {
+                                "plugin": {"nesting_mode": "map", "block": {}},
+                                "m": {
+                                    "nesting_mode": "map",
+                                    "block": {"attributes": {"v": {"type": "dynamic", "optional": True}}},
+                                },
+                                "g": {
+                                    "nesting_mode": "group",
+                                    "block": {
+                                        "attributes": {"s": {"type": "string", "optional": True, "sensitive": True}},
+                                        "block_types": {
+                                            "l": {
+                                                "nesting_mode": "list",
+                                                "min_items": 1,
+                                                "block": {
+                                                    "attributes": {
+                                                        "d": {"type": ["list", "dynamic"], "required": True}
+                                                    }
+                                                },
+                                            }
+                                        },
+                                    },
+                                },
+                                "s": {"nesting_mode": "single", "block": None, "min_items": 1, "max_items": 1},
+                            },
+                            "description": "**dynamic**",
+                            "description_kind": "markdown",
+                            "deprecated": True,
+                        },
+                    }
+                }
+            }
+        },
+    },
+    {
+        "format_version": "1.0",
+        "provider_schemas": {
+            "example/nfc": {
+                "resource_schemas": {
+                    "nfc": {
+                        "block": {
+                            "attributes": {
+                                "e\u0301": {"type": "string", "optional": True, "sensitive": True},
+                                "\u00e9": {"type": "number", "computed": True, "write_only": True},
+                            },
+                            "block_types": {
+                                "K": {"nesting_mode": "group", "block": {}},
+                                "\u212a": {"nesting_mode": "list", "block": {}},
+                            },
+                        }
+                    }
+                }
+            }
+        },
+    },
+]
 
 IMPLIED = b"\xfe"
 
@@ -50,8 +153,63 @@ def vector_files():
             yield path, doc["cases"]
 
 
+def compact(doc):
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def schema_files():
+    paths = sorted({p for pattern in SCHEMA_FILES for p in ROOT.glob(pattern) if p.is_file()})
+    for path in paths:
+        try:
+            doc = json.loads(path.read_text())
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if isinstance(doc, dict) and "format_version" in doc and "provider_schemas" in doc:
+            yield path, doc
+
+
+def nested_parts(block):
+    """Each nested block type and nested-type attribute in `block`, at every depth, as a
+    block holding only it."""
+    if not isinstance(block, dict):
+        return
+    for name, attribute in (block.get("attributes") or {}).items():
+        if isinstance(attribute, dict) and attribute.get("nested_type"):
+            yield {"attributes": {name: attribute}}
+    for name, nested in (block.get("block_types") or {}).items():
+        if isinstance(nested, dict):
+            yield {"block_types": {name: nested}}
+            yield from nested_parts(nested.get("block"))
+
+
+def alone(version, address, member):
+    """A document of one provider, `address`, holding only `member` (a dict of one
+    key: `provider`, or `resource_schemas` / `data_source_schemas` with one schema)."""
+    return compact({"format_version": version, "provider_schemas": {address: member}})
+
+
+def schema_seeds():
+    out = set()
+    for path, doc in schema_files():
+        out.add(path.read_bytes())
+        version = doc["format_version"]
+        for address, provider in (doc["provider_schemas"] or {}).items():
+            if provider.get("provider") is not None:
+                out.add(alone(version, address, {"provider": provider["provider"]}))
+            for kind in ("resource_schemas", "data_source_schemas"):
+                for name, schema in (provider.get(kind) or {}).items():
+                    out.add(alone(version, address, {kind: {name: schema}}))
+                    for part in nested_parts((schema or {}).get("block")):
+                        member = {"resource_schemas": {name: {"version": 0, "block": part}}}
+                        out.add(alone(version, address, member))
+    for doc in EXTRA_SCHEMAS:
+        out.add(compact(doc))
+    return out
+
+
 def seeds(max_input):
     out = {t: set() for t in TARGETS}
+    out["schema_json"] = schema_seeds()
     for _path, cases in vector_files():
         for case in cases:
             if not isinstance(case, dict) or "skip" in case:

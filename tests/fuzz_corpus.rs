@@ -24,6 +24,7 @@ const TARGETS: &[(&str, Target)] = &[
     ("type_json", targets::type_json),
     ("type_expr", targets::type_expr),
     ("roundtrip", targets::roundtrip),
+    ("schema_json", targets::schema_json),
 ];
 
 #[test]

@@ -15,10 +15,16 @@
 //!   follows it, then the payload (so the fuzzer can vary types too, and corpus seeds
 //!   can carry any vector's type);
 //! - `0xfe`, `0xff`: the payload's implied type (`implied_type`).
+//!
+//! `schema_json` reads its whole input as a `providers schema -json` document.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use ctywire::{json, msgpack, Type, Value};
+use ctywire::limits::MAX_DEPTH;
+use ctywire::render::{render, render_block, Options};
+use ctywire::schema::{Block, BlockNesting, NestedType, ProviderSchema, ProviderSchemas, Schema};
+use ctywire::{json, msgpack, ErrorKind, Type, Value};
 
 /// Interesting types for the value targets: every kind, `dynamic` at every kind of
 /// position, sets of objects and of collections (whose order and equality are the
@@ -152,6 +158,390 @@ pub fn type_expr(data: &[u8]) {
     if let Ok(ty) = text.parse::<Type>() {
         check_type(&ty);
     }
+}
+
+/// `schema_json`: load a `providers schema -json` document. For a document that loads:
+///
+/// - each provider is found by its address (`provider`, `find_provider`);
+/// - each resource type and data source is found by its name when one provider alone
+///   defines it (and not found when several do), and by `ADDRESS:NAME` when the address
+///   holds no colon; a name no provider defines is not found;
+/// - each schema (the providers' own, the resource types', the data sources') passes
+///   [`check_schema`].
+///
+/// Only the first [`MAX_SCHEMAS_CHECKED`] schemas get these checks, so that one input
+/// cannot run for long.
+pub fn schema_json(data: &[u8]) {
+    let Ok(schemas) = ProviderSchemas::from_json(data) else {
+        return;
+    };
+    let mut budget = MAX_SCHEMAS_CHECKED;
+    for (address, provider) in &schemas.providers {
+        if budget == 0 {
+            return;
+        }
+        budget -= 1;
+        match schemas.find_provider(address) {
+            Ok((found, p)) => assert!(
+                found == address && std::ptr::eq(p, provider),
+                "find_provider({address:?}) finds {found:?}"
+            ),
+            Err(e) => panic!("find_provider({address:?}) fails: {e}"),
+        }
+        match schemas.provider(address) {
+            Ok(schema) => assert!(
+                std::ptr::eq(schema, &provider.provider),
+                "provider({address:?}) finds another schema"
+            ),
+            Err(e) => panic!("provider({address:?}) fails: {e}"),
+        }
+        check_schema(&provider.provider);
+        let kinds: [(Lookup, SchemasOf); 2] = [
+            (ProviderSchemas::resource, |p| &p.resource_schemas),
+            (ProviderSchemas::data_source, |p| &p.data_source_schemas),
+        ];
+        for (lookup, schemas_of) in kinds {
+            for (name, schema) in schemas_of(provider) {
+                if budget == 0 {
+                    return;
+                }
+                budget -= 1;
+                let try_missing = MAX_SCHEMAS_CHECKED - budget <= MAX_MISSING_LOOKUPS;
+                check_lookups(
+                    &schemas,
+                    lookup,
+                    schemas_of,
+                    address,
+                    name,
+                    schema,
+                    try_missing,
+                );
+                check_schema(schema);
+            }
+        }
+    }
+}
+
+/// At most this many schemas of one input (providers' own, resource types and data
+/// sources together) get the checks of [`schema_json`]: enough for every seed, and few
+/// enough that an input of thousands of tiny schemas stays fast.
+pub const MAX_SCHEMAS_CHECKED: usize = 64;
+
+/// At most this many of the first schemas of an input also get a lookup of a name no
+/// provider defines, whose error compares that name with every name there is.
+const MAX_MISSING_LOOKUPS: usize = 8;
+
+/// `ProviderSchemas::resource` or `ProviderSchemas::data_source`.
+type Lookup = for<'a> fn(&'a ProviderSchemas, &str) -> ctywire::Result<&'a Schema>;
+
+/// A provider's resource types or its data sources.
+type SchemasOf = fn(&ProviderSchema) -> &BTreeMap<String, Schema>;
+
+/// The lookups of resource type or data source `name`, which provider `address`
+/// defines as `schema`; with `try_missing`, also of a name made from it that no
+/// provider defines.
+fn check_lookups(
+    schemas: &ProviderSchemas,
+    lookup: Lookup,
+    schemas_of: SchemasOf,
+    address: &str,
+    name: &str,
+    schema: &Schema,
+    try_missing: bool,
+) {
+    // A name with a colon is read as PROVIDER:NAME.
+    if !name.contains(':') {
+        let defined_by = schemas
+            .providers
+            .values()
+            .filter(|p| schemas_of(p).contains_key(name))
+            .count();
+        match lookup(schemas, name) {
+            Ok(found) => assert!(
+                defined_by == 1 && std::ptr::eq(found, schema),
+                "{name:?} finds another schema (defined by {defined_by} providers)"
+            ),
+            Err(e) => {
+                assert!(defined_by > 1, "{name:?} is not found: {e}");
+                assert_eq!(e.kind(), ErrorKind::NotFound, "{name:?}: {e}");
+            }
+        }
+    }
+    if !address.contains(':') {
+        let qualified = format!("{address}:{name}");
+        match lookup(schemas, &qualified) {
+            Ok(found) => assert!(
+                std::ptr::eq(found, schema),
+                "{qualified:?} finds another schema"
+            ),
+            Err(e) => panic!("{qualified:?} is not found: {e}"),
+        }
+    }
+    // A name no provider defines: the error lists near names, by edit distance over
+    // every name, so only short names are tried.
+    let missing = format!("{name}_missing");
+    if try_missing
+        && missing.len() <= 64
+        && !missing.contains(':')
+        && !schemas
+            .providers
+            .values()
+            .any(|p| schemas_of(p).contains_key(&missing))
+    {
+        match lookup(schemas, &missing) {
+            Ok(_) => panic!("{missing:?} is found, but no provider defines it"),
+            Err(e) => assert_eq!(e.kind(), ErrorKind::NotFound, "{missing:?}: {e}"),
+        }
+    }
+}
+
+/// The checks of one schema:
+///
+/// - its implied type has no optional-attribute markers, and prints as type JSON and as a type expression that parse back to it
+///   (or, when it nests deeper than [`MAX_DEPTH`] complex types, that both refuse with
+///   `LimitExceeded`);
+/// - every block in it, nested ones too, passes [`check_block`];
+/// - where attribute and block type names stay distinct once NFC-normalized
+///   ([`names_distinct`]): `check_state` finds nothing wrong with the empty value, and
+///   `sensitive_paths` of the empty value finds exactly the sensitive attributes of the
+///   block and of its GROUP blocks (the only blocks an empty value holds);
+/// - `validate`, and `check_config`, `sensitive_paths`, `render` and `render_block` of
+///   the empty value, run, and their reports print.
+fn check_schema(schema: &Schema) {
+    let block = &schema.block;
+    let ty = schema.implied_type();
+    assert_eq!(
+        ty,
+        ty.without_optional_attributes(),
+        "implied type {ty} has optional-attribute markers"
+    );
+    if type_depth(&ty) <= MAX_DEPTH {
+        check_type(&ty);
+    } else {
+        let json = Type::from_json(&ty.to_json());
+        assert!(
+            json.is_err_and(|e| e.kind() == ErrorKind::LimitExceeded),
+            "type JSON nesting past the limit does not fail with LimitExceeded"
+        );
+        let expr = Type::parse_expr(&ty.to_expr());
+        assert!(
+            expr.is_err_and(|e| e.kind() == ErrorKind::LimitExceeded),
+            "a type expression nesting past the limit does not fail with LimitExceeded"
+        );
+    }
+    let mut budget = MAX_BLOCKS_CHECKED;
+    check_block(block, &mut budget);
+
+    let empty = block.empty_value();
+    if names_distinct(block) {
+        let problems = block.check_state(&empty);
+        assert!(
+            problems.is_empty(),
+            "check_state finds problems in the empty value: {}",
+            problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+        assert_eq!(
+            block.sensitive_paths(&empty).len(),
+            sensitive_in_empty_value(block),
+            "sensitive_paths of the empty value"
+        );
+    }
+    for violation in block.validate() {
+        let _ = violation.to_string();
+    }
+    for violation in block.check_config(&empty) {
+        let _ = violation.to_string();
+    }
+    let options = Options {
+        sensitive: block.sensitive_paths(&empty),
+        ..Options::default()
+    };
+    let _ = render(&empty, &ty, &options);
+    let _ = render_block(&empty, block, &options);
+}
+
+/// At most this many blocks of one schema get [`check_block`].
+const MAX_BLOCKS_CHECKED: usize = 64;
+
+/// The checks of one block, and (within `budget`) of the blocks nested in it:
+///
+/// - its implied type is an object type;
+/// - its empty value encodes as MessagePack and as JSON under that type, and each
+///   encoding decodes back to it and encodes again to the same bytes;
+/// - every nested block type is `dynamic` exactly when its implied type is, and its
+///   empty value is null (SINGLE), its block's empty value (GROUP), or an empty
+///   collection that `items` or `labeled_items` reads;
+/// - when its names stay distinct once NFC-normalized (the object type has one
+///   attribute per name), each attribute and nested block type with an ASCII name has
+///   its own implied type in the object type (an attribute winning over a block type of
+///   the same name).
+fn check_block(block: &Block, budget: &mut usize) {
+    if *budget == 0 {
+        return;
+    }
+    *budget -= 1;
+    let ty = block.implied_type();
+    let Some(object) = ty.as_object() else {
+        panic!("a block's implied type {ty} is not an object type");
+    };
+    check_empty_value(&block.empty_value(), &ty);
+
+    for (name, nested) in &block.block_types {
+        let nested_ty = nested.implied_type();
+        assert_eq!(
+            nested.is_dynamic(),
+            nested_ty == Type::Dynamic,
+            "block type {name:?}: is_dynamic disagrees with its implied type {nested_ty}"
+        );
+        let nested_empty = nested.empty_value();
+        match nested.nesting {
+            BlockNesting::Single => assert!(
+                nested_empty.is_null(),
+                "block type {name:?}: the empty value of a SINGLE block is not null"
+            ),
+            BlockNesting::Group => assert_eq!(
+                nested_empty,
+                nested.block.empty_value(),
+                "block type {name:?}: the empty value of a GROUP block is not its block's"
+            ),
+            BlockNesting::List | BlockNesting::Set => assert_eq!(
+                nested.items(&nested_empty).map(<[Value]>::len),
+                Some(0),
+                "block type {name:?}: the empty value does not read as no blocks"
+            ),
+            BlockNesting::Map => assert_eq!(
+                nested.labeled_items(&nested_empty).map(|items| items.len()),
+                Some(0),
+                "block type {name:?}: the empty value does not read as no blocks"
+            ),
+        }
+    }
+
+    if object.len() == distinct_names(block) {
+        for (name, attribute) in &block.attributes {
+            if name.is_ascii() {
+                assert_eq!(
+                    object.attribute(name),
+                    Some(&attribute.implied_type()),
+                    "attribute {name:?} has another type in the block's type {ty}"
+                );
+            }
+        }
+        for (name, nested) in &block.block_types {
+            if name.is_ascii() && !block.attributes.contains_key(name) {
+                assert_eq!(
+                    object.attribute(name),
+                    Some(&nested.implied_type()),
+                    "block type {name:?} has another type in the block's type {ty}"
+                );
+            }
+        }
+    }
+
+    for nested in block.block_types.values() {
+        check_block(&nested.block, budget);
+    }
+}
+
+/// Encodes a block's empty value in both formats, decodes it back, and encodes it
+/// again. The loader takes at most [`MAX_DEPTH`] levels of nested blocks, so no empty
+/// value it leads to nests deeper than the decoders take.
+fn check_empty_value(empty: &Value, ty: &Type) {
+    let bytes = msgpack::encode(empty, ty)
+        .unwrap_or_else(|e| panic!("an empty value does not encode: {e}\nvalue: {empty:?}"));
+    let back = msgpack::decode(&bytes, ty).unwrap_or_else(|e| {
+        panic!(
+            "an empty value's MessagePack does not decode: {e}\nbytes: {}",
+            hex(&bytes)
+        )
+    });
+    assert_eq!(&back, empty, "an empty value changes through MessagePack");
+    let again = msgpack::encode(&back, ty)
+        .unwrap_or_else(|e| panic!("a decoded empty value does not encode: {e}"));
+    assert!(again == bytes, "re-encoding an empty value is not stable");
+
+    let text = json::encode(empty, ty).unwrap_or_else(|e| {
+        panic!("an empty value does not encode as JSON: {e}\nvalue: {empty:?}")
+    });
+    let back = json::decode(&text, ty).unwrap_or_else(|e| {
+        panic!(
+            "an empty value's JSON does not decode: {e}\ntext: {}",
+            String::from_utf8_lossy(&text)
+        )
+    });
+    assert_eq!(&back, empty, "an empty value changes through JSON");
+    let again = json::encode(&back, ty)
+        .unwrap_or_else(|e| panic!("a decoded empty value does not encode as JSON: {e}"));
+    assert!(
+        again == text,
+        "JSON re-encoding of an empty value is not stable"
+    );
+}
+
+/// The nesting depth of a type in complex types (collections, objects, tuples): what
+/// the type JSON and type expression parsers bound by [`MAX_DEPTH`].
+fn type_depth(ty: &Type) -> usize {
+    match ty {
+        Type::Bool | Type::Number | Type::String | Type::Dynamic => 0,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => 1 + type_depth(e),
+        Type::Object(o) => 1 + o.types().iter().map(type_depth).max().unwrap_or(0),
+        Type::Tuple(ts) => 1 + ts.iter().map(type_depth).max().unwrap_or(0),
+    }
+}
+
+/// The number of attributes a block's implied type has when no two of its names are
+/// the same once NFC-normalized: one per attribute and one per block type, except a
+/// block type shadowed by an attribute of the same name.
+fn distinct_names(block: &Block) -> usize {
+    let shadowed = block
+        .block_types
+        .keys()
+        .filter(|name| block.attributes.contains_key(*name))
+        .count();
+    block.attributes.len() + block.block_types.len() - shadowed
+}
+
+/// Whether the attribute and block type names of `block`, and of every block and
+/// nested attribute type in it, stay distinct when NFC-normalized, as the names of
+/// object types and values are: whether each implied object type has an attribute per
+/// name.
+fn names_distinct(block: &Block) -> bool {
+    block.implied_type().as_object().map(|o| o.len()) == Some(distinct_names(block))
+        && block
+            .attributes
+            .values()
+            .all(|a| a.nested_type.as_ref().is_none_or(nested_names_distinct))
+        && block.block_types.values().all(|b| names_distinct(&b.block))
+}
+
+fn nested_names_distinct(nested: &NestedType) -> bool {
+    let ty = nested.implied_type();
+    let object = ty.element_type().unwrap_or(&ty);
+    object.as_object().map(|o| o.len()) == Some(nested.attributes.len())
+        && nested
+            .attributes
+            .values()
+            .all(|a| a.nested_type.as_ref().is_none_or(nested_names_distinct))
+}
+
+/// The number of sensitive attributes `sensitive_paths` finds in a block's empty
+/// value: the block's own, and those of its GROUP blocks (the only blocks an empty
+/// value holds).
+fn sensitive_in_empty_value(block: &Block) -> usize {
+    let own = block.attributes.values().filter(|a| a.sensitive).count();
+    let groups: usize = block
+        .block_types
+        .iter()
+        .filter(|(name, nested)| {
+            nested.nesting == BlockNesting::Group && !block.attributes.contains_key(*name)
+        })
+        .map(|(_, nested)| sensitive_in_empty_value(&nested.block))
+        .sum();
+    own + groups
 }
 
 fn check_type(ty: &Type) {
