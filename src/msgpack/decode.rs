@@ -7,7 +7,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
-use crate::value::{collapsed_elements, Map, Number, Object, Refinements, Set, Str, Value};
+use crate::value::{collapsed_elements, string, Map, Number, Object, Refinements, Set, Str, Value};
 
 /// The MessagePack extension type of refined unknown values.
 const REFINEMENT_EXT: i8 = 12;
@@ -42,7 +42,17 @@ fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
                     return Ok(Value::Null);
                 }
                 (Type::String, 0xa0..=0xbf) => {
-                    if let Some(bytes) = r.ahead(1, usize::from(b & 0x1f)) {
+                    let len = usize::from(b & 0x1f);
+                    // Short ASCII text, copied as a fixed-size window of the input.
+                    if let Some(window) = r.ahead(1, string::INLINE) {
+                        if window[..len.min(string::INLINE)].is_ascii() {
+                            if let Some(s) = Str::from_ascii_window(window, len) {
+                                r.advance(1 + len);
+                                return Ok(Value::String(s));
+                            }
+                        }
+                    }
+                    if let Some(bytes) = r.ahead(1, len) {
                         if let Ok(s) = std::str::from_utf8(bytes) {
                             r.advance(1 + bytes.len());
                             return Ok(Value::String(text::nfc(s).into()));

@@ -29,7 +29,8 @@ pub struct Str(Repr);
 
 #[derive(Clone)]
 enum Repr {
-    /// `len` bytes of UTF-8 at the start of `bytes`.
+    /// `len` bytes of UTF-8 at the start of `bytes`; the bytes after them are
+    /// unspecified and never read.
     Inline {
         len: u8,
         bytes: [u8; INLINE],
@@ -57,6 +58,20 @@ impl Str {
             Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
             Repr::Heap(s) => s.as_bytes(),
         }
+    }
+
+    /// The ASCII text `window[..len]` stored inline, copied as the whole fixed-size
+    /// `window` (the bytes past `len` are never read); `None` when `len` is too long for
+    /// that or `window` is not [`INLINE`] bytes. The caller has checked that
+    /// `window[..len]` is ASCII.
+    #[inline(always)]
+    pub(crate) fn from_ascii_window(window: &[u8], len: usize) -> Option<Str> {
+        let bytes: [u8; INLINE] = window.try_into().ok()?;
+        debug_assert!(bytes[..len.min(INLINE)].is_ascii());
+        (len <= INLINE).then_some(Str(Repr::Inline {
+            len: len as u8,
+            bytes,
+        }))
     }
 
     /// The bytes of an inline text with the unused rest of its buffer, and its length:
@@ -244,6 +259,20 @@ mod tests {
         }
         let ordered = ["", "a", &"a".repeat(30), "ab", "abd", &"y".repeat(30), "z"].map(Str::from);
         assert!(ordered.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// Text copied from a window of input equals the same text built from a `str`,
+    /// whatever follows it in the window.
+    #[test]
+    fn window_text_ignores_the_rest_of_the_window() {
+        let window = b"abcdefghijklmnopqrstuv";
+        for len in 0..=INLINE {
+            let s = Str::from_ascii_window(window, len).unwrap();
+            assert_eq!(s, Str::from(&"abcdefghijklmnopqrstuv"[..len]));
+            assert_eq!(s.as_str(), &"abcdefghijklmnopqrstuv"[..len]);
+        }
+        assert!(Str::from_ascii_window(window, INLINE + 1).is_none());
+        assert!(Str::from_ascii_window(&window[..5], 3).is_none());
     }
 
     /// The inline form must not make values bigger.
