@@ -38,6 +38,7 @@ pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result
         options,
         types: TypeJsonCache::default(),
         implicit_budget: crate::limits::implicit_value_budget(input.len()),
+        scratch: Vec::new(),
     };
     let mut r = Reader::new_checked(input);
     d.value(&mut r, ty, 0)
@@ -64,6 +65,10 @@ struct Decoder<'a, 'o> {
     /// How many more attributes objects may leave out
     /// ([`MAX_IMPLICIT_VALUES`](crate::limits::MAX_IMPLICIT_VALUES)).
     implicit_budget: usize,
+    /// The elements of the arrays being read, innermost last: a JSON array does not say
+    /// how long it is, so its elements gather here and move into one allocation of the
+    /// right size at its end (no growing, no shrinking, for every array).
+    scratch: Vec<Value>,
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -161,15 +166,19 @@ impl<'a> Decoder<'a, '_> {
 
     fn sequence(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize) -> Result<Vec<Value>> {
         r.begin_array()?;
-        let mut out = Vec::new();
+        let base = self.scratch.len();
         while r.next_element()? {
-            let i = out.len();
-            out.push(
-                self.value(r, element, depth + 1)
-                    .map_err(|e| e.in_index(i))?,
-            );
+            let i = self.scratch.len() - base;
+            let v = self.value(r, element, depth + 1);
+            match v {
+                Ok(v) => self.scratch.push(v),
+                Err(e) => {
+                    self.scratch.truncate(base);
+                    return Err(e.in_index(i));
+                }
+            }
         }
-        Ok(out)
+        Ok(self.scratch.drain(base..).collect())
     }
 
     fn tuple(
