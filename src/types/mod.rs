@@ -168,6 +168,7 @@ thread_local! {
 impl PartialEq for AttributeNames {
     /// Equal when the lists hold the same names. Lists shared by one object type (as
     /// every decoded object's are) compare by pointer, without reading a name.
+    #[inline]
     fn eq(&self, other: &AttributeNames) -> bool {
         Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
     }
@@ -274,6 +275,20 @@ impl ObjectType {
             names: AttributeNames::from_sorted(names),
             types: types.into(),
             optional: optional.into(),
+        }
+    }
+
+    /// This type's names (shared, not copied) with other attribute types, none optional:
+    /// a concrete type of a value of this type.
+    pub(crate) fn with_types(&self, types: Box<[Type]>) -> ObjectType {
+        debug_assert_eq!(types.len(), self.len());
+        ObjectType {
+            has_dynamic: types.iter().any(Type::has_dynamic),
+            msgpack_names: OnceLock::new(),
+            json_names: OnceLock::new(),
+            names: self.names.clone(),
+            optional: vec![false; types.len()].into(),
+            types,
         }
     }
 

@@ -7,6 +7,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::path::PathStep;
 use crate::types::{ObjectType, Type};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use crate::value::{Map, Object, Set, Typed, Value};
 
@@ -43,12 +44,17 @@ pub(crate) fn concrete_type(value: &Value, ty: &Type) -> Result<Type> {
             Ok(Type::tuple(types))
         }
         (Type::Object(o), Value::Object(obj)) => {
-            let mut attrs = Vec::with_capacity(o.len());
+            let mut types = Vec::with_capacity(o.len());
+            let in_order = obj.names() == o.names();
             for (name, t, _) in o.iter() {
-                let v = obj.get(name).unwrap_or(&Value::Null);
-                attrs.push((name, concrete_type(v, t).map_err(|e| e.in_attribute(name))?));
+                let v = if in_order {
+                    &obj.values()[types.len()]
+                } else {
+                    obj.get(name).unwrap_or(&Value::Null)
+                };
+                types.push(concrete_type(v, t).map_err(|e| e.in_attribute(name))?);
             }
-            Ok(Type::object(attrs))
+            Ok(Type::Object(Arc::new(o.with_types(types.into()))))
         }
         // A mismatch between value and type: the encoder reports it where it finds it.
         _ => Ok(ty.clone()),
