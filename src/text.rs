@@ -1,4 +1,5 @@
-//! Text rules shared across the crate: Unicode normalization and HCL string quoting.
+//! Text rules shared across the crate: Unicode normalization, HCL string quoting, and
+//! the short fixed-size copies the encoders write names and strings with.
 
 use crate::value::Str;
 use std::borrow::Cow;

@@ -99,6 +99,12 @@ impl PartialEq for TupleType {
 
 impl Eq for TupleType {}
 
+impl fmt::Debug for TupleType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.elements.iter()).finish()
+    }
+}
+
 impl std::hash::Hash for TupleType {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.elements.hash(state);
