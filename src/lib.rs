@@ -75,7 +75,10 @@
 //! - **Numbers keep their origin.** A [`Number`] is an exact decimal (no 512-bit
 //!   rounding), an `i64`, or a float64 that remembers it came from a binary float, as
 //!   go-cty's precision does: float64 `0.1` is written `cb 3fb999999999999a`, decimal
-//!   `0.1` as the string `"0.1"`, and the two are equal.
+//!   `0.1` as the string `"0.1"`, and the two are equal. As in go-cty, a decimal that is
+//!   exactly a float64 and not an integer is written as that float64, which reads back
+//!   printing its shortest digits: `1000104010000000.25` comes back as
+//!   `1000104010000000.2`, a different number by cty's equality.
 //! - **A hand-written JSON reader.** JSON is decoded by a token reader of this crate,
 //!   not by serde: it gives the exact text of every number without a second pass (no
 //!   `RawValue` per number), turns lone surrogate escapes into U+FFFD as Go does
