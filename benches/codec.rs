@@ -149,31 +149,41 @@ fn median<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
     times[times.len() / 2]
 }
 
-/// Median wall times of `f` and of `g`, run alternately `reps` times each, so that both
-/// see the same conditions on a shared machine; results are dropped untimed.
+/// Median wall times of `f` and of `g`, `reps` runs each, taken in alternating blocks
+/// of [`BLOCK`] runs so that both see the same conditions on a shared machine. Each
+/// block starts with one untimed run: a decoder is then timed after freeing its own
+/// results, as in a process that uses only it, not after the other decoder's (glibc
+/// consolidates the chunks a large tree leaves free at the next large request, a cost
+/// that would otherwise land on whichever decoder runs next). Results are dropped
+/// untimed.
 fn median_pair<T, U>(
     reps: usize,
     mut f: impl FnMut() -> T,
     mut g: impl FnMut() -> U,
 ) -> (Duration, Duration) {
-    drop(black_box(f()));
-    drop(black_box(g()));
+    fn block<O>(n: usize, f: &mut impl FnMut() -> O, times: &mut Vec<Duration>) {
+        drop(black_box(f()));
+        for _ in 0..n {
+            let start = Instant::now();
+            let out = black_box(f());
+            times.push(start.elapsed());
+            drop(out);
+        }
+    }
     let mut a = Vec::with_capacity(reps);
     let mut b = Vec::with_capacity(reps);
-    for _ in 0..reps {
-        let start = Instant::now();
-        let out = black_box(f());
-        a.push(start.elapsed());
-        drop(out);
-        let start = Instant::now();
-        let out = black_box(g());
-        b.push(start.elapsed());
-        drop(out);
+    while a.len() < reps {
+        let n = BLOCK.min(reps - a.len());
+        block(n, &mut f, &mut a);
+        block(n, &mut g, &mut b);
     }
     a.sort();
     b.sort();
     (a[reps / 2], b[reps / 2])
 }
+
+/// How many timed runs [`median_pair`] makes of one decoder before switching.
+const BLOCK: usize = 5;
 
 /// Median wall time of dropping the result of `make`, over `reps` runs.
 fn median_drop<T>(reps: usize, mut make: impl FnMut() -> T) -> Duration {
@@ -222,7 +232,7 @@ fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
     };
     push(
         &mut s,
-        "MessagePack (times are medians; decode excludes freeing the tree, `free` is that; ctywire and rmpv decode alternately):\n"
+        "MessagePack (times are medians; decode excludes freeing the tree, `free` is that; ctywire and rmpv decode in alternating blocks of 5 runs, each block after one untimed run):\n"
             .into(),
     );
     push(&mut s, "| payload | bytes | decode ms | MB/s | free ms | rmpv ms | rmpv free ms | rmpv / ctywire | encode ms | encode MB/s | encode (built by hand) ms | peak heap MB | peak / bytes | rmpv peak MB |".into());
@@ -267,7 +277,7 @@ fn summary(all: &[Payload], sets: &[(usize, Payload)]) -> String {
     }
     push(
         &mut s,
-        "\nJSON (times are medians; decode excludes freeing; ctywire and serde_json decode alternately):\n".into(),
+        "\nJSON (times are medians; decode excludes freeing; ctywire and serde_json decode in alternating blocks of 5 runs, each block after one untimed run):\n".into(),
     );
     push(&mut s, "| payload | bytes | decode ms | MB/s | serde_json::Value ms | serde / ctywire | encode ms | encode MB/s | peak heap MB | peak / bytes | serde_json peak MB | serde peak / ctywire peak |".into());
     push(

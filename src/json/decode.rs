@@ -67,7 +67,7 @@ struct Decoder<'a, 'o> {
     implicit_budget: usize,
     /// The elements of the arrays being read, innermost last: a JSON array does not say
     /// how long it is, so its elements gather here and move into one allocation of the
-    /// right size at its end (no growing, no shrinking, for every array).
+    /// right size at its end (no growing and shrinking for every array).
     scratch: Vec<Value>,
 }
 
@@ -177,6 +177,12 @@ impl<'a> Decoder<'a, '_> {
                     return Err(e.in_index(i));
                 }
             }
+        }
+        if base == 0 {
+            // The outermost array being read: it takes the scratch stack's own
+            // allocation, shrunk in place, rather than a copy beside it (which would
+            // double the peak heap of a payload that is one large array).
+            return Ok(std::mem::take(&mut self.scratch));
         }
         Ok(self.scratch.drain(base..).collect())
     }
