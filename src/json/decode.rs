@@ -7,7 +7,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type, TypeJsonCache};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
-use crate::value::{Map, Number, Object, Set, Str, Value};
+use crate::value::{sort_dedup_last, Map, Number, Object, Set, Str, Value};
 
 /// Options for [`decode_with`](crate::json::decode_with).
 #[derive(Clone, Debug, Default)]
@@ -236,18 +236,8 @@ impl<'a> Decoder<'a, '_> {
                 .map_err(|e| e.in_key(&k))?;
             entries.push((text::nfc(&k).into(), v));
         }
-        if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
-            // A repeated key keeps its last value, as in go-cty.
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut deduped: Vec<(Str, Value)> = Vec::with_capacity(entries.len());
-            for entry in entries {
-                match deduped.last_mut() {
-                    Some(last) if last.0 == entry.0 => *last = entry,
-                    _ => deduped.push(entry),
-                }
-            }
-            entries = deduped;
-        }
+        // A repeated key keeps its last value, as in go-cty.
+        sort_dedup_last(&mut entries);
         if element.has_dynamic() {
             let common = common_type(entries.iter().map(|(_, v)| v), element, |i| {
                 PathStep::Key(entries[i].0.to_string())

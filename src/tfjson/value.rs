@@ -242,6 +242,16 @@ fn key_child<'t>(unknown: Option<&'t MarkTree>, name: &str) -> Result<Option<&'t
     }
 }
 
+/// Checks that the unknown tree has the shape of a JSON value of `kind` here: an array
+/// under an array, an object under an object.
+fn check_shape(unknown: Option<&MarkTree>, kind: Kind) -> Result<()> {
+    match kind {
+        Kind::Array => index_child(unknown, 0).map(drop),
+        Kind::Object => key_child(unknown, "").map(drop),
+        _ => Ok(()),
+    }
+}
+
 /// The names the unknown tree marks wholly unknown under an object or map.
 fn unknown_names(unknown: Option<&MarkTree>) -> impl Iterator<Item = &str> {
     let m = match unknown {
@@ -268,17 +278,8 @@ fn value(r: &mut Reader<'_>, ty: &Type, unknown: Option<&MarkTree>, depth: usize
         r.read_null()?;
         return Ok(Value::Null);
     }
-    // The unknown tree must have the value's shape here (checked before the elements,
-    // so that a mismatch is reported at this value's path).
-    match kind {
-        Kind::Array => {
-            index_child(unknown, 0)?;
-        }
-        Kind::Object => {
-            key_child(unknown, "")?;
-        }
-        _ => {}
-    }
+    // Checked before the elements, so that a mismatch is reported at this value's path.
+    check_shape(unknown, kind)?;
     match (ty, kind) {
         (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at),
         (Type::List(e), Kind::Array) => {
@@ -308,7 +309,11 @@ fn value(r: &mut Reader<'_>, ty: &Type, unknown: Option<&MarkTree>, depth: usize
         }
         (Type::Map(e), Kind::Object) => {
             r.begin_object()?;
-            let mut entries: Vec<(Str, Value)> = Vec::new();
+            // The elements the unknown tree marks wholly unknown come first, so that an
+            // element the JSON also has (a later entry wins in `Map::new`) keeps its value.
+            let mut entries: Vec<(Str, Value)> = unknown_names(unknown)
+                .map(|k| (k.into(), Value::unknown()))
+                .collect();
             while let Some(k) = r.next_key()? {
                 let k = text::nfc(&k).into_owned();
                 let v = key_child(unknown, &k)
@@ -316,18 +321,13 @@ fn value(r: &mut Reader<'_>, ty: &Type, unknown: Option<&MarkTree>, depth: usize
                     .map_err(|err| err.in_key(&k))?;
                 entries.push((k.into(), v));
             }
-            for k in unknown_names(unknown) {
-                if !entries.iter().any(|(e, _)| **e == *k) {
-                    entries.push((k.into(), Value::unknown()));
-                }
+            let m = Map::new(entries);
+            if !e.has_dynamic() {
+                return Ok(Value::Map(m));
             }
-            let mut m = Map::new(entries);
-            if e.has_dynamic() {
-                let mut entries = m.into_vec();
-                settle_entries(&mut entries, e);
-                m = Map::new(entries);
-            }
-            Ok(Value::Map(m))
+            let mut entries = m.into_vec();
+            settle_entries(&mut entries, e);
+            Ok(Value::Map(Map::from_sorted(entries.into())))
         }
         (Type::Object(o), Kind::Object) => object(r, o, unknown, depth),
         (Type::Dynamic, _) => {
@@ -434,17 +434,8 @@ fn implied(r: &mut Reader<'_>, unknown: Option<&MarkTree>, depth: usize) -> Resu
         r.skip_value()?;
         return Ok((Type::Dynamic, Value::unknown()));
     }
-    // The unknown tree must have the value's shape here (checked before the elements,
-    // so that a mismatch is reported at this value's path).
-    match kind {
-        Kind::Array => {
-            index_child(unknown, 0)?;
-        }
-        Kind::Object => {
-            key_child(unknown, "")?;
-        }
-        _ => {}
-    }
+    // Checked before the elements, so that a mismatch is reported at this value's path.
+    check_shape(unknown, kind)?;
     Ok(match kind {
         Kind::Null => {
             r.read_null()?;

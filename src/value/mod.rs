@@ -500,7 +500,7 @@ impl Set {
 }
 
 /// Sorts pairs by key bytewise, keeping the last of each run of equal keys.
-fn sort_dedup_last<K: Ord>(pairs: &mut Vec<(K, Value)>) {
+pub(crate) fn sort_dedup_last<K: Ord>(pairs: &mut Vec<(K, Value)>) {
     if pairs.windows(2).all(|w| w[0].0 < w[1].0) {
         return;
     }
