@@ -45,7 +45,7 @@ fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
                     let len = usize::from(b & 0x1f);
                     // Short ASCII text, copied as a fixed-size window of the input.
                     if let Some(window) = r.ahead(1, string::INLINE) {
-                        if window[..len.min(string::INLINE)].is_ascii() {
+                        if len <= string::INLINE && window[..len].is_ascii() {
                             if let Some(s) = Str::from_ascii_window(window, len) {
                                 r.advance(1 + len);
                                 return Ok(Value::String(s));

@@ -30,11 +30,7 @@ pub(crate) fn concrete_type(value: &Value, ty: &Type) -> Result<Type> {
         (Type::List(e), Value::List(vs)) => Ok(Type::list(common_type(vs, e, index_step)?)),
         (Type::Set(e), Value::Set(s)) => Ok(Type::set(common_type(s.as_slice(), e, index_step)?)),
         (Type::Map(e), Value::Map(m)) => {
-            let values: Vec<&Value> = m.values().collect();
-            let keys: Vec<&str> = m.keys().collect();
-            Ok(Type::map(common_type(values, e, |i| {
-                PathStep::Key(keys[i].to_owned())
-            })?))
+            Ok(Type::map(common_type(m.values(), e, |i| key_step(m, i))?))
         }
         (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
             let mut types = Vec::with_capacity(ts.len());
@@ -79,7 +75,12 @@ pub(crate) fn index_step(i: usize) -> PathStep {
 
 /// The path step of element `i` (in key order) of a map.
 pub(crate) fn key_step(m: &Map, i: usize) -> PathStep {
-    PathStep::Key(m.keys().nth(i).unwrap_or_default().to_owned())
+    PathStep::Key(
+        m.entries()
+            .get(i)
+            .map(|(k, _)| k.to_string())
+            .unwrap_or_default(),
+    )
 }
 
 /// The type of a value built by hand for a `dynamic` position.
