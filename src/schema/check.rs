@@ -209,10 +209,7 @@ impl<'a> Checker<'a> {
             return;
         }
         self.attributes(&block.attributes, value);
-        for (name, nested) in &block.block_types {
-            if block.attributes.contains_key(name) {
-                continue; // the attribute wins, as in the implied type
-            }
+        for (name, nested) in block.unshadowed_block_types() {
             let v = attribute_of(value, name);
             self.within(Step::Attribute(name), |c| c.nested_block(nested, v));
         }

@@ -335,9 +335,7 @@ impl Block {
             .iter()
             .map(|(name, attribute)| (name.as_str(), attribute.implied_type()));
         let blocks = self
-            .block_types
-            .iter()
-            .filter(|(name, _)| !self.attributes.contains_key(*name))
+            .unshadowed_block_types()
             .map(|(name, block)| (name.as_str(), block.implied_type()));
         Type::object(attributes.chain(blocks))
     }
@@ -372,11 +370,18 @@ impl Block {
             .keys()
             .map(|name| (name.as_str(), Value::Null));
         let blocks = self
-            .block_types
-            .iter()
-            .filter(|(name, _)| !self.attributes.contains_key(*name))
+            .unshadowed_block_types()
             .map(|(name, block)| (name.as_str(), block.empty_value()));
         Value::object(attributes.chain(blocks))
+    }
+
+    /// The block types that no attribute of the same name hides: where a schema (invalid,
+    /// see [`validate`](Block::validate)) has both, the attribute wins, as in Terraform's
+    /// implied type.
+    pub(crate) fn unshadowed_block_types(&self) -> impl Iterator<Item = (&String, &NestedBlock)> {
+        self.block_types
+            .iter()
+            .filter(|(name, _)| !self.attributes.contains_key(*name))
     }
 
     /// Whether any attribute in this block or below it (in nested types and nested

@@ -110,8 +110,8 @@ fn block_paths(block: &Block, value: &Value, path: &mut Steps, found: &mut Vec<P
     if value.is_null() || value.is_unknown() {
         return;
     }
-    for (name, nested) in &block.block_types {
-        if block.attributes.contains_key(name) || !nested.block.contains_sensitive() {
+    for (name, nested) in block.unshadowed_block_types() {
+        if !nested.block.contains_sensitive() {
             continue;
         }
         let v = attribute_of(value, name);
