@@ -8,7 +8,8 @@
 //!
 //! Operations: `msgpack-decode`, `msgpack-encode`, `json-decode`, `json-encode`,
 //! `msgpack-encode-into` and `json-encode-into` (reusing one output buffer),
-//! `rmpv`, `serde-json`, `build-set`, `sizes`. Payloads: `instances`, `strings`,
+//! `rmpv`, `serde-json`, `build-set`, `walk` (visits every value of the tree and writes
+//! nothing: the floor under any encoder), `sizes`. Payloads: `instances`, `strings`,
 //! `objects`, `dynamic`, and `strings-100k` / `objects-100k`.
 
 use std::hint::black_box;
@@ -88,6 +89,7 @@ fn main() {
             "serde-json" => Box::new(black_box(
                 serde_json::from_slice::<serde_json::Value>(&p.json).unwrap(),
             )),
+            "walk" => Box::new(black_box(walk(&p.value))),
             "build-set" => {
                 let elements = p.value.as_slice().unwrap().iter().rev().cloned().collect();
                 Box::new(black_box(ctywire::Set::new(elements)))
@@ -103,4 +105,18 @@ fn main() {
         times[times.len() / 2].as_secs_f64() * 1e3,
         times[0].as_secs_f64() * 1e3,
     );
+}
+
+/// Visits every value of `v`, adding up the lengths of its strings.
+fn walk(v: &ctywire::Value) -> usize {
+    use ctywire::Value as V;
+    match v {
+        V::String(s) => s.len(),
+        V::Bool(b) => *b as usize,
+        V::Number(_) => 1,
+        V::List(_) | V::Set(_) | V::Tuple(_) => v.as_slice().unwrap().iter().map(walk).sum(),
+        V::Map(m) => m.entries().iter().map(|(k, v)| k.len() + walk(v)).sum(),
+        V::Object(o) => o.values().iter().map(walk).sum(),
+        _ => 0,
+    }
 }

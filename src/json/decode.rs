@@ -145,6 +145,8 @@ impl<'a> Decoder<'a, '_> {
             return Ok(Value::Null);
         }
         match (ty, kind) {
+            // The commonest value of all, read here rather than through `primitive`.
+            (Type::String, Kind::String) => Ok(Value::String(text::nfc(&r.read_string()?).into())),
             (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at),
             (Type::List(e), Kind::Array) => {
                 let mut elements = self.sequence(r, e, depth)?;

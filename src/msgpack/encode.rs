@@ -11,7 +11,7 @@ use crate::value::conform::{
     check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
     typed_type, wrapper_type,
 };
-use crate::value::{string, Number, Object, Refinements, Str, Value, WireNumber};
+use crate::value::{string, Map, Number, Object, Refinements, Set, Str, Value, WireNumber};
 
 /// Encodes `value` as type `ty`, appending to `out`.
 ///
@@ -23,36 +23,77 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         (Type::Number, Value::Number(n)) => number(n, out),
         (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
         (Type::Object(o), Value::Object(obj)) => return object(o, obj, out),
-        (Type::List(e), Value::List(vs)) => {
-            let common = check_homogeneous(vs.iter(), e, index_step)?;
-            header(vs.len(), 0x90, 0xdc, out);
-            for (i, v) in vs.iter().enumerate() {
-                element(v, e, &common, out).map_err(|err| err.in_index(i))?;
-            }
-        }
-        (Type::Set(e), Value::Set(s)) => {
-            let common = check_homogeneous(s.iter(), e, index_step)?;
-            header(s.len(), 0x90, 0xdc, out);
-            for v in s.iter() {
-                element(v, e, &common, out)
-                    .map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
-            }
-        }
-        (Type::Map(e), Value::Map(m)) => {
-            let common = check_homogeneous(m.values(), e, |i| key_step(m, i))?;
-            header(m.len(), 0x80, 0xde, out);
-            for (k, v) in m.entries() {
-                str(k, out);
-                element(v, e, &common, out).map_err(|err| err.in_key(k))?;
-            }
-        }
+        (Type::List(e), Value::List(vs)) => return list(e, vs, out),
+        (Type::Set(e), Value::Set(s)) => return set(e, s, out),
+        (Type::Map(e), Value::Map(m)) => return map(e, m, out),
         (_, Value::Null) => out.push(0xc0),
         _ => return encode_other(value, ty, out),
     }
     Ok(())
 }
 
+/// A list's elements, in order.
+#[inline(never)]
+fn list(e: &Type, vs: &[Value], out: &mut Vec<u8>) -> Result<()> {
+    let common = check_homogeneous(vs.iter(), e, index_step)?;
+    header(vs.len(), 0x90, 0xdc, out);
+    let start = out.len();
+    for (i, v) in vs.iter().enumerate() {
+        element(v, e, &common, out).map_err(|err| err.in_index(i))?;
+        if i + 1 == PROJECT_AFTER {
+            reserve_rest(out, start, vs.len());
+        }
+    }
+    Ok(())
+}
+
+/// A set's elements, in the set's order.
+#[inline(never)]
+fn set(e: &Type, s: &Set, out: &mut Vec<u8>) -> Result<()> {
+    let common = check_homogeneous(s.iter(), e, index_step)?;
+    header(s.len(), 0x90, 0xdc, out);
+    let start = out.len();
+    for (i, v) in s.iter().enumerate() {
+        element(v, e, &common, out).map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
+        if i + 1 == PROJECT_AFTER {
+            reserve_rest(out, start, s.len());
+        }
+    }
+    Ok(())
+}
+
+/// How many elements of a collection are written before [`reserve_rest`].
+const PROJECT_AFTER: usize = 16;
+
+/// After the first [`PROJECT_AFTER`] of a collection's `total` elements, written from
+/// `start`, makes room for the rest at their average size so far: one allocation
+/// rather than a copy of the whole output at every doubling. Only for collections many
+/// times that long; if the room cannot be had, the output grows as usual.
+#[inline(never)]
+fn reserve_rest(out: &mut Vec<u8>, start: usize, total: usize) {
+    if total < 4 * PROJECT_AFTER {
+        return;
+    }
+    let rest = ((out.len() - start) / PROJECT_AFTER).saturating_mul(total - PROJECT_AFTER);
+    if rest > out.capacity() - out.len() {
+        let _ = out.try_reserve_exact(rest);
+    }
+}
+
+/// A map's entries, in key order.
+#[inline(never)]
+fn map(e: &Type, m: &Map, out: &mut Vec<u8>) -> Result<()> {
+    let common = check_homogeneous(m.values(), e, |i| key_step(m, i))?;
+    header(m.len(), 0x80, 0xde, out);
+    for (k, v) in m.entries() {
+        str(k, out);
+        element(v, e, &common, out).map_err(|err| err.in_key(k))?;
+    }
+    Ok(())
+}
+
 /// The attributes of an object, in the type's name order.
+#[inline(never)]
 fn object(o: &ObjectType, obj: &Object, out: &mut Vec<u8>) -> Result<()> {
     header(o.len(), 0x80, 0xde, out);
     if obj.names() != o.names() {
@@ -64,9 +105,23 @@ fn object(o: &ObjectType, obj: &Object, out: &mut Vec<u8>) -> Result<()> {
     let wire_names = o.msgpack_names(str);
     for (i, (t, v)) in o.types().iter().zip(obj.values()).enumerate() {
         wire_names.append(i, out);
-        encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
+        if !simple(v, t, out) {
+            encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
+        }
     }
     Ok(())
+}
+
+/// Writes the commonest values, strings and bools, without a call to [`encode`];
+/// `false` for every other value, which the caller passes to `encode`.
+#[inline(always)]
+fn simple(v: &Value, ty: &Type, out: &mut Vec<u8>) -> bool {
+    match (ty, v) {
+        (Type::String, Value::String(s)) => string(s, out),
+        (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
+        _ => return false,
+    }
+    true
 }
 
 /// A string value: short NFC text (the most common) as a fixstr copied at a fixed size.
@@ -134,6 +189,7 @@ fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
 fn element(v: &Value, ty: &Type, common: &Option<Type>, out: &mut Vec<u8>) -> Result<()> {
     match wrapper_type(v, ty, common) {
         Some(t) => wrapper(t, v, out),
+        None if simple(v, ty, out) => Ok(()),
         None => encode(v, ty, out),
     }
 }
@@ -349,6 +405,33 @@ fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Room reserved from the size of a collection's first elements changes nothing in
+    /// its bytes, whether the later elements are smaller or larger than those.
+    #[test]
+    fn reserving_for_the_rest_of_a_collection_keeps_the_bytes() {
+        for (first, rest) in [(300, 1), (1, 300)] {
+            let strings = (0..100).map(|i| {
+                let len = if i < PROJECT_AFTER { first } else { rest };
+                Value::from(format!("{}{i}", "x".repeat(len)))
+            });
+            let strings: Vec<Value> = strings.collect();
+            let list = Value::list(strings.clone());
+            let set = Value::set(strings);
+            for (v, ty) in [
+                (list, Type::list(Type::String)),
+                (set, Type::set(Type::String)),
+            ] {
+                let mut out = Vec::new();
+                encode(&v, &ty, &mut out).unwrap();
+                let mut want = vec![0xdc, 0, 100];
+                for e in v.as_slice().unwrap() {
+                    str(e.as_str().unwrap(), &mut want);
+                }
+                assert_eq!(out, want);
+            }
+        }
+    }
 
     /// The wrapper's bin header fits its type JSON at every length around 255 bytes.
     #[test]

@@ -327,6 +327,7 @@ pub(crate) fn mismatch(ty: &Type, value: &Value) -> String {
 /// Returns that type when it differs from `element` (so a collection of `dynamic` can
 /// give its null and unknown elements the collection's type), and `None` for element
 /// types without `dynamic`.
+#[inline]
 pub(crate) fn check_homogeneous<'v>(
     elements: impl IntoIterator<Item = &'v Value>,
     element: &Type,
@@ -335,6 +336,17 @@ pub(crate) fn check_homogeneous<'v>(
     if !element.has_dynamic() {
         return Ok(None);
     }
+    common_element_type(elements, element, step)
+}
+
+/// [`check_homogeneous`] for element types that hold `dynamic`: out of line, so that
+/// the check for all other collections is one test where it is called.
+#[inline(never)]
+fn common_element_type<'v>(
+    elements: impl IntoIterator<Item = &'v Value>,
+    element: &Type,
+    step: impl Fn(usize) -> PathStep,
+) -> Result<Option<Type>> {
     let common =
         common_type(elements, element, step).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
     Ok((common != *element).then_some(common))
