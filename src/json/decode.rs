@@ -115,11 +115,17 @@ pub(crate) fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) ->
         (Type::Number, Kind::String) => {
             Value::Number(number(&r.read_string()?).map_err(|e| e.at_offset(at))?)
         }
-        (Type::String, Kind::String) => Value::String(text::nfc(&r.read_string()?).into()),
+        (Type::String, Kind::String) => string(r)?,
         (Type::String, Kind::Number) => Value::String(r.read_number()?.into()),
         (Type::String, Kind::Bool) => Value::string(if r.read_bool()? { "true" } else { "false" }),
         (ty, kind) => return Err(mismatch(ty, kind, at)),
     })
+}
+
+/// A string value, for a JSON string at a position of type `string`.
+#[inline(always)]
+fn string(r: &mut Reader<'_>) -> Result<Value> {
+    Ok(Value::String(text::nfc(&r.read_string()?).into()))
 }
 
 pub(crate) fn number(text: &str) -> Result<Number> {
@@ -146,7 +152,7 @@ impl<'a> Decoder<'a, '_> {
         }
         match (ty, kind) {
             // The commonest value of all, read here rather than through `primitive`.
-            (Type::String, Kind::String) => Ok(Value::String(text::nfc(&r.read_string()?).into())),
+            (Type::String, Kind::String) => string(r),
             (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at),
             (Type::List(e), Kind::Array) => {
                 let mut elements = self.sequence(r, e, depth)?;
@@ -169,9 +175,16 @@ impl<'a> Decoder<'a, '_> {
     fn sequence(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize) -> Result<Vec<Value>> {
         r.begin_array()?;
         let base = self.scratch.len();
+        let strings = *element == Type::String;
         while r.next_element()? {
             let i = self.scratch.len() - base;
-            let v = self.value(r, element, depth + 1);
+            // Lists and sets of strings are common and long: their strings are read
+            // here rather than through `value`.
+            let v = if strings && r.peek_kind() == Ok(Kind::String) {
+                string(r)
+            } else {
+                self.value(r, element, depth + 1)
+            };
             match v {
                 Ok(v) => self.scratch.push(v),
                 Err(e) => {
