@@ -65,6 +65,11 @@ fn set(e: &Type, s: &Set, out: &mut Vec<u8>) -> Result<()> {
 /// How many elements of a collection are written before [`reserve_rest`].
 const PROJECT_AFTER: usize = 16;
 
+/// The most room [`reserve_rest`] asks for at once (beyond it the output grows as usual),
+/// so that a collection whose first elements are much larger than the rest cannot make
+/// it reserve a huge buffer.
+const MAX_PROJECTED: usize = 64 << 20;
+
 /// After the first [`PROJECT_AFTER`] of a collection's `total` elements, written from
 /// `start`, makes room for the rest at their average size so far: one allocation
 /// rather than a copy of the whole output at every doubling. Only for collections many
@@ -74,7 +79,9 @@ fn reserve_rest(out: &mut Vec<u8>, start: usize, total: usize) {
     if total < 4 * PROJECT_AFTER {
         return;
     }
-    let rest = ((out.len() - start) / PROJECT_AFTER).saturating_mul(total - PROJECT_AFTER);
+    let rest = ((out.len() - start) / PROJECT_AFTER)
+        .saturating_mul(total - PROJECT_AFTER)
+        .min(MAX_PROJECTED);
     if rest > out.capacity() - out.len() {
         let _ = out.try_reserve_exact(rest);
     }
