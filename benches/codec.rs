@@ -384,7 +384,7 @@ fn allocator_states(p: &Payload) -> String {
         s.push_str(&format!(
             "| {} | {:.2} | {:.2} | {:.1}x | {:.2} | {:.2} | {:.2}x |\n",
             if settled {
-                "settled (64 MB block freed at start)"
+                "settled (a 32 MiB block freed at start)"
             } else {
                 "as left by payload generation"
             },
