@@ -43,14 +43,8 @@ fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
                 }
                 (Type::String, 0xa0..=0xbf) => {
                     let len = usize::from(b & 0x1f);
-                    // Short ASCII text, copied as a fixed-size window of the input.
-                    if let Some(window) = r.ahead(1, string::INLINE) {
-                        if len <= string::INLINE && window[..len].is_ascii() {
-                            if let Some(s) = Str::from_ascii_window(window, len) {
-                                r.advance(1 + len);
-                                return Ok(Value::String(s));
-                            }
-                        }
+                    if let Some(s) = short_ascii(r, len) {
+                        return Ok(Value::String(s));
                     }
                     if let Some(bytes) = r.ahead(1, len) {
                         if let Ok(s) = std::str::from_utf8(bytes) {
@@ -72,6 +66,20 @@ fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
         }
     }
     decode_token(r, ty, depth)
+}
+
+/// Short ASCII text in a fixstr of `len` bytes at the reader's position (its header
+/// byte already seen), copied as a fixed-size window of the input; `None`, reading
+/// nothing, for any other text or too little input.
+#[inline(always)]
+fn short_ascii(r: &mut Reader<'_>, len: usize) -> Option<Str> {
+    let window = r.ahead(1, string::INLINE)?;
+    if len <= string::INLINE && window[..len].is_ascii() {
+        let s = Str::from_ascii_window(window, len)?;
+        r.advance(1 + len);
+        return Some(s);
+    }
+    None
 }
 
 /// [`decode_value`] by way of a token, for every form.
@@ -248,13 +256,19 @@ fn map(
     };
     let n = r.check_count(n, 2, at)?;
     let mut entries: Vec<(Str, Value)> = Vec::with_capacity(n);
-    let mut key_offsets = Vec::with_capacity(n);
+    let first_key_at = r.offset();
     for _ in 0..n {
         let key_at = r.offset();
-        let k = string(key(r, "a string map key")?).map_err(|e| e.at_offset(key_at))?;
+        let short = match r.peek() {
+            Some(b @ 0xa0..=0xbf) => short_ascii(r, usize::from(b & 0x1f)),
+            _ => None,
+        };
+        let k = match short {
+            Some(k) => k,
+            None => string(key(r, "a string map key")?).map_err(|e| e.at_offset(key_at))?,
+        };
         let v = decode_value(r, element, depth + 1).map_err(|e| e.in_key(&k))?;
         entries.push((k, v));
-        key_offsets.push(key_at);
     }
     if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
         // Sort positions rather than entries, to name the repeated key's offset.
@@ -267,7 +281,7 @@ fn map(
             let later = w[0].max(w[1]);
             return Err(Error::new(ErrorKind::InvalidValue, "duplicate map key")
                 .in_key(&entries[later].0)
-                .at_offset(key_offsets[later]));
+                .at_offset(r.offset_after_items(first_key_at, 2 * later)));
         }
         let mut slots: Vec<Option<(Str, Value)>> = entries.into_iter().map(Some).collect();
         entries = order.iter().filter_map(|&i| slots[i].take()).collect();

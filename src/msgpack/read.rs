@@ -299,6 +299,19 @@ impl<'a> Reader<'a> {
         Ok(count)
     }
 
+    /// The offset reached by skipping `n` whole items from `offset`, an earlier offset
+    /// of this reader's input whose items were read before: how an error path finds
+    /// an item's offset without the decoder recording every one.
+    pub(crate) fn offset_after_items(&self, offset: usize, n: usize) -> usize {
+        let mut r = Reader::at(&self.input[offset - self.base..], offset);
+        for _ in 0..n {
+            if r.skip(0).is_err() {
+                break;
+            }
+        }
+        r.offset()
+    }
+
     /// Skips one whole item (used for refinement keys this crate does not know).
     pub(crate) fn skip(&mut self, depth: usize) -> Result<()> {
         if depth > crate::limits::MAX_DEPTH {
