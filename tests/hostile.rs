@@ -47,8 +47,12 @@ fn nesting_at_the_limit_decodes() {
     let text = format!("{}\"\"{}", "[".repeat(depth), "]".repeat(depth));
     let v = json::decode(text.as_bytes(), &ty).unwrap();
     assert_eq!(json::encode(&v, &ty).unwrap(), text.as_bytes());
+    // One level more is refused in both formats, a string in a list of strings too.
     bytes.insert(0, 0x91);
-    let err = msgpack::decode(&bytes, &Type::list(ty)).unwrap_err();
+    let err = msgpack::decode(&bytes, &Type::list(ty.clone())).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+    let text = format!("[{text}]");
+    let err = json::decode(text.as_bytes(), &Type::list(ty)).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
 }
 

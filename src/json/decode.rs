@@ -175,7 +175,8 @@ impl<'a> Decoder<'a, '_> {
     fn sequence(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize) -> Result<Vec<Value>> {
         r.begin_array()?;
         let base = self.scratch.len();
-        let strings = *element == Type::String;
+        // (Past the depth limit every element is refused, by `value`.)
+        let strings = *element == Type::String && depth < MAX_DEPTH;
         while r.next_element()? {
             let i = self.scratch.len() - base;
             // Lists and sets of strings are common and long: their strings are read
