@@ -33,7 +33,6 @@ fn nfc_slow(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// Converts an owned string to NFC, reusing it when it already is.
 /// The window [`append_short`] copies attribute names with.
 pub(crate) const WINDOW: usize = 32;
 
@@ -75,6 +74,7 @@ pub(crate) fn nfc_bytes(s: &Str) -> Cow<'_, [u8]> {
     }
 }
 
+/// Converts an owned string to NFC, reusing it when it already is.
 pub(crate) fn nfc_owned(s: String) -> String {
     match nfc(&s) {
         Cow::Borrowed(_) => s,
