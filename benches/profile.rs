@@ -65,6 +65,7 @@ fn main() {
         payloads::settle_allocator();
     }
     let mut times = Vec::with_capacity(iters);
+    let mut frees = Vec::with_capacity(iters);
     let mut buf = Vec::new();
     for _ in 0..iters {
         let start = Instant::now();
@@ -90,6 +91,7 @@ fn main() {
                 serde_json::from_slice::<serde_json::Value>(&p.json).unwrap(),
             )),
             "walk" => Box::new(black_box(walk(&p.value))),
+            "clone" => Box::new(black_box(p.decoded.clone())),
             "build-set" => {
                 let elements = p.value.as_slice().unwrap().iter().rev().cloned().collect();
                 Box::new(black_box(ctywire::Set::new(elements)))
@@ -97,13 +99,18 @@ fn main() {
             other => panic!("unknown operation {other}"),
         };
         times.push(start.elapsed());
+        let start = Instant::now();
         drop(out);
+        frees.push(start.elapsed());
     }
     times.sort();
+    frees.sort();
     eprintln!(
-        "{op} {which}: {iters} runs (freeing not timed), median {:.3} ms, min {:.3} ms",
+        "{op} {which}: {iters} runs (freeing timed apart), median {:.3} ms, min {:.3} ms; \
+         freeing: median {:.3} ms",
         times[times.len() / 2].as_secs_f64() * 1e3,
         times[0].as_secs_f64() * 1e3,
+        frees[frees.len() / 2].as_secs_f64() * 1e3,
     );
 }
 

@@ -29,43 +29,55 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
     Ok(value)
 }
 
-/// Decodes one value of type `ty`. The forms most values take (nil, fixstr strings,
-/// positive fixint numbers, bools) are read here without a token; everything else, and
-/// every error, by [`decode_token`].
+/// Decodes one value of type `ty`.
 #[inline(always)]
 fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+    decode_then(r, ty, depth, |v| v)
+}
+
+/// Decodes one value of type `ty` and hands it to `put` (a collection's loop passes a
+/// push, so that the value is built where it is stored rather than copied there). The
+/// forms most values take (nil, fixstr strings, positive fixint numbers, bools) are
+/// read here without a token; everything else, and every error, by [`decode_token`].
+#[inline(always)]
+fn decode_then<T>(
+    r: &mut Reader<'_>,
+    ty: &Type,
+    depth: usize,
+    put: impl FnOnce(Value) -> T,
+) -> Result<T> {
     if depth <= MAX_DEPTH {
         if let Some(b) = r.peek() {
             match (ty, b) {
                 (_, 0xc0) => {
                     r.advance(1);
-                    return Ok(Value::Null);
+                    return Ok(put(Value::Null));
                 }
                 (Type::String, 0xa0..=0xbf) => {
                     let len = usize::from(b & 0x1f);
                     if let Some(s) = short_ascii(r, len) {
-                        return Ok(Value::String(s));
+                        return Ok(put(Value::String(s)));
                     }
                     if let Some(bytes) = r.ahead(1, len) {
                         if let Ok(s) = std::str::from_utf8(bytes) {
                             r.advance(1 + bytes.len());
-                            return Ok(Value::String(text::nfc(s).into()));
+                            return Ok(put(Value::String(text::nfc(s).into())));
                         }
                     }
                 }
                 (Type::Number, 0x00..=0x7f) => {
                     r.advance(1);
-                    return Ok(Value::Number(Number::from(i64::from(b))));
+                    return Ok(put(Value::Number(Number::from(i64::from(b)))));
                 }
                 (Type::Bool, 0xc2 | 0xc3) => {
                     r.advance(1);
-                    return Ok(Value::Bool(b == 0xc3));
+                    return Ok(put(Value::Bool(b == 0xc3)));
                 }
                 _ => {}
             }
         }
     }
-    decode_token(r, ty, depth)
+    decode_token(r, ty, depth).map(put)
 }
 
 /// Short ASCII text in a fixstr of `len` bytes at the reader's position (its header
@@ -195,7 +207,7 @@ fn sequence(
     let n = r.check_count(n, 1, at)?;
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        out.push(decode_value(r, element, depth + 1).map_err(|e| e.in_index(i))?);
+        decode_then(r, element, depth + 1, |v| out.push(v)).map_err(|e| e.in_index(i))?;
     }
     Ok(out)
 }
@@ -221,7 +233,7 @@ fn tuple(
     let Token::Array(n) = token else {
         return Err(Error::mismatch("tuple", token.describe()));
     };
-    if n as usize != types.len() {
+    if n != types.len() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
             format!("expected a tuple of {} elements, found {n}", types.len()),
@@ -230,7 +242,7 @@ fn tuple(
     r.check_count(n, 1, at)?;
     let mut out = Vec::with_capacity(types.len());
     for (i, t) in types.iter().enumerate() {
-        out.push(decode_value(r, t, depth + 1).map_err(|e| e.in_index(i))?);
+        decode_then(r, t, depth + 1, |v| out.push(v)).map_err(|e| e.in_index(i))?;
     }
     Ok(Value::Tuple(out.into()))
 }
@@ -305,7 +317,7 @@ fn object(
     let Token::Map(n) = token else {
         return Err(Error::mismatch("object", token.describe()));
     };
-    if n as usize != ty.len() {
+    if n != ty.len() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
             format!("expected an object with {} attributes, found {n}", ty.len()),
@@ -330,7 +342,8 @@ fn object(
                 return object_unordered(r, ty, values, k, key_at, depth);
             }
         }
-        values.push(decode_value(r, &types[i], depth + 1).map_err(|e| e.in_attribute(&names[i]))?);
+        decode_then(r, &types[i], depth + 1, |v| values.push(v))
+            .map_err(|e| e.in_attribute(&names[i]))?;
     }
     Ok(Value::Object(Box::new(Object::from_parts(
         ty.names().clone(),

@@ -22,9 +22,9 @@ pub(crate) enum Token<'a> {
     /// bin8/16/32.
     Bin(&'a [u8]),
     /// An array header with its element count.
-    Array(u32),
+    Array(usize),
     /// A map header with its entry count.
-    Map(u32),
+    Map(usize),
     /// An extension: type code and payload.
     Ext(i8, &'a [u8]),
 }
@@ -184,11 +184,11 @@ impl<'a> Reader<'a> {
                 }
                 0x90..=0x9f => {
                     self.pos += 1;
-                    return Ok(Token::Array(u32::from(byte & 0x0f)));
+                    return Ok(Token::Array(usize::from(byte & 0x0f)));
                 }
                 0x80..=0x8f => {
                     self.pos += 1;
-                    return Ok(Token::Map(u32::from(byte & 0x0f)));
+                    return Ok(Token::Map(usize::from(byte & 0x0f)));
                 }
                 _ => {}
             }
@@ -245,12 +245,12 @@ impl<'a> Reader<'a> {
                 let n = self.len32()?;
                 Token::Bin(self.take(n, "binary data")?)
             }
-            Marker::FixArray(n) => Token::Array(n as u32),
-            Marker::Array16 => Token::Array(self.len16()? as u32),
-            Marker::Array32 => Token::Array(self.len32()? as u32),
-            Marker::FixMap(n) => Token::Map(n as u32),
-            Marker::Map16 => Token::Map(self.len16()? as u32),
-            Marker::Map32 => Token::Map(self.len32()? as u32),
+            Marker::FixArray(n) => Token::Array(usize::from(n)),
+            Marker::Array16 => Token::Array(self.len16()?),
+            Marker::Array32 => Token::Array(self.len32()?),
+            Marker::FixMap(n) => Token::Map(usize::from(n)),
+            Marker::Map16 => Token::Map(self.len16()?),
+            Marker::Map32 => Token::Map(self.len32()?),
             Marker::FixExt1 => self.ext(1)?,
             Marker::FixExt2 => self.ext(2)?,
             Marker::FixExt4 => self.ext(4)?,
@@ -287,8 +287,7 @@ impl<'a> Reader<'a> {
     /// Checks that `count` items, each at least `min_size` bytes, could fit in what
     /// remains: a length header can never make a decoder reserve more than the input
     /// could hold.
-    pub(crate) fn check_count(&self, count: u32, min_size: usize, at: usize) -> Result<usize> {
-        let count = count as usize;
+    pub(crate) fn check_count(&self, count: usize, min_size: usize, at: usize) -> Result<usize> {
         if count.saturating_mul(min_size) > self.remaining() {
             return Err(Error::eof(format_args!(
                 "{count} elements, but only {} bytes remain",
