@@ -29,55 +29,85 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
     Ok(value)
 }
 
+/// Where a decoded value goes: returned ([`Return`]), or stored in its slot of a
+/// collection's elements (`&mut Value`). A value is built where it is stored: returning
+/// it from a function and copying it into a vector costs a failed store-to-load forward
+/// (the copy reads it wider than it was written), on every value.
+trait Sink {
+    type Output;
+    fn put(self, value: Value) -> Self::Output;
+}
+
+/// The [`Sink`] that returns the value.
+struct Return;
+
+impl Sink for Return {
+    type Output = Value;
+    #[inline(always)]
+    fn put(self, value: Value) -> Value {
+        value
+    }
+}
+
+impl Sink for &mut Value {
+    type Output = ();
+    #[inline(always)]
+    fn put(self, value: Value) {
+        // The slot holds a null (see `nulls`), which owns nothing: there is no drop to
+        // run, and skipping it keeps a call out of the loop.
+        debug_assert!(matches!(self, Value::Null));
+        std::mem::forget(std::mem::replace(self, value));
+    }
+}
+
+/// `n` nulls, for decoding into.
+fn nulls(n: usize) -> Vec<Value> {
+    (0..n).map(|_| Value::Null).collect()
+}
+
 /// Decodes one value of type `ty`.
 #[inline(always)]
 fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
-    decode_then(r, ty, depth, |v| v)
+    decode_into(r, ty, depth, Return)
 }
 
-/// Decodes one value of type `ty` and hands it to `put` (a collection's loop passes a
-/// push, so that the value is built where it is stored rather than copied there). The
-/// forms most values take (nil, fixstr strings, positive fixint numbers, bools) are
-/// read here without a token; everything else, and every error, by [`decode_token`].
+/// Decodes one value of type `ty` into `sink`. The forms most values take (nil, fixstr
+/// strings, positive fixint numbers, bools) are read here without a token; everything
+/// else, and every error, by [`decode_token`].
 #[inline(always)]
-fn decode_then<T>(
-    r: &mut Reader<'_>,
-    ty: &Type,
-    depth: usize,
-    put: impl FnOnce(Value) -> T,
-) -> Result<T> {
+fn decode_into<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> Result<S::Output> {
     if depth <= MAX_DEPTH {
         if let Some(b) = r.peek() {
             match (ty, b) {
                 (_, 0xc0) => {
                     r.advance(1);
-                    return Ok(put(Value::Null));
+                    return Ok(put.put(Value::Null));
                 }
                 (Type::String, 0xa0..=0xbf) => {
                     let len = usize::from(b & 0x1f);
                     if let Some(s) = short_ascii(r, len) {
-                        return Ok(put(Value::String(s)));
+                        return Ok(put.put(Value::String(s)));
                     }
                     if let Some(bytes) = r.ahead(1, len) {
                         if let Ok(s) = std::str::from_utf8(bytes) {
                             r.advance(1 + bytes.len());
-                            return Ok(put(Value::String(text::nfc(s).into())));
+                            return Ok(put.put(Value::String(text::nfc(s).into())));
                         }
                     }
                 }
                 (Type::Number, 0x00..=0x7f) => {
                     r.advance(1);
-                    return Ok(put(Value::Number(Number::from(i64::from(b)))));
+                    return Ok(put.put(Value::Number(Number::from(i64::from(b)))));
                 }
                 (Type::Bool, 0xc2 | 0xc3) => {
                     r.advance(1);
-                    return Ok(put(Value::Bool(b == 0xc3)));
+                    return Ok(put.put(Value::Bool(b == 0xc3)));
                 }
                 _ => {}
             }
         }
     }
-    decode_token(r, ty, depth).map(put)
+    decode_token(r, ty, depth, put)
 }
 
 /// Short ASCII text in a fixstr of `len` bytes at the reader's position (its header
@@ -95,7 +125,7 @@ fn short_ascii(r: &mut Reader<'_>, len: usize) -> Option<Str> {
 }
 
 /// [`decode_value`] by way of a token, for every form.
-fn decode_token(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+fn decode_token<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> Result<S::Output> {
     let at = r.offset();
     if depth > MAX_DEPTH {
         return Err(depth_error().at_offset(at));
@@ -104,47 +134,51 @@ fn decode_token(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
     match token {
         Token::Ext(code, payload) => {
             return unknown(r, ty, code, payload, r.offset() - payload.len())
+                .map(|v| put.put(v))
                 .map_err(|e| e.at_offset(at))
         }
-        Token::Nil => return Ok(Value::Null),
+        Token::Nil => return Ok(put.put(Value::Null)),
         _ => {}
     }
-    known(r, token, ty, depth, at).map_err(|e| e.at_offset(at))
+    known(r, token, ty, depth, at, put).map_err(|e| e.at_offset(at))
 }
 
-/// A value that is neither unknown nor null.
-fn known(
+/// A value that is neither unknown nor null. Maps, objects, tuples and dynamic values
+/// are decoded out of line (`#[inline(never)]`), which keeps the token dispatch small.
+fn known<S: Sink>(
     r: &mut Reader<'_>,
     token: Token<'_>,
     ty: &Type,
     depth: usize,
     at: usize,
-) -> Result<Value> {
-    match ty {
+    put: S,
+) -> Result<S::Output> {
+    let value = match ty {
         Type::Bool => match token {
-            Token::Bool(b) => Ok(Value::Bool(b)),
-            t => Err(mismatch(ty, &t)),
+            Token::Bool(b) => Value::Bool(b),
+            t => return Err(mismatch(ty, &t)),
         },
-        Type::Number => number(&token).map(Value::Number),
+        Type::Number => Value::Number(number(&token)?),
         Type::String => match token {
-            Token::Str(bytes) | Token::Bin(bytes) => string(bytes).map(Value::String),
-            t => Err(mismatch(ty, &t)),
+            Token::Str(bytes) | Token::Bin(bytes) => Value::String(string(bytes)?),
+            t => return Err(mismatch(ty, &t)),
         },
         Type::List(e) => {
             let mut elements = sequence(r, token, ty, e, depth, at)?;
             settle_elements(&mut elements, e)?;
-            Ok(Value::List(elements.into()))
+            Value::List(elements.into())
         }
         Type::Set(e) => {
             let mut elements = sequence(r, token, ty, e, depth, at)?;
             settle_elements(&mut elements, e)?;
-            Ok(Value::Set(Set::new(elements)))
+            Value::Set(Set::new(elements))
         }
-        Type::Map(e) => map(r, token, e, depth, at),
-        Type::Object(o) => object(r, token, o, depth, at),
-        Type::Tuple(ts) => tuple(r, token, ts, depth, at),
-        Type::Dynamic => dynamic(r, token, depth),
-    }
+        Type::Map(e) => return map(r, token, e, depth, at, put),
+        Type::Object(o) => return object(r, token, o, depth, at, put),
+        Type::Tuple(ts) => return tuple(r, token, ts, depth, at, put),
+        Type::Dynamic => return dynamic(r, token, depth, put),
+    };
+    Ok(put.put(value))
 }
 
 fn expected(ty: &Type) -> &'static str {
@@ -205,9 +239,9 @@ fn sequence(
         return Err(mismatch(ty, &token));
     };
     let n = r.check_count(n, 1, at)?;
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        decode_then(r, element, depth + 1, |v| out.push(v)).map_err(|e| e.in_index(i))?;
+    let mut out = nulls(n);
+    for (i, slot) in out.iter_mut().enumerate() {
+        decode_into(r, element, depth + 1, slot).map_err(|e| e.in_index(i))?;
     }
     Ok(out)
 }
@@ -223,13 +257,15 @@ fn settle_elements(elements: &mut [Value], element: &Type) -> Result<()> {
     Ok(())
 }
 
-fn tuple(
+#[inline(never)]
+fn tuple<S: Sink>(
     r: &mut Reader<'_>,
     token: Token<'_>,
     types: &[Type],
     depth: usize,
     at: usize,
-) -> Result<Value> {
+    put: S,
+) -> Result<S::Output> {
     let Token::Array(n) = token else {
         return Err(Error::mismatch("tuple", token.describe()));
     };
@@ -240,11 +276,11 @@ fn tuple(
         ));
     }
     r.check_count(n, 1, at)?;
-    let mut out = Vec::with_capacity(types.len());
-    for (i, t) in types.iter().enumerate() {
-        decode_then(r, t, depth + 1, |v| out.push(v)).map_err(|e| e.in_index(i))?;
+    let mut out = nulls(types.len());
+    for (i, (t, slot)) in types.iter().zip(&mut out).enumerate() {
+        decode_into(r, t, depth + 1, slot).map_err(|e| e.in_index(i))?;
     }
-    Ok(Value::Tuple(out.into()))
+    Ok(put.put(Value::Tuple(out.into())))
 }
 
 /// A map key or attribute name: str or bin, as go-cty's `DecodeString` accepts.
@@ -256,13 +292,15 @@ fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
     }
 }
 
-fn map(
+#[inline(never)]
+fn map<S: Sink>(
     r: &mut Reader<'_>,
     token: Token<'_>,
     element: &Type,
     depth: usize,
     at: usize,
-) -> Result<Value> {
+    put: S,
+) -> Result<S::Output> {
     let Token::Map(n) = token else {
         return Err(Error::mismatch("map", token.describe()));
     };
@@ -304,16 +342,18 @@ fn map(
         })?;
         type_dynamic_elements(entries.iter_mut().map(|(_, v)| v), element, &common);
     }
-    Ok(Value::Map(Map::from_sorted(entries.into())))
+    Ok(put.put(Value::Map(Map::from_sorted(entries.into()))))
 }
 
-fn object(
+#[inline(never)]
+fn object<S: Sink>(
     r: &mut Reader<'_>,
     token: Token<'_>,
     ty: &ObjectType,
     depth: usize,
     at: usize,
-) -> Result<Value> {
+    put: S,
+) -> Result<S::Output> {
     let Token::Map(n) = token else {
         return Err(Error::mismatch("object", token.describe()));
     };
@@ -327,28 +367,25 @@ fn object(
     let names = ty.names().as_slice();
     let types = ty.types();
     // go-cty writes attributes in name order, so key i is usually name i: values are
-    // pushed in order, with no pre-fill and no lookups, until a key is not the next
-    // name.
+    // stored in order, with no lookups, until a key is not the next name.
     // The key is first compared, header and all, with the name as the encoder writes
     // it; a key in another form (str8, bin) is read as a token.
     let wire_names = ty.msgpack_names(crate::msgpack::encode::str);
-    let mut values = Vec::with_capacity(ty.len());
-    while values.len() < ty.len() {
-        let i = values.len();
+    let mut values = nulls(ty.len());
+    for (i, slot) in values.iter_mut().enumerate() {
         if !r.skip_if(wire_names.get(i)) {
             let key_at = r.offset();
             let k = key(r, "an attribute name")?;
             if names[i].as_bytes() != k {
-                return object_unordered(r, ty, values, k, key_at, depth);
+                return object_unordered(r, ty, values, i, k, key_at, depth).map(|v| put.put(v));
             }
         }
-        decode_then(r, &types[i], depth + 1, |v| values.push(v))
-            .map_err(|e| e.in_attribute(&names[i]))?;
+        decode_into(r, &types[i], depth + 1, slot).map_err(|e| e.in_attribute(&names[i]))?;
     }
-    Ok(Value::Object(Box::new(Object::from_parts(
+    Ok(put.put(Value::Object(Box::new(Object::from_parts(
         ty.names().clone(),
         values.into(),
-    ))))
+    )))))
 }
 
 /// The rest of an object whose attributes are not in name order: `values` holds the
@@ -359,15 +396,15 @@ fn object_unordered<'a>(
     r: &mut Reader<'a>,
     ty: &ObjectType,
     mut values: Vec<Value>,
+    read: usize,
     mut k: &'a [u8],
     mut key_at: usize,
     depth: usize,
 ) -> Result<Value> {
     let names = ty.names();
     let mut seen = vec![false; ty.len()];
-    seen[..values.len()].iter_mut().for_each(|b| *b = true);
-    let mut remaining = ty.len() - values.len();
-    values.resize(ty.len(), Value::Null);
+    seen[..read].iter_mut().for_each(|b| *b = true);
+    let mut remaining = ty.len() - read;
     loop {
         let name = String::from_utf8_lossy(k);
         let Some(index) = names.index_of(&name) else {
@@ -396,7 +433,13 @@ fn object_unordered<'a>(
     ))))
 }
 
-fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> {
+#[inline(never)]
+fn dynamic<S: Sink>(
+    r: &mut Reader<'_>,
+    token: Token<'_>,
+    depth: usize,
+    put: S,
+) -> Result<S::Output> {
     match token {
         Token::Array(2) => {}
         Token::Array(n) => {
@@ -431,14 +474,14 @@ fn dynamic(r: &mut Reader<'_>, token: Token<'_>, depth: usize) -> Result<Value> 
         .at_offset(type_at)
     })?;
     let value = decode_value(r, &ty, depth + 1)?;
-    Ok(match ty {
+    Ok(put.put(match ty {
         Type::Dynamic => value,
         ty if ty.has_dynamic() => {
             let (ty, value) = settle(value, &ty)?;
             Value::typed(ty, value)
         }
         ty => Value::typed(ty, value),
-    })
+    }))
 }
 
 /// An extension at a value position: an unknown, refined when it is extension 12.
