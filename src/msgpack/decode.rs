@@ -305,20 +305,19 @@ fn map<S: Sink>(
         return Err(Error::mismatch("map", token.describe()));
     };
     let n = r.check_count(n, 2, at)?;
-    let mut entries: Vec<(Str, Value)> = Vec::with_capacity(n);
+    let mut entries: Vec<(Str, Value)> = (0..n).map(|_| (Str::default(), Value::Null)).collect();
     let first_key_at = r.offset();
-    for _ in 0..n {
+    for (k, v) in &mut entries {
         let key_at = r.offset();
         let short = match r.peek() {
             Some(b @ 0xa0..=0xbf) => short_ascii(r, usize::from(b & 0x1f)),
             _ => None,
         };
-        let k = match short {
+        *k = match short {
             Some(k) => k,
             None => string(key(r, "a string map key")?).map_err(|e| e.at_offset(key_at))?,
         };
-        let v = decode_value(r, element, depth + 1).map_err(|e| e.in_key(&k))?;
-        entries.push((k, v));
+        decode_into(r, element, depth + 1, v).map_err(|e| e.in_key(k))?;
     }
     if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
         // Sort positions rather than entries, to name the repeated key's offset.
