@@ -61,7 +61,7 @@ impl Sink for &mut Value {
 }
 
 /// `n` nulls, for decoding into.
-fn nulls(n: usize) -> Vec<Value> {
+fn nulls(n: usize) -> Box<[Value]> {
     (0..n).map(|_| Value::Null).collect()
 }
 
@@ -85,8 +85,8 @@ fn decode_into<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> 
                 }
                 (Type::String, 0xa0..=0xbf) => {
                     let len = usize::from(b & 0x1f);
-                    if let Some(s) = short_ascii(r, len) {
-                        return Ok(put.put(Value::String(s)));
+                    if let Some(window) = short_ascii(r, len) {
+                        return Ok(put.put(Value::String(Str::from_ascii_window(window, len))));
                     }
                     if let Some(bytes) = r.ahead(1, len) {
                         if let Ok(s) = std::str::from_utf8(bytes) {
@@ -110,16 +110,16 @@ fn decode_into<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> 
     decode_token(r, ty, depth, put)
 }
 
-/// Short ASCII text in a fixstr of `len` bytes at the reader's position (its header
-/// byte already seen), copied as a fixed-size window of the input; `None`, reading
+/// Reads short ASCII text in a fixstr of `len` bytes at the reader's position (its
+/// header byte already seen), giving the fixed-size window of input it starts (for
+/// [`Str::from_ascii_window`], called where the text is stored); `None`, reading
 /// nothing, for any other text or too little input.
 #[inline(always)]
-fn short_ascii(r: &mut Reader<'_>, len: usize) -> Option<Str> {
-    let window = r.ahead(1, string::INLINE)?;
+fn short_ascii<'a>(r: &mut Reader<'a>, len: usize) -> Option<&'a [u8; string::INLINE]> {
+    let window: &[u8; string::INLINE] = r.ahead(1, string::INLINE)?.try_into().ok()?;
     if len <= string::INLINE && window[..len].is_ascii() {
-        let s = Str::from_ascii_window(window, len)?;
         r.advance(1 + len);
-        return Some(s);
+        return Some(window);
     }
     None
 }
@@ -166,12 +166,12 @@ fn known<S: Sink>(
         Type::List(e) => {
             let mut elements = sequence(r, token, ty, e, depth, at)?;
             settle_elements(&mut elements, e)?;
-            Value::List(elements.into())
+            Value::List(elements)
         }
         Type::Set(e) => {
             let mut elements = sequence(r, token, ty, e, depth, at)?;
             settle_elements(&mut elements, e)?;
-            Value::Set(Set::new(elements))
+            Value::Set(Set::new(elements.into_vec()))
         }
         Type::Map(e) => return map(r, token, e, depth, at, put),
         Type::Object(o) => return object(r, token, o, depth, at, put),
@@ -234,7 +234,7 @@ fn sequence(
     element: &Type,
     depth: usize,
     at: usize,
-) -> Result<Vec<Value>> {
+) -> Result<Box<[Value]>> {
     let Token::Array(n) = token else {
         return Err(mismatch(ty, &token));
     };
@@ -280,7 +280,7 @@ fn tuple<S: Sink>(
     for (i, (t, slot)) in types.iter().zip(&mut out).enumerate() {
         decode_into(r, t, depth + 1, slot).map_err(|e| e.in_index(i))?;
     }
-    Ok(put.put(Value::Tuple(out.into())))
+    Ok(put.put(Value::Tuple(out)))
 }
 
 /// A map key or attribute name: str or bin, as go-cty's `DecodeString` accepts.
@@ -309,12 +309,13 @@ fn map<S: Sink>(
     let first_key_at = r.offset();
     for (k, v) in &mut entries {
         let key_at = r.offset();
+        let len = usize::from(r.peek().unwrap_or(0) & 0x1f);
         let short = match r.peek() {
-            Some(b @ 0xa0..=0xbf) => short_ascii(r, usize::from(b & 0x1f)),
+            Some(0xa0..=0xbf) => short_ascii(r, len),
             _ => None,
         };
         *k = match short {
-            Some(k) => k,
+            Some(window) => Str::from_ascii_window(window, len),
             None => string(key(r, "a string map key")?).map_err(|e| e.at_offset(key_at))?,
         };
         decode_into(r, element, depth + 1, v).map_err(|e| e.in_key(k))?;
@@ -383,7 +384,7 @@ fn object<S: Sink>(
     }
     Ok(put.put(Value::Object(Box::new(Object::from_parts(
         ty.names().clone(),
-        values.into(),
+        values,
     )))))
 }
 
@@ -394,7 +395,7 @@ fn object<S: Sink>(
 fn object_unordered<'a>(
     r: &mut Reader<'a>,
     ty: &ObjectType,
-    mut values: Vec<Value>,
+    mut values: Box<[Value]>,
     read: usize,
     mut k: &'a [u8],
     mut key_at: usize,
@@ -428,7 +429,7 @@ fn object_unordered<'a>(
     }
     Ok(Value::Object(Box::new(Object::from_parts(
         names.clone(),
-        values.into(),
+        values,
     ))))
 }
 

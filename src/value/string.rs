@@ -61,17 +61,15 @@ impl Str {
     }
 
     /// The ASCII text `window[..len]` stored inline, copied as the whole fixed-size
-    /// `window` (the bytes past `len` are never read); `None` when `len` is too long for
-    /// that or `window` is not [`INLINE`] bytes. The caller has checked that
-    /// `window[..len]` is ASCII.
+    /// `window` (the bytes past `len` are never read). The caller has checked that
+    /// `len` is at most [`INLINE`] and `window[..len]` is ASCII.
     #[inline(always)]
-    pub(crate) fn from_ascii_window(window: &[u8], len: usize) -> Option<Str> {
-        let bytes: [u8; INLINE] = window.try_into().ok()?;
-        debug_assert!(bytes[..len.min(INLINE)].is_ascii());
-        (len <= INLINE).then_some(Str(Repr::Inline {
+    pub(crate) fn from_ascii_window(window: &[u8; INLINE], len: usize) -> Str {
+        debug_assert!(len <= INLINE && window[..len].is_ascii());
+        Str(Repr::Inline {
             len: len as u8,
-            bytes,
-        }))
+            bytes: *window,
+        })
     }
 
     /// The bytes of an inline text with the unused rest of its buffer, and its length:
@@ -267,12 +265,10 @@ mod tests {
     fn window_text_ignores_the_rest_of_the_window() {
         let window = b"abcdefghijklmnopqrstuv";
         for len in 0..=INLINE {
-            let s = Str::from_ascii_window(window, len).unwrap();
+            let s = Str::from_ascii_window(window, len);
             assert_eq!(s, Str::from(&"abcdefghijklmnopqrstuv"[..len]));
             assert_eq!(s.as_str(), &"abcdefghijklmnopqrstuv"[..len]);
         }
-        assert!(Str::from_ascii_window(window, INLINE + 1).is_none());
-        assert!(Str::from_ascii_window(&window[..5], 3).is_none());
     }
 
     /// The inline form must not make values bigger.
