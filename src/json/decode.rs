@@ -7,6 +7,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type, TypeJsonCache};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
+use crate::value::sink::{nulls, Return, Sink};
 use crate::value::{sort_dedup_last, Map, Number, Object, Set, Str, Value};
 
 /// Options for [`decode_with`](crate::json::decode_with).
@@ -115,7 +116,7 @@ pub(crate) fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) ->
         (Type::Number, Kind::String) => {
             Value::Number(number(&r.read_string()?).map_err(|e| e.at_offset(at))?)
         }
-        (Type::String, Kind::String) => string(r)?,
+        (Type::String, Kind::String) => string(r, Return)?,
         (Type::String, Kind::Number) => Value::String(r.read_number()?.into()),
         (Type::String, Kind::Bool) => Value::string(if r.read_bool()? { "true" } else { "false" }),
         (ty, kind) => return Err(mismatch(ty, kind, at)),
@@ -124,8 +125,8 @@ pub(crate) fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) ->
 
 /// A string value, for a JSON string at a position of type `string`.
 #[inline(always)]
-fn string(r: &mut Reader<'_>) -> Result<Value> {
-    Ok(Value::String(text::nfc(&r.read_string()?).into()))
+fn string<S: Sink>(r: &mut Reader<'_>, put: S) -> Result<S::Output> {
+    Ok(put.put(Value::String(text::nfc(&r.read_string()?).into())))
 }
 
 pub(crate) fn number(text: &str) -> Result<Number> {
@@ -141,6 +142,17 @@ pub(crate) fn number(text: &str) -> Result<Number> {
 
 impl<'a> Decoder<'a, '_> {
     fn value(&mut self, r: &mut Reader<'a>, ty: &Type, depth: usize) -> Result<Value> {
+        self.value_into(r, ty, depth, Return)
+    }
+
+    /// Decodes one value of type `ty` into `put`.
+    fn value_into<S: Sink>(
+        &mut self,
+        r: &mut Reader<'a>,
+        ty: &Type,
+        depth: usize,
+        put: S,
+    ) -> Result<S::Output> {
         let kind = r.peek_kind()?;
         let at = r.offset();
         if depth > MAX_DEPTH {
@@ -148,28 +160,29 @@ impl<'a> Decoder<'a, '_> {
         }
         if kind == Kind::Null {
             r.read_null()?;
-            return Ok(Value::Null);
+            return Ok(put.put(Value::Null));
         }
-        match (ty, kind) {
+        let value = match (ty, kind) {
             // The commonest value of all, read here rather than through `primitive`.
-            (Type::String, Kind::String) => string(r),
-            (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at),
+            (Type::String, Kind::String) => return string(r, put),
+            (Type::Bool | Type::Number | Type::String, _) => primitive(r, ty, kind, at)?,
             (Type::List(e), Kind::Array) => {
                 let mut elements = self.sequence(r, e, depth)?;
                 settle_elements(&mut elements, e, at)?;
-                Ok(Value::List(elements.into()))
+                Value::List(elements.into())
             }
             (Type::Set(e), Kind::Array) => {
                 let mut elements = self.sequence(r, e, depth)?;
                 settle_elements(&mut elements, e, at)?;
-                Ok(Value::Set(Set::new(elements)))
+                Value::Set(Set::new(elements))
             }
-            (Type::Map(e), Kind::Object) => self.map(r, e, depth, at),
-            (Type::Tuple(ts), Kind::Array) => self.tuple(r, ts, depth, at),
-            (Type::Object(o), Kind::Object) => self.object(r, o, depth, at),
-            (Type::Dynamic, Kind::Object) => self.dynamic(r, depth, at),
-            (ty, kind) => Err(mismatch(ty, kind, at)),
-        }
+            (Type::Map(e), Kind::Object) => self.map(r, e, depth, at)?,
+            (Type::Tuple(ts), Kind::Array) => self.tuple(r, ts, depth, at)?,
+            (Type::Object(o), Kind::Object) => return self.object(r, o, depth, at, put),
+            (Type::Dynamic, Kind::Object) => self.dynamic(r, depth, at)?,
+            (ty, kind) => return Err(mismatch(ty, kind, at)),
+        };
+        Ok(put.put(value))
     }
 
     fn sequence(&mut self, r: &mut Reader<'a>, element: &Type, depth: usize) -> Result<Vec<Value>> {
@@ -182,7 +195,7 @@ impl<'a> Decoder<'a, '_> {
             // Lists and sets of strings are common and long: their strings are read
             // here rather than through `value`.
             let v = if strings && r.peek_kind() == Ok(Kind::String) {
-                string(r)
+                string(r, Return)
             } else {
                 self.value(r, element, depth + 1)
             };
@@ -264,35 +277,38 @@ impl<'a> Decoder<'a, '_> {
         Ok(Value::Map(Map::from_sorted(entries.into())))
     }
 
-    fn object(
+    /// An object, its attributes decoded into their slots (out of line, which keeps
+    /// `value_into` small).
+    #[inline(never)]
+    fn object<S: Sink>(
         &mut self,
         r: &mut Reader<'a>,
         ty: &ObjectType,
         depth: usize,
         at: usize,
-    ) -> Result<Value> {
+        put: S,
+    ) -> Result<S::Output> {
         r.begin_object()?;
         let names = ty.names();
         let types = ty.types();
         // go-cty writes every attribute, in name order: while the keys are the names in
-        // order, values are pushed with no pre-fill and no lookups.
-        let mut values = Vec::with_capacity(ty.len());
+        // order, values are stored in order with no lookups.
+        let mut values = nulls(ty.len());
+        let mut in_order = 0;
         let mut next = r.next_key_at()?;
         while let Some((k, _)) = &next {
-            let i = values.len();
+            let i = in_order;
             match names.as_slice().get(i) {
                 Some(name) if **name == **k => {}
                 _ => break,
             }
-            values.push(
-                self.value(r, &types[i], depth + 1)
-                    .map_err(|e| e.in_attribute(k))?,
-            );
+            self.value_into(r, &types[i], depth + 1, &mut values[i])
+                .map_err(|e| e.in_attribute(k))?;
+            in_order += 1;
             next = r.next_key_at()?;
         }
         // Members that name an attribute (a repeated one counts each time).
-        let mut given = values.len();
-        values.resize(ty.len(), Value::Null);
+        let mut given = in_order;
         while let Some((k, key_at)) = next {
             match names.index_of(&k) {
                 Some(i) => {
@@ -318,10 +334,10 @@ impl<'a> Decoder<'a, '_> {
             }
             self.implicit_budget -= missing;
         }
-        Ok(Value::Object(Box::new(Object::from_parts(
+        Ok(put.put(Value::Object(Box::new(Object::from_parts(
             names.clone(),
-            values.into(),
-        ))))
+            values,
+        )))))
     }
 
     /// `{"value": ..., "type": ...}` in either order. The value may come first, so it is

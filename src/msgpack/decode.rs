@@ -7,6 +7,7 @@ use crate::path::PathStep;
 use crate::text;
 use crate::types::{ObjectType, Type};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
+use crate::value::sink::{nulls, Return, Sink};
 use crate::value::{collapsed_elements, string, Map, Number, Object, Refinements, Set, Str, Value};
 
 /// The MessagePack extension type of refined unknown values.
@@ -27,42 +28,6 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
         .at_offset(r.offset()));
     }
     Ok(value)
-}
-
-/// Where a decoded value goes: returned ([`Return`]), or stored in its slot of a
-/// collection's elements (`&mut Value`). A value is built where it is stored: returning
-/// it from a function and copying it into a vector costs a failed store-to-load forward
-/// (the copy reads it wider than it was written), on every value.
-trait Sink {
-    type Output;
-    fn put(self, value: Value) -> Self::Output;
-}
-
-/// The [`Sink`] that returns the value.
-struct Return;
-
-impl Sink for Return {
-    type Output = Value;
-    #[inline(always)]
-    fn put(self, value: Value) -> Value {
-        value
-    }
-}
-
-impl Sink for &mut Value {
-    type Output = ();
-    #[inline(always)]
-    fn put(self, value: Value) {
-        // The slot holds a null (see `nulls`), which owns nothing: there is no drop to
-        // run, and skipping it keeps a call out of the loop.
-        debug_assert!(matches!(self, Value::Null));
-        std::mem::forget(std::mem::replace(self, value));
-    }
-}
-
-/// `n` nulls, for decoding into.
-fn nulls(n: usize) -> Box<[Value]> {
-    (0..n).map(|_| Value::Null).collect()
 }
 
 /// Decodes one value of type `ty`.

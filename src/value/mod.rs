@@ -11,6 +11,7 @@ mod number;
 mod printable;
 mod refine;
 pub(crate) mod set;
+pub(crate) mod sink;
 pub(crate) mod string;
 
 use std::fmt;
