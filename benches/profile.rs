@@ -9,7 +9,9 @@
 //! Operations: `msgpack-decode`, `msgpack-encode`, `json-decode`, `json-encode`,
 //! `msgpack-encode-into` and `json-encode-into` (reusing one output buffer),
 //! `rmpv`, `serde-json`, `build-set`, `walk` (visits every value of the tree and writes
-//! nothing: the floor under any encoder), `sizes`. Payloads: `instances`, `strings`,
+//! nothing: the floor under any encoder), `clone` (clones the decoded tree: building it
+//! without reading anything, near the floor under any decoder), `sizes`. Each run's
+//! result is freed, timed apart. Payloads: `instances`, `strings`,
 //! `objects`, `dynamic`, and `strings-100k` / `objects-100k`.
 
 use std::hint::black_box;

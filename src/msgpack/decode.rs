@@ -36,7 +36,7 @@ fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
     decode_into(r, ty, depth, Return)
 }
 
-/// Decodes one value of type `ty` into `sink`. The forms most values take (nil, fixstr
+/// Decodes one value of type `ty` into `put`. The forms most values take (nil, fixstr
 /// strings, positive fixint numbers, bools) are read here without a token; everything
 /// else, and every error, by [`decode_token`].
 #[inline(always)]

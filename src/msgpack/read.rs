@@ -7,6 +7,11 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeJsonCache;
 
 /// One MessagePack item header: the marker and what it says about the item.
+///
+/// Counts are `usize`, a word at an aligned offset like the other payloads: as `u32`s
+/// beside the one-byte fields, every copy of a token was read back in pieces wider
+/// than they were written, a failed store-to-load forward per token (the instances
+/// decode took 6.7 ms instead of 5.8).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Token<'a> {
     Nil,
