@@ -49,11 +49,10 @@ fn decode_into<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> 
                     return Ok(put.put(Value::Null));
                 }
                 (Type::String, 0xa0..=0xbf) => {
-                    let len = usize::from(b & 0x1f);
-                    if let Some(window) = short_ascii(r, len) {
+                    if let Some((window, len)) = short_ascii(r) {
                         return Ok(put.put(Value::String(Str::from_ascii_window(window, len))));
                     }
-                    if let Some(bytes) = r.ahead(1, len) {
+                    if let Some(bytes) = r.ahead(1, usize::from(b & 0x1f)) {
                         if let Ok(s) = std::str::from_utf8(bytes) {
                             r.advance(1 + bytes.len());
                             return Ok(put.put(Value::String(text::nfc(s).into())));
@@ -75,16 +74,20 @@ fn decode_into<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> 
     decode_token(r, ty, depth, put)
 }
 
-/// Reads short ASCII text in a fixstr of `len` bytes at the reader's position (its
-/// header byte already seen), giving the fixed-size window of input it starts (for
-/// [`Str::from_ascii_window`], called where the text is stored); `None`, reading
-/// nothing, for any other text or too little input.
+/// Reads short ASCII text in a fixstr at the reader's position, giving the fixed-size
+/// window of input it starts and its length (for [`Str::from_ascii_window`], called
+/// where the text is stored); `None`, reading nothing, for any other item or text, or
+/// too little input.
 #[inline(always)]
-fn short_ascii<'a>(r: &mut Reader<'a>, len: usize) -> Option<&'a [u8; string::INLINE]> {
+fn short_ascii<'a>(r: &mut Reader<'a>) -> Option<(&'a [u8; string::INLINE], usize)> {
+    let len = match r.peek()? {
+        b @ 0xa0..=0xbf => usize::from(b & 0x1f),
+        _ => return None,
+    };
     let window: &[u8; string::INLINE] = r.ahead(1, string::INLINE)?.try_into().ok()?;
     if len <= string::INLINE && window[..len].is_ascii() {
         r.advance(1 + len);
-        return Some(window);
+        return Some((window, len));
     }
     None
 }
@@ -274,13 +277,8 @@ fn map<S: Sink>(
     let first_key_at = r.offset();
     for (k, v) in &mut entries {
         let key_at = r.offset();
-        let len = usize::from(r.peek().unwrap_or(0) & 0x1f);
-        let short = match r.peek() {
-            Some(0xa0..=0xbf) => short_ascii(r, len),
-            _ => None,
-        };
-        *k = match short {
-            Some(window) => Str::from_ascii_window(window, len),
+        *k = match short_ascii(r) {
+            Some((window, len)) => Str::from_ascii_window(window, len),
             None => string(key(r, "a string map key")?).map_err(|e| e.at_offset(key_at))?,
         };
         decode_into(r, element, depth + 1, v).map_err(|e| e.in_key(k))?;
