@@ -11,7 +11,7 @@ use crate::value::conform::{
     check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
     typed_type, wrapper_type,
 };
-use crate::value::{string, Map, Number, Object, Refinements, Set, Str, Value, WireNumber};
+use crate::value::{string, Map, Number, Object, Refinements, Str, Value, WireNumber};
 
 /// Encodes `value` as type `ty`, appending to `out`.
 ///
@@ -23,8 +23,10 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
         (Type::Number, Value::Number(n)) => number(n, out),
         (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
         (Type::Object(o), Value::Object(obj)) => return object(o, obj, out),
-        (Type::List(e), Value::List(vs)) => return list(e, vs, out),
-        (Type::Set(e), Value::Set(s)) => return set(e, s, out),
+        (Type::List(e), Value::List(vs)) => return sequence(e, vs, out, |i, _| index_step(i)),
+        (Type::Set(e), Value::Set(s)) => {
+            return sequence(e, s.as_slice(), out, |_, v| PathStep::SetElement(v.clone()))
+        }
         (Type::Map(e), Value::Map(m)) => return map(e, m, out),
         (_, Value::Null) => out.push(0xc0),
         _ => return encode_other(value, ty, out),
@@ -32,31 +34,22 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
     Ok(())
 }
 
-/// A list's elements, in order.
+/// The elements of a list or a set (in the set's order); `step` names element `i`, `v`
+/// in an error's path.
 #[inline(never)]
-fn list(e: &Type, vs: &[Value], out: &mut Vec<u8>) -> Result<()> {
+fn sequence(
+    e: &Type,
+    vs: &[Value],
+    out: &mut Vec<u8>,
+    step: impl Fn(usize, &Value) -> PathStep,
+) -> Result<()> {
     let common = check_homogeneous(vs.iter(), e, index_step)?;
     header(vs.len(), 0x90, 0xdc, out);
     let start = out.len();
     for (i, v) in vs.iter().enumerate() {
-        element(v, e, &common, out).map_err(|err| err.in_index(i))?;
+        element(v, e, &common, out).map_err(|err| err.in_step(step(i, v)))?;
         if i + 1 == PROJECT_AFTER {
             reserve_rest(out, start, vs.len());
-        }
-    }
-    Ok(())
-}
-
-/// A set's elements, in the set's order.
-#[inline(never)]
-fn set(e: &Type, s: &Set, out: &mut Vec<u8>) -> Result<()> {
-    let common = check_homogeneous(s.iter(), e, index_step)?;
-    header(s.len(), 0x90, 0xdc, out);
-    let start = out.len();
-    for (i, v) in s.iter().enumerate() {
-        element(v, e, &common, out).map_err(|err| err.in_step(PathStep::SetElement(v.clone())))?;
-        if i + 1 == PROJECT_AFTER {
-            reserve_rest(out, start, s.len());
         }
     }
     Ok(())
