@@ -294,21 +294,21 @@ impl<'a> Decoder<'a, '_> {
         // go-cty writes every attribute, in name order: while the keys are the names in
         // order, values are stored in order with no lookups.
         let mut values = nulls(ty.len());
-        let mut in_order = 0;
+        // Members that name an attribute (a repeated one counts each time); while they
+        // come in order, also the index of the next one.
+        let mut given = 0;
         let mut next = r.next_key_at()?;
         while let Some((k, _)) = &next {
-            let i = in_order;
+            let i = given;
             match names.as_slice().get(i) {
                 Some(name) if **name == **k => {}
                 _ => break,
             }
             self.value_into(r, &types[i], depth + 1, &mut values[i])
                 .map_err(|e| e.in_attribute(k))?;
-            in_order += 1;
+            given += 1;
             next = r.next_key_at()?;
         }
-        // Members that name an attribute (a repeated one counts each time).
-        let mut given = in_order;
         while let Some((k, key_at)) = next {
             match names.index_of(&k) {
                 Some(i) => {
