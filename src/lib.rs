@@ -135,6 +135,8 @@
 //! out (missing JSON attributes, collapsed unknown lists); no decoder allocates for more
 //! elements than the remaining input could hold.
 
+#![forbid(unsafe_code)]
+
 pub mod error;
 pub mod json;
 pub mod limits;
