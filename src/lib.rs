@@ -137,6 +137,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod config;
 pub mod error;
 pub mod json;
 pub mod limits;
