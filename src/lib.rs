@@ -44,6 +44,8 @@
 //!   ([`Block::sensitive_paths`]).
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
+//! - [`config`]: `.tf.json` configurations, and the value Terraform sends a provider
+//!   for a resource, data source or provider block of one ([`config::Config::value`]).
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
