@@ -160,6 +160,16 @@ def msgpack_numbers():
     f.rt("float64-0.25", NUM, "cb3fd0000000000000", "0.25")
     f.rt("float64-123.456", NUM, mfloat(123.456), "123.456")
     f.rt("float64-0.1-plus-0.2", NUM, mfloat(0.1 + 0.2), "0.30000000000000004")
+    fuzz = f"{WF} §2.4, §5 (found by the roundtrip fuzz target)"
+    f.rt("float64-fraction-shortest-text", NUM, "cb430c6cb6e2093402", "1000104010000000.2", source=fuzz,
+         note="a float64 prints its shortest 53-bit digits, 1000104010000000.2 (the float64 is "
+              "1000104010000000.25); that text reads back as a decimal that is not a float64, written as a string")
+    f.inp("decimal-exactly-a-float64-with-more-digits", NUM, imp=mstr("1000104010000000.25"),
+          mp="cb430c6cb6e2093402", js=None, source=fuzz,
+          note="1000104010000000.25 read as text (from a string here, or from JSON) is exactly a float64 and not "
+               "an integer, so it is written as cb; read back, that float64 prints 1000104010000000.2 "
+               "(float64-fraction-shortest-text), which is not Equal to 1000104010000000.25, in go-cty as here: "
+               "the round trip through MessagePack changes the value")
     f.rt("float64-1e-7", NUM, mfloat(1e-7), "0.0000001", note="JSON numbers never use an exponent")
     f.rt("decimal-1e-7", NUM, mstr("0.0000001"), "0.0000001")
     f.rt("decimal-1e20", NUM, mstr("100000000000000000000"), "100000000000000000000", source=f"{WF} §2.4 table")
@@ -1349,6 +1359,10 @@ def differences():
           gocty="returns cty.EmptyTupleVal, of type tuple([]), without error")
     f.err("duplicate-map-key", M(BOOL), "InvalidValue", path='["a"]', imp=h("82 a1 61 c3 a1 61 c2"), offset=4,
           difference="duplicate keys in a msgpack map are an error", gocty="the last value wins: {\"a\": false}")
+    f.err("duplicate-map-key-after-nested-values", M(L(STR)), "InvalidValue", path='["b"]',
+          imp=h('83 a1 "b" 91 a1 "x" a1 "a" 90 a1 "b" 92 a1 "y" a1 "z"'), offset=9,
+          difference="duplicate keys in a msgpack map are an error, at the offset of the later key",
+          gocty="the last value wins: {\"a\": [], \"b\": [\"y\", \"z\"]}")
     f.err("duplicate-object-attribute", O(a=STR, b=STR), "InvalidValue", path=".a", imp=h('82 a1 61 a1 78 a1 61 a1 79'),
           offset=5, difference="duplicate keys in a msgpack object are an error",
           gocty="builds object({a}) = {a: \"y\"}, a value of the wrong type (wire-format.md 2.6)")
