@@ -130,6 +130,15 @@
 //!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
 //!
+//! Where [`config`] departs from Terraform (each recorded by a test in
+//! `tests/config.rs`): expressions other than literals, templates and references to
+//! variables, locals, iterators and instance keys are unknown rather than evaluated
+//! (function calls, operators, conditionals); JSON syntax errors are this crate's
+//! reader's, and invalid UTF-8 is refused rather than replaced; heredocs inside an
+//! interpolation, override files, and Terraform's `blocktoattr` fixup of legacy
+//! list-of-object attributes written as `dynamic` blocks are not supported and are
+//! reported as such.
+//!
 //! ## Limits
 //!
 //! Decoding is bounded by [`limits`]: nesting depth, refinement payload size, number

@@ -670,3 +670,50 @@ fn dynamic_block_errors() {
         "{errs:?}"
     );
 }
+
+// ---- where this crate departs from Terraform ----
+
+#[test]
+fn invalid_utf8_is_refused() {
+    let err = Config::from_sources([("main.tf.json", &b"{\"locals\": {\"a\": \"\xff\"}}"[..])])
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "main.tf.json:1,19: Invalid JSON; invalid UTF-8 in string"
+    );
+}
+
+#[test]
+fn heredocs_inside_interpolations_are_refused() {
+    let errs = errors(
+        &instance(r#""user_data": "${<<EOT\nx\nEOT\n}""#),
+        "cloud_instance.web",
+    );
+    assert!(errs[0].contains("Unsupported heredoc template"), "{errs:?}");
+}
+
+#[test]
+fn legacy_list_of_object_attributes_are_not_blocks() {
+    use ctywire::schema::{Attribute, Block, Schema};
+    // Terraform's blocktoattr would let a legacy provider's list(object) attribute be
+    // given by `dynamic` blocks; here it is an unsupported block type.
+    let schema = Schema {
+        version: 0,
+        block: Block::new().attribute(
+            "rule",
+            Attribute::new(Type::list(Type::object([("port", Type::Number)]))).optional(),
+        ),
+    };
+    let c = config(
+        r#"{"resource": {"legacy": {"x": {"dynamic": {"rule": {"for_each": [1], "content": {"port": 1}}}}}}}"#,
+    );
+    let err = c.decode(&"legacy.x".parse().unwrap(), &schema).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(r#"Unsupported block type; Blocks of type "rule" are not expected here."#),
+        "{err}"
+    );
+    // Written as an attribute, it is one.
+    let c = config(r#"{"resource": {"legacy": {"x": {"rule": null}}}}"#);
+    assert!(c.decode(&"legacy.x".parse().unwrap(), &schema).unwrap()["rule"].is_null());
+}

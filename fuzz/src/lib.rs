@@ -16,7 +16,9 @@
 //!   can carry any vector's type);
 //! - `0xfe`, `0xff`: the payload's implied type (`implied_type`).
 //!
-//! `schema_json` reads its whole input as a `providers schema -json` document.
+//! `schema_json` reads its whole input as a `providers schema -json` document; `config`
+//! reads its whole input as a `.tf.json` file, decoded with the example provider's
+//! schemas (`examples/schema/provider.json`).
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -730,4 +732,64 @@ fn has_long_float_integer(v: &Value) -> bool {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The example provider's schemas, for `config`.
+fn example_schemas() -> &'static ProviderSchemas {
+    static SCHEMAS: OnceLock<ProviderSchemas> = OnceLock::new();
+    SCHEMAS.get_or_init(|| {
+        ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))
+            .expect("the example schemas read")
+    })
+}
+
+/// At most this many blocks of one input are decoded.
+const MAX_CONFIG_BLOCKS: usize = 16;
+
+/// A `.tf.json` file: reading it never panics; each resource, data source and provider
+/// block it declares (the first 16) decodes with the example schemas or fails with
+/// diagnostics, and a decoded value is a value of the schema's implied type (it encodes
+/// as MessagePack, and as JSON when wholly known).
+pub fn config(data: &[u8]) {
+    use ctywire::config::{Address, Config};
+    let Ok(config) = Config::from_sources([("fuzz.tf.json", data)]) else {
+        return;
+    };
+    let schemas = example_schemas();
+    let declarations = config.declarations();
+    for d in declarations.iter().take(MAX_CONFIG_BLOCKS) {
+        if !matches!(d.kind, "resource" | "data" | "provider") {
+            continue;
+        }
+        let address: Address = d
+            .address
+            .parse()
+            .unwrap_or_else(|e| panic!("listed address {:?} does not parse: {e}", d.address));
+        assert_eq!(address.to_string(), d.address, "address prints back");
+        let schema = match &address {
+            Address::Resource { type_name, .. } => schemas.resource(type_name),
+            Address::DataSource { type_name, .. } => schemas.data_source(type_name),
+            Address::Provider { name, .. } => schemas.provider(name),
+        };
+        let Ok(schema) = schema else {
+            continue;
+        };
+        let Ok(value) = config.decode(&address, schema) else {
+            continue;
+        };
+        let ty = schema.implied_type();
+        if let Err(e) = msgpack::encode(&value, &ty) {
+            panic!("{}: the decoded value does not encode: {e}", d.address);
+        }
+        if value.is_wholly_known() {
+            if let Err(e) = json::encode(&value, &ty) {
+                if e.kind() != ErrorKind::Unencodable {
+                    panic!(
+                        "{}: the decoded value does not encode as JSON: {e}",
+                        d.address
+                    );
+                }
+            }
+        }
+    }
 }
