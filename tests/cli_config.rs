@@ -30,7 +30,11 @@ fn lists_the_blocks_of_files() {
          provider.cloud.us  examples/config/provider.tf.json:10\n\
          var.token          examples/config/provider.tf.json:19\n"
     );
-    let o = ctywire(&["config", "examples/config/image.tf.json", "examples/config/buckets.tf.json"]);
+    let o = ctywire(&[
+        "config",
+        "examples/config/image.tf.json",
+        "examples/config/buckets.tf.json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("data.cloud_image.debian  examples/config/image.tf.json:4\n"));
 }
