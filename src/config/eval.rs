@@ -175,13 +175,8 @@ impl<'g, 'd> Scope<'g, 'd> {
         match syntax::parse_template(text) {
             Ok(template) => self.eval_template(&template, span, diags),
             Err(e) => {
-                // HCL places the template one byte into the JSON string (past the quote).
-                let at = span.start + 1 + e.at;
-                diags.push(Diag::new(
-                    e.summary,
-                    e.detail,
-                    Span::new(span.file, at, at + 1),
-                ));
+                let detail = file_ranges(&e.detail, span);
+                diags.push(Diag::new(e.summary, detail, in_string(span, e.at)));
                 Val::unknown(Type::Dynamic)
             }
         }
@@ -196,7 +191,7 @@ impl<'g, 'd> Scope<'g, 'd> {
         diags: &mut Vec<Diag>,
     ) -> Val {
         if template.unwrap {
-            if let [Part::Interpolation(expr)] = &template.parts[..] {
+            if let [Part::Interpolation(expr, _)] = &template.parts[..] {
                 return self.eval_expr(expr, span, diags);
             }
         }
@@ -218,93 +213,40 @@ impl<'g, 'd> Scope<'g, 'd> {
     fn render(&self, parts: &[Part], span: Span, diags: &mut Vec<Diag>, out: &mut String) -> bool {
         let mut known = true;
         for part in parts {
-            let piece = match part {
+            let (piece, at) = match part {
                 Part::Literal(text) => {
                     if known {
                         out.push_str(text);
                     }
                     continue;
                 }
-                Part::Interpolation(expr) => self.eval_expr(expr, span, diags),
+                Part::Interpolation(expr, at) => {
+                    (self.eval_expr(expr, span, diags), in_string(span, *at))
+                }
                 Part::If {
                     condition,
                     then,
                     otherwise,
-                } => {
-                    let condition = self.eval_expr(condition, span, diags);
-                    match condition.convert(&Type::Bool) {
-                        Ok(Value::Bool(b)) => {
-                            let branch = if b { then } else { otherwise };
-                            let mut text = String::new();
-                            if self.render(branch, span, diags, &mut text) {
-                                Val::known(Type::String, Value::string(text))
-                            } else {
-                                Val::unknown(Type::String)
-                            }
-                        }
-                        Ok(Value::Null) => {
-                            diags.push(Diag::new(
-                                "Null condition",
-                                "The condition value is null. Conditions must either be true or false.",
-                                span,
-                            ));
-                            Val::unknown(Type::String)
-                        }
-                        Ok(_) => Val::unknown(Type::String),
-                        Err(e) => {
-                            diags.push(Diag::new(
-                                "Incorrect condition type",
-                                format!("The condition expression must be of type bool: {e}."),
-                                span,
-                            ));
-                            Val::unknown(Type::String)
-                        }
-                    }
-                }
+                } => (
+                    self.render_if(condition, then, otherwise, span, diags),
+                    span,
+                ),
                 Part::For {
                     key,
                     value,
                     collection,
                     body,
                 } => {
-                    let collection = self.eval_expr(collection, span, diags);
-                    match elements(&collection) {
-                        Some(items) => {
-                            let mut text = String::new();
-                            let mut all_known = true;
-                            for (k, v) in items {
-                                let mut scope = self.with(value, v);
-                                if let Some(key) = key {
-                                    scope = scope.with(key, k);
-                                }
-                                all_known &= scope.render(body, span, diags, &mut text);
-                            }
-                            if all_known {
-                                Val::known(Type::String, Value::string(text))
-                            } else {
-                                Val::unknown(Type::String)
-                            }
-                        }
-                        None if collection.value.is_unknown() => Val::unknown(Type::String),
-                        None => {
-                            diags.push(Diag::new(
-                                "Iteration over non-iterable value",
-                                format!(
-                                    "A value of type {} cannot be used as the collection in a 'for' expression.",
-                                    friendly(&collection.ty)
-                                ),
-                                span,
-                            ));
-                            Val::unknown(Type::String)
-                        }
-                    }
+                    let rendered =
+                        self.render_for(key.as_deref(), value, collection, body, span, diags);
+                    (rendered, span)
                 }
             };
             if piece.value.is_null() {
                 diags.push(Diag::new(
                     "Invalid template interpolation value",
                     "The expression result is null. Cannot include a null value in a string template.",
-                    span,
+                    at,
                 ));
                 continue;
             }
@@ -322,11 +264,96 @@ impl<'g, 'd> Scope<'g, 'd> {
                 Err(e) => diags.push(Diag::new(
                     "Invalid template interpolation value",
                     format!("Cannot include the given value in a string template: {e}."),
-                    span,
+                    at,
                 )),
             }
         }
         known
+    }
+
+    /// A `%{ if }` directive's text: the branch its condition picks, or an unknown
+    /// string while the condition is unknown.
+    fn render_if(
+        &self,
+        condition: &Expr,
+        then: &[Part],
+        otherwise: &[Part],
+        span: Span,
+        diags: &mut Vec<Diag>,
+    ) -> Val {
+        let condition = self.eval_expr(condition, span, diags);
+        match condition.convert(&Type::Bool) {
+            Ok(Value::Bool(b)) => {
+                let branch = if b { then } else { otherwise };
+                let mut text = String::new();
+                if self.render(branch, span, diags, &mut text) {
+                    Val::string(&text)
+                } else {
+                    Val::unknown(Type::String)
+                }
+            }
+            Ok(Value::Null) => {
+                diags.push(Diag::new(
+                    "Null condition",
+                    "The condition value is null. Conditions must either be true or false.",
+                    span,
+                ));
+                Val::unknown(Type::String)
+            }
+            Ok(_) => Val::unknown(Type::String),
+            Err(e) => {
+                diags.push(Diag::new(
+                    "Incorrect condition type",
+                    format!("The condition expression must be of type bool: {e}."),
+                    span,
+                ));
+                Val::unknown(Type::String)
+            }
+        }
+    }
+
+    /// A `%{ for }` directive's text: its body for each element of a known collection,
+    /// or an unknown string.
+    fn render_for(
+        &self,
+        key: Option<&str>,
+        value: &str,
+        collection: &Expr,
+        body: &[Part],
+        span: Span,
+        diags: &mut Vec<Diag>,
+    ) -> Val {
+        let collection = self.eval_expr(collection, span, diags);
+        match elements(&collection) {
+            Some(items) => {
+                let mut text = String::new();
+                let mut all_known = true;
+                for (k, v) in items {
+                    let mut scope = self.with(value, v);
+                    if let Some(key) = key {
+                        scope = scope.with(key, k);
+                    }
+                    all_known &= scope.render(body, span, diags, &mut text);
+                }
+                if all_known {
+                    Val::string(&text)
+                } else {
+                    Val::unknown(Type::String)
+                }
+            }
+            None if collection.value.is_unknown() => Val::unknown(Type::String),
+            None => {
+                diags.push(Diag::new(
+                    "Iteration over non-iterable value",
+                    format!(
+                        "A value of type {} cannot be used as the collection in a 'for' expression.",
+                        friendly(&collection.ty)
+                    ),
+                    span,
+                ));
+                Val::unknown(Type::String)
+            }
+        }
     }
 
     /// Evaluates an expression of HCL's native syntax.
@@ -825,6 +852,42 @@ pub(crate) fn safe_known_prefix(prefix: &str) -> String {
     } else {
         prefix[..last_start].to_owned()
     }
+}
+
+/// The byte `at` of a template read from the JSON string at `span`: HCL reads the
+/// template as starting one byte into the string (past its quote), not counting the
+/// escapes the JSON reader undid.
+fn in_string(span: Span, at: usize) -> Span {
+    let at = span.start + 1 + at;
+    Span::new(span.file, at, at + 1)
+}
+
+/// `detail` with each template range marker of [`syntax::template_range`] made a file
+/// range of the JSON string at `span`.
+fn file_ranges(detail: &str, span: Span) -> String {
+    let mut out = String::with_capacity(detail.len());
+    let mut rest = detail;
+    while let Some(open) = rest.find('\u{3}') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('\u{4}') else {
+            break;
+        };
+        let mut bounds = after[..close]
+            .split(':')
+            .filter_map(|n| n.parse::<usize>().ok());
+        if let (Some(start), Some(end)) = (bounds.next(), bounds.next()) {
+            let first = in_string(span, start);
+            out.push_str(&range_marker(Span::new(
+                span.file,
+                first.start,
+                span.start + 1 + end,
+            )));
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]

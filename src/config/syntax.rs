@@ -26,7 +26,8 @@ pub(crate) struct Template {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Part {
     Literal(String),
-    Interpolation(Expr),
+    /// `${ EXPR }`, with the byte offset of the expression in the template text.
+    Interpolation(Expr, usize),
     If {
         condition: Expr,
         then: Vec<Part>,
@@ -185,7 +186,7 @@ const PUNCTUATION: [&str; 33] = [
 /// A raw template piece before strip markers and directive nesting are resolved.
 enum Raw {
     Literal(String),
-    Interpolation(Expr),
+    Interpolation(Expr, usize),
     If(Expr),
     Else,
     EndIf,
@@ -197,6 +198,8 @@ struct RawPart {
     raw: Raw,
     /// Where the piece starts, for errors.
     at: usize,
+    /// Where it ends.
+    end: usize,
     /// `${~` / `%{~`: trim the whitespace at the end of the literal before.
     trim_before: bool,
     /// `~}`: trim the whitespace at the start of the literal after.
@@ -211,6 +214,10 @@ struct Parser<'a> {
     /// Whether newlines are tokens (inside an object constructor) or skipped.
     newlines: Vec<bool>,
     depth: usize,
+    /// Where the innermost template being read starts.
+    template_start: usize,
+    /// How many quoted templates are open.
+    quoted: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -221,6 +228,8 @@ impl<'a> Parser<'a> {
             token_start: 0,
             newlines: vec![false],
             depth: 0,
+            template_start: 0,
+            quoted: 0,
         }
     }
 
@@ -260,6 +269,10 @@ impl<'a> Parser<'a> {
     fn template(&mut self, end: End) -> Parsed<Template> {
         self.enter()?;
         let start = self.pos;
+        let outer_start = std::mem::replace(&mut self.template_start, start);
+        if end == End::Quote {
+            self.quoted += 1;
+        }
         let mut raw: Vec<RawPart> = Vec::new();
         let mut literal = String::new();
         let mut literal_at = self.pos;
@@ -303,6 +316,7 @@ impl<'a> Parser<'a> {
                             raw.push(RawPart {
                                 raw: Raw::Literal(std::mem::take(&mut literal)),
                                 at: literal_at,
+                                end: self.pos,
                                 trim_before: false,
                                 trim_after: false,
                             });
@@ -321,6 +335,7 @@ impl<'a> Parser<'a> {
                         raw.push(RawPart {
                             raw: piece,
                             at,
+                            end: self.pos,
                             trim_before,
                             trim_after,
                         });
@@ -340,21 +355,20 @@ impl<'a> Parser<'a> {
             raw.push(RawPart {
                 raw: Raw::Literal(literal),
                 at: literal_at,
+                end: self.pos,
                 trim_before: false,
                 trim_after: false,
             });
         }
-        let unwrap = raw.len() == 1 && matches!(raw[0].raw, Raw::Interpolation(_));
+        let unwrap = raw.len() == 1 && matches!(raw[0].raw, Raw::Interpolation(..));
         strip(&mut raw);
-        let mut pieces = raw.into_iter().peekable();
-        let (parts, closing) = nest(&mut pieces)?;
-        if let Some((closing, at)) = closing {
-            return Err(self.error_at(
-                "Unexpected end of template",
-                format!("The control directives within this template are unbalanced: {closing} has no opening directive."),
-                at,
-            ));
+        let end_at = self.pos.saturating_sub(usize::from(end == End::Quote));
+        let mut pieces = raw.into_iter();
+        let (parts, _) = nest(&mut pieces, None, end_at)?;
+        if end == End::Quote {
+            self.quoted -= 1;
         }
+        self.template_start = outer_start;
         self.leave();
         Ok(Template { parts, unwrap })
     }
@@ -422,15 +436,15 @@ impl<'a> Parser<'a> {
 
     /// After `${` (and `~`): the expression and the closing `}` or `~}`.
     fn interpolation(&mut self) -> Parsed<(Raw, bool)> {
-        let start = self.pos;
+        self.peek()?;
+        let at = self.token_start;
         let expr = self.expression()?;
-        let trim_after = self.close_sequence(start, "interpolation")?;
-        Ok((Raw::Interpolation(expr), trim_after))
+        let trim_after = self.close_sequence()?;
+        Ok((Raw::Interpolation(expr, at), trim_after))
     }
 
     /// After `%{` (and `~`): a directive and its closing `}` or `~}`.
     fn directive(&mut self) -> Parsed<(Raw, bool)> {
-        let start = self.pos;
         let keyword = match self.peek()? {
             Token::Ident(k) => k,
             _ => {
@@ -483,7 +497,7 @@ impl<'a> Parser<'a> {
                 ))
             }
         };
-        let trim_after = self.close_sequence(start, "directive")?;
+        let trim_after = self.close_sequence()?;
         Ok((raw, trim_after))
     }
 
@@ -498,7 +512,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The `}` or `~}` that ends an interpolation or directive: whether it was `~}`.
-    fn close_sequence(&mut self, start: usize, what: &str) -> Parsed<bool> {
+    fn close_sequence(&mut self) -> Parsed<bool> {
         match self.peek()? {
             Token::Punct("}") => {
                 self.next()?;
@@ -510,8 +524,13 @@ impl<'a> Parser<'a> {
             }
             Token::Eof => Err(self.error_at(
                 "Unclosed template interpolation sequence",
-                format!("There is no closing brace for this {what} sequence before the end of the template. This might be caused by incorrect nesting inside the given expression."),
-                start.saturating_sub(2),
+                "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                self.template_start,
+            )),
+            Token::Quote if self.quoted > 0 => Err(self.error_at(
+                "Unclosed template interpolation sequence",
+                "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                self.template_start,
             )),
             Token::Punct(":") => Err(self.error_at(
                 "Extra characters after interpolation expression",
@@ -1081,67 +1100,123 @@ fn strip(raw: &mut [RawPart]) {
     }
 }
 
-/// The directive that closed a run of template parts (`else`, `endif`, `endfor`) and
-/// where it is.
-type Closing = (&'static str, usize);
+/// An open `if` or `for` directive: which, and where it is (its `%{ ... }`).
+type Open = (&'static str, usize, usize);
 
-/// Builds the directive structure: returns the parts up to a closing directive (`else`,
-/// `endif`, `endfor`), and which one closed them (with where), or `None` at the end.
+/// Builds the directive structure of `pieces` up to the end of the template (at byte
+/// `end_at`), or, inside an open directive, up to its closing directive: the parts, and
+/// for an `if` with an `else` the parts after it. HCL's diagnostics for unbalanced
+/// directives.
 fn nest(
-    pieces: &mut std::iter::Peekable<std::vec::IntoIter<RawPart>>,
-) -> Parsed<(Vec<Part>, Option<Closing>)> {
+    pieces: &mut std::vec::IntoIter<RawPart>,
+    open: Option<Open>,
+    end_at: usize,
+) -> Parsed<(Vec<Part>, Vec<Part>)> {
     let mut parts = Vec::new();
+    let mut otherwise: Option<Vec<Part>> = None;
+    let unexpected = |name: &str, at: usize, detail: String| SyntaxError {
+        summary: match name {
+            "else" => "Unexpected else directive",
+            "endif" => "Unexpected endif directive",
+            _ => "Unexpected endfor directive",
+        },
+        detail,
+        at,
+    };
     while let Some(piece) = pieces.next() {
-        match piece.raw {
+        let closing = match piece.raw {
             Raw::Literal(text) => {
                 if !text.is_empty() {
                     parts.push(Part::Literal(text));
                 }
+                continue;
             }
-            Raw::Interpolation(expr) => parts.push(Part::Interpolation(expr)),
-            Raw::Else => return Ok((parts, Some(("else", piece.at)))),
-            Raw::EndIf => return Ok((parts, Some(("endif", piece.at)))),
-            Raw::EndFor => return Ok((parts, Some(("endfor", piece.at)))),
+            Raw::Interpolation(expr, at) => {
+                parts.push(Part::Interpolation(expr, at));
+                continue;
+            }
             Raw::If(condition) => {
-                let (then, closing) = nest(pieces)?;
-                let (otherwise, closing) = match closing {
-                    Some(("else", _)) => nest(pieces)?,
-                    other => (Vec::new(), other),
-                };
-                match closing {
-                    Some(("endif", _)) => {}
-                    _ => return Err(unclosed("if", "endif", piece.at)),
-                }
+                let (then, otherwise) = nest(pieces, Some(("if", piece.at, piece.end)), end_at)?;
                 parts.push(Part::If {
                     condition,
                     then,
                     otherwise,
                 });
+                continue;
             }
             Raw::For(key, value, collection) => {
-                let (body, closing) = nest(pieces)?;
-                match closing {
-                    Some(("endfor", _)) => {}
-                    _ => return Err(unclosed("for", "endfor", piece.at)),
-                }
+                let (body, _) = nest(pieces, Some(("for", piece.at, piece.end)), end_at)?;
                 parts.push(Part::For {
                     key,
                     value,
                     collection,
                     body,
                 });
+                continue;
+            }
+            Raw::Else => "else",
+            Raw::EndIf => "endif",
+            Raw::EndFor => "endfor",
+        };
+        let Some((kind, start, end)) = open else {
+            return Err(unexpected(
+                closing,
+                piece.at,
+                "The control directives within this template are unbalanced.".into(),
+            ));
+        };
+        let range = template_range(start, end);
+        match (kind, closing) {
+            ("if", "else") if otherwise.is_none() => {
+                otherwise = Some(std::mem::take(&mut parts));
+            }
+            ("if", "else") => {
+                return Err(unexpected(
+                    "else",
+                    piece.at,
+                    format!("Already in the else clause for the if started at {range}."),
+                ))
+            }
+            ("if", "endif") => {
+                return Ok(match otherwise {
+                    Some(then) => (then, parts),
+                    None => (parts, Vec::new()),
+                });
+            }
+            ("for", "endfor") => return Ok((parts, Vec::new())),
+            ("if", other) => {
+                return Err(unexpected(
+                    other,
+                    piece.at,
+                    format!("Expecting an endif directive for the if started at {range}."),
+                ))
+            }
+            (_, other) => {
+                return Err(unexpected(
+                    other,
+                    piece.at,
+                    format!("Expecting an endfor directive for the for started at {range}."),
+                ))
             }
         }
     }
-    Ok((parts, None))
+    match open {
+        None => Ok((parts, Vec::new())),
+        Some((kind, start, end)) => Err(SyntaxError {
+            summary: "Unexpected end of template",
+            detail: format!(
+                "The {kind} directive at {} is missing its corresponding end{kind} directive.",
+                template_range(start, end)
+            ),
+            at: end_at,
+        }),
+    }
 }
 
-fn unclosed(directive: &str, end: &str, at: usize) -> SyntaxError {
-    SyntaxError {
-        summary: "Unterminated template string",
-        detail: format!("No %{{{end}}} was found to close this %{{{directive}}} directive."),
-        at,
-    }
+/// A marker for the range `start..end` of the template text, written where HCL puts a
+/// range in a message; the evaluator turns it into a file range.
+pub(crate) fn template_range(start: usize, end: usize) -> String {
+    format!("\u{3}{start}:{end}\u{4}")
 }
 
 #[cfg(test)]
@@ -1178,7 +1253,7 @@ mod tests {
     fn interpolations() {
         let t = parse_template("${var.name}").unwrap();
         assert!(t.unwrap);
-        assert_eq!(t.parts, [Part::Interpolation(var("var.name"))]);
+        assert_eq!(t.parts, [Part::Interpolation(var("var.name"), 2)]);
         let t = parse_template("${~ local.x ~}").unwrap();
         assert!(t.unwrap);
         let t = parse_template("web-${var.env}-${ local.n[0] }").unwrap();
@@ -1187,12 +1262,12 @@ mod tests {
             t.parts,
             [
                 literal("web-"),
-                Part::Interpolation(var("var.env")),
+                Part::Interpolation(var("var.env"), 6),
                 literal("-"),
-                Part::Interpolation(Expr::Index(
-                    Box::new(var("local.n")),
-                    Box::new(Expr::Number("0".into()))
-                )),
+                Part::Interpolation(
+                    Expr::Index(Box::new(var("local.n")), Box::new(Expr::Number("0".into()))),
+                    18
+                ),
             ]
         );
     }
@@ -1202,7 +1277,7 @@ mod tests {
         let t = parse_template("a  ${~ x ~}  b").unwrap();
         assert_eq!(
             t.parts,
-            [literal("a"), Part::Interpolation(var("x")), literal("b")]
+            [literal("a"), Part::Interpolation(var("x"), 7), literal("b")]
         );
     }
 
@@ -1267,18 +1342,32 @@ mod tests {
     fn errors() {
         let e = parse_template("a ${ x").unwrap_err();
         assert_eq!(e.summary, "Unclosed template interpolation sequence");
-        assert_eq!(e.at, 2);
+        assert_eq!(e.at, 0);
         let e = parse_template("${ a b }").unwrap_err();
         assert_eq!(e.summary, "Extra characters after interpolation expression");
         let e = parse_template("${ x: y }").unwrap_err();
         assert!(e.detail.contains("colon"));
+        let e = parse_template("%{ endif }").unwrap_err();
+        assert_eq!(e.summary, "Unexpected endif directive");
         assert_eq!(
-            parse_template("%{ endif }").unwrap_err().summary,
-            "Unexpected end of template"
+            e.detail,
+            "The control directives within this template are unbalanced."
         );
+        let e = parse_template("%{ if x }a").unwrap_err();
+        assert_eq!(e.summary, "Unexpected end of template");
         assert_eq!(
-            parse_template("%{ if x }").unwrap_err().summary,
-            "Unterminated template string"
+            (e.at, e.detail.as_str()),
+            (
+                10,
+                "The if directive at \u{3}0:9\u{4} is missing its corresponding endif directive."
+            )
+        );
+        let e = parse_template("%{ if x }%{ else }%{ else }").unwrap_err();
+        assert_eq!(e.summary, "Unexpected else directive");
+        let e = parse_template("%{ for x in y }%{ endif }").unwrap_err();
+        assert_eq!(
+            e.detail,
+            "Expecting an endfor directive for the for started at \u{3}0:15\u{4}."
         );
         assert_eq!(
             parse_template("${ \"a\\q\" }").unwrap_err().summary,
@@ -1311,7 +1400,10 @@ mod tests {
     fn quoted_strings_inside() {
         let e = parse_expression(r#""a\"b\u00e9${x}""#).unwrap();
         let Expr::Template(t) = e else { panic!() };
-        assert_eq!(t.parts, [literal("a\"bé"), Part::Interpolation(var("x"))]);
+        assert_eq!(
+            t.parts,
+            [literal("a\"bé"), Part::Interpolation(var("x"), 13)]
+        );
         // A `}` inside a quoted string does not close the interpolation.
         let t = parse_template(r#"${ "}" }!"#).unwrap();
         assert_eq!(t.parts.len(), 2);

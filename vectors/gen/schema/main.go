@@ -16,7 +16,9 @@
 //   - vectors/schema/gocty.json: the implied type (type JSON) of every schema, the list of
 //     payloads with the schema each is typed by, and provenance;
 //   - examples/config/NAME.msgpack and NAME.json, and vectors/config/gocty.json: the
-//     configuration payloads of config.go.
+//     configuration payloads of config.go;
+//   - vectors/config/errors.json: HCL's diagnostics for the configurations of
+//     config_errors.go.
 //
 // The implied types are computed the way Terraform's configschema package does it: an
 // hcldec spec per block (BlockTupleSpec / BlockObjectSpec for LIST / MAP blocks whose
@@ -661,6 +663,18 @@ func main() {
 	check(os.MkdirAll(filepath.Join(root, "vectors/config"), 0o755))
 	check(os.WriteFile(filepath.Join(root, "vectors/config/gocty.json"), append(out, '\n'), 0o644))
 	fmt.Printf("wrote %d configuration payloads\n", len(configEntries))
+
+	errorManifest := struct {
+		Generator string       `json:"generator"`
+		Cases     []errorEntry `json:"cases"`
+	}{
+		Generator: "vectors/gen/schema/config_errors.go: Debian golang-github-hashicorp-hcl-v2-dev 2.14.1 (json.Parse, dynblock.Expand, hcldec.Decode), " + goVersion(),
+		Cases:     errorDiagnostics(schemas["resource cloud_instance"]),
+	}
+	out, err = json.MarshalIndent(errorManifest, "", "  ")
+	check(err)
+	check(os.WriteFile(filepath.Join(root, "vectors/config/errors.json"), append(out, '\n'), 0o644))
+	fmt.Printf("wrote %d configuration error cases\n", len(errorManifest.Cases))
 }
 
 func goVersion() string {
