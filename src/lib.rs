@@ -135,6 +135,7 @@
 //! out (missing JSON attributes, collapsed unknown lists); no decoder allocates for more
 //! elements than the remaining input could hold.
 
+pub mod convert;
 pub mod error;
 pub mod json;
 pub mod limits;
