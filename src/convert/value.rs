@@ -607,7 +607,9 @@ fn string_to_bool(s: &str) -> Result<bool> {
 /// bounds carry over or follow from the source's type; other refinements are dropped.
 fn unknown_result(r: &Refinements, from: &Type, to: &Type) -> Value {
     let mut out = Refinements::new();
-    if r.is_not_null() {
+    // An unknown of type `dynamic` has no refinements in go-cty (a value built by hand
+    // may hold some here).
+    if r.is_not_null() && *from != Type::Dynamic {
         out = out.not_null();
     }
     let exact = |out: Refinements, n: usize| {
