@@ -54,7 +54,13 @@
 //!   mismatch (`attribute "a": number required, but have bool`) at the root; where the
 //!   value cannot convert, the reason (`a number is required`) at its path, map keys and
 //!   object attributes converted to map elements as `["key"]`, elements as `[0]` (set
-//!   elements by their position).
+//!   elements by their position). go-cty's quirks are kept: a tuple whose converted
+//!   elements have no common type reports it at its last element (`[2]: cannot find a
+//!   common base type for all elements`).
+//!
+//! [`msgpack::encode`](crate::msgpack::encode) and [`json::encode`](crate::json::encode)
+//! convert a value that is not of the type asked for before they write it, as go-cty's
+//! `Marshal` does, with the type the value has as built.
 //!
 //! # Values and types
 //!
@@ -76,6 +82,10 @@
 //!   to all its digits.
 //! - An object value that leaves out an attribute of `from` is read as null there (a
 //!   value built by hand; go-cty cannot hold one).
+//! - The encoders cannot convert what a [`Value`] does not say: a null, an unknown or an
+//!   empty collection has no type, so it is written as it stands where go-cty's
+//!   `Marshal` converts it by its type (a null string where a list is wanted is go-cty's
+//!   error and this crate's nil).
 
 mod mismatch;
 mod rules;
