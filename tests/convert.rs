@@ -50,6 +50,13 @@ fn text<'j>(case: &'j Json, field: &str) -> Option<&'j str> {
 /// collection of `dynamic`).
 const UNENCODABLE: &[&str] = &["map-to-map-of-list-dynamic"];
 
+/// Cases whose input this crate's encoders refuse as `to` though go-cty's `Marshal`
+/// writes it: the value is of type `to` already (so it is not converted), but the
+/// encoder infers the type of each element at a `dynamic` position from the element
+/// alone, and an empty list there is a list of `dynamic` (`[["a"], []]` as
+/// `list(dynamic)`: the two elements seem to differ in type).
+const INFERRED_APART: &[&str] = &["list-of-lists-to-list-dynamic"];
+
 /// What a case expects of a conversion: go-cty's result encoded, or its error.
 fn check_result(
     case: &Json,
@@ -221,7 +228,10 @@ fn go_cty_conversions() {
         let agree = marshalled
             .iter()
             .all(|(field, got)| marshal_agrees(&case[field], got));
-        if UNTYPED_MARSHAL.contains(&name) || UNENCODABLE.contains(&name) {
+        if UNTYPED_MARSHAL.contains(&name)
+            || UNENCODABLE.contains(&name)
+            || INFERRED_APART.contains(&name)
+        {
             if agree {
                 failures.push(format!(
                     "{name}: the encoders now agree with Marshal; take it off the list"

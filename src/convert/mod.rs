@@ -216,12 +216,10 @@ pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
 /// with `encode` converted to `ty` as go-cty's `msgpack.Marshal` and `json.Marshal`
 /// convert a value whose type does not conform to the one asked for.
 ///
-/// The value's own type is inferred ([`own_type`]). Where it conforms to `ty`, the
-/// conversion only records the inferred types at `ty`'s `dynamic` positions (the
-/// encoder infers each element's type alone: `[[], ["a"]]` as `list(dynamic)` holds
-/// two lists of strings), and a value that still fails gets the encoder's first error.
-/// Where no conversion exists, that error too: its path says more than go-cty's
-/// description of the types.
+/// The value's own type is inferred ([`own_type`]). Where it conforms to `ty` (the
+/// encoder failed for another reason: an unknown in JSON), or no conversion exists (the
+/// encoder's error, with its path, says more than go-cty's description of the types),
+/// the error is `failed`.
 #[cold]
 pub(crate) fn encode_converted(
     value: &Value,
@@ -232,15 +230,10 @@ pub(crate) fn encode_converted(
     let Some(own) = own_type(value) else {
         return Err(failed);
     };
-    if conversion(&own, ty).is_none() {
+    if conforms(&own, ty) || conversion(&own, ty).is_none() {
         return Err(failed);
     }
-    let conforms = conforms(&own, ty);
-    match convert(value, &own, ty) {
-        Ok(converted) => encode(&converted).map_err(|e| if conforms { failed } else { e }),
-        Err(_) if conforms => Err(failed),
-        Err(e) => Err(e),
-    }
+    encode(&convert(value, &own, ty)?)
 }
 
 /// The type of `value` as it stands (go-cty's `Value.Type()`): `dynamic` for a null or
