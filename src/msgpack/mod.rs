@@ -58,28 +58,7 @@ pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
 
 /// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
-    let start = out.len();
-    match encode::encode(value, ty, out) {
-        Ok(()) => Ok(()),
-        Err(err) => encode_converted(value, ty, out, start, err),
-    }
-}
-
-/// [`encode_into`] for a value that failed to encode with `err`: converted, then
-/// encoded again from `start` (see [`encode`]).
-#[cold]
-#[inline(never)]
-fn encode_converted(
-    value: &Value,
-    ty: &Type,
-    out: &mut Vec<u8>,
-    start: usize,
-    err: crate::Error,
-) -> Result<()> {
-    crate::convert::encode_converted(value, ty, err, |converted| {
-        out.truncate(start);
-        encode::encode(converted, ty, out)
-    })
+    crate::convert::encode_or_convert(value, ty, out, encode::encode)
 }
 
 /// Checks that `input` is exactly one well-formed MessagePack item, whatever its type:
