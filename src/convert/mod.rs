@@ -212,55 +212,23 @@ pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
     unify::unify(types, true)
 }
 
-/// What the encoders do: `encode` (one of them) writes `value` as `ty` to `out`; a
-/// value that fails to encode is converted to `ty` as go-cty's `msgpack.Marshal` and
-/// `json.Marshal` convert a value whose type does not conform to the one asked for, and
-/// written again from where it started. Values that encode pay one test for this.
-#[inline]
-pub(crate) fn encode_or_convert<E>(
-    value: &Value,
-    ty: &Type,
-    out: &mut Vec<u8>,
-    encode: E,
-) -> Result<()>
-where
-    E: Fn(&Value, &Type, &mut Vec<u8>) -> Result<()>,
-{
-    let start = out.len();
-    match encode(value, ty, out) {
-        Ok(()) => Ok(()),
-        Err(failed) => encode_converted(value, ty, out, start, failed, encode),
-    }
-}
-
-/// [`encode_or_convert`] for a value that failed to encode with `failed`.
+/// For the encoders, after `value` failed to encode as `ty` with `failed`: `value`
+/// converted to `ty` as go-cty's `msgpack.Marshal` and `json.Marshal` convert a value
+/// whose type does not conform to the one asked for.
 ///
 /// The value's own type is inferred ([`own_type`]). Where it conforms to `ty` (the
 /// encoder failed for another reason: an unknown in JSON), or no conversion exists (the
 /// encoder's error, with its path, says more than go-cty's description of the types),
 /// the error is `failed`.
 #[cold]
-#[inline(never)]
-fn encode_converted<E>(
-    value: &Value,
-    ty: &Type,
-    out: &mut Vec<u8>,
-    start: usize,
-    failed: Error,
-    encode: E,
-) -> Result<()>
-where
-    E: Fn(&Value, &Type, &mut Vec<u8>) -> Result<()>,
-{
+pub(crate) fn for_encoding(value: &Value, ty: &Type, failed: Error) -> Result<Value> {
     let Some(own) = own_type(value) else {
         return Err(failed);
     };
     if conforms(&own, ty) || conversion(&own, ty).is_none() {
         return Err(failed);
     }
-    let converted = convert(value, &own, ty)?;
-    out.truncate(start);
-    encode(&converted, ty, out)
+    convert(value, &own, ty)
 }
 
 /// The type of `value` as it stands (go-cty's `Value.Type()`): `dynamic` for a null or
