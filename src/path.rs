@@ -19,13 +19,22 @@ use crate::Value;
 /// A set element prints as `[?]`. [`Path::parse`] reads that form back, and the dotted
 /// form of `tfjsonpath` too.
 ///
+/// Built with [`root`](Path::root), [`attribute`](Path::attribute), [`key`](Path::key),
+/// [`index`](Path::index) and [`element`](Path::element), or with the names
+/// terraform-plugin-testing's `tfjsonpath` gives them ([`at_map_key`](Path::at_map_key),
+/// [`at_slice_index`](Path::at_slice_index), [`at_set_element`](Path::at_set_element));
+/// changed in place with [`push`](Path::push) and [`pop`](Path::pop).
+///
 /// ```
 /// use ctywire::Path;
 ///
-/// let path = Path::root("tags").at_map_key("Name");
+/// let path = Path::root("tags").key("Name");
 /// assert_eq!(path.to_string(), r#".tags["Name"]"#);
-/// let path = Path::root("disk").at_slice_index(0).attribute("size");
+/// let path = Path::root("disk").index(0).attribute("size");
 /// assert_eq!(path.to_string(), ".disk[0].size");
+/// // tfjsonpath's names for the same steps
+/// assert_eq!(Path::root("tags").at_map_key("Name"), Path::root("tags").key("Name"));
+/// assert_eq!(Path::root("disk").at_slice_index(0), Path::root("disk").index(0));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Path {
@@ -62,33 +71,76 @@ impl Path {
         self
     }
 
-    /// This path followed by the map key `key` (`tfjsonpath`'s `AtMapKey`).
-    pub fn at_map_key(mut self, key: impl Into<String>) -> Path {
+    /// This path followed by the map key `key`.
+    #[doc(alias = "AtMapKey")]
+    pub fn key(mut self, key: impl Into<String>) -> Path {
         self.steps.push(PathStep::Key(key.into()));
         self
     }
 
-    /// This path followed by the list or tuple index `index` (`tfjsonpath`'s
-    /// `AtSliceIndex`).
-    pub fn at_slice_index(mut self, index: u64) -> Path {
+    /// This path followed by the list or tuple index `index` (which also names a set
+    /// element by its position in the set's order).
+    #[doc(alias = "AtSliceIndex")]
+    pub fn index(mut self, index: u64) -> Path {
         self.steps.push(PathStep::Index(index));
         self
     }
 
-    /// This path followed by the set element `element`.
-    pub fn at_set_element(mut self, element: Value) -> Path {
+    /// This path followed by the set element `element`, named by its value.
+    pub fn element(mut self, element: Value) -> Path {
         self.steps.push(PathStep::SetElement(element));
         self
     }
 
-    /// This path followed by `step`.
+    /// [`key`](Path::key), by the name `tfjsonpath` gives it (`AtMapKey`).
+    pub fn at_map_key(self, key: impl Into<String>) -> Path {
+        self.key(key)
+    }
+
+    /// [`index`](Path::index), by the name `tfjsonpath` gives it (`AtSliceIndex`).
+    pub fn at_slice_index(self, index: u64) -> Path {
+        self.index(index)
+    }
+
+    /// [`element`](Path::element), by a name in the style of `tfjsonpath`'s.
+    pub fn at_set_element(self, element: Value) -> Path {
+        self.element(element)
+    }
+
+    /// Adds `step` at the end of this path.
+    ///
+    /// ```
+    /// use ctywire::{Path, PathStep};
+    ///
+    /// let mut path = Path::root("disk");
+    /// path.push(PathStep::Index(0));
+    /// assert_eq!(path.to_string(), ".disk[0]");
+    /// assert_eq!(path.pop(), Some(PathStep::Index(0)));
+    /// assert_eq!(path, Path::root("disk"));
+    /// ```
     pub fn push(&mut self, step: PathStep) {
         self.steps.push(step);
     }
 
-    /// Removes the last step.
-    pub(crate) fn pop(&mut self) {
-        self.steps.pop();
+    /// Removes the last step and returns it (`None` for the empty path).
+    pub fn pop(&mut self) -> Option<PathStep> {
+        self.steps.pop()
+    }
+
+    /// This path followed by the steps of `other`, leaving both as they are.
+    ///
+    /// ```
+    /// use ctywire::Path;
+    ///
+    /// let disk = Path::root("disk").index(0);
+    /// assert_eq!(disk.join(&Path::root("size")).to_string(), ".disk[0].size");
+    /// assert_eq!(disk.to_string(), ".disk[0]");
+    /// ```
+    pub fn join(&self, other: &Path) -> Path {
+        let mut steps = Vec::with_capacity(self.steps.len() + other.steps.len());
+        steps.extend_from_slice(&self.steps);
+        steps.extend_from_slice(&other.steps);
+        Path { steps }
     }
 
     /// Puts `step` in front of this path (used while an error travels up the value).
