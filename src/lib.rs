@@ -157,7 +157,7 @@ pub use schema::{
     ProviderSchemas, Schema, Violation,
 };
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
-pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};
+pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 
 /// The README's examples, compiled and run as doc-tests.
 #[doc = include_str!("../README.md")]

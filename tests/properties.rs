@@ -1,6 +1,6 @@
 //! Property tests: generated `(Type, Value)` pairs round-trip through both codecs.
 
-use ctywire::{json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value};
+use ctywire::{json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value, Visit};
 use proptest::prelude::*;
 
 fn leaf_type() -> impl Strategy<Value = Type> {
@@ -374,5 +374,39 @@ proptest! {
     #[test]
     fn path_parse_never_panics(text in ".{0,40}") {
         let _ = Path::parse(&text);
+    }
+
+    /// `walk` reaches every value by a path that leads to it; an identity `transform`
+    /// sees the same paths and types (bottom up) and gives the value back unchanged.
+    #[test]
+    fn walk_visits_what_transform_rebuilds((ty, value) in typed_value(false)) {
+        let mut walked = Vec::new();
+        let mut lost = Vec::new();
+        value.walk(&ty, |path, v, t| {
+            if !value.at_path(path).is_some_and(|found| std::ptr::eq(found, v)) {
+                lost.push(path.to_string());
+            }
+            walked.push(format!("{path:?} {t}"));
+            Visit::Continue
+        });
+        prop_assert!(lost.is_empty(), "paths that lead elsewhere: {:?}", lost);
+        let mut rebuilt = Vec::new();
+        let same = value.clone().transform(&ty, |path, v, t| {
+            rebuilt.push(format!("{path:?} {t}"));
+            v
+        });
+        prop_assert_eq!(&same, &value);
+        prop_assert_eq!(rebuilt.last(), walked.first());
+        walked.sort();
+        rebuilt.sort();
+        prop_assert_eq!(walked, rebuilt);
+    }
+
+    /// `unknown_paths` finds what `show -json`'s unknown tree marks.
+    #[test]
+    fn unknown_paths_agree_with_the_unknown_tree((ty, value) in typed_value(false)) {
+        prop_assume!(!ty.has_dynamic());
+        let tree = tfjson::unknown_tree(&value);
+        prop_assert_eq!(value.unknown_paths(&ty), tfjson::sensitive_paths(&tree, &ty));
     }
 }

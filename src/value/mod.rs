@@ -13,6 +13,7 @@ mod refine;
 pub(crate) mod set;
 pub(crate) mod sink;
 pub(crate) mod string;
+mod walk;
 
 use std::fmt;
 
@@ -21,6 +22,7 @@ pub use number::{Number, NumberError};
 pub(crate) use refine::collapsed_elements;
 pub use refine::Refinements;
 pub use string::Str;
+pub use walk::Visit;
 
 use crate::text;
 use crate::types::{AttributeNames, Type};
