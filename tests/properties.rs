@@ -409,4 +409,18 @@ proptest! {
         let tree = tfjson::unknown_tree(&value);
         prop_assert_eq!(value.unknown_paths(&ty), tfjson::sensitive_paths(&tree, &ty));
     }
+
+    /// Set elements: `cty_equals` of two wholly known elements is true exactly where a
+    /// set holding both keeps one.
+    #[test]
+    fn cty_equals_agrees_with_the_set_rules(
+        (ty, a, b) in arb_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t.clone(), true), arb_value(t, true)))
+    ) {
+        prop_assume!(!has_negative_zero(&a) && !has_negative_zero(&b));
+        // Elements of one set have one type.
+        prop_assume!(encodable(&Value::list([a.clone(), b.clone()]), &Type::list(ty.clone())));
+        let Value::Set(set) = Value::set([a.clone(), b.clone()]) else { unreachable!() };
+        prop_assert_eq!(a.cty_equals(&b, &ty) == Some(true), set.len() == 1);
+        prop_assert!(set.contains(&a) && set.contains(&b));
+    }
 }

@@ -22,7 +22,7 @@ pub enum Visit {
 }
 
 /// The type of the position of every part of a value that does not fit its type.
-static DYNAMIC: Type = Type::Dynamic;
+pub(crate) static DYNAMIC: Type = Type::Dynamic;
 
 impl Value {
     /// Calls `f` with every value in this one (itself first), its path and its type;
@@ -167,7 +167,7 @@ pub(crate) fn resolve<'t>(value: &Value, ty: &'t Type) -> Cow<'t, Type> {
 /// `dynamic` position gets the concrete type of the value there (the type a resolved
 /// parent gives is concrete everywhere but at nulls and unknowns, and where a value did
 /// not fit).
-fn part_type<'t>(value: &Value, ty: &'t Type) -> Cow<'t, Type> {
+pub(crate) fn part_type<'t>(value: &Value, ty: &'t Type) -> Cow<'t, Type> {
     if *ty == Type::Dynamic {
         resolve(value, ty)
     } else {
