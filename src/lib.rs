@@ -137,6 +137,7 @@
 
 #![forbid(unsafe_code)]
 
+mod diff;
 pub mod error;
 pub mod json;
 pub mod limits;
@@ -150,6 +151,7 @@ pub mod types;
 pub mod value;
 pub mod vectors;
 
+pub use diff::{diff, Change, ChangeKind, State};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{

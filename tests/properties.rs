@@ -1,6 +1,8 @@
 //! Property tests: generated `(Type, Value)` pairs round-trip through both codecs.
 
-use ctywire::{json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value, Visit};
+use ctywire::{
+    diff, json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value, Visit,
+};
 use proptest::prelude::*;
 
 fn leaf_type() -> impl Strategy<Value = Type> {
@@ -408,6 +410,80 @@ proptest! {
         prop_assume!(!ty.has_dynamic());
         let tree = tfjson::unknown_tree(&value);
         prop_assert_eq!(value.unknown_paths(&ty), tfjson::sensitive_paths(&tree, &ty));
+    }
+
+    /// A value compared with itself: no changes, raw-equal, and cty-equal where it is
+    /// wholly known (where it holds an unknown, `cty_equals` says "unknown" or, for a
+    /// set holding an element with an unknown inside, false, as go-cty does).
+    #[test]
+    fn a_value_equals_itself((ty, value) in typed_value(false)) {
+        prop_assert!(diff(&value, &value, &ty).is_empty());
+        prop_assert!(value.raw_equals(&value, &ty));
+        let copy = value.clone();
+        prop_assert!(value.raw_equals(&copy, &ty));
+        if value.is_wholly_known() {
+            prop_assert_eq!(value.cty_equals(&copy, &ty), Some(true));
+        } else {
+            prop_assert_ne!(value.cty_equals(&copy, &ty), Some(true));
+        }
+    }
+
+    /// `diff` finds nothing exactly where `raw_equals` holds, and its changes turn the
+    /// first value into the second. `cty_equals` is symmetric, and on wholly known
+    /// values known and true where `raw_equals` is.
+    #[test]
+    fn diff_changes_turn_a_into_b(
+        (ty, a, b) in arb_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t.clone(), false), arb_value(t, false)))
+    ) {
+        let changes = diff(&a, &b, &ty);
+        prop_assert_eq!(changes.is_empty(), a.raw_equals(&b, &ty));
+        let mut patched = a.clone();
+        for change in &changes {
+            if let Err(e) = change.apply_to(&mut patched) {
+                return Err(TestCaseError::fail(format!("{change}: {e}")));
+            }
+        }
+        prop_assert!(patched.raw_equals(&b, &ty), "{:?}\nchanges: {:?}", patched, changes);
+        prop_assert!(diff(&patched, &b, &ty).is_empty());
+        if a.is_wholly_known() && b.is_wholly_known() {
+            let equals = a.cty_equals(&b, &ty);
+            prop_assert!(equals.is_some(), "wholly known values compare as unknown");
+            prop_assert!(!a.raw_equals(&b, &ty) || equals == Some(true));
+        }
+        prop_assert_eq!(a.cty_equals(&b, &ty), b.cty_equals(&a, &ty));
+    }
+
+    /// A change to one part of a value (not in a set) is one change, at that part's
+    /// path.
+    #[test]
+    fn one_changed_part_is_one_change(
+        (ty, value) in typed_value(true), pick in any::<prop::sample::Index>(), replacement in any::<bool>()
+    ) {
+        let mut leaves = Vec::new();
+        value.walk(&ty, |path, v, t| {
+            if t.is_primitive() && !v.is_null() {
+                leaves.push((path.clone(), t.clone()));
+            }
+            // A changed set element changes its set.
+            match v.untyped() {
+                Value::Set(_) => Visit::SkipChildren,
+                _ => Visit::Continue,
+            }
+        });
+        prop_assume!(!leaves.is_empty());
+        let (path, leaf_ty) = &leaves[pick.index(leaves.len())];
+        let new_leaf = match leaf_ty {
+            Type::Bool => Value::Bool(!value.at_path(path).unwrap().as_bool().unwrap()),
+            Type::Number => Value::from(i64::from(value.at_path(path).unwrap().as_i64() == Some(0))),
+            _ => Value::from(format!("{}{}", value.at_path(path).unwrap().as_str().unwrap(), if replacement { "!" } else { "?" })),
+        };
+        let mut changed = value.clone();
+        changed.set_at_path(path, new_leaf.clone()).unwrap();
+        let changes = diff(&value, &changed, &ty);
+        prop_assert_eq!(changes.len(), 1, "{:?}", changes);
+        prop_assert_eq!(&changes[0].path, path);
+        prop_assert_eq!(changes[0].new.map(Value::untyped), Some(&new_leaf));
+        prop_assert_eq!(value.cty_equals(&changed, &ty), Some(false));
     }
 
     /// Set elements: `cty_equals` of two wholly known elements is true exactly where a

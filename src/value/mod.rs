@@ -212,6 +212,16 @@ impl Value {
         }
     }
 
+    /// Removes the map element or object attribute `name` of this known map or object
+    /// (looking through a [`Typed`] wrapper); whether it was there.
+    pub(crate) fn remove_entry(&mut self, name: &str) -> bool {
+        match self.untyped_mut() {
+            Value::Object(o) => o.remove(name),
+            Value::Map(m) => m.remove(name),
+            _ => false,
+        }
+    }
+
     /// Whether the value is null.
     pub fn is_null(&self) -> bool {
         matches!(self.untyped(), Value::Null)
@@ -454,6 +464,24 @@ impl Object {
             .chain([(name.into_owned(), value)]);
         *self = Object::new(attributes.collect::<Vec<_>>());
     }
+
+    /// Removes attribute `name`; whether it was there.
+    pub(crate) fn remove(&mut self, name: &str) -> bool {
+        let Some(i) = self.names.index_of(name) else {
+            return false;
+        };
+        let mut values = std::mem::take(&mut self.values).into_vec();
+        values.remove(i);
+        let names = self
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, n)| n.into());
+        self.names = AttributeNames::from_sorted(names.collect());
+        self.values = values.into();
+        true
+    }
 }
 
 impl Map {
@@ -537,6 +565,17 @@ impl Map {
                 self.0 = entries.into();
             }
         }
+    }
+
+    /// Removes the element with key `key`; whether it was there.
+    pub(crate) fn remove(&mut self, key: &str) -> bool {
+        let Ok(i) = self.position(key) else {
+            return false;
+        };
+        let mut entries = std::mem::take(&mut self.0).into_vec();
+        entries.remove(i);
+        self.0 = entries.into();
+        true
     }
 }
 
