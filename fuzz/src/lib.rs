@@ -770,11 +770,15 @@ pub fn diff(data: &[u8]) {
     let mut patched = a.clone();
     for change in &changes {
         assert!(
-            change.old.is_none_or(|old| a.at_path(&change.path).is_some_and(|v| std::ptr::eq(v, old))),
+            change.old.is_none_or(|old| a
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, old))),
             "{change}: the path does not lead to the old value"
         );
         assert!(
-            change.new.is_none_or(|new| b.at_path(&change.path).is_some_and(|v| std::ptr::eq(v, new))),
+            change.new.is_none_or(|new| b
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, new))),
             "{change}: the path does not lead to the new value"
         );
         if let Err(e) = change.apply_to(&mut patched) {
@@ -802,17 +806,31 @@ pub fn diff(data: &[u8]) {
 /// The checks of [`diff`] on one value.
 fn check_against_itself(v: &Value, ty: &Type) {
     let changes = ctywire::diff(v, v, ty);
-    assert!(changes.is_empty(), "a value differs from itself: {changes:?}");
+    assert!(
+        changes.is_empty(),
+        "a value differs from itself: {changes:?}"
+    );
     assert!(v.raw_equals(v, ty), "a value is not raw-equal to itself");
     let equals = v.cty_equals(v, ty);
     if v.is_wholly_known() {
-        assert_eq!(equals, Some(true), "a wholly known value is not cty-equal to itself");
+        assert_eq!(
+            equals,
+            Some(true),
+            "a wholly known value is not cty-equal to itself"
+        );
     } else {
-        assert_ne!(equals, Some(true), "a value with an unknown is cty-equal to itself");
+        assert_ne!(
+            equals,
+            Some(true),
+            "a value with an unknown is cty-equal to itself"
+        );
     }
     let mut lost = Vec::new();
     v.walk(ty, |path, part, _| {
-        if !v.at_path(path).is_some_and(|found| std::ptr::eq(found, part)) {
+        if !v
+            .at_path(path)
+            .is_some_and(|found| std::ptr::eq(found, part))
+        {
             lost.push(path.clone());
         }
         Visit::Continue

@@ -163,14 +163,26 @@ fn outside(refinements: &Refinements, ut: &Type, known: &Value, kt: &Type) -> bo
     match (ut, known) {
         (Type::String, Value::String(s)) => refinements.prefix().is_some_and(|p| !s.starts_with(p)),
         (Type::Number, Value::Number(n)) => {
-            let below = refinements.lower_bound().is_some_and(|(lo, inclusive)| {
-                let order = n.cmp_numeric(lo);
-                order.is_lt() || (order.is_eq() && !inclusive)
-            });
-            let above = refinements.upper_bound().is_some_and(|(hi, inclusive)| {
-                let order = n.cmp_numeric(hi);
-                order.is_gt() || (order.is_eq() && !inclusive)
-            });
+            // A refined unknown number has bounds; where none is given, go-cty's are the
+            // infinities, exclusive: such a number is finite. An unrefined one may be
+            // anything.
+            let infinite = |negative: bool| {
+                !refinements.is_empty() && n.is_infinite() && n.is_negative() == negative
+            };
+            let below = match refinements.lower_bound() {
+                Some((lo, inclusive)) => {
+                    let order = n.cmp_numeric(lo);
+                    order.is_lt() || (order.is_eq() && !inclusive)
+                }
+                None => infinite(true),
+            };
+            let above = match refinements.upper_bound() {
+                Some((hi, inclusive)) => {
+                    let order = n.cmp_numeric(hi);
+                    order.is_gt() || (order.is_eq() && !inclusive)
+                }
+                None => infinite(false),
+            };
             below || above
         }
         (Type::List(_) | Type::Set(_) | Type::Map(_), _) => {
@@ -689,6 +701,25 @@ mod tests {
                 n("7"),
                 refined(Refinements::new().number_upper_bound(Number::from(6), true)),
                 r#false,
+            ),
+            // A refined unknown number is finite unless a bound says otherwise.
+            (
+                "number",
+                Value::Number(Number::infinity()),
+                Value::unknown(),
+                None,
+            ),
+            (
+                "number",
+                Value::Number(Number::infinity()),
+                refined(not_null()),
+                r#false,
+            ),
+            (
+                "number",
+                Value::Number(Number::infinity()),
+                refined(Refinements::new().number_upper_bound(Number::infinity(), true)),
+                None,
             ),
             (
                 "list(string)",

@@ -49,6 +49,18 @@ use crate::types::{AttributeNames, Type};
 /// assert!(v["id"].is_unknown());
 /// assert!(v["missing"].is_null());
 /// ```
+///
+/// # Equality
+///
+/// `==` ([`PartialEq`]) compares the trees as they are built: the same variants (so a
+/// value and the same value in a [`Typed`] wrapper differ), numbers by cty's equality
+/// ([`Number`]'s: `1 == 1.0`), unknowns equal when their refinements are, objects by
+/// their attribute names and values (an attribute left out differs from a null one),
+/// sets element by element in their order. It needs no type. cty's own equalities
+/// take the type: [`Value::cty_equals`] (go-cty's `Equals`, which answers "unknown"
+/// where an unknown decides) and [`Value::raw_equals`] (go-cty's `RawEquals`, under
+/// which a wrapped and an unwrapped value of the same type are equal); [`diff`](crate::diff())
+/// says where two values are not raw-equal.
 #[derive(Clone, PartialEq)]
 pub enum Value {
     /// A null value (of whatever type the position has).
