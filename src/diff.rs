@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use crate::error::{Error, ErrorKind, Result};
 use crate::path::{Path, PathStep};
 use crate::types::Type;
-use crate::value::equal::{compare, Differences};
+use crate::value::equal::{compare, Differences, Step};
 use crate::Value;
 
 /// The changes that turn `old` into `new`, both of type `ty`, depth first in wire order
@@ -72,6 +72,22 @@ pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Change<'a>> {
 }
 
 /// One place where two values differ, found by [`diff`].
+///
+/// ```
+/// use ctywire::{diff, ChangeKind, State, Type, Value};
+///
+/// let ty: Type = "object({tags=map(string)})".parse()?;
+/// let old = Value::object([("tags", Value::map([("env", Value::from("dev"))]))]);
+/// let new = Value::object([("tags", Value::map::<&str>([]))]);
+/// let changes = diff(&old, &new, &ty);
+/// let change = &changes[0];
+/// assert_eq!(change.path.to_string(), r#".tags["env"]"#);
+/// assert_eq!(change.ty, Type::String);
+/// assert_eq!(change.old, Some(&Value::from("dev")));
+/// assert_eq!(change.new, None);
+/// assert_eq!((change.kind(), change.new_state()), (ChangeKind::Delete, State::Absent));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Change<'a> {
     /// Where: attribute, map-key and index steps.
@@ -225,17 +241,17 @@ impl fmt::Display for Change<'_> {
 struct Changes<'a>(Vec<Change<'a>>);
 
 impl<'a> Differences<'a> for Changes<'a> {
-    const PATHS: bool = true;
+    const EVERY: bool = true;
 
     fn difference(
         &mut self,
-        path: &Path,
+        path: &[Step<'a>],
         ty: &Type,
         old: Option<&'a Value>,
         new: Option<&'a Value>,
     ) -> ControlFlow<()> {
         self.0.push(Change {
-            path: path.clone(),
+            path: Step::path(path),
             ty: ty.clone(),
             old,
             new,

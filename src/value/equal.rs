@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use crate::path::{Path, PathStep};
 use crate::types::Type;
 use crate::value::walk::{
-    attribute_type, element_type, part_type, resolve, tuple_element_type, DYNAMIC,
+    attribute_type, element_type, part_type, resolve, tuple_element_type, AttributeTypes, DYNAMIC,
 };
 use crate::value::{set, Map, Object, Refinements, Value, NULL};
 
@@ -242,9 +242,12 @@ fn has_known_type(v: &Value, ty: &Type) -> bool {
             .iter()
             .enumerate()
             .all(|(i, e)| has_known_type(e, tuple_element_type(ty, i))),
-        Value::Object(o) => o
-            .iter()
-            .all(|(n, e)| has_known_type(e, attribute_type(ty, n))),
+        Value::Object(o) => {
+            let types = AttributeTypes::of(ty, o);
+            o.iter()
+                .enumerate()
+                .all(|(i, (n, e))| has_known_type(e, types.get(i, n)))
+        }
         _ => true,
     }
 }
@@ -285,6 +288,14 @@ fn known_equals(a: &Value, b: &Value, ty: &Type) -> Option<bool> {
             Some(true)
         }
         (Value::Object(x), Value::Object(y)) => match ty {
+            Type::Object(o) if o.names() == x.names() && o.names() == y.names() => all_equal(
+                true,
+                x.values()
+                    .iter()
+                    .zip(y.values())
+                    .zip(o.types())
+                    .map(|((a, b), t)| (a, b, t)),
+            ),
             Type::Object(o) => all_equal(
                 true,
                 o.iter().map(|(name, t, _)| {
@@ -347,31 +358,55 @@ fn part_equals(a: &Value, b: &Value, ty: &Type) -> Option<bool> {
 
 /// Receives the places where two values differ, as [`compare`] finds them.
 pub(crate) trait Differences<'a> {
-    /// Whether [`difference`](Self::difference) gets the path (built as the comparison
-    /// goes, which costs an allocation per name).
-    const PATHS: bool;
+    /// Whether every difference is wanted: otherwise the comparison only asks whether
+    /// there is one, and may compare a set's elements one by one.
+    const EVERY: bool;
 
-    /// `old` and `new` differ at `path` (the empty path unless [`PATHS`](Self::PATHS)),
-    /// a position of type `ty`; `None` is a value absent there (a map element or an
-    /// attribute that only the other has). Break to stop the comparison.
+    /// `old` and `new` differ at `path`, a position of type `ty`; `None` is a value
+    /// absent there (a map element or an attribute that only the other has). Break to
+    /// stop the comparison.
     fn difference(
         &mut self,
-        path: &Path,
+        path: &[Step<'a>],
         ty: &Type,
         old: Option<&'a Value>,
         new: Option<&'a Value>,
     ) -> ControlFlow<()>;
 }
 
+/// A step of the path a comparison is at, borrowed from the values compared, so that
+/// a path is built only for a difference.
+#[derive(Clone, Copy)]
+pub(crate) enum Step<'a> {
+    Attribute(&'a str),
+    Key(&'a str),
+    Index(usize),
+}
+
+impl Step<'_> {
+    /// The path of `steps`.
+    pub(crate) fn path(steps: &[Step<'_>]) -> Path {
+        let steps: Vec<PathStep> = steps
+            .iter()
+            .map(|step| match *step {
+                Step::Attribute(n) => PathStep::Attribute(n.to_owned()),
+                Step::Key(k) => PathStep::Key(k.to_owned()),
+                Step::Index(i) => PathStep::Index(i as u64),
+            })
+            .collect();
+        Path::from(steps)
+    }
+}
+
 /// Stops at the first difference.
 pub(crate) struct FirstDifference;
 
 impl<'a> Differences<'a> for FirstDifference {
-    const PATHS: bool = false;
+    const EVERY: bool = false;
 
     fn difference(
         &mut self,
-        _: &Path,
+        _: &[Step<'a>],
         _: &Type,
         _: Option<&'a Value>,
         _: Option<&'a Value>,
@@ -396,19 +431,19 @@ pub(crate) fn compare<'a>(
 ) -> ControlFlow<()> {
     let (to, tn) = (resolve(old, ty), resolve(new, ty));
     Comparison {
-        path: Path::empty(),
+        steps: Vec::new(),
         out,
     }
     .compare(old, new, ty, &to, &tn)
 }
 
 /// A comparison under way: where it is, and who hears of differences.
-struct Comparison<'o, D> {
-    path: Path,
+struct Comparison<'a, 'o, D> {
+    steps: Vec<Step<'a>>,
     out: &'o mut D,
 }
 
-impl<'a, D: Differences<'a>> Comparison<'_, D> {
+impl<'a, D: Differences<'a>> Comparison<'a, '_, D> {
     /// Compares `old` and `new` at a position of type `schema`, where their concrete
     /// types are `to` and `tn` (equal to `schema` but at its `dynamic` positions).
     fn compare(
@@ -436,7 +471,7 @@ impl<'a, D: Differences<'a>> Comparison<'_, D> {
             (Value::List(x), Value::List(y)) if x.len() == y.len() => {
                 let types = (element_type(schema), element_type(to), element_type(tn));
                 for (i, (a, b)) in x.iter().zip(y.iter()).enumerate() {
-                    self.part(|| index(i), a, b, types)?;
+                    self.part(Step::Index(i), a, b, types)?;
                 }
                 true
             }
@@ -447,25 +482,23 @@ impl<'a, D: Differences<'a>> Comparison<'_, D> {
                         tuple_element_type(to, i),
                         tuple_element_type(tn, i),
                     );
-                    self.part(|| index(i), a, b, types)?;
+                    self.part(Step::Index(i), a, b, types)?;
                 }
                 true
             }
             (Value::Set(x), Value::Set(y)) if x.len() == y.len() => {
                 let types = (element_type(schema), element_type(to), element_type(tn));
-                let pairs = x.iter().zip(y.iter()).enumerate();
-                if D::PATHS {
+                let mut pairs = x.iter().zip(y.iter()).enumerate();
+                if D::EVERY {
                     // A set changes as a whole: its elements are found by value.
                     let mut first = Comparison {
-                        path: Path::empty(),
+                        steps: Vec::new(),
                         out: &mut FirstDifference,
                     };
-                    pairs
-                        .into_iter()
-                        .all(|(i, (a, b))| first.part(|| index(i), a, b, types).is_continue())
+                    pairs.all(|(i, (a, b))| first.part(Step::Index(i), a, b, types).is_continue())
                 } else {
                     for (i, (a, b)) in pairs {
-                        self.part(|| index(i), a, b, types)?;
+                        self.part(Step::Index(i), a, b, types)?;
                     }
                     true
                 }
@@ -491,36 +524,28 @@ impl<'a, D: Differences<'a>> Comparison<'_, D> {
     /// `to` and `tn` as in [`compare`](Self::compare).
     fn part(
         &mut self,
-        step: impl FnOnce() -> PathStep,
+        step: Step<'a>,
         old: &'a Value,
         new: &'a Value,
         (schema, to, tn): (&Type, &Type, &Type),
     ) -> ControlFlow<()> {
-        if D::PATHS {
-            self.path.push(step());
-        }
+        self.steps.push(step);
         let flow = self.compare(old, new, schema, &part_type(old, to), &part_type(new, tn));
-        if D::PATHS {
-            self.path.pop();
-        }
+        self.steps.pop();
         flow
     }
 
     /// A part that only one side has, at the next step.
     fn one_sided(
         &mut self,
-        step: PathStep,
+        step: Step<'a>,
         ty: &Type,
         old: Option<&'a Value>,
         new: Option<&'a Value>,
     ) -> ControlFlow<()> {
-        if D::PATHS {
-            self.path.push(step);
-        }
-        let flow = self.out.difference(&self.path, ty, old, new);
-        if D::PATHS {
-            self.path.pop();
-        }
+        self.steps.push(step);
+        let flow = self.out.difference(&self.steps, ty, old, new);
+        self.steps.pop();
         flow
     }
 
@@ -530,7 +555,7 @@ impl<'a, D: Differences<'a>> Comparison<'_, D> {
         old: Option<&'a Value>,
         new: Option<&'a Value>,
     ) -> ControlFlow<()> {
-        self.out.difference(&self.path, ty, old, new)
+        self.out.difference(&self.steps, ty, old, new)
     }
 
     /// Map elements by key: those of both compared, the others absent on one side.
@@ -545,8 +570,8 @@ impl<'a, D: Differences<'a>> Comparison<'_, D> {
         let types = (element_type(schema), element_type(to), element_type(tn));
         for entry in merge(x.iter(), y.iter()) {
             match entry {
-                (k, Some(a), Some(b)) => self.part(|| PathStep::Key(k.to_owned()), a, b, types)?,
-                (k, a, b) => self.one_sided(PathStep::Key(k.to_owned()), types.0, a, b)?,
+                (k, Some(a), Some(b)) => self.part(Step::Key(k), a, b, types)?,
+                (k, a, b) => self.one_sided(Step::Key(k), types.0, a, b)?,
             }
         }
         ControlFlow::Continue(())
@@ -562,16 +587,15 @@ impl<'a, D: Differences<'a>> Comparison<'_, D> {
         to: &Type,
         tn: &Type,
     ) -> ControlFlow<()> {
-        let types = |name: &str| {
-            (
-                attribute_type(schema, name),
-                attribute_type(to, name),
-                attribute_type(tn, name),
-            )
-        };
         if x.names() == y.names() {
-            for ((name, a), b) in x.iter().zip(y.values()) {
-                self.part(|| PathStep::Attribute(name.to_owned()), a, b, types(name))?;
+            let (schema, to, tn) = (
+                AttributeTypes::of(schema, x),
+                AttributeTypes::of(to, x),
+                AttributeTypes::of(tn, x),
+            );
+            for (i, ((name, a), b)) in x.iter().zip(y.values()).enumerate() {
+                let types = (schema.get(i, name), to.get(i, name), tn.get(i, name));
+                self.part(Step::Attribute(name), a, b, types)?;
             }
             return ControlFlow::Continue(());
         }
@@ -581,31 +605,27 @@ impl<'a, D: Differences<'a>> Comparison<'_, D> {
                 .is_some_and(|o| o.attribute(name).is_some())
         };
         for (name, a, b) in merge(x.iter(), y.iter()) {
+            let types = (
+                attribute_type(schema, name),
+                attribute_type(to, name),
+                attribute_type(tn, name),
+            );
             let missing = || in_type(name).then_some(&NULL);
             match (a.or_else(missing), b.or_else(missing)) {
-                (Some(a), Some(b)) => {
-                    self.part(|| PathStep::Attribute(name.to_owned()), a, b, types(name))?;
-                }
-                (a, b) => {
-                    let step = PathStep::Attribute(name.to_owned());
-                    self.one_sided(step, types(name).0, a, b)?;
-                }
+                (Some(a), Some(b)) => self.part(Step::Attribute(name), a, b, types)?,
+                (a, b) => self.one_sided(Step::Attribute(name), types.0, a, b)?,
             }
         }
         ControlFlow::Continue(())
     }
 }
 
-fn index(i: usize) -> PathStep {
-    PathStep::Index(i as u64)
-}
-
 /// The entries of two sequences sorted by name, merged by name: each name with its
 /// value on each side (`None` on the side that lacks it).
-fn merge<'n, 'a>(
-    x: impl Iterator<Item = (&'n str, &'a Value)>,
-    y: impl Iterator<Item = (&'n str, &'a Value)>,
-) -> impl Iterator<Item = (&'n str, Option<&'a Value>, Option<&'a Value>)> {
+fn merge<'a>(
+    x: impl Iterator<Item = (&'a str, &'a Value)>,
+    y: impl Iterator<Item = (&'a str, &'a Value)>,
+) -> impl Iterator<Item = (&'a str, Option<&'a Value>, Option<&'a Value>)> {
     let (mut x, mut y) = (x.peekable(), y.peekable());
     std::iter::from_fn(move || {
         let order = match (x.peek(), y.peek()) {

@@ -658,6 +658,11 @@ pub(crate) fn sort_dedup_last<K: Ord>(pairs: &mut Vec<(K, Value)>) {
 
 impl Default for Value {
     /// [`Value::Null`].
+    ///
+    /// ```
+    /// use ctywire::Value;
+    /// assert!(Value::default().is_null());
+    /// ```
     fn default() -> Value {
         Value::Null
     }

@@ -11,6 +11,24 @@ use crate::value::conform::concrete_type;
 use crate::value::{Map, Object, Set, Typed, Value};
 
 /// What [`Value::walk`] does after its callback has seen a value.
+///
+/// ```
+/// use ctywire::{Type, Value, Visit};
+///
+/// // The first string in a list of lists, and nothing after it.
+/// let ty: Type = "list(list(string))".parse()?;
+/// let v = Value::list([Value::list([]), Value::list([Value::from("a"), Value::from("b")])]);
+/// let mut first = None;
+/// v.walk(&ty, |path, v, _| match v.as_str() {
+///     Some(s) => {
+///         first = Some(format!("{path} = {s}"));
+///         Visit::Stop
+///     }
+///     None => Visit::Continue,
+/// });
+/// assert_eq!(first.as_deref(), Some("[1][0] = a"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Visit {
     /// Go on, into this value's parts first.
@@ -196,6 +214,32 @@ pub(crate) fn attribute_type<'t>(ty: &'t Type, name: &str) -> &'t Type {
     }
 }
 
+/// The types of the attributes of an object value at a position of type `ty`: by
+/// index where the object type has the value's names (as decoded objects, which share
+/// their type's names, do), by name otherwise.
+pub(crate) struct AttributeTypes<'t> {
+    ty: &'t Type,
+    by_index: Option<&'t [Type]>,
+}
+
+impl<'t> AttributeTypes<'t> {
+    pub(crate) fn of(ty: &'t Type, object: &Object) -> AttributeTypes<'t> {
+        let by_index = match ty {
+            Type::Object(o) if o.names() == object.names() => Some(o.types()),
+            _ => None,
+        };
+        AttributeTypes { ty, by_index }
+    }
+
+    /// The type of attribute `i`, named `name`.
+    pub(crate) fn get(&self, i: usize, name: &str) -> &'t Type {
+        match self.by_index {
+            Some(types) => &types[i],
+            None => attribute_type(self.ty, name),
+        }
+    }
+}
+
 /// Whether the walk goes on.
 type Flow = Result<(), ()>;
 
@@ -238,9 +282,14 @@ fn walk<'v>(
             }
         }
         Value::Object(o) => {
-            for (name, e) in o.iter() {
-                let t = attribute_type(ty, name);
-                part(PathStep::Attribute(name.to_owned()), e, t, path)?;
+            let types = AttributeTypes::of(ty, o);
+            for (i, (name, e)) in o.iter().enumerate() {
+                part(
+                    PathStep::Attribute(name.to_owned()),
+                    e,
+                    types.get(i, name),
+                    path,
+                )?;
             }
         }
         _ => {}
@@ -315,14 +364,16 @@ fn transform_parts<E>(
                 .collect::<Result<_, E>>()?,
         )),
         Value::Object(o) => {
+            let types = AttributeTypes::of(ty, &o);
             let (names, values) = o.into_parts();
             let values = values
                 .into_vec()
                 .into_iter()
                 .zip(names.iter())
-                .map(|(e, name)| {
+                .enumerate()
+                .map(|(i, (e, name))| {
                     let step = PathStep::Attribute(name.to_owned());
-                    part(step, e, attribute_type(ty, name), path)
+                    part(step, e, types.get(i, name), path)
                 })
                 .collect::<Result<_, E>>()?;
             Value::Object(Box::new(Object::from_parts(names, values)))
