@@ -74,7 +74,7 @@ pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Change<'a>> {
 /// One place where two values differ, found by [`diff`].
 ///
 /// ```
-/// use ctywire::{diff, ChangeKind, State, Type, Value};
+/// use ctywire::{diff, ChangeKind, ValueState, Type, Value};
 ///
 /// let ty: Type = "object({tags=map(string)})".parse()?;
 /// let old = Value::object([("tags", Value::map([("env", Value::from("dev"))]))]);
@@ -85,7 +85,7 @@ pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Change<'a>> {
 /// assert_eq!(change.ty, Type::String);
 /// assert_eq!(change.old, Some(&Value::from("dev")));
 /// assert_eq!(change.new, None);
-/// assert_eq!((change.kind(), change.new_state()), (ChangeKind::Delete, State::Absent));
+/// assert_eq!((change.kind(), change.new_state()), (ChangeKind::Delete, ValueState::Absent));
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -120,7 +120,7 @@ pub enum ChangeKind {
 
 /// What one side of a [`Change`] holds there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum State {
+pub enum ValueState {
     /// Nothing: the map element or attribute is not there.
     Absent,
     /// A null.
@@ -131,48 +131,48 @@ pub enum State {
     Known,
 }
 
-impl State {
-    fn of(value: Option<&Value>) -> State {
+impl ValueState {
+    fn of(value: Option<&Value>) -> ValueState {
         match value {
-            None => State::Absent,
-            Some(v) if v.is_null() => State::Null,
-            Some(v) if v.is_unknown() => State::Unknown,
-            Some(_) => State::Known,
+            None => ValueState::Absent,
+            Some(v) if v.is_null() => ValueState::Null,
+            Some(v) if v.is_unknown() => ValueState::Unknown,
+            Some(_) => ValueState::Known,
         }
     }
 }
 
 impl<'a> Change<'a> {
     /// What the value was: absent, null, unknown or known.
-    pub fn old_state(&self) -> State {
-        State::of(self.old)
+    pub fn old_state(&self) -> ValueState {
+        ValueState::of(self.old)
     }
 
     /// What the value becomes: absent, null, unknown or known.
-    pub fn new_state(&self) -> State {
-        State::of(self.new)
+    pub fn new_state(&self) -> ValueState {
+        ValueState::of(self.new)
     }
 
     /// Whether this change adds, changes or removes a value.
     ///
     /// ```
-    /// use ctywire::{diff, ChangeKind, State, Type, Value};
+    /// use ctywire::{diff, ChangeKind, ValueState, Type, Value};
     ///
     /// let ty = Type::String;
     /// let (null, web, unknown) = (Value::Null, Value::from("web"), Value::unknown());
     /// assert_eq!(diff(&null, &web, &ty)[0].kind(), ChangeKind::Create);
     /// assert_eq!(diff(&web, &unknown, &ty)[0].kind(), ChangeKind::Update);
-    /// assert_eq!(diff(&web, &unknown, &ty)[0].new_state(), State::Unknown);
+    /// assert_eq!(diff(&web, &unknown, &ty)[0].new_state(), ValueState::Unknown);
     /// assert_eq!(diff(&web, &null, &ty)[0].kind(), ChangeKind::Delete);
     /// ```
     pub fn kind(&self) -> ChangeKind {
-        let present = |s: State| matches!(s, State::Unknown | State::Known);
+        let present = |s: ValueState| matches!(s, ValueState::Unknown | ValueState::Known);
         match (self.old_state(), self.new_state()) {
             (old, new) if present(old) && present(new) => ChangeKind::Update,
             (old, _) if present(old) => ChangeKind::Delete,
             (_, new) if present(new) => ChangeKind::Create,
-            (State::Absent, _) => ChangeKind::Create,
-            (_, State::Absent) => ChangeKind::Delete,
+            (ValueState::Absent, _) => ChangeKind::Create,
+            (_, ValueState::Absent) => ChangeKind::Delete,
             _ => ChangeKind::Update,
         }
     }
@@ -392,20 +392,20 @@ mod tests {
                 (
                     r#"["a"]"#.to_owned(),
                     ChangeKind::Delete,
-                    State::Null,
-                    State::Absent
+                    ValueState::Null,
+                    ValueState::Absent
                 ),
                 (
                     r#"["b"]"#.to_owned(),
                     ChangeKind::Delete,
-                    State::Known,
-                    State::Null
+                    ValueState::Known,
+                    ValueState::Null
                 ),
                 (
                     r#"["c"]"#.to_owned(),
                     ChangeKind::Create,
-                    State::Absent,
-                    State::Null
+                    ValueState::Absent,
+                    ValueState::Null
                 ),
             ]
         );

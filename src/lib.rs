@@ -168,7 +168,7 @@ pub mod types;
 pub mod value;
 pub mod vectors;
 
-pub use diff::{diff, Change, ChangeKind, State};
+pub use diff::{diff, Change, ChangeKind, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{
