@@ -52,10 +52,10 @@ impl Value {
     ///   [`Value::at_path`] takes it.
     /// - The type is that of the position: what `ty` says, and at a `dynamic` position
     ///   the concrete type of the value there, as go-cty's `Value.Type()` gives it (the
-    ///   recorded type of a [`Typed`](crate::Typed) value, or the type the encoders infer
+    ///   recorded type of a [`Typed`] value, or the type the encoders infer
     ///   for a value built by hand; `dynamic` for a null or an unknown without a recorded
     ///   type). The parts of a value that does not fit its type get the type `dynamic`.
-    /// - `f` sees each value as it is stored, a [`Typed`](crate::Typed) wrapper included
+    /// - `f` sees each value as it is stored, a [`Typed`] wrapper included
     ///   ([`Value::untyped`] looks through it); the parts of a wrapped value are those of
     ///   the value inside.
     ///
