@@ -49,6 +49,8 @@
 //!   ([`Block::sensitive_paths`]).
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
+//! - [`convert`]: go-cty's type conversion ([`convert::convert`], [`convert::unify`]),
+//!   which the encoders also apply to a value that is not of the type asked for.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
@@ -144,6 +146,12 @@
 //!   Terraform does not accept, so that every object type prints as an expression and
 //!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
+//! - A null, an unknown or an empty collection carries no type in a [`Value`], so the
+//!   encoders write it as it stands where go-cty's `Marshal` would convert it by its type
+//!   first (a null string where a list is wanted is go-cty's error). Conversion keeps
+//!   decimals exactly, and where go-cty reports one of several errors picked by Go's map
+//!   order, [`convert`] reports the first in name order (`tests/convert.rs` records
+//!   each).
 //!
 //! ## Limits
 //!
@@ -155,6 +163,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod convert;
 mod diff;
 pub mod error;
 pub mod json;

@@ -500,3 +500,94 @@ proptest! {
         prop_assert!(set.contains(&a) && set.contains(&b));
     }
 }
+
+// ---- Type conversion (`ctywire::convert`)
+
+/// A type made of numbers and bools in every kind of collection and structure.
+fn number_bool_type() -> impl Strategy<Value = Type> {
+    prop_oneof![Just(Type::Bool), Just(Type::Number)].prop_recursive(3, 16, 4, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(Type::list),
+            inner.clone().prop_map(Type::set),
+            inner.clone().prop_map(Type::map),
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Type::tuple),
+            prop::collection::vec((attr_name(), inner), 0..4).prop_map(Type::object),
+        ]
+    })
+}
+
+/// Whether `n` is a float64 integer of 2^53 or more in magnitude, whose text (its
+/// shortest digits, as go-cty writes it) is another integer: there go-cty's conversion
+/// to a string and back gives another number too.
+fn float_integer_beyond_text(n: &Number) -> bool {
+    n.is_float_origin() && n.is_integer() && n.to_f64().abs() >= 9_007_199_254_740_992.0
+}
+
+/// `ty` with strings for its numbers and bools.
+fn stringly(ty: &Type) -> Type {
+    match ty {
+        Type::Bool | Type::Number => Type::String,
+        Type::List(e) => Type::list(stringly(e)),
+        Type::Set(e) => Type::set(stringly(e)),
+        Type::Map(e) => Type::map(stringly(e)),
+        Type::Tuple(ts) => Type::tuple(ts.iter().map(stringly)),
+        Type::Object(o) => Type::object(o.iter().map(|(n, t, _)| (n, stringly(t)))),
+        other => other.clone(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Converting a value to its own type changes nothing: the same bytes.
+    #[test]
+    fn convert_to_its_own_type_is_identity((ty, value) in typed_value(false)) {
+        let converted = ctywire::convert::convert(&value, &ty, &ty).unwrap();
+        prop_assert_eq!(
+            msgpack::encode(&converted, &ty).unwrap(),
+            msgpack::encode(&value, &ty).unwrap()
+        );
+    }
+
+    /// A number converted to a string and back is the same number (go-cty's text is a
+    /// float64's shortest digits, a decimal's every digit), but for float64 integers
+    /// beyond 2^53, as in go-cty.
+    #[test]
+    fn number_to_string_and_back(n in arb_number()) {
+        prop_assume!(!float_integer_beyond_text(&n));
+        let text = ctywire::convert::convert(&Value::Number(n.clone()), &Type::Number, &Type::String)
+            .unwrap();
+        let back = ctywire::convert::convert(&text, &Type::String, &Type::Number).unwrap();
+        prop_assert_eq!(back, Value::Number(n));
+    }
+
+    /// Numbers and bools converted to strings, at every depth, is a safe conversion; the
+    /// strings convert back (unsafely) to the value converted.
+    #[test]
+    fn to_strings_and_back((ty, value) in number_bool_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t, true)))) {
+        use ctywire::convert::{conversion, convert, Safety};
+        prop_assume!(!any_number(&value, &float_integer_beyond_text));
+        let strings = stringly(&ty);
+        prop_assert_eq!(conversion(&ty, &strings), Some(Safety::Safe));
+        prop_assert_eq!(conversion(&strings, &ty), Some(if ty == strings { Safety::Safe } else { Safety::Unsafe }));
+        let converted = convert(&value, &ty, &strings).unwrap();
+        prop_assert_eq!(convert(&converted, &strings, &ty).unwrap(), value);
+    }
+
+    /// A type `unify` finds is one every given type converts to safely; `unify_unsafe`,
+    /// one every type converts to.
+    #[test]
+    fn unified_types_are_conversion_targets(types in prop::collection::vec(arb_type(), 0..4)) {
+        use ctywire::convert::{conversion, unify, unify_unsafe, Safety};
+        if let Some(u) = unify(&types) {
+            for t in &types {
+                prop_assert_eq!(conversion(t, &u), Some(Safety::Safe), "{} to {}", t, u);
+            }
+        }
+        if let Some(u) = unify_unsafe(&types) {
+            for t in &types {
+                prop_assert!(conversion(t, &u).is_some(), "{} to {}", t, u);
+            }
+        }
+    }
+}

@@ -735,6 +735,93 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// `convert`: two type selectors, `from` then `to` (see [`select`]; an implied `to` is
+/// `dynamic`), then a MessagePack payload, decoded with `from` (or its implied type) and
+/// converted to `to`:
+///
+/// - nothing panics: converting, the encoders (which convert what does not conform),
+///   `conversion`, `unify` and `unify_unsafe`;
+/// - where `from` holds no `dynamic`, converting fails with `TypeMismatch` exactly when
+///   `conversion` finds no conversion (otherwise only the value can make it fail);
+/// - a converted value encodes as `to` (but for a collection of collections of
+///   `dynamic` with an empty element beside a full one, which go-cty cannot read back
+///   either), as JSON unless it holds an unknown or an infinity, and converting it from
+///   `to` to `to` gives the same bytes;
+/// - a type `unify` finds is one both types convert to safely; one `unify_unsafe`
+///   finds, one both convert to.
+pub fn convert(data: &[u8]) {
+    use ctywire::convert::{conversion, convert, unify, unify_unsafe, Safety};
+
+    let Some((from, rest)) = select(data) else {
+        return;
+    };
+    let Some((to, payload)) = select(rest) else {
+        return;
+    };
+    let to = to.unwrap_or(Type::Dynamic);
+    let from = match from {
+        Some(ty) => ty,
+        None => match msgpack::implied_type(payload) {
+            Ok(ty) => ty,
+            Err(_) => return,
+        },
+    };
+    for (unified, safety) in [
+        (unify(&[from.clone(), to.clone()]), Some(Safety::Safe)),
+        (unify_unsafe(&[from.clone(), to.clone()]), None),
+    ] {
+        if let Some(u) = unified {
+            for t in [&from, &to] {
+                let found = conversion(t, &u);
+                assert!(
+                    found.is_some() && (safety.is_none() || found == safety),
+                    "{from} and {to} unify to {u}, but {t} converts to it: {found:?}"
+                );
+            }
+        }
+    }
+    let Ok(v) = msgpack::decode(payload, &from) else {
+        return;
+    };
+    let _ = msgpack::encode(&v, &to);
+    let _ = json::encode(&v, &to);
+    let exists = conversion(&from, &to);
+    let converted = convert(&v, &from, &to);
+    if !from.has_dynamic() {
+        let mismatch = converted
+            .as_ref()
+            .is_err_and(|e| e.kind() == ErrorKind::TypeMismatch);
+        assert_eq!(
+            mismatch,
+            exists.is_none(),
+            "conversion({from}, {to}) is {exists:?}, but converting gives {converted:?}"
+        );
+    }
+    let Ok(c) = converted else {
+        return;
+    };
+    let wire = to.without_optional_attributes();
+    let bytes = match msgpack::encode(&c, &wire) {
+        Ok(bytes) => bytes,
+        Err(e)
+            if e.message()
+                .starts_with("collection elements must all have one type") =>
+        {
+            return
+        }
+        Err(e) => panic!("a converted value does not encode: {e}\nvalue: {c:?}\ntype: {wire}"),
+    };
+    json_encode_or_refuse(&c, &wire);
+    match convert(&c, &wire, &wire) {
+        Ok(again) => assert_eq!(
+            msgpack::encode(&again, &wire).ok(),
+            Some(bytes),
+            "converting a value of {wire} to {wire} changed it: {c:?} became {again:?}"
+        ),
+        Err(e) => panic!("a converted value does not convert to its own type: {e}\nvalue: {c:?}"),
+    }
+}
+
 /// `diff`: two MessagePack payloads decoded with the selected type, compared.
 ///
 /// - each value equals itself: no changes, `raw_equals`, and `cty_equals` is `true`
