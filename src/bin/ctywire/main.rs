@@ -114,7 +114,7 @@ enum Command {
         #[command(flatten)]
         rendering: Rendering,
     },
-    /// Convert a value between MessagePack and JSON (or re-encode it in one format).
+    /// Convert a value between MessagePack and JSON (or re-encode it), or to another type.
     ///
     /// Reads FILE, or standard input when FILE is absent or `-`, and writes the value to
     /// standard output: raw MessagePack bytes, or hex text with --hex, or JSON text
@@ -134,11 +134,21 @@ enum Command {
     /// The type is given with --type, or taken from a provider schema file (what
     /// `terraform providers schema -json` prints) with --schema and one of --resource,
     /// --data-source and --provider.
+    ///
+    /// With --to-type, the value is converted to that type after it is read, by
+    /// go-cty's conversion rules (as Terraform converts variables and attributes), and
+    /// written as that type:
+    ///
+    ///   echo '["a", 1, true]' | ctywire convert --type 'tuple([string, number, bool])' --to-type 'set(string)' --from json --to json
     #[command(verbatim_doc_comment)]
     #[command(group(ArgGroup::new("convert_type").required(true).args(["ty", "schema"])))]
     Convert {
         #[command(flatten)]
         typing: Typing,
+        /// Convert the value to this type (type JSON or a type expression) and write it
+        /// as this type.
+        #[arg(long = "to-type", value_name = "TYPE", value_parser = parse_type)]
+        to_type: Option<Type>,
         /// The input format.
         #[arg(long, value_enum)]
         from: Format,
@@ -430,6 +440,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         } => plan(&file, &address, schema.as_deref(), ty, before, &rendering),
         Command::Convert {
             typing,
+            to_type,
             from,
             to,
             hex,
@@ -438,7 +449,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let given = typing
                 .resolve()?
                 .ok_or_else(|| Failure::usage("give --type or --schema"))?;
-            convert(&given.ty, from, to, hex, file)
+            convert(&given.ty, to_type.as_ref(), from, to, hex, file)
         }
         Command::Config(args) => config::run(&args),
         Command::Type { text } => type_command(&text),
@@ -697,6 +708,7 @@ fn plan(
 
 fn convert(
     ty: &Type,
+    to_type: Option<&Type>,
     from: Format,
     to: Format,
     hex: bool,
@@ -709,7 +721,14 @@ fn convert(
         _ => Encoding::Raw,
     };
     let payload = input::payload(&source, Some(encoding), Some(from))?;
-    let value = decode(&payload, ty).map_err(Failure::value)?;
+    let mut value = decode(&payload, ty).map_err(Failure::value)?;
+    let ty = match to_type {
+        Some(to_type) => {
+            value = ctywire::convert::convert(&value, ty, to_type).map_err(Failure::value)?;
+            to_type
+        }
+        None => ty,
+    };
     let mut out = match to {
         Format::Msgpack => {
             let bytes = msgpack::encode(&value, ty).map_err(Failure::value)?;
