@@ -21,7 +21,7 @@ fn stderr(o: &Output) -> String {
 }
 
 #[test]
-fn lists_the_blocks_of_files() {
+fn lists_the_blocks_of_files_and_directories() {
     let o = ctywire(&["config", "examples/config/provider.tf.json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(

@@ -671,6 +671,79 @@ fn dynamic_block_errors() {
     );
 }
 
+// ---- conversion to the schema's types ----
+
+#[test]
+fn attributes_convert_to_their_types() {
+    let v = value(
+        &instance(
+            r#""cpu_count": "4", "tags": {"a": 1, "b": true}, "security_group_ids": ["b", "a", "b"],
+               "launch_settings": {"mode": "m"}, "hostname": "port-${8080}""#,
+        ),
+        "cloud_instance.web",
+    );
+    assert_eq!(v["cpu_count"].as_i64(), Some(4));
+    assert_eq!(
+        v["tags"],
+        Value::map([("a", Value::from("1")), ("b", Value::from("true"))])
+    );
+    assert_eq!(
+        v["security_group_ids"],
+        Value::set([Value::from("a"), Value::from("b")])
+    );
+    // Optional attributes of the attribute's object type are null when absent.
+    assert!(v["launch_settings"]["spot"].is_null());
+    assert_eq!(known_string(&v["hostname"]), "port-8080");
+}
+
+#[test]
+fn nested_attributes_fill_optional_and_computed_attributes_with_null() {
+    let v = value(
+        &instance(
+            r#""boot_disk": {"size_gb": 50},
+               "network_interfaces": [{"subnet_id": "s-1"}],
+               "ports": [{"port": 80}, {"port": 80}],
+               "volumes": {"data": {"size_gb": "10"}}"#,
+        ),
+        "cloud_instance.web",
+    );
+    assert_eq!(v["boot_disk"]["size_gb"].as_i64(), Some(50));
+    assert!(v["boot_disk"]["type"].is_null(), "optional and computed");
+    assert!(
+        v["network_interfaces"][0]["public_ip"].is_null(),
+        "computed only"
+    );
+    assert_eq!(v["ports"].len(), Some(1), "a set: equal objects are one");
+    assert_eq!(v["volumes"]["data"]["size_gb"].as_i64(), Some(10));
+    let errs = errors(
+        &instance(r#""boot_disk": {"encrypted": true}"#),
+        "cloud_instance.web",
+    );
+    assert_eq!(errs.len(), 1);
+    assert!(
+        errs[0].contains(r#"Incorrect attribute value type; Inappropriate value for attribute "boot_disk": attribute "size_gb" is required."#),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn values_that_cannot_convert() {
+    let errs = errors(
+        &instance(r#""cpu_count": "four", "tags": ["a"]"#),
+        "cloud_instance.web",
+    );
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert!(errs
+        .iter()
+        .any(|e| e.contains(r#"Inappropriate value for attribute "cpu_count""#)));
+    assert!(
+        errs.iter()
+            .any(|e| e
+                .contains(r#"Inappropriate value for attribute "tags": map of string required"#)),
+        "{errs:?}"
+    );
+}
+
 // ---- where this crate departs from Terraform ----
 
 #[test]

@@ -14,10 +14,6 @@ use std::collections::BTreeSet;
 use ctywire::config::Config;
 use ctywire::ProviderSchemas;
 
-/// Cases whose diagnostic comes from converting a value to another type, which this
-/// crate does only between equal types so far.
-const NEEDS_CONVERSION: &[&str] = &["nested-attribute-missing-required"];
-
 fn schemas() -> ProviderSchemas {
     ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json").unwrap()).unwrap()
 }
@@ -45,9 +41,6 @@ fn diagnostics_match_hcls() {
     assert!(cases.len() >= 29);
     for case in cases {
         let name = case["name"].as_str().unwrap();
-        if NEEDS_CONVERSION.contains(&name) {
-            continue;
-        }
         let want: BTreeSet<String> = case["diagnostics"]
             .as_array()
             .unwrap()

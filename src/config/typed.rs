@@ -92,38 +92,9 @@ impl Val {
     pub(crate) fn convert(&self, to: &Type) -> Result<Value, String> {
         convert(self, to)
     }
-
-    /// The value for a position of type `dynamic`: wrapped with its concrete type.
-    pub(crate) fn into_dynamic(self) -> Value {
-        match self.ty {
-            Type::Dynamic => self.value,
-            ty => Value::typed(ty, self.value),
-        }
-    }
 }
 
-/// `value` converted to type `to`: to `dynamic` (wrapped with its type), from a null or
-/// unknown of unknown type, or between equal types; any other pair is an error naming
-/// both types.
+/// `value` converted to type `to` by cty's conversion rules ([`crate::convert`]).
 pub(crate) fn convert(value: &Val, to: &Type) -> Result<Value, String> {
-    let target = to.without_optional_attributes();
-    if target == Type::Dynamic {
-        return Ok(value.clone().into_dynamic());
-    }
-    if value.ty == Type::Dynamic {
-        // A null or unknown whose type is not known converts to any type.
-        return Ok(match &value.value {
-            Value::Null => Value::Null,
-            Value::Unknown(_) => Value::unknown(),
-            other => other.clone(),
-        });
-    }
-    if value.ty == target {
-        return Ok(value.value.clone());
-    }
-    Err(format!(
-        "{} required, but have {}",
-        super::eval::friendly(&target),
-        super::eval::friendly(&value.ty)
-    ))
+    crate::convert::convert(&value.value, &value.ty, to).map_err(|e| e.to_string())
 }
