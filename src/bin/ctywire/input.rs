@@ -1,7 +1,7 @@
 //! Reading payloads: files or standard input, as raw bytes, hex or base64, holding
 //! MessagePack or JSON; each told from the content where that is unambiguous.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
@@ -38,29 +38,35 @@ pub struct Source {
 
 /// Reads each file, or standard input when there are none (or for `-`).
 pub fn read_sources(files: &[PathBuf]) -> Result<Vec<Source>, Failure> {
-    if files.is_empty() {
-        return Ok(vec![read_stdin()?]);
-    }
-    files
-        .iter()
-        .map(|path| {
-            if path.as_os_str() == "-" {
-                return read_stdin();
-            }
-            let name = path.display().to_string();
-            std::fs::read(path)
-                .map(|bytes| Source {
-                    name: name.clone(),
-                    bytes,
-                })
-                .map_err(|e| Failure::input(format!("{name}: {e}")))
-        })
-        .collect()
+    sources(files).collect()
+}
+
+/// Each file, or standard input when there are none (or for `-`), read when the
+/// iterator reaches it; a file that cannot be read is a failure naming it.
+pub fn sources(files: &[PathBuf]) -> impl Iterator<Item = Result<Source, Failure>> + '_ {
+    let stdin = files.is_empty().then_some(()).into_iter();
+    stdin.map(|()| read_stdin()).chain(files.iter().map(|path| {
+        if path.as_os_str() == "-" {
+            return read_stdin();
+        }
+        let name = path.display().to_string();
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(Source { name, bytes }),
+            Err(e) => Err(Failure::input(format!("{name}: {e}"))),
+        }
+    }))
 }
 
 fn read_stdin() -> Result<Source, Failure> {
+    let mut stdin = std::io::stdin().lock();
+    if stdin.is_terminal() {
+        eprintln!(
+            "reading a payload from standard input (MessagePack as hex or base64, or JSON); \
+             end it with Ctrl-D, or give a file name"
+        );
+    }
     let mut bytes = Vec::new();
-    std::io::stdin()
+    stdin
         .read_to_end(&mut bytes)
         .map_err(|e| Failure::input(format!("standard input: {e}")))?;
     Ok(Source {

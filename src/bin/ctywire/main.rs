@@ -3,8 +3,9 @@
 #![forbid(unsafe_code)]
 
 mod input;
+mod output;
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,6 +14,7 @@ use ctywire::render::{self, Options};
 use ctywire::{json, msgpack, ProviderSchemas, Schema, Type, Value};
 
 use input::{Encoding, Format};
+use output::{for_each_input, write_stdout};
 
 #[derive(Parser)]
 #[command(
@@ -377,10 +379,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(f) => {
-            eprintln!("error: {}", f.message);
-            ExitCode::from(f.code)
-        }
+        Err(f) => ExitCode::from(f.report()),
     }
 }
 
@@ -427,12 +426,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
-    std::io::stdout()
-        .write_all(bytes)
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
-}
-
 fn decode(payload: &input::Payload, ty: &Type) -> ctywire::Result<Value> {
     match payload.format {
         Format::Msgpack => msgpack::decode(&payload.bytes, ty),
@@ -458,66 +451,41 @@ impl Decoded {
     }
 }
 
-/// Reads and decodes every input, with the given type or the one its bytes imply.
-fn decode_all(
-    typing: &Typing,
+/// Decodes one input, with the given type or the one its bytes imply.
+fn decode_source(
+    source: input::Source,
+    given: Option<&Given>,
     reading: &Reading,
-    files: &[PathBuf],
-) -> Result<Vec<Decoded>, Failure> {
-    let given = typing.resolve()?;
-    let mut out = Vec::new();
-    for source in input::read_sources(files)? {
-        let payload = input::payload(&source, reading.input, reading.from)?;
-        let (ty, schema) = match &given {
-            Some(given) => (given.ty.clone(), given.schema.clone()),
-            None => {
-                let implied = match payload.format {
-                    Format::Msgpack => msgpack::implied_type(&payload.bytes),
-                    Format::Json => json::implied_type(&payload.bytes),
-                }
-                .map_err(|e| {
-                    Failure::input(format!(
-                        "{}: no type given, and none can be implied from the bytes ({}); use --type or --schema",
-                        source.name,
-                        describe(&e)
-                    ))
-                })?;
-                eprintln!(
-                    "note: {}: no type given; decoded with the type its bytes imply: {implied}",
-                    source.name
-                );
-                (implied, None)
+) -> Result<Decoded, Failure> {
+    let payload = input::payload(&source, reading.input, reading.from)?;
+    let (ty, schema) = match given {
+        Some(given) => (given.ty.clone(), given.schema.clone()),
+        None => {
+            let implied = match payload.format {
+                Format::Msgpack => msgpack::implied_type(&payload.bytes),
+                Format::Json => json::implied_type(&payload.bytes),
             }
-        };
-        let value = decode(&payload, &ty).map_err(|e| Failure::value_in(&source.name, e))?;
-        out.push(Decoded {
-            name: source.name,
-            value,
-            ty,
-            schema,
-        });
-    }
-    Ok(out)
-}
-
-/// Joins the outputs of several inputs, each under a `# NAME` heading when there are
-/// more than one.
-fn joined(
-    decoded: &[Decoded],
-    mut each: impl FnMut(&Decoded) -> Result<String, Failure>,
-) -> Result<String, Failure> {
-    let mut out = String::new();
-    for (i, d) in decoded.iter().enumerate() {
-        if decoded.len() > 1 {
-            if i > 0 {
-                out.push('\n');
-            }
-            out.push_str(&format!("# {}\n", d.name));
+            .map_err(|e| {
+                Failure::input(format!(
+                    "{}: no type given, and none can be implied from the bytes ({}); use --type or --schema",
+                    source.name,
+                    describe(&e)
+                ))
+            })?;
+            eprintln!(
+                "note: {}: no type given; decoded with the type its bytes imply: {implied}",
+                source.name
+            );
+            (implied, None)
         }
-        out.push_str(&each(d)?);
-        out.push('\n');
-    }
-    Ok(out)
+    };
+    let value = decode(&payload, &ty).map_err(|e| Failure::value_in(&source.name, e))?;
+    Ok(Decoded {
+        name: source.name,
+        value,
+        ty,
+        schema,
+    })
 }
 
 fn show(
@@ -526,18 +494,20 @@ fn show(
     rendering: &Rendering,
     files: &[PathBuf],
 ) -> Result<(), Failure> {
-    let decoded = decode_all(typing, reading, files)?;
-    let out = joined(&decoded, |d| {
+    let given = typing.resolve()?;
+    for_each_input(files, |source| {
+        let d = decode_source(source, given.as_ref(), reading)?;
         let options = Options {
             sensitive: d.sensitive_paths(),
             ..rendering.options()
         };
-        Ok(match &d.schema {
+        let mut out = match &d.schema {
             Some(schema) => render::render_block(&d.value, &schema.block, &options),
             None => render::render(&d.value, &d.ty, &options),
-        })
-    })?;
-    write_stdout(out.as_bytes())
+        };
+        out.push('\n');
+        Ok(out)
+    })
 }
 
 fn get(
@@ -550,19 +520,17 @@ fn get(
 ) -> Result<(), Failure> {
     let path = ctywire::Path::parse(path)
         .map_err(|e| Failure::usage(format!("invalid path {path:?}: {e}")))?;
-    let decoded = decode_all(typing, reading, files)?;
-    let out = joined(&decoded, |d| {
+    let given = typing.resolve()?;
+    for_each_input(files, |source| {
+        let d = decode_source(source, given.as_ref(), reading)?;
         let path = path.resolve(&d.ty);
         let value = d
             .value
             .at_path(&path)
             .ok_or_else(|| Failure::input(format!("{}: no value at {path}", d.name)))?;
         let ty = type_at(&d.ty, &path);
-        match to {
-            Output::Json => {
-                let text = json::encode(value, &ty).map_err(|e| Failure::value_in(&d.name, e))?;
-                Ok(String::from_utf8_lossy(&text).into_owned())
-            }
+        let mut out = match to {
+            Output::Json => json::encode(value, &ty).map_err(|e| Failure::value_in(&d.name, e))?,
             Output::Pretty => {
                 // Sensitive paths below the extracted value, relative to it.
                 let sensitive = d
@@ -575,11 +543,12 @@ fn get(
                     sensitive,
                     ..rendering.options()
                 };
-                Ok(render::render(value, &ty, &options))
+                render::render(value, &ty, &options).into_bytes()
             }
-        }
-    })?;
-    write_stdout(out.as_bytes())
+        };
+        out.push(b'\n');
+        Ok(out)
+    })
 }
 
 /// The type at `path` within `ty`; `dynamic` where the type does not say (the value
