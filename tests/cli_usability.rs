@@ -142,3 +142,158 @@ fn a_terminal_on_standard_input_is_told_what_to_type() {
     let o = run_ok(&["show", "--type", "string"], b"\"abc\"");
     assert_eq!(stderr(&o), "");
 }
+
+/// `{a = 1, b = "x"}` as MessagePack: 82 a1 61 01 a1 62 a1 78.
+const AB: &[u8] = &[0x82, 0xa1, b'a', 0x01, 0xa1, b'b', 0xa1, b'x'];
+const AB_TYPE: &str = "object({a=number,b=string})";
+const AB_SHOWN: &str = "{\n    a = 1\n    b = \"x\"\n}\n";
+
+#[test]
+fn hex_in_other_spellings_is_read() {
+    let cases: &[(&str, &str)] = &[
+        ("82a16101 a162a178", ""),
+        ("0x82a16101a162a178\n", ""),
+        ("{0x82, 0xa1, 0x61, 0x01, 0xa1, 0x62, 0xa1, 0x78}", ""),
+        (
+            "00000000: 82a1 6101 a162 a178                      ..a..b.x\n",
+            "note: standard input: read as an xxd dump (offsets and text column left out)\n",
+        ),
+        (
+            "00000000  82 a1 61 01 a1 62 a1 78                           |..a..b.x|\n00000008\n",
+            "note: standard input: read as a hexdump -C dump (offsets and text column left out)\n",
+        ),
+        // Go's %q, Python's bytes, C strings.
+        (r#""\x82\xa1a\x01\xa1b\xa1x""#, ""),
+        (r"b'\x82\xa1a\x01\xa1b\xa1x'", ""),
+        (r"\202\241a\001\241b\241x", ""),
+    ];
+    for (input, note) in cases {
+        // The C array's braces are not hex: that one goes through --input hex.
+        let mut args = vec!["show", "--type", AB_TYPE];
+        if input.starts_with('{') {
+            args.extend(["--input", "hex"]);
+        }
+        if input.starts_with('\\') {
+            args.extend(["--input", "escaped"]);
+        }
+        let o = run_ok(
+            &args,
+            input
+                .trim_start_matches('{')
+                .trim_end_matches('}')
+                .as_bytes(),
+        );
+        assert_eq!(stdout(&o), AB_SHOWN, "{input}");
+        assert_eq!(stderr(&o), *note, "{input}");
+    }
+}
+
+#[test]
+fn odd_hex_is_not_read_as_base64() {
+    let o = ctywire(&["show", "--type", AB_TYPE], b"82a16101a162a17\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: standard input: expected hex, found an odd number of hex digits (15): is one \
+         missing? (--input base64 reads the text as base64)\n"
+    );
+    // Hex digits that are base64 too (d0 01: the number 1), read as base64 when told.
+    let o = ctywire(&["show", "--type", "number"], b"0AE");
+    assert_eq!(o.status.code(), Some(1));
+    let o = run_ok(&["show", "--type", "number", "--input", "base64"], b"0AE");
+    assert_eq!(stdout(&o), "1\n");
+}
+
+#[test]
+fn input_in_another_form_than_the_flags_say_gets_a_hint() {
+    let cases: &[(&[&str], &[u8], &str)] = &[
+        (
+            &["--from", "msgpack"],
+            br#"{"a": 1, "b": "x"}"#,
+            "the input is JSON text: read it with --from json",
+        ),
+        (
+            &["--input", "raw"],
+            b"82a16101a162a178",
+            "the input is hex text: read it with --input hex",
+        ),
+        (
+            &["--input", "raw", "--from", "msgpack"],
+            b"gqFhAaFioXg=",
+            "the input is base64 text: read it with --input base64",
+        ),
+        (
+            &["--from", "json"],
+            AB,
+            "the input is MessagePack: read it with --from msgpack",
+        ),
+        (
+            &["--input", "raw", "--from", "msgpack"],
+            br"\x82\xa1a\x01\xa1b\xa1x",
+            "the input is a string with \\x escapes: read it with --input escaped",
+        ),
+    ];
+    for (flags, input, hint) in cases {
+        let mut args = vec!["show", "--type", AB_TYPE];
+        args.extend_from_slice(flags);
+        let o = ctywire(&args, input);
+        assert_eq!(o.status.code(), Some(1), "{flags:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with("error: standard input: (root): "), "{err}");
+        assert!(err.ends_with(&format!("; {hint}\n")), "{flags:?}: {err}");
+    }
+    // convert keeps its `error: <path>: <message>` form.
+    let o = ctywire(
+        &[
+            "convert", "--type", AB_TYPE, "--from", "msgpack", "--to", "json",
+        ],
+        br#"{"a": 1, "b": "x"}"#,
+    );
+    assert_eq!(
+        stderr(&o),
+        "error: (root): expected object, found integer at byte 0; the input is JSON text: \
+         read it with --from json\n"
+    );
+}
+
+#[test]
+fn a_file_named_for_one_format_holding_the_other_is_read_as_what_it_holds() {
+    let json = temp_file("ab.msgpack", br#"{"a": 1, "b": "x"}"#);
+    let o = run_ok(&["show", "--type", AB_TYPE, &json], b"");
+    assert_eq!(stdout(&o), AB_SHOWN);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "note: {json}: the bytes are JSON, not MessagePack as the name says; read as JSON \
+             (--from msgpack to insist)\n"
+        )
+    );
+    let msgpack = temp_file("ab.json", AB);
+    let o = run_ok(&["show", "--type", AB_TYPE, &msgpack], b"");
+    assert_eq!(stdout(&o), AB_SHOWN);
+    assert!(stderr(&o).contains("the bytes are MessagePack, not JSON as the name says"));
+}
+
+#[test]
+fn a_protobuf_dynamic_value_message_is_unwrapped() {
+    let mut message = vec![0x0a, AB.len() as u8];
+    message.extend_from_slice(AB);
+    let o = run_ok(&["show", "--type", AB_TYPE], &message);
+    assert_eq!(stdout(&o), AB_SHOWN);
+    assert_eq!(
+        stderr(&o),
+        "note: standard input: a protobuf DynamicValue message; read its msgpack field (8 bytes)\n"
+    );
+    // As hex, and with the JSON field.
+    let hex: String = message.iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(
+        stdout(&run_ok(&["show", "--type", AB_TYPE], hex.as_bytes())),
+        AB_SHOWN
+    );
+    let json = br#"{"a":1,"b":"x"}"#;
+    let mut message = vec![0x12, json.len() as u8];
+    message.extend_from_slice(json);
+    let o = run_ok(&["show", "--type", AB_TYPE], &message);
+    assert_eq!(stdout(&o), AB_SHOWN);
+    assert!(stderr(&o).contains("read its json field (15 bytes)"));
+}

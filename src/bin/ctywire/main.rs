@@ -4,6 +4,7 @@
 
 mod input;
 mod output;
+mod sniff;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -479,7 +480,8 @@ fn decode_source(
             (implied, None)
         }
     };
-    let value = decode(&payload, &ty).map_err(|e| Failure::value_in(&source.name, e))?;
+    let value =
+        decode(&payload, &ty).map_err(|e| payload.explain(Failure::value_in(&source.name, e)))?;
     Ok(Decoded {
         name: source.name,
         value,
@@ -657,7 +659,7 @@ fn convert(
         _ => Encoding::Raw,
     };
     let payload = input::payload(&source, Some(encoding), Some(from))?;
-    let value = decode(&payload, ty).map_err(Failure::value)?;
+    let value = decode(&payload, ty).map_err(|e| payload.explain(Failure::value(e)))?;
     let mut out = match to {
         Format::Msgpack => {
             let bytes = msgpack::encode(&value, ty).map_err(Failure::value)?;
