@@ -100,6 +100,13 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **Implied types follow go-cty, and a second function reads wrappers.**
+//!   [`msgpack::implied_type`] and [`json::implied_type`] are go-cty's `ImpliedType`,
+//!   which implies no type for a payload with a `dynamic` attribute (MessagePack: binary
+//!   data; JSON: an object with `value` and `type` members). The separate
+//!   [`msgpack::implied_type_reading_wrappers`] and [`json::implied_type_reading_wrappers`]
+//!   read those wrappers as dynamic values and say where (the tool uses them for payloads
+//!   given without a type); `tests/implied.rs` records where they differ.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
@@ -138,6 +145,7 @@
 #![forbid(unsafe_code)]
 
 pub mod error;
+mod implied;
 pub mod json;
 pub mod limits;
 pub mod msgpack;

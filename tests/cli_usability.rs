@@ -297,3 +297,95 @@ fn a_protobuf_dynamic_value_message_is_unwrapped() {
     assert_eq!(stdout(&o), AB_SHOWN);
     assert!(stderr(&o).contains("read its json field (15 bytes)"));
 }
+
+/// Without a type, every example payload shows: `[type, value]` wrappers are read as
+/// dynamic values, and the note says where.
+#[test]
+fn show_without_a_type_reads_dynamic_wrappers() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/payloads");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "msgpack" || x == "json"))
+        .map(|p| p.to_str().unwrap().to_owned())
+        .collect();
+    files.sort();
+    for file in &files {
+        let o = run_ok(&["show", "--color", "never", file], b"");
+        assert!(stderr(&o).starts_with(&format!("note: {file}: no type given; ")));
+    }
+    let o = run_ok(
+        &[
+            "show",
+            "--color",
+            "never",
+            "examples/payloads/cloud_instance.config.msgpack",
+        ],
+        b"",
+    );
+    assert!(
+        stderr(&o).starts_with(
+            "note: examples/payloads/cloud_instance.config.msgpack: no type given; decoded with \
+             the type its bytes imply, reading the [type, value] arrays at .extension, .metadata, \
+             .pipeline, .plugin as dynamic values: object({admin_password=string,"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("    metadata           = {\n        cost_center = 1234\n"),
+        "{out}"
+    );
+    let o = run_ok(
+        &[
+            "get",
+            ".metadata.owner",
+            "examples/payloads/cloud_instance.config.json",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "\"alice\"\n");
+    assert!(stderr(&o).contains(
+        "reading the {\"value\": …, \"type\": …} objects at .extension, .metadata, .pipeline, \
+         .plugin as dynamic values (give --type if they are objects)"
+    ));
+}
+
+/// A payload whose implied type is long: the note prints its start, and `--type-out`
+/// writes it whole.
+#[test]
+fn a_long_implied_type_is_elided_in_the_note() {
+    // A tuple of 300 objects {aN = N}: a type expression of about 5,000 characters.
+    let mut payload = vec![0xdc, 0x01, 0x2c];
+    for i in 0..300u16 {
+        let name = format!("a{i}");
+        payload.extend([0x81, 0xa0 | name.len() as u8]);
+        payload.extend_from_slice(name.as_bytes());
+        payload.extend([0xcd, (i >> 8) as u8, i as u8]);
+    }
+    let type_file = temp_file("long.type", b"stale");
+    let o = run_ok(
+        &["show", "--type-out", &type_file, "--input", "raw"],
+        &payload,
+    );
+    let note = stderr(&o);
+    let full = std::fs::read_to_string(&type_file).unwrap();
+    let full = full.strip_suffix('\n').unwrap();
+    assert!(full.starts_with("tuple([object({a0=number}),object({a1=number}),"));
+    assert!(note.starts_with(
+        "note: standard input: no type given; decoded with the type its bytes imply: \
+         tuple([object({a0=number}),"
+    ));
+    assert!(
+        note.ends_with(&format!(
+            "… ({} characters in all; --type-out FILE writes it whole)\n",
+            full.len()
+        )),
+        "{note}"
+    );
+    assert!(note.len() < 600, "{}", note.len());
+    // The written type reads the payload back.
+    let o = run_ok(&["show", "--type", full, "--input", "raw"], &payload);
+    assert_eq!(stderr(&o), "");
+}

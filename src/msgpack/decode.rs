@@ -1,6 +1,7 @@
 //! MessagePack decoding driven by a type, straight into [`Value`]s.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::implied::{below, Wrappers};
 use crate::limits::{MAX_DEPTH, MAX_REFINEMENT_PAYLOAD};
 use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::path::PathStep;
@@ -615,10 +616,11 @@ fn number_bound(r: &mut Reader<'_>) -> Result<(Number, bool)> {
 
 /// Infers a type from untyped MessagePack, as go-cty's `msgpack.ImpliedType` does: nil
 /// and extensions are `dynamic`, arrays tuples, maps objects (string keys only); binary
-/// data is an error.
-pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
+/// data is an error. With `wrappers`, a `[type JSON, value]` wrapper is `dynamic` and
+/// its path is recorded.
+pub(crate) fn implied_type(input: &[u8], wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let mut r = Reader::new(input);
-    let ty = implied(&mut r, 0)?;
+    let ty = implied(&mut r, 0, wrappers)?;
     if !r.is_empty() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
@@ -632,28 +634,48 @@ pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
     Ok(ty)
 }
 
-fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
+fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let at = r.offset();
     if depth > MAX_DEPTH {
         return Err(depth_error().at_offset(at));
     }
+    let binary = || {
+        Error::new(
+            ErrorKind::TypeMismatch,
+            "cannot imply a type for binary data",
+        )
+    };
     Ok(match r.token("a value")? {
         Token::Nil | Token::Ext(..) => Type::Dynamic,
         Token::Bool(_) => Type::Bool,
         Token::Int(_) | Token::UInt(_) | Token::Float(_) => Type::Number,
         Token::Str(_) => Type::String,
-        Token::Bin(_) => {
-            return Err(Error::new(
-                ErrorKind::TypeMismatch,
-                "cannot imply a type for binary data",
-            )
-            .at_offset(at))
-        }
+        Token::Bin(_) => return Err(binary().at_offset(at)),
         Token::Array(n) => {
             let n = r.check_count(n, 1, at)?;
+            if let (2, Some(w), Some(0xc4..=0xc6)) = (n, wrappers.as_deref_mut(), r.peek()) {
+                // `[type JSON, value]`: binary data is never implied, so this reading
+                // changes the meaning of nothing go-cty reads.
+                let type_at = r.offset();
+                let Token::Bin(type_json) = r.token("type JSON")? else {
+                    unreachable!("a bin marker was peeked")
+                };
+                if Type::from_json_bytes(type_json).is_err() {
+                    return Err(binary().at_offset(type_at).in_index(0));
+                }
+                r.skip(depth + 1).map_err(|e| e.in_index(1))?;
+                w.found_here();
+                return Ok(Type::Dynamic);
+            }
             let mut types = Vec::with_capacity(n);
             for i in 0..n {
-                types.push(implied(r, depth + 1).map_err(|e| e.in_index(i))?);
+                let t = below(
+                    &mut wrappers,
+                    || PathStep::Index(i as u64),
+                    |w| implied(r, depth + 1, w),
+                )
+                .map_err(|e| e.in_index(i))?;
+                types.push(t);
             }
             Type::tuple(types)
         }
@@ -669,8 +691,12 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
                             .at_offset(key_at))
                     }
                 };
-                let t = implied(r, depth + 1)
-                    .map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
+                let t = below(
+                    &mut wrappers,
+                    || PathStep::Attribute(k.to_string()),
+                    |w| implied(r, depth + 1, w),
+                )
+                .map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
                 attrs.push((String::from(k), t));
             }
             Type::object(attrs)

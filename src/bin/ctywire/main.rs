@@ -2,6 +2,7 @@
 
 #![forbid(unsafe_code)]
 
+mod implied;
 mod input;
 mod output;
 mod sniff;
@@ -274,6 +275,21 @@ struct Reading {
     /// The payload format (default: told from the content or the file name).
     #[arg(long, value_enum)]
     from: Option<Format>,
+    /// Write the type each payload is decoded with (given or implied) to FILE, one line
+    /// per input, as a type expression: the note on an implied type prints only its
+    /// start when it is long.
+    #[arg(long, value_name = "FILE")]
+    type_out: Option<PathBuf>,
+}
+
+impl Reading {
+    /// The `--type-out` file, created empty.
+    fn type_out(&self) -> Result<Option<implied::TypeOut>, Failure> {
+        self.type_out
+            .as_deref()
+            .map(implied::TypeOut::create)
+            .transpose()
+    }
 }
 
 /// How rendered values look.
@@ -452,34 +468,22 @@ impl Decoded {
     }
 }
 
-/// Decodes one input, with the given type or the one its bytes imply.
+/// Decodes one input, with the given type or the one its bytes imply, and writes the
+/// type to `type_out`.
 fn decode_source(
     source: input::Source,
     given: Option<&Given>,
     reading: &Reading,
+    type_out: Option<&mut implied::TypeOut>,
 ) -> Result<Decoded, Failure> {
     let payload = input::payload(&source, reading.input, reading.from)?;
     let (ty, schema) = match given {
         Some(given) => (given.ty.clone(), given.schema.clone()),
-        None => {
-            let implied = match payload.format {
-                Format::Msgpack => msgpack::implied_type(&payload.bytes),
-                Format::Json => json::implied_type(&payload.bytes),
-            }
-            .map_err(|e| {
-                Failure::input(format!(
-                    "{}: no type given, and none can be implied from the bytes ({}); use --type or --schema",
-                    source.name,
-                    describe(&e)
-                ))
-            })?;
-            eprintln!(
-                "note: {}: no type given; decoded with the type its bytes imply: {implied}",
-                source.name
-            );
-            (implied, None)
-        }
+        None => (implied::implied_type(&payload, &source.name)?, None),
     };
+    if let Some(out) = type_out {
+        out.write(&ty)?;
+    }
     let value =
         decode(&payload, &ty).map_err(|e| payload.explain(Failure::value_in(&source.name, e)))?;
     Ok(Decoded {
@@ -497,8 +501,9 @@ fn show(
     files: &[PathBuf],
 ) -> Result<(), Failure> {
     let given = typing.resolve()?;
+    let mut type_out = reading.type_out()?;
     for_each_input(files, |source| {
-        let d = decode_source(source, given.as_ref(), reading)?;
+        let d = decode_source(source, given.as_ref(), reading, type_out.as_mut())?;
         let options = Options {
             sensitive: d.sensitive_paths(),
             ..rendering.options()
@@ -523,8 +528,9 @@ fn get(
     let path = ctywire::Path::parse(path)
         .map_err(|e| Failure::usage(format!("invalid path {path:?}: {e}")))?;
     let given = typing.resolve()?;
+    let mut type_out = reading.type_out()?;
     for_each_input(files, |source| {
-        let d = decode_source(source, given.as_ref(), reading)?;
+        let d = decode_source(source, given.as_ref(), reading, type_out.as_mut())?;
         let path = path.resolve(&d.ty);
         let value = d
             .value
