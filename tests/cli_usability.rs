@@ -389,3 +389,43 @@ fn a_long_implied_type_is_elided_in_the_note() {
     let o = run_ok(&["show", "--type", full, "--input", "raw"], &payload);
     assert_eq!(stderr(&o), "");
 }
+
+/// A payload written for another version of the schema: the error names the attributes
+/// that differ.
+#[test]
+fn a_schema_of_another_version_names_the_attributes_that_differ() {
+    let mut schema: serde_json::Value =
+        serde_json::from_slice(&std::fs::read("examples/schema/provider.json").unwrap()).unwrap();
+    let attributes = schema["provider_schemas"]["registry.terraform.io/example/cloud"]["provider"]
+        ["block"]["attributes"]
+        .as_object_mut()
+        .unwrap();
+    attributes.remove("max_retries");
+    attributes.insert(
+        "timeout".into(),
+        serde_json::json!({"type": "number", "optional": true}),
+    );
+    attributes.insert(
+        "zone".into(),
+        serde_json::json!({"type": "string", "optional": true}),
+    );
+    let schema = temp_file("provider-next.json", schema.to_string().as_bytes());
+    let o = ctywire(
+        &[
+            "show",
+            "--schema",
+            &schema,
+            "--provider",
+            "cloud",
+            "examples/payloads/provider.config.msgpack",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: examples/payloads/provider.config.msgpack: (root): expected an object with 7 \
+         attributes, found 6 (missing: \"timeout\", \"zone\"; not in the type: \"max_retries\") \
+         at byte 0\n"
+    );
+}
