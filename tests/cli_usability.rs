@@ -429,3 +429,88 @@ fn a_schema_of_another_version_names_the_attributes_that_differ() {
          at byte 0\n"
     );
 }
+
+const INSTANCE: [&str; 4] = [
+    "--schema",
+    "examples/schema/provider.json",
+    "--resource",
+    "cloud_instance",
+];
+
+/// `get --to json`: an unknown is reported at its path in the whole payload, and
+/// sensitive values are not written unless asked for.
+#[test]
+fn get_to_json_names_full_paths_and_keeps_secrets() {
+    let get = |path: &str, extra: &[&str], file: &str| {
+        let mut args = vec!["get", path, "--to", "json"];
+        args.extend_from_slice(&INSTANCE);
+        args.extend_from_slice(extra);
+        args.push(file);
+        ctywire(&args, b"")
+    };
+    let planned = "examples/payloads/cloud_instance.planned.msgpack";
+    let o = get(".boot_disk", &[], planned);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("error: {planned}: .boot_disk.type: value is not known\n")
+    );
+    let config = "examples/payloads/cloud_instance.config.msgpack";
+    let o = get(".admin_password", &[], config);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("error: {config}: .admin_password is sensitive; --show-sensitive writes it\n")
+    );
+    assert!(o.stdout.is_empty());
+    let o = get(".volumes", &[], config);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: {config}: the value holds sensitive values at .volumes[\"data\"].kms_key_id, \
+             .volumes[\"logs\"].kms_key_id; --show-sensitive writes it\n"
+        )
+    );
+    assert_eq!(
+        stdout(&get(".admin_password", &["--show-sensitive"], config)),
+        "\"hunter2\"\n"
+    );
+    // Not sensitive: written as before.
+    assert_eq!(stdout(&get(".boot_disk.size_gb", &[], planned)), "50\n");
+}
+
+/// A value inside a sensitive one is sensitive too, rendered or as JSON.
+#[test]
+fn get_inside_a_sensitive_value_hides_it() {
+    let schema = temp_file(
+        "secret-schema.json",
+        br#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/x": {
+            "resource_schemas": {"x_secret": {"version": 0, "block": {"attributes": {
+                "name": {"type": "string", "optional": true},
+                "secret": {"type": ["map", "string"], "optional": true, "sensitive": true}
+            }}}}}}}"#,
+    );
+    let payload = br#"{"name": "a", "secret": {"k": "v"}}"#;
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "get",
+            ".secret[\"k\"]",
+            "--schema",
+            &schema,
+            "--resource",
+            "x_secret",
+        ];
+        args.extend_from_slice(extra);
+        ctywire(&args, payload)
+    };
+    assert_eq!(stdout(&run(&["--color", "never"])), "(sensitive value)\n");
+    let o = run(&["--to", "json"]);
+    assert_eq!(
+        stderr(&o),
+        "error: standard input: .secret[\"k\"] is sensitive; --show-sensitive writes it\n"
+    );
+    assert_eq!(
+        stdout(&run(&["--to", "json", "--show-sensitive"])),
+        "\"v\"\n"
+    );
+}

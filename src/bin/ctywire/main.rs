@@ -2,6 +2,7 @@
 
 #![forbid(unsafe_code)]
 
+mod get;
 mod implied;
 mod input;
 mod output;
@@ -67,6 +68,10 @@ enum Command {
     ///
     /// PATH is written as Terraform prints paths (`.tags["Name"]`, `.disk[0].size`) or
     /// in tfjsonpath's dotted form (`tags.Name`, `disk.0.size`).
+    ///
+    /// With --to json, a value that is or holds a sensitive value (by --schema) is
+    /// refused unless --show-sensitive, since JSON has no way to hide it; errors name
+    /// paths within the whole payload.
     ///
     /// Examples:
     ///
@@ -325,7 +330,8 @@ impl Rendering {
 enum Output {
     /// As `show` renders values.
     Pretty,
-    /// As cty JSON (fails for unknown values).
+    /// As cty JSON (fails for unknown values, and for sensitive ones without
+    /// --show-sensitive).
     Json,
 }
 
@@ -377,10 +383,16 @@ impl Failure {
 
 /// `<path>: <message> at byte N`, with `(root)` for the empty path.
 fn describe(err: &ctywire::Error) -> String {
-    let path = if err.path().is_empty() {
+    describe_at(err.path(), err)
+}
+
+/// [`describe`], with `path` for the error's path: the path within a document of an
+/// error in a value taken from it.
+fn describe_at(path: &ctywire::Path, err: &ctywire::Error) -> String {
+    let path = if path.is_empty() {
         "(root)".to_owned()
     } else {
-        err.path().to_string()
+        path.to_string()
     };
     let position = match err.position() {
         Some(ctywire::Position::Offset(o)) => format!(" at byte {o}"),
@@ -415,7 +427,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             to,
             rendering,
             files,
-        } => get(&path, &typing, &reading, to, &rendering, &files),
+        } => get::get(&path, &typing, &reading, to, &rendering, &files),
         Command::Plan {
             file,
             address,
@@ -515,70 +527,6 @@ fn show(
         out.push('\n');
         Ok(out)
     })
-}
-
-fn get(
-    path: &str,
-    typing: &Typing,
-    reading: &Reading,
-    to: Output,
-    rendering: &Rendering,
-    files: &[PathBuf],
-) -> Result<(), Failure> {
-    let path = ctywire::Path::parse(path)
-        .map_err(|e| Failure::usage(format!("invalid path {path:?}: {e}")))?;
-    let given = typing.resolve()?;
-    let mut type_out = reading.type_out()?;
-    for_each_input(files, |source| {
-        let d = decode_source(source, given.as_ref(), reading, type_out.as_mut())?;
-        let path = path.resolve(&d.ty);
-        let value = d
-            .value
-            .at_path(&path)
-            .ok_or_else(|| Failure::input(format!("{}: no value at {path}", d.name)))?;
-        let ty = type_at(&d.ty, &path);
-        let mut out = match to {
-            Output::Json => json::encode(value, &ty).map_err(|e| Failure::value_in(&d.name, e))?,
-            Output::Pretty => {
-                // Sensitive paths below the extracted value, relative to it.
-                let sensitive = d
-                    .sensitive_paths()
-                    .into_iter()
-                    .filter(|p| path.is_prefix_of(p))
-                    .map(|p| p.steps()[path.len()..].to_vec().into())
-                    .collect();
-                let options = Options {
-                    sensitive,
-                    ..rendering.options()
-                };
-                render::render(value, &ty, &options).into_bytes()
-            }
-        };
-        out.push(b'\n');
-        Ok(out)
-    })
-}
-
-/// The type at `path` within `ty`; `dynamic` where the type does not say (the value
-/// then carries its own).
-fn type_at(ty: &Type, path: &ctywire::Path) -> Type {
-    use ctywire::PathStep;
-    let mut ty = ty.clone();
-    for step in path.steps() {
-        ty = match (&ty, step) {
-            (Type::Object(o), PathStep::Attribute(n)) => o.attribute(n).cloned(),
-            (Type::Map(e), PathStep::Key(_)) => Some((**e).clone()),
-            (Type::List(e) | Type::Set(e), PathStep::Index(_) | PathStep::SetElement(_)) => {
-                Some((**e).clone())
-            }
-            (Type::Tuple(ts), PathStep::Index(i)) => {
-                usize::try_from(*i).ok().and_then(|i| ts.get(i).cloned())
-            }
-            _ => None,
-        }
-        .unwrap_or(Type::Dynamic);
-    }
-    ty
 }
 
 fn plan(
