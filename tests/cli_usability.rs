@@ -514,3 +514,26 @@ fn get_inside_a_sensitive_value_hides_it() {
         "\"v\"\n"
     );
 }
+
+#[test]
+fn show_null_shows_null_attributes() {
+    let ty = "object({a=number,b=string})";
+    let o = run_ok(
+        &["show", "--type", ty, "--show-null"],
+        br#"{"a": 1, "b": null}"#,
+    );
+    assert_eq!(stdout(&o), "{\n    a = 1\n    b = null\n}\n");
+    let o = run_ok(&["show", "--type", ty], br#"{"a": 1, "b": null}"#);
+    assert_eq!(stdout(&o), "{\n    a = 1\n}\n");
+    // Through a schema: null attributes of a block, absent blocks still left out.
+    let mut args = vec!["show", "--show-null", "--color", "never"];
+    args.extend_from_slice(&INSTANCE);
+    args.push("examples/payloads/cloud_instance.empty.msgpack");
+    let out = stdout(&run_ok(&args, b""));
+    assert!(out.contains("\n    arn                = null\n"), "{out}");
+    assert!(
+        out.contains("\n    admin_password     = (sensitive value)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("timeouts"), "{out}");
+}

@@ -303,6 +303,10 @@ struct Rendering {
     /// Show sensitive values.
     #[arg(long)]
     show_sensitive: bool,
+    /// Show null attributes as `null` (left out by default, as Terraform leaves them
+    /// out).
+    #[arg(long)]
+    show_null: bool,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -319,6 +323,7 @@ impl Rendering {
         };
         Options {
             show_sensitive: self.show_sensitive,
+            show_null: self.show_null,
             color,
             ..Options::default()
         }
