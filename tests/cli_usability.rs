@@ -537,3 +537,54 @@ fn show_null_shows_null_attributes() {
     );
     assert!(!out.contains("timeouts"), "{out}");
 }
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = stdout(&run_ok(&["completions", shell], b""));
+        for word in ["show", "convert", "show-null", "type-out"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    // bash loads its script and registers the completion; skipped without bash.
+    let script = stdout(&run_ok(&["completions", "bash"], b""));
+    let file = temp_file("ctywire.bash", script.as_bytes());
+    match Command::new("bash")
+        .args(["-c", &format!("source {file} && complete -p ctywire")])
+        .output()
+    {
+        Ok(o) => {
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            assert!(String::from_utf8_lossy(&o.stdout).contains("ctywire"));
+        }
+        Err(e) => eprintln!("skipped: bash cannot run: {e}"),
+    }
+    let o = ctywire(&["completions", "tcsh"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn manual_pages() {
+    let page = stdout(&run_ok(&["man"], b""));
+    assert!(page.contains(".TH ctywire 1"), "{page}");
+    assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    assert!(page.contains("ctywire\\-show(1)"), "{page}");
+    let dir = std::env::temp_dir().join(format!("ctywire-man-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    run_ok(&["man", "--dir", dir.to_str().unwrap()], b"");
+    let show = std::fs::read_to_string(dir.join("ctywire-show.1")).unwrap();
+    assert!(show.contains(".TH ctywire-show 1"), "{show}");
+    assert!(show.contains("\\-\\-show\\-null"), "{show}");
+    assert!(dir.join("ctywire-vectors-check.1").exists());
+    assert!(dir.join("ctywire.1").exists());
+    // Where man is installed, it renders the page.
+    if let Ok(o) = Command::new("man")
+        .args(["-l", dir.join("ctywire-show.1").to_str().unwrap()])
+        .env("MANPAGER", "cat")
+        .output()
+    {
+        if o.status.success() {
+            assert!(String::from_utf8_lossy(&o.stdout).contains("--show-sensitive"));
+        }
+    }
+}

@@ -5,6 +5,7 @@
 mod get;
 mod implied;
 mod input;
+mod manual;
 mod output;
 mod sniff;
 
@@ -178,6 +179,35 @@ enum Command {
     Vectors {
         #[command(subcommand)]
         command: VectorsCommand,
+    },
+    /// Print a shell completion script.
+    ///
+    /// Examples:
+    ///
+    ///   ctywire completions bash > ~/.local/share/bash-completion/completions/ctywire
+    ///
+    ///   ctywire completions zsh > "${fpath[1]}/_ctywire"
+    ///
+    ///   ctywire completions fish > ~/.config/fish/completions/ctywire.fish
+    #[command(verbatim_doc_comment)]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), or write one page per subcommand into a directory.
+    ///
+    /// Examples:
+    ///
+    ///   ctywire man | man -l -
+    ///
+    ///   ctywire man --dir ~/.local/share/man/man1
+    #[command(verbatim_doc_comment)]
+    Man {
+        /// Write `ctywire.1` and a page for each subcommand (`ctywire-show.1`, …) into
+        /// DIR instead.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -457,6 +487,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Vectors {
             command: VectorsCommand::Check { files },
         } => vectors_check(&files),
+        Command::Completions { shell } => manual::completions(shell),
+        Command::Man { dir } => manual::man(dir.as_deref()),
     }
 }
 
