@@ -4,6 +4,7 @@
 //! with a note on standard error where the content overrides what a name says or
 //! the reading is not the plain one.
 
+use std::borrow::Cow;
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
@@ -83,15 +84,16 @@ fn read_stdin() -> Result<Source, Failure> {
     })
 }
 
-/// A payload ready to decode.
-pub struct Payload {
+/// A payload ready to decode: the input's own bytes when they are raw, so that a large
+/// payload is never copied.
+pub struct Payload<'a> {
     pub format: Format,
-    pub bytes: Vec<u8>,
+    pub bytes: Cow<'a, [u8]>,
     /// How the input was written.
     encoding: Encoding,
 }
 
-impl Payload {
+impl Payload<'_> {
     /// `failure`, a decode failure of this payload, with what the bytes look like
     /// instead and the flag that reads them so, when they look like something else.
     pub fn explain(&self, mut failure: Failure) -> Failure {
@@ -105,11 +107,11 @@ impl Payload {
 /// Undoes the text encoding and decides the format, each from the content unless
 /// forced, and takes the payload out of a protobuf `DynamicValue` message around it.
 /// Ambiguous content is an error that names the flag to use.
-pub fn payload(
-    source: &Source,
+pub fn payload<'a>(
+    source: &'a Source,
     encoding: Option<Encoding>,
     format: Option<Format>,
-) -> Result<Payload, Failure> {
+) -> Result<Payload<'a>, Failure> {
     let name = &source.name;
     let fail = |m: String| Failure::input(format!("{name}: {m}"));
     let text = &source.bytes;
@@ -117,17 +119,17 @@ pub fn payload(
         Some(e) => e,
         None => detect_encoding(text, format).map_err(fail)?,
     };
-    let bytes = match encoding {
-        Encoding::Raw => text.clone(),
+    let bytes: Cow<[u8]> = match encoding {
+        Encoding::Raw => Cow::Borrowed(text),
         Encoding::Hex => {
             let hex = sniff::hex_digits(text).map_err(fail)?;
             if let Some(dump) = hex.dump {
                 eprintln!("note: {name}: read as {dump} (offsets and text column left out)");
             }
-            hex_bytes(&hex.digits).map_err(fail)?
+            hex_bytes(&hex.digits).map_err(fail)?.into()
         }
-        Encoding::Base64 => decode_base64(text).map_err(fail)?,
-        Encoding::Escaped => sniff::unescape(text).map_err(fail)?,
+        Encoding::Base64 => decode_base64(text).map_err(fail)?.into(),
+        Encoding::Escaped => sniff::unescape(text).map_err(fail)?.into(),
     };
     let (bytes, format) = match unwrap_message(&bytes, format) {
         Some((f, inner)) => {
@@ -136,7 +138,7 @@ pub fn payload(
                 f.field(),
                 inner.len()
             );
-            (inner.to_vec(), f)
+            (inner.to_vec().into(), f)
         }
         None => {
             let format = match format {
@@ -291,7 +293,13 @@ fn hex_bytes(digits: &[u8]) -> Result<Vec<u8>, String> {
 
 /// Bytes to hex text.
 pub fn encode_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(2 * bytes.len());
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+    }
+    out
 }
 
 /// Base64 text to bytes: the standard and URL-safe alphabets, with or without padding;

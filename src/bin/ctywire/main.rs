@@ -651,21 +651,26 @@ fn convert(
     };
     let payload = input::payload(&source, Some(encoding), Some(from))?;
     let value = decode(&payload, ty).map_err(|e| payload.explain(Failure::value(e)))?;
-    let mut out = match to {
+    drop(payload);
+    // The output goes where the input was, whose pages the process has already touched,
+    // and is written with one call.
+    let mut out = source.bytes;
+    out.clear();
+    match to {
         Format::Msgpack => {
-            let bytes = msgpack::encode(&value, ty).map_err(Failure::value)?;
+            msgpack::encode_into(&value, ty, &mut out).map_err(Failure::value)?;
             if hex {
-                input::encode_hex(&bytes).into_bytes()
-            } else {
-                bytes
+                out = input::encode_hex(&out).into_bytes();
             }
         }
-        Format::Json => json::encode(&value, ty).map_err(Failure::value)?,
+        Format::Json => json::encode_into(&value, ty, &mut out).map_err(Failure::value)?,
     };
     if matches!(to, Format::Json) || hex {
         out.push(b'\n');
     }
-    write_stdout(&out)
+    write_stdout(&out)?;
+    output::skip_freeing(value);
+    Ok(())
 }
 
 fn type_command(text: &str) -> Result<(), Failure> {
