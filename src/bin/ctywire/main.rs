@@ -27,8 +27,8 @@ use output::{for_each_input, write_stdout};
     about = "Terraform / OpenTofu plugin-protocol values: decode, show, convert, check",
     long_about = "Terraform / OpenTofu plugin-protocol values: decode, show, convert, check.\n\n\
         Payloads are the DynamicValue bytes a provider and Terraform exchange: MessagePack \
-        (or JSON), typed by the provider's schema. Input can be raw bytes, hex or base64, \
-        from files or standard input."
+        (or JSON), typed by the provider's schema. Input can be raw bytes, hex (also a hex \
+        dump), base64 or a string with \\x escapes, from files or standard input."
 )]
 struct Cli {
     #[command(subcommand)]
