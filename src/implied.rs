@@ -22,13 +22,14 @@ impl Wrappers {
 }
 
 /// Runs `walk` one step below the current path: with the step pushed onto the path
-/// when wrappers are being read, at no cost when they are not.
+/// when wrappers are being read (the step is made only then, or for an error), and put
+/// in front of the path of an error.
 pub(crate) fn below<T>(
     wrappers: &mut Option<&mut Wrappers>,
-    step: impl FnOnce() -> PathStep,
+    step: impl Fn() -> PathStep,
     walk: impl FnOnce(Option<&mut Wrappers>) -> Result<T>,
 ) -> Result<T> {
-    match wrappers {
+    let result = match wrappers {
         Some(w) => {
             w.at.push(step());
             let result = walk(Some(&mut **w));
@@ -36,5 +37,6 @@ pub(crate) fn below<T>(
             result
         }
         None => walk(None),
-    }
+    };
+    result.map_err(|e| e.in_step(step()))
 }

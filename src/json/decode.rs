@@ -450,13 +450,11 @@ fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>
             let mut types = Vec::new();
             while r.next_element()? {
                 let i = types.len();
-                let t = below(
+                types.push(below(
                     &mut wrappers,
                     || PathStep::Index(i as u64),
                     |w| implied(r, depth + 1, w),
-                )
-                .map_err(|e| e.in_index(i))?;
-                types.push(t);
+                )?);
             }
             Type::tuple(types)
         }
@@ -475,8 +473,7 @@ fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>
                     &mut wrappers,
                     || PathStep::Attribute(k.to_string()),
                     |w| implied(r, depth + 1, w),
-                )
-                .map_err(|e| e.in_attribute(&k))?;
+                )?;
                 match attrs.get(&*k) {
                     Some(prev) if *prev != t => {
                         return Err(Error::new(

@@ -716,13 +716,11 @@ fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>
             }
             let mut types = Vec::with_capacity(n);
             for i in 0..n {
-                let t = below(
+                types.push(below(
                     &mut wrappers,
                     || PathStep::Index(i as u64),
                     |w| implied(r, depth + 1, w),
-                )
-                .map_err(|e| e.in_index(i))?;
-                types.push(t);
+                )?);
             }
             Type::tuple(types)
         }
@@ -742,8 +740,7 @@ fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>
                     &mut wrappers,
                     || PathStep::Attribute(k.to_string()),
                     |w| implied(r, depth + 1, w),
-                )
-                .map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
+                )?;
                 attrs.push((String::from(k), t));
             }
             Type::object(attrs)

@@ -200,10 +200,9 @@ impl Format {
 }
 
 fn detect_encoding(text: &[u8], format: Option<Format>) -> Result<Encoding, String> {
-    if sniff::has_hex_escape(text)
-        && std::str::from_utf8(text)
-            .is_ok_and(|t| !t.contains(|c: char| c.is_control() && !c.is_whitespace()))
-    {
+    // Text (perhaps not ASCII: Go's %q keeps printable characters) with a `\x` escape.
+    let printable = |t: &str| !t.contains(|c: char| c.is_control() && !c.is_whitespace());
+    if std::str::from_utf8(text).is_ok_and(printable) && sniff::has_hex_escape(text) {
         return Ok(Encoding::Escaped);
     }
     if !is_text(text) {

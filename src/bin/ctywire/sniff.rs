@@ -48,14 +48,14 @@ pub fn hex_digits(text: &[u8]) -> Result<HexDigits, String> {
 /// (`00000000  82 a1 61 01  |..a.|`, ending with a line holding the length), when every
 /// line is a line of one of them.
 fn dump_digits(text: &str) -> Option<HexDigits> {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
     let offset_len = lines
-        .first()?
+        .peek()?
         .find(|c: char| !c.is_ascii_hexdigit())
         .filter(|&n| n >= 4)?;
     let mut digits = Vec::new();
     let mut kind = None;
-    for (i, line) in lines.iter().enumerate() {
+    while let Some(line) = lines.next() {
         let (offset, rest) = line.split_at_checked(offset_len)?;
         if !offset.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
@@ -68,7 +68,7 @@ fn dump_digits(text: &str) -> Option<HexDigits> {
             let (hex, text) = rest.split_once('|')?;
             text.strip_suffix('|')?;
             ("a hexdump -C dump", hex)
-        } else if rest.is_empty() && i == lines.len() - 1 && kind == Some("a hexdump -C dump") {
+        } else if rest.is_empty() && lines.peek().is_none() && kind == Some("a hexdump -C dump") {
             // hexdump's last line: the length alone.
             break;
         } else {
