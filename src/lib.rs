@@ -35,7 +35,12 @@
 //!   [`Number`]s; sets with cty's equality and go-cty's order.
 //! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
 //! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`),
-//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`]) and JSON.
+//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`],
+//!   [`Value::set_at_path`]) and JSON.
+//! - Working with values: [`Value::walk`] and [`Value::transform`] (every part with its
+//!   path and type), [`Value::unknown_paths`], cty's equalities ([`Value::cty_equals`],
+//!   [`Value::raw_equals`]) and [`diff()`]: the [`Change`]s from one value to another,
+//!   as a plan needs them.
 //! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
 //!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
 //!   types ([`Block::implied_type`]) exactly as Terraform computes them, checks of
@@ -44,6 +49,8 @@
 //!   ([`Block::sensitive_paths`]).
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
+//! - [`convert`]: go-cty's type conversion ([`convert::convert`], [`convert::unify`]),
+//!   which the encoders also apply to a value that is not of the type asked for.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
@@ -107,6 +114,18 @@
 //!   [`msgpack::implied_type_reading_wrappers`] and [`json::implied_type_reading_wrappers`]
 //!   read those wrappers as dynamic values and say where (the tool uses them for payloads
 //!   given without a type); `tests/implied.rs` records where they differ.
+//! - **cty's equalities take the type.** `==` compares trees as built; go-cty's
+//!   `Equals` and `RawEquals` are [`Value::cty_equals`] and [`Value::raw_equals`],
+//!   which need the type to know what is at `dynamic` positions. Where go-cty's
+//!   `Equals` finds one part unequal and another unknown, its answer depends on Go's
+//!   map order for objects and maps (false or unknown, varying between runs); this
+//!   crate takes the parts in name order, so that the first decides, as go-cty does for
+//!   lists and tuples.
+//! - **A diff is as deep as the values allow.** [`diff()`] reports a changed
+//!   attribute, map element or list element where it is, and a value as a whole only
+//!   where its parts have no place in the other: a null or unknown side, a list whose
+//!   length changes, a set whose elements change (elements are found by value), a
+//!   `dynamic` value whose type changes. It is empty exactly where `raw_equals` holds.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
@@ -134,6 +153,12 @@
 //!   Terraform does not accept, so that every object type prints as an expression and
 //!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
+//! - A null, an unknown or an empty collection carries no type in a [`Value`], so the
+//!   encoders write it as it stands where go-cty's `Marshal` would convert it by its type
+//!   first (a null string where a list is wanted is go-cty's error). Conversion keeps
+//!   decimals exactly, and where go-cty reports one of several errors picked by Go's map
+//!   order, [`convert`] reports the first in name order (`tests/convert.rs` records
+//!   each).
 //!
 //! ## Limits
 //!
@@ -145,6 +170,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod convert;
+mod diff;
 pub mod error;
 mod implied;
 pub mod json;
@@ -159,6 +186,7 @@ pub mod types;
 pub mod value;
 pub mod vectors;
 
+pub use diff::{diff, Change, ChangeKind, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{
@@ -166,7 +194,7 @@ pub use schema::{
     ProviderSchemas, Schema, Violation,
 };
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
-pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};
+pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 
 /// The README's examples, compiled and run as doc-tests.
 #[doc = include_str!("../README.md")]

@@ -25,6 +25,8 @@ const TARGETS: &[(&str, Target)] = &[
     ("type_expr", targets::type_expr),
     ("roundtrip", targets::roundtrip),
     ("schema_json", targets::schema_json),
+    ("convert", targets::convert),
+    ("diff", targets::diff),
 ];
 
 #[test]

@@ -16,6 +16,9 @@
 //!   can carry any vector's type);
 //! - `0xfe`, `0xff`: the payload's implied type (`implied_type`).
 //!
+//! `diff` reads a type selector (not the implied type), one byte `n`, then two
+//! MessagePack payloads: the first `n` bytes and the rest.
+//!
 //! `schema_json` reads its whole input as a `providers schema -json` document.
 
 use std::collections::BTreeMap;
@@ -24,7 +27,7 @@ use std::sync::OnceLock;
 use ctywire::limits::MAX_DEPTH;
 use ctywire::render::{render, render_block, Options};
 use ctywire::schema::{Block, BlockNesting, NestedType, ProviderSchema, ProviderSchemas, Schema};
-use ctywire::{json, msgpack, ErrorKind, Number, Type, Value};
+use ctywire::{json, msgpack, ErrorKind, Number, Type, Value, Visit};
 
 /// Interesting types for the value targets: every kind, `dynamic` at every kind of
 /// position, sets of objects and of collections (whose order and equality are the
@@ -754,4 +757,205 @@ fn has_long_float_integer(v: &Value) -> bool {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `convert`: two type selectors, `from` then `to` (see [`select`]; an implied `to` is
+/// `dynamic`), then a MessagePack payload, decoded with `from` (or its implied type) and
+/// converted to `to`:
+///
+/// - nothing panics: converting, the encoders (which convert what does not conform),
+///   `conversion`, `unify` and `unify_unsafe`;
+/// - where `from` holds no `dynamic`, converting fails with `TypeMismatch` exactly when
+///   `conversion` finds no conversion (otherwise only the value can make it fail);
+/// - a converted value encodes as `to` (but for a collection of collections of
+///   `dynamic` with an empty element beside a full one, which go-cty cannot read back
+///   either), as JSON unless it holds an unknown or an infinity, and converting it from
+///   `to` to `to` gives the same bytes;
+/// - a type `unify` finds is one both types convert to safely; one `unify_unsafe`
+///   finds, one both convert to.
+pub fn convert(data: &[u8]) {
+    use ctywire::convert::{conversion, convert, unify, unify_unsafe, Safety};
+
+    let Some((from, rest)) = select(data) else {
+        return;
+    };
+    let Some((to, payload)) = select(rest) else {
+        return;
+    };
+    let to = to.unwrap_or(Type::Dynamic);
+    let from = match from {
+        Some(ty) => ty,
+        None => match msgpack::implied_type(payload) {
+            Ok(ty) => ty,
+            Err(_) => return,
+        },
+    };
+    for (unified, safety) in [
+        (unify(&[from.clone(), to.clone()]), Some(Safety::Safe)),
+        (unify_unsafe(&[from.clone(), to.clone()]), None),
+    ] {
+        if let Some(u) = unified {
+            for t in [&from, &to] {
+                let found = conversion(t, &u);
+                assert!(
+                    found.is_some() && (safety.is_none() || found == safety),
+                    "{from} and {to} unify to {u}, but {t} converts to it: {found:?}"
+                );
+            }
+        }
+    }
+    let Ok(v) = msgpack::decode(payload, &from) else {
+        return;
+    };
+    let _ = msgpack::encode(&v, &to);
+    let _ = json::encode(&v, &to);
+    let exists = conversion(&from, &to);
+    let converted = convert(&v, &from, &to);
+    if !from.has_dynamic() {
+        let mismatch = converted
+            .as_ref()
+            .is_err_and(|e| e.kind() == ErrorKind::TypeMismatch);
+        assert_eq!(
+            mismatch,
+            exists.is_none(),
+            "conversion({from}, {to}) is {exists:?}, but converting gives {converted:?}"
+        );
+    }
+    let Ok(c) = converted else {
+        return;
+    };
+    let wire = to.without_optional_attributes();
+    let bytes = match msgpack::encode(&c, &wire) {
+        Ok(bytes) => bytes,
+        Err(e)
+            if e.message()
+                .starts_with("collection elements must all have one type") =>
+        {
+            return
+        }
+        Err(e) => panic!("a converted value does not encode: {e}\nvalue: {c:?}\ntype: {wire}"),
+    };
+    json_encode_or_refuse(&c, &wire);
+    match convert(&c, &wire, &wire) {
+        Ok(again) => assert_eq!(
+            msgpack::encode(&again, &wire).ok(),
+            Some(bytes),
+            "converting a value of {wire} to {wire} changed it: {c:?} became {again:?}"
+        ),
+        Err(e) => panic!("a converted value does not convert to its own type: {e}\nvalue: {c:?}"),
+    }
+}
+
+/// `diff`: two MessagePack payloads decoded with the selected type, compared.
+///
+/// - each value equals itself: no changes, `raw_equals`, and `cty_equals` is `true`
+///   exactly when it is wholly known (else unknown, or false for a set holding an
+///   element with an unknown inside);
+/// - `diff(a, b)` is empty exactly when `a.raw_equals(b)`, each change's path leads to
+///   its old value in `a` and its new value in `b`, and applying the changes to `a`
+///   gives a value that raw-equals `b` and still encodes;
+/// - `cty_equals` is symmetric, and true where `raw_equals` is on wholly known values;
+/// - `walk` reaches every value of `a` by a path that leads to it, and an identity
+///   `transform` gives `a` back; each of `unknown_paths` leads to an unknown.
+pub fn diff(data: &[u8]) {
+    let Some((Some(ty), payload)) = select(data) else {
+        return;
+    };
+    let Some((&n, rest)) = payload.split_first() else {
+        return;
+    };
+    let Some((first, second)) = rest.split_at_checked(usize::from(n)) else {
+        return;
+    };
+    let (Ok(a), Ok(b)) = (msgpack::decode(first, &ty), msgpack::decode(second, &ty)) else {
+        return;
+    };
+    check_against_itself(&a, &ty);
+    check_against_itself(&b, &ty);
+    let changes = ctywire::diff(&a, &b, &ty);
+    assert_eq!(
+        changes.is_empty(),
+        a.raw_equals(&b, &ty),
+        "diff and raw_equals disagree: {changes:?}"
+    );
+    let mut patched = a.clone();
+    for change in &changes {
+        assert!(
+            change.old.is_none_or(|old| a
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, old))),
+            "{change}: the path does not lead to the old value"
+        );
+        assert!(
+            change.new.is_none_or(|new| b
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, new))),
+            "{change}: the path does not lead to the new value"
+        );
+        if let Err(e) = change.apply_to(&mut patched) {
+            panic!("{change} does not apply: {e}");
+        }
+    }
+    assert!(
+        patched.raw_equals(&b, &ty),
+        "the changes do not turn a into b: {patched:?}\nchanges: {changes:?}"
+    );
+    if let Err(e) = msgpack::encode(&patched, &ty) {
+        panic!("a value patched by diff does not encode: {e}");
+    }
+    let equals = a.cty_equals(&b, &ty);
+    assert_eq!(equals, b.cty_equals(&a, &ty), "cty_equals is not symmetric");
+    if a.is_wholly_known() && b.is_wholly_known() {
+        assert!(equals.is_some(), "wholly known values compare as unknown");
+        assert!(
+            !a.raw_equals(&b, &ty) || equals == Some(true),
+            "raw-equal values are not cty-equal"
+        );
+    }
+}
+
+/// The checks of [`diff`] on one value.
+fn check_against_itself(v: &Value, ty: &Type) {
+    let changes = ctywire::diff(v, v, ty);
+    assert!(
+        changes.is_empty(),
+        "a value differs from itself: {changes:?}"
+    );
+    assert!(v.raw_equals(v, ty), "a value is not raw-equal to itself");
+    let equals = v.cty_equals(v, ty);
+    if v.is_wholly_known() {
+        assert_eq!(
+            equals,
+            Some(true),
+            "a wholly known value is not cty-equal to itself"
+        );
+    } else {
+        assert_ne!(
+            equals,
+            Some(true),
+            "a value with an unknown is cty-equal to itself"
+        );
+    }
+    let mut lost = Vec::new();
+    v.walk(ty, |path, part, _| {
+        if !v
+            .at_path(path)
+            .is_some_and(|found| std::ptr::eq(found, part))
+        {
+            lost.push(path.clone());
+        }
+        Visit::Continue
+    });
+    assert!(lost.is_empty(), "walk paths that lead elsewhere: {lost:?}");
+    assert_eq!(
+        &v.clone().transform(ty, |_, part, _| part),
+        v,
+        "an identity transform changes the value"
+    );
+    for path in v.unknown_paths(ty) {
+        assert!(
+            v.at_path(&path).is_some_and(Value::is_unknown),
+            "unknown path {path} leads to no unknown"
+        );
+    }
 }

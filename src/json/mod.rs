@@ -58,15 +58,47 @@ pub fn decode_with(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<V
 
 /// Encodes `value` as type `ty`. Unknown values and infinities cannot be written as JSON
 /// and give an error naming their path.
+///
+/// A value that is not of type `ty` but converts to it is converted first, as go-cty's
+/// `json.Marshal` does: see [`msgpack::encode`](crate::msgpack::encode).
+///
+/// ```
+/// use ctywire::{json, Type, Value};
+///
+/// let ty = Type::map(Type::String);
+/// let v = Value::object([("port", Value::from(443)), ("tls", Value::from(true))]);
+/// assert_eq!(json::encode(&v, &ty)?, br#"{"port":"443","tls":"true"}"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
     let mut out = Vec::new();
-    encode::encode(value, ty, &mut out)?;
+    encode_into(value, ty, &mut out)?;
     Ok(out)
 }
 
-/// Encodes `value` as type `ty`, appending to `out`.
+/// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
-    encode::encode(value, ty, out)
+    let start = out.len();
+    match encode::encode(value, ty, out) {
+        Ok(()) => Ok(()),
+        Err(err) => encode_converted(value, ty, out, start, err),
+    }
+}
+
+/// [`encode_into`] for a value that failed to encode with `err`: converted, then
+/// encoded again from `start` (see [`encode`]).
+#[cold]
+#[inline(never)]
+fn encode_converted(
+    value: &Value,
+    ty: &Type,
+    out: &mut Vec<u8>,
+    start: usize,
+    err: crate::Error,
+) -> Result<()> {
+    out.truncate(start);
+    let converted = crate::convert::for_encoding(value, ty, err)?;
+    encode::encode(&converted, ty, out)
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whatever its type.

@@ -34,15 +34,53 @@ pub fn decode(input: &[u8], ty: &Type) -> Result<Value> {
 }
 
 /// Encodes `value` as type `ty`.
+///
+/// A value that is not of type `ty` but converts to it is converted first, as go-cty's
+/// `msgpack.Marshal` does ([`convert`](crate::convert::convert), with the value's own
+/// type): a list where `ty` says set gives the set's bytes, a number where it says string
+/// the number's text. The conversion is tried only once the value has failed to encode,
+/// so values of type `ty` pay nothing for it. When no conversion exists, the error is the
+/// encoder's own (`expected set, found map`, with the path).
+///
+/// ```
+/// use ctywire::{msgpack, Type, Value};
+///
+/// let ty = Type::set(Type::String);
+/// let list = Value::list([Value::from("b"), Value::from("a"), Value::from("b")]);
+/// let set = Value::set([Value::from("a"), Value::from("b")]);
+/// assert_eq!(msgpack::encode(&list, &ty)?, msgpack::encode(&set, &ty)?);
+/// assert_eq!(msgpack::encode(&Value::from(12), &Type::String)?, b"\xa212");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
     let mut out = Vec::new();
-    encode::encode(value, ty, &mut out)?;
+    encode_into(value, ty, &mut out)?;
     Ok(out)
 }
 
-/// Encodes `value` as type `ty`, appending to `out`.
+/// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
-    encode::encode(value, ty, out)
+    let start = out.len();
+    match encode::encode(value, ty, out) {
+        Ok(()) => Ok(()),
+        Err(err) => encode_converted(value, ty, out, start, err),
+    }
+}
+
+/// [`encode_into`] for a value that failed to encode with `err`: converted, then
+/// encoded again from `start` (see [`encode`]).
+#[cold]
+#[inline(never)]
+fn encode_converted(
+    value: &Value,
+    ty: &Type,
+    out: &mut Vec<u8>,
+    start: usize,
+    err: crate::Error,
+) -> Result<()> {
+    out.truncate(start);
+    let converted = crate::convert::for_encoding(value, ty, err)?;
+    encode::encode(&converted, ty, out)
 }
 
 /// Checks that `input` is exactly one well-formed MessagePack item, whatever its type:

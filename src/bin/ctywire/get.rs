@@ -6,7 +6,7 @@ use ctywire::render::{self, Options};
 use ctywire::{json, Path, PathStep, Type};
 
 use crate::output::for_each_input;
-use crate::{decode_source, describe_at, Failure, Output, Reading, Rendering, Typing};
+use crate::{decode_source, Failure, Output, Reading, Rendering, Typing};
 
 /// How many sensitive paths a refusal names.
 const NAMED_PATHS: usize = 3;
@@ -41,10 +41,7 @@ pub fn get(
                         sensitive_named(&path, &sensitive)
                     )));
                 }
-                json::encode(value, &ty).map_err(|e| {
-                    let at = joined(&path, e.path());
-                    Failure::input(format!("{}: {}", d.name, describe_at(&at, &e)))
-                })?
+                json::encode(value, &ty).map_err(|e| Failure::value_in(&d.name, e.at(&path)))?
             }
             Output::Pretty => {
                 let options = Options {
@@ -90,17 +87,12 @@ fn sensitive_named(path: &Path, sensitive: &[Path]) -> String {
     let mut named: Vec<String> = sensitive
         .iter()
         .take(NAMED_PATHS)
-        .map(|p| joined(path, p).to_string())
+        .map(|p| path.join(p).to_string())
         .collect();
     if sensitive.len() > NAMED_PATHS {
         named.push(format!("and {} more", sensitive.len() - NAMED_PATHS));
     }
     format!("the value holds sensitive values at {}", named.join(", "))
-}
-
-/// `inner`, a path within the value at `outer`, as a path of the whole document.
-fn joined(outer: &Path, inner: &Path) -> Path {
-    Path::from([outer.steps(), inner.steps()].concat())
 }
 
 /// The type at `path` within `ty`; `dynamic` where the type does not say (the value

@@ -123,7 +123,7 @@ enum Command {
         #[command(flatten)]
         rendering: Rendering,
     },
-    /// Convert a value between MessagePack and JSON (or re-encode it in one format).
+    /// Convert a value between MessagePack and JSON (or re-encode it), or to another type.
     ///
     /// Reads FILE, or standard input when FILE is absent or `-`, and writes the value to
     /// standard output: raw MessagePack bytes, or hex text with --hex, or JSON text
@@ -143,11 +143,21 @@ enum Command {
     /// The type is given with --type, or taken from a provider schema file (what
     /// `terraform providers schema -json` prints) with --schema and one of --resource,
     /// --data-source and --provider.
+    ///
+    /// With --to-type, the value is converted to that type after it is read, by
+    /// go-cty's conversion rules (as Terraform converts variables and attributes), and
+    /// written as that type:
+    ///
+    ///   echo '["a", 1, true]' | ctywire convert --type 'tuple([string, number, bool])' --to-type 'set(string)' --from json --to json
     #[command(verbatim_doc_comment)]
     #[command(group(ArgGroup::new("convert_type").required(true).args(["ty", "schema"])))]
     Convert {
         #[command(flatten)]
         typing: Typing,
+        /// Convert the value to this type (type JSON or a type expression) and write it
+        /// as this type.
+        #[arg(long = "to-type", value_name = "TYPE", value_parser = parse_type)]
+        to_type: Option<Type>,
         /// The input format.
         #[arg(long, value_enum)]
         from: Format,
@@ -418,16 +428,10 @@ impl Failure {
 
 /// `<path>: <message> at byte N`, with `(root)` for the empty path.
 fn describe(err: &ctywire::Error) -> String {
-    describe_at(err.path(), err)
-}
-
-/// [`describe`], with `path` for the error's path: the path within a document of an
-/// error in a value taken from it.
-fn describe_at(path: &ctywire::Path, err: &ctywire::Error) -> String {
-    let path = if path.is_empty() {
+    let path = if err.path().is_empty() {
         "(root)".to_owned()
     } else {
-        path.to_string()
+        err.path().to_string()
     };
     let position = match err.position() {
         Some(ctywire::Position::Offset(o)) => format!(" at byte {o}"),
@@ -473,6 +477,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         } => plan(&file, &address, schema.as_deref(), ty, before, &rendering),
         Command::Convert {
             typing,
+            to_type,
             from,
             to,
             hex,
@@ -481,7 +486,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let given = typing
                 .resolve()?
                 .ok_or_else(|| Failure::usage("give --type or --schema"))?;
-            convert(&given.ty, from, to, hex, file)
+            convert(&given.ty, to_type.as_ref(), from, to, hex, file)
         }
         Command::Type { text } => type_command(&text),
         Command::Vectors {
@@ -638,6 +643,7 @@ fn plan(
 
 fn convert(
     ty: &Type,
+    to_type: Option<&Type>,
     from: Format,
     to: Format,
     hex: bool,
@@ -650,8 +656,15 @@ fn convert(
         _ => Encoding::Raw,
     };
     let payload = input::payload(&source, Some(encoding), Some(from))?;
-    let value = decode(&payload, ty).map_err(|e| payload.explain(Failure::value(e)))?;
+    let mut value = decode(&payload, ty).map_err(|e| payload.explain(Failure::value(e)))?;
     drop(payload);
+    let ty = match to_type {
+        Some(to_type) => {
+            value = ctywire::convert::convert(&value, ty, to_type).map_err(Failure::value)?;
+            to_type
+        }
+        None => ty,
+    };
     // The output goes where the input was, whose pages the process has already touched,
     // and is written with one call.
     let mut out = source.bytes;
