@@ -107,6 +107,13 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **Implied types follow go-cty, and a second function reads wrappers.**
+//!   [`msgpack::implied_type`] and [`json::implied_type`] are go-cty's `ImpliedType`,
+//!   which implies no type for a payload with a `dynamic` attribute (MessagePack: binary
+//!   data; JSON: an object with `value` and `type` members). The separate
+//!   [`msgpack::implied_type_reading_wrappers`] and [`json::implied_type_reading_wrappers`]
+//!   read those wrappers as dynamic values and say where (the tool uses them for payloads
+//!   given without a type); `tests/implied.rs` records where they differ.
 //! - **cty's equalities take the type.** `==` compares trees as built; go-cty's
 //!   `Equals` and `RawEquals` are [`Value::cty_equals`] and [`Value::raw_equals`],
 //!   which need the type to know what is at `dynamic` positions. Where go-cty's
@@ -166,6 +173,7 @@
 pub mod convert;
 mod diff;
 pub mod error;
+mod implied;
 pub mod json;
 pub mod limits;
 pub mod msgpack;

@@ -110,8 +110,15 @@ pub fn msgpack_decode(data: &[u8]) {
     };
     let ty = match ty {
         Some(ty) => ty,
-        None => match msgpack::implied_type(payload) {
-            Ok(ty) => ty,
+        None => match msgpack::implied_type_reading_wrappers(payload) {
+            Ok((ty, wrappers)) => {
+                // Reading wrappers changes nothing go-cty's rules type.
+                if let Ok(plain) = msgpack::implied_type(payload) {
+                    assert_eq!(plain, ty, "implied types differ");
+                    assert!(wrappers.is_empty(), "wrappers where go-cty reads none");
+                }
+                ty
+            }
             Err(_) => return,
         },
     };
@@ -132,7 +139,24 @@ pub fn json_decode(data: &[u8]) {
     };
     let decoded = match ty {
         Some(ty) => json::decode(payload, &ty).map(|v| (ty, v)),
-        None => json::decode_implied(payload),
+        None => {
+            let plain = json::decode_implied(payload);
+            if let Ok((ty, wrappers)) = json::implied_type_reading_wrappers(payload) {
+                // Without wrappers, go-cty's implied type; with them, a type whose
+                // values must encode like any other.
+                if wrappers.is_empty() {
+                    if let Ok((plain_ty, _)) = &plain {
+                        assert_eq!(*plain_ty, ty, "implied types differ");
+                    }
+                } else if let Ok(v) = json::decode(payload, &ty) {
+                    if let Err(e) = msgpack::encode(&v, &ty) {
+                        panic!("a decoded value does not encode: {e}\nvalue: {v:?}\ntype: {ty}");
+                    }
+                    json_encode_or_refuse(&v, &ty);
+                }
+            }
+            plain
+        }
     };
     if let Ok((ty, v)) = decoded {
         if let Err(e) = msgpack::encode(&v, &ty) {
