@@ -623,7 +623,13 @@ proptest! {
                 prop_assert_eq!(conversion(t, &u), Some(Safety::Safe), "{} to {}", t, u);
             }
         }
-        if let Some(u) = unify_unsafe(&types) {
+        // go-cty's unsafe unification can compose conversions through `dynamic`: it
+        // unifies `object({a=any,b=list(bool)})` with `map(bool)` as `map(bool)` (the
+        // object as `map(any)` first, then `any` to `bool`, checked only when a value
+        // converts), though no direct conversion exists (see tests/convert.rs); tuples
+        // unified as lists likewise. Without `dynamic` every input converts directly.
+        let through_dynamic = types.iter().any(Type::has_dynamic);
+        if let Some(u) = unify_unsafe(&types).filter(|_| !through_dynamic) {
             for t in &types {
                 prop_assert!(conversion(t, &u).is_some(), "{} to {}", t, u);
             }
