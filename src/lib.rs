@@ -42,6 +42,11 @@
 //!   values and schemas ([`Block::check_config`], [`Block::check_state`],
 //!   [`Block::validate`]), and where a value holds sensitive attributes
 //!   ([`Block::sensitive_paths`]).
+//! - [`schema::plan`]: Terraform's plan and apply rules: the proposed new state
+//!   ([`Block::proposed_new`]), and whether a planned or new state would be accepted
+//!   ([`Block::check_plan`], [`Block::check_apply`]), each problem with its path, its
+//!   [`Rule`] and Terraform's own message ([`Inconsistency`]); values in cty's Go syntax
+//!   as Terraform prints them ([`Value::to_go_syntax`]).
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
@@ -126,6 +131,13 @@
 //!   Terraform does not accept, so that every object type prints as an expression and
 //!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
+//! - The plan rules ([`schema::plan`]) follow Terraform v1.16 without its computed
+//!   blocks, which `providers schema -json` does not describe (the vectors skip those
+//!   cases). Where Terraform would crash (a null configuration for a MAP block, an
+//!   unknown MAP block after apply) they treat the null as no blocks and skip what cannot
+//!   be compared. An unknown whose refinements are present but empty (which go-cty
+//!   prints `.Refine().NewValue()`) cannot be told from a plain unknown on the wire and
+//!   prints as one.
 //!
 //! ## Limits
 //!
@@ -151,8 +163,8 @@ pub mod vectors;
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{
-    Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType, ProviderSchema,
-    ProviderSchemas, Schema, Violation,
+    Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
+    ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};

@@ -7,6 +7,7 @@
 //! leave that out and the encoder infers it.
 
 pub(crate) mod conform;
+mod go_syntax;
 mod number;
 mod printable;
 mod refine;

@@ -1,0 +1,714 @@
+//! Whether a new state is a valid result of a plan (Terraform's `AssertObjectCompatible`
+//! and `AssertValueCompatible`).
+
+use std::collections::BTreeSet;
+
+use super::cty::{self, Length};
+use super::valid::get;
+use super::{go_quoted, Findings, Inconsistency, Rule, Step};
+use crate::path::{Path, PathStep};
+use crate::schema::{Block, BlockNesting, NestedBlock};
+use crate::types::Type;
+use crate::value::{Refinements, Value};
+
+pub(super) fn check_apply(
+    block: &Block,
+    planned: &Value,
+    actual: &Value,
+    sensitive: &[Path],
+) -> Vec<Inconsistency> {
+    let ty = block.implied_type();
+    let planned = cty::with_pushed_types(planned, &ty);
+    let actual = cty::with_pushed_types(actual, &ty);
+    let mut f = Findings::new();
+    object_compatible(&mut f, block, &planned, &actual, sensitive);
+    f.found
+}
+
+/// Checks a final value against its planned value (Terraform's `AssertValueCompatible`,
+/// which [`Block::check_apply`] applies to each attribute): the types must agree, a known
+/// planned value must be kept, an unknown one may become anything its refinements
+/// allow, and a set may lose elements but not gain any.
+///
+/// ```
+/// use ctywire::schema::{check_value_compatible, Rule};
+/// use ctywire::{Type, Value};
+///
+/// let ty: Type = "map(string)".parse()?;
+/// let planned = Value::map([("Name", Value::from("web"))]);
+/// let actual = Value::map([("Name", Value::from("web")), ("Env", Value::from("prod"))]);
+/// let found = check_value_compatible(&planned, &actual, &ty);
+/// assert_eq!(found[0].rule, Rule::ElementAppeared);
+/// assert_eq!(found[0].terraform_text(), r#"new element "Env" has appeared"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn check_value_compatible(planned: &Value, actual: &Value, ty: &Type) -> Vec<Inconsistency> {
+    let planned = cty::with_pushed_types(planned, ty);
+    let actual = cty::with_pushed_types(actual, ty);
+    let mut f = Findings::new();
+    value_compatible(&mut f, &planned, &actual, ty);
+    f.found
+}
+
+/// Whether a check finds nothing (used to correlate set elements).
+fn finds_nothing<'a>(check: impl FnOnce(&mut Findings<'a>)) -> bool {
+    let mut scratch = Findings::new();
+    check(&mut scratch);
+    scratch.found.is_empty()
+}
+
+fn object_compatible<'a>(
+    f: &mut Findings<'a>,
+    block: &'a Block,
+    planned: &'a Value,
+    actual: &'a Value,
+    sensitive: &[Path],
+) {
+    let at_root = if f.steps.is_empty() {
+        "Root object "
+    } else {
+        ""
+    };
+    if planned.is_null() && !actual.is_null() {
+        f.report(Rule::Appeared, |_| {
+            format!("{at_root}was absent, but now present")
+        });
+        return;
+    }
+    if actual.is_null() && !planned.is_null() {
+        f.report(Rule::Disappeared, |_| {
+            format!("{at_root}was present, but now absent")
+        });
+        return;
+    }
+    if planned.is_null() {
+        return;
+    }
+    for (name, attribute) in &block.attributes {
+        let planned_v = get(planned, name);
+        let actual_v = get(actual, name);
+        let ty = attribute.implied_type();
+        f.within(Step::Attribute(name), |f| {
+            let before = f.found.len();
+            value_compatible(f, planned_v, actual_v, &ty);
+            if f.found.len() > before && (attribute.sensitive || marked(f, sensitive)) {
+                // Terraform hides what differs in a sensitive value.
+                f.found.truncate(before);
+                f.report(Rule::SensitiveChanged, |_| {
+                    "inconsistent values for sensitive attribute".into()
+                });
+            }
+        });
+    }
+    for (name, nested) in block.unshadowed_block_types() {
+        let planned_v = get(planned, name);
+        let actual_v = get(actual, name);
+        f.within(Step::Attribute(name), |f| {
+            nested_block_compatible(f, nested, planned_v, actual_v, sensitive)
+        });
+    }
+}
+
+/// Whether a path in `sensitive` is at or below the current path (a value marked
+/// sensitive anywhere inside the attribute).
+fn marked(f: &Findings<'_>, sensitive: &[Path]) -> bool {
+    if sensitive.is_empty() {
+        return false;
+    }
+    let here: Vec<PathStep> = f.steps.iter().map(|s| s.to_path_step()).collect();
+    sensitive.iter().any(|p| p.steps().starts_with(&here))
+}
+
+fn nested_block_compatible<'a>(
+    f: &mut Findings<'a>,
+    nested: &'a NestedBlock,
+    planned: &'a Value,
+    actual: &'a Value,
+    sensitive: &[Path],
+) {
+    let block = &nested.block;
+    let skip = |v: &Value| v.is_unknown() || v.is_null();
+    match nested.nesting {
+        BlockNesting::Single | BlockNesting::Group => {
+            // An unknown placeholder block may have become no block.
+            if planned.is_unknown() && actual.is_null() {
+                return;
+            }
+            object_compatible(f, block, planned, actual, sensitive);
+        }
+        BlockNesting::List => {
+            if skip(planned) || skip(actual) {
+                return;
+            }
+            let (planned_e, actual_e) = (
+                planned.as_slice().unwrap_or(&[]),
+                actual.as_slice().unwrap_or(&[]),
+            );
+            if planned_e.len() != actual_e.len() {
+                let (p, a) = (planned_e.len(), actual_e.len());
+                f.report(Rule::BlockCountChanged, |_| {
+                    format!("block count changed from {p} to {a}")
+                });
+                return;
+            }
+            for (i, (p, a)) in planned_e.iter().zip(actual_e).enumerate() {
+                f.within(Step::Index(i), |f| {
+                    object_compatible(f, block, p, a, sensitive)
+                });
+            }
+        }
+        BlockNesting::Map => {
+            let (_, planned_ty) = cty::concrete(planned, &nested.implied_type());
+            if let Type::Object(_) = planned_ty {
+                // A `dynamic` MAP block: blocks are attributes.
+                let planned_keys = object_keys(planned);
+                let actual_keys = object_keys(actual);
+                for key in &planned_keys {
+                    if !actual_keys.contains(key) {
+                        f.report(Rule::BlockKeyVanished, |_| {
+                            format!("block key {} has vanished", go_quoted(key))
+                        });
+                        continue;
+                    }
+                    let (p, a) = (get(planned, key), get(actual, key));
+                    f.within(Step::Attribute(key), |f| {
+                        object_compatible(f, block, p, a, sensitive)
+                    });
+                }
+                // New blocks may appear where the plan held unknown ones.
+                if !planned.is_unknown() {
+                    for key in actual_keys.iter().filter(|k| !planned_keys.contains(*k)) {
+                        f.report(Rule::BlockKeyAppeared, |_| {
+                            format!("new block key {} has appeared", go_quoted(key))
+                        });
+                    }
+                }
+                return;
+            }
+            if skip(planned) || skip(actual) {
+                return;
+            }
+            let (Some(planned_m), Some(actual_m)) = (planned.as_map(), actual.as_map()) else {
+                return;
+            };
+            if planned_m.len() != actual_m.len() {
+                let (p, a) = (planned_m.len(), actual_m.len());
+                f.report(Rule::BlockCountChanged, |_| {
+                    format!("block count changed from {p} to {a}")
+                });
+                return;
+            }
+            for (key, p) in planned_m.iter() {
+                if let Some(a) = actual_m.get(key) {
+                    f.within(Step::Key(key), |f| {
+                        object_compatible(f, block, p, a, sensitive)
+                    });
+                }
+            }
+        }
+        BlockNesting::Set => {
+            if skip(planned) || skip(actual) {
+                return;
+            }
+            let (planned_e, actual_e) = (
+                planned.as_slice().unwrap_or(&[]),
+                actual.as_slice().unwrap_or(&[]),
+            );
+            let ty = block.implied_type();
+            set_values_compatible(f, planned_e, actual_e, &ty, |p, a| {
+                finds_nothing(|scratch| object_compatible(scratch, block, p, a, sensitive))
+            });
+            // Elements may merge once known, so a set may shrink, but never grow.
+            if planned_e.len() < actual_e.len() {
+                let (p, a) = (planned_e.len(), actual_e.len());
+                f.report(Rule::BlockSetGrew, |_| {
+                    format!("block set length changed from {p} to {a}")
+                });
+            }
+        }
+    }
+}
+
+/// The attribute names of an object value, or of the recorded object type of a null or
+/// unknown one.
+fn object_keys(value: &Value) -> BTreeSet<&str> {
+    match value {
+        Value::Typed(t) => match t.value.untyped() {
+            Value::Object(o) => o.names().iter().collect(),
+            _ => {
+                t.ty.as_object()
+                    .map(|o| o.names().iter().collect())
+                    .unwrap_or_default()
+            }
+        },
+        Value::Object(o) => o.names().iter().collect(),
+        _ => BTreeSet::new(),
+    }
+}
+
+/// Terraform's `assertSetValuesCompatible`: each planned element must correlate with
+/// some actual element and each actual element with some planned one.
+fn set_values_compatible<'a>(
+    f: &mut Findings<'_>,
+    planned: &'a [Value],
+    actual: &'a [Value],
+    element: &Type,
+    correlate: impl Fn(&'a Value, &'a Value) -> bool,
+) {
+    let mut planned_ok = vec![false; planned.len()];
+    let mut actual_ok = vec![false; actual.len()];
+    for (pi, p) in planned.iter().enumerate() {
+        for (ai, a) in actual.iter().enumerate() {
+            if planned_ok[pi] && actual_ok[ai] {
+                continue;
+            }
+            if correlate(p, a) {
+                planned_ok[pi] = true;
+                actual_ok[ai] = true;
+            }
+        }
+    }
+    let lost: Vec<&Value> = planned
+        .iter()
+        .zip(&planned_ok)
+        .filter(|(_, ok)| !**ok)
+        .map(|(v, _)| v)
+        .collect();
+    for v in &lost {
+        f.report(Rule::PlannedSetElementLost, |p| {
+            format!(
+                "planned set element {} does not correlate with any element in actual",
+                p(v, element)
+            )
+        });
+    }
+    if !lost.is_empty() {
+        return;
+    }
+    for (v, _) in actual.iter().zip(&actual_ok).filter(|(_, ok)| !**ok) {
+        f.report(Rule::ActualSetElementNew, |p| {
+            format!(
+                "actual set element {} does not correlate with any element in plan",
+                p(v, element)
+            )
+        });
+    }
+}
+
+fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Value, ty: &Type) {
+    let (p, pt) = cty::concrete(planned, ty);
+    let (a, at) = cty::concrete(actual, ty);
+    if pt == Type::Dynamic {
+        return;
+    }
+    if !conforms(&at, &pt) {
+        f.report(Rule::WrongType, |_| {
+            format!("wrong final value type: {}", mismatch_message(&at, &pt))
+        });
+        return;
+    }
+    if let Value::Unknown(r) = p {
+        if excluded(r, &pt, a, &at) {
+            f.report(Rule::RefinementBroken, |show| {
+                format!(
+                    "final value {} does not conform to planning placeholder {}",
+                    show(actual, ty),
+                    show(planned, ty)
+                )
+            });
+        }
+        return;
+    }
+    if a.is_null() {
+        if !p.is_null() {
+            f.report(Rule::BecameNull, |show| {
+                format!("was {}, but now null", show(planned, ty))
+            });
+        }
+        return;
+    }
+    if p.is_null() {
+        f.report(Rule::BecameNonNull, |show| {
+            format!("was null, but now {}", show(actual, ty))
+        });
+        return;
+    }
+    if a.is_unknown() {
+        f.report(Rule::BecameUnknown, |_| "was known, but now unknown".into());
+        return;
+    }
+    match (p, a) {
+        (Value::List(ps) | Value::Tuple(ps), Value::List(actual_s) | Value::Tuple(actual_s)) => {
+            for (i, pe) in ps.iter().enumerate() {
+                let Some(ae) = actual_s.get(i) else {
+                    f.report(Rule::ElementVanished, |_| {
+                        format!("element {i} has vanished")
+                    });
+                    continue;
+                };
+                let t = cty::element_type(&pt, i);
+                f.within(Step::Index(i), |f| value_compatible(f, pe, ae, &t));
+            }
+            for i in ps.len()..actual_s.len() {
+                f.report(Rule::ElementAppeared, |_| {
+                    format!("new element {i} has appeared")
+                });
+            }
+        }
+        (Value::Map(pm), Value::Map(am)) => {
+            let t = cty::element_type(&pt, 0);
+            for (key, pe) in pm.iter() {
+                let Some(ae) = am.get(key) else {
+                    f.report(Rule::ElementVanished, |_| {
+                        format!("element {} has vanished", go_quoted(key))
+                    });
+                    continue;
+                };
+                f.within(Step::Key(key), |f| value_compatible(f, pe, ae, &t));
+            }
+            for key in am.keys().filter(|k| pm.get(k).is_none()) {
+                f.report(Rule::ElementAppeared, |_| {
+                    format!("new element {} has appeared", go_quoted(key))
+                });
+            }
+        }
+        (Value::Object(po), Value::Object(_)) => {
+            for (name, pe) in po.iter() {
+                let t = cty::attribute_type(&pt, name);
+                let ae = get(a, name);
+                f.within(Step::Attribute(name), |f| value_compatible(f, pe, ae, &t));
+            }
+        }
+        (Value::Set(ps), Value::Set(actual_s)) => {
+            let t = cty::element_type(&pt, 0);
+            set_values_compatible(f, ps.as_slice(), actual_s.as_slice(), &t, |pe, ae| {
+                finds_nothing(|scratch| value_compatible(scratch, pe, ae, &t))
+            });
+            if ps.len() < actual_s.len() {
+                let (pl, al) = (ps.len(), actual_s.len());
+                f.report(Rule::SetGrew, |_| {
+                    format!("length changed from {pl} to {al}")
+                });
+            }
+        }
+        (p, a) => {
+            if !crate::value::set::equivalent(p, a) {
+                f.report(Rule::Changed, |show| {
+                    format!("was {}, but now {}", show(planned, ty), show(actual, ty))
+                });
+            }
+        }
+    }
+}
+
+/// go-cty's `TestConformance`: whether values of type `given` may stand where `want` is
+/// asked for: equal types, with `dynamic` in `want` accepting anything.
+fn conforms(given: &Type, want: &Type) -> bool {
+    match (given, want) {
+        (_, Type::Dynamic) => true,
+        (g, w) if g == w => true,
+        (Type::Object(g), Type::Object(w)) => {
+            g.len() == w.len()
+                && w.iter()
+                    .all(|(name, wt, _)| g.attribute(name).is_some_and(|gt| conforms(gt, wt)))
+        }
+        (Type::Tuple(g), Type::Tuple(w)) => {
+            g.len() == w.len() && g.iter().zip(w.iter()).all(|(g, w)| conforms(g, w))
+        }
+        (Type::List(g), Type::List(w))
+        | (Type::Set(g), Type::Set(w))
+        | (Type::Map(g), Type::Map(w)) => conforms(g, w),
+        _ => false,
+    }
+}
+
+/// go-cty's `Range().Includes(actual)` is known false: `actual` breaks one of the
+/// refinements of the unknown planned value (of type `ty`).
+fn excluded(r: &Refinements, ty: &Type, actual: &Value, actual_ty: &Type) -> bool {
+    if actual.is_null() {
+        return r.is_not_null();
+    }
+    if *actual_ty == Type::Dynamic {
+        return false;
+    }
+    match ty {
+        Type::String => match (r.prefix(), actual.as_str()) {
+            (Some(prefix), Some(s)) => !s.starts_with(prefix),
+            _ => false,
+        },
+        Type::List(_) | Type::Set(_) | Type::Map(_) => {
+            let within = Length::Within {
+                min: r.length_lower(),
+                max: r.length_upper(),
+            };
+            !within.may_include(Length::of(actual, actual_ty))
+        }
+        Type::Number => number_excluded(r, actual),
+        _ => false,
+    }
+}
+
+/// Whether a number (or an unknown number with bounds) is known to lie outside the
+/// bounds of `r`, compared as go-cty compares a number with a refined unknown.
+fn number_excluded(r: &Refinements, actual: &Value) -> bool {
+    use std::cmp::Ordering::*;
+    let (low, high) = match actual {
+        Value::Number(n) => ((Some(n), true), (Some(n), true)),
+        Value::Unknown(ar) => (
+            ar.lower_bound()
+                .map_or((None, false), |(n, i)| (Some(n), i)),
+            ar.upper_bound()
+                .map_or((None, false), |(n, i)| (Some(n), i)),
+        ),
+        _ => return false,
+    };
+    let known = matches!(actual, Value::Number(_));
+    if let Some((min, inclusive)) = r.lower_bound() {
+        if let Some(high) = high.0 {
+            let c = high.cmp_numeric(min);
+            // A known number must be >= min (> min); an unknown one is only out of range
+            // when its upper bound lies below min.
+            if c == Less || (known && !inclusive && c == Equal) {
+                return true;
+            }
+        }
+    }
+    if let Some((max, inclusive)) = r.upper_bound() {
+        if let Some(low) = low.0 {
+            let c = low.cmp_numeric(max);
+            if c == Greater || (known && !inclusive && c == Equal) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// go-cty's `convert.MismatchMessage(got, want)`: why values of type `got` do not
+/// conform to `want`.
+fn mismatch_message(got: &Type, want: &Type) -> String {
+    let dynamic_element = |t: &Type| t.element_type() == Some(&Type::Dynamic);
+    match (got, want) {
+        (Type::Object(_), Type::Object(_)) => mismatch_objects(got, want),
+        (Type::Tuple(_), Type::List(_)) if dynamic_element(want) => {
+            "all list elements must have the same type".into()
+        }
+        (Type::Tuple(_), Type::Set(_)) if dynamic_element(want) => {
+            "all set elements must have the same type".into()
+        }
+        (Type::Object(_), Type::Map(_)) if dynamic_element(want) => {
+            "all map elements must have the same type".into()
+        }
+        (Type::Tuple(_) | Type::Object(_), w) if w.is_collection() => {
+            mismatch_structural_to_collection(got, want)
+        }
+        (g, w) if g.is_collection() && w.is_collection() => mismatch_collections(got, want),
+        _ if !likely_confusing(got, want) => {
+            format!(
+                "{} required, but have {}",
+                friendly(want, false),
+                friendly(got, false)
+            )
+        }
+        _ => format!("{} required", friendly(want, true)),
+    }
+}
+
+fn mismatch_objects(got: &Type, want: &Type) -> String {
+    let (Some(g), Some(w)) = (got.as_object(), want.as_object()) else {
+        return "incorrect object attributes".into();
+    };
+    let mut missing = Vec::new();
+    let mut unsafe_mismatch = None;
+    let mut safe_mismatch = None;
+    for (name, wt, optional) in w.iter() {
+        let Some(gt) = g.attribute(name) else {
+            if !optional {
+                missing.push(name);
+            }
+            continue;
+        };
+        if gt == wt || unsafe_mismatch.is_some() {
+            continue;
+        }
+        if !convertible(gt, wt, true) {
+            unsafe_mismatch = Some(format!(
+                "attribute {}: {}",
+                go_quoted(name),
+                mismatch_message(gt, wt)
+            ));
+        }
+        if safe_mismatch.is_none() && !convertible(gt, wt, false) {
+            safe_mismatch = Some(format!(
+                "attribute {}: {}",
+                go_quoted(name),
+                mismatch_message(gt, wt)
+            ));
+        }
+    }
+    match missing.as_slice() {
+        [] => unsafe_mismatch
+            .or(safe_mismatch)
+            .unwrap_or_else(|| "incorrect object attributes".into()),
+        [one] => format!("attribute {} is required", go_quoted(one)),
+        [a, b] => format!(
+            "attributes {} and {} are required",
+            go_quoted(a),
+            go_quoted(b)
+        ),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(|n| format!("{}, ", go_quoted(n))).collect();
+            format!(
+                "attributes {}and {} are required",
+                init.concat(),
+                go_quoted(last)
+            )
+        }
+    }
+}
+
+fn mismatch_structural_to_collection(got: &Type, want: &Type) -> String {
+    let kind_ok = match want {
+        Type::List(_) | Type::Set(_) => matches!(got, Type::Tuple(_)),
+        _ => matches!(got, Type::Object(_)),
+    };
+    if !kind_ok {
+        return format!("{} required", friendly(want, true));
+    }
+    let we = want.element_type().cloned().unwrap_or(Type::Dynamic);
+    match got {
+        Type::Tuple(ts) => {
+            for (i, ge) in ts.iter().enumerate() {
+                if *ge != we && !convertible(ge, &we, true) {
+                    return format!("element {i}: {}", mismatch_message(ge, &we));
+                }
+            }
+        }
+        Type::Object(o) => {
+            for (name, ge, _) in o.iter() {
+                if *ge != we && !convertible(ge, &we, true) {
+                    return format!("element {}: {}", go_quoted(name), mismatch_message(ge, &we));
+                }
+            }
+        }
+        _ => {}
+    }
+    format!("all elements must be {}", friendly(&we, true))
+}
+
+fn mismatch_collections(got: &Type, want: &Type) -> String {
+    let (noun, kind_ok) = match want {
+        Type::List(_) => (
+            "list element type",
+            matches!(got, Type::List(_) | Type::Set(_)),
+        ),
+        Type::Set(_) => (
+            "set element type",
+            matches!(got, Type::List(_) | Type::Set(_)),
+        ),
+        _ => ("map element type", matches!(got, Type::Map(_))),
+    };
+    if !kind_ok {
+        return format!("{} required", friendly(want, true));
+    }
+    let (ge, we) = (
+        got.element_type().cloned().unwrap_or(Type::Dynamic),
+        want.element_type().cloned().unwrap_or(Type::Dynamic),
+    );
+    format!("incorrect {noun}: {}", mismatch_message(&ge, &we))
+}
+
+/// go-cty's `typesAreLikelyToCauseConfusion`: whether "X required, but have Y" would
+/// mislead, so that only "X required" is said.
+fn likely_confusing(got: &Type, want: &Type) -> bool {
+    if got.is_primitive() != want.is_primitive() || *want == Type::String {
+        return false;
+    }
+    if matches!(
+        (got, want),
+        (Type::Number, Type::Bool) | (Type::Bool, Type::Number)
+    ) {
+        return false;
+    }
+    if got.is_collection() && want.is_collection() {
+        let (ge, we) = (got.element_type(), want.element_type());
+        if !ge.is_some_and(Type::has_dynamic) && we.is_some_and(Type::has_dynamic) {
+            return false;
+        }
+    }
+    !matches!((got, want), (Type::Tuple(_), Type::Object(_)))
+}
+
+/// go-cty's `FriendlyName` (or `FriendlyNameForConstraint` when `constraint`).
+fn friendly(ty: &Type, constraint: bool) -> String {
+    match ty {
+        Type::Bool => "bool".into(),
+        Type::Number => "number".into(),
+        Type::String => "string".into(),
+        Type::Dynamic if constraint => "any type".into(),
+        Type::Dynamic => "dynamic".into(),
+        Type::List(e) | Type::Set(e) | Type::Map(e) => {
+            let kind = match ty {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            let element = if constraint && **e == Type::Dynamic {
+                "any single type".into()
+            } else {
+                friendly(e, constraint)
+            };
+            format!("{kind} of {element}")
+        }
+        Type::Object(_) => "object".into(),
+        Type::Tuple(_) => "tuple".into(),
+    }
+}
+
+/// Whether go-cty's `convert` has a conversion from `from` to `to` (an unsafe one, one
+/// that can fail on some values, when `unsafe_ok`). Where a tuple or object becomes a
+/// collection of `dynamic`, go-cty unifies the element types; this accepts it only when
+/// they are all equal.
+fn convertible(from: &Type, to: &Type, unsafe_ok: bool) -> bool {
+    use Type::*;
+    match (from, to) {
+        (_, Dynamic) => true,
+        (Dynamic, _) => unsafe_ok,
+        (f, t) if f == t => true,
+        (Bool | Number, String) => true,
+        (String, Bool | Number) => unsafe_ok,
+        (Bool, Number) | (Number, Bool) => false,
+        (Object(f), Object(t)) => t
+            .iter()
+            .all(|(name, tt, optional)| match f.attribute(name) {
+                Some(ft) => convertible(ft, tt, unsafe_ok),
+                None => optional,
+            }),
+        (Tuple(f), Tuple(t)) => {
+            f.len() == t.len()
+                && f.iter()
+                    .zip(t.iter())
+                    .all(|(f, t)| convertible(f, t, unsafe_ok))
+        }
+        (List(f) | Set(f), List(t)) => convertible(f, t, unsafe_ok),
+        (Set(f), Set(t)) => convertible(f, t, unsafe_ok),
+        (List(f), Set(t)) => unsafe_ok && convertible(f, t, unsafe_ok),
+        (Map(f), Map(t)) => convertible(f, t, unsafe_ok),
+        (Tuple(f), List(t) | Set(t)) => elements_convertible(f.iter(), t, unsafe_ok),
+        (Object(f), Map(t)) => elements_convertible(f.types().iter(), t, unsafe_ok),
+        (Map(f), Object(t)) => unsafe_ok && t.types().iter().all(|t| convertible(f, t, unsafe_ok)),
+        _ => false,
+    }
+}
+
+fn elements_convertible<'t>(
+    mut from: impl Iterator<Item = &'t Type> + Clone,
+    to: &Type,
+    unsafe_ok: bool,
+) -> bool {
+    if *to == Type::Dynamic {
+        let first = from.clone().next();
+        return from.all(|t| Some(t) == first);
+    }
+    from.all(|t| convertible(t, to, unsafe_ok))
+}
