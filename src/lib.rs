@@ -47,6 +47,8 @@
 //!   ([`Block::check_plan`], [`Block::check_apply`]), each problem with its path, its
 //!   [`Rule`] and Terraform's own message ([`Inconsistency`]); values in cty's Go syntax
 //!   as Terraform prints them ([`Value::to_go_syntax`]).
+//! - [`render`]: values in the style of `terraform show`, and changes in the style of
+//!   `terraform plan` ([`render::diff`]), byte for byte as Terraform's plan renderer.
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
@@ -138,6 +140,11 @@
 //!   be compared. An unknown whose refinements are present but empty (which go-cty
 //!   prints `.Refine().NewValue()`) cannot be told from a plain unknown on the wire and
 //!   prints as one.
+//! - The plan renderer ([`render::diff`]) shows an unknown's refinements after
+//!   `(known after apply` (`(known after apply, not null)`); Terraform's JSON plans carry
+//!   none, so its own output never has them. HCL identifiers are told from other attribute
+//!   names with Unicode's alphabetic and alphanumeric classes rather than HCL's exact
+//!   `ID_Start` / `ID_Continue` tables.
 //!
 //! ## Limits
 //!

@@ -11,7 +11,7 @@ use crate::value::{conform, Value};
 /// A value as go-cty holds it: without a [`Value::Typed`] wrapper, with its concrete
 /// type where the schema's type `ty` is `dynamic` (the recorded type, or the type a
 /// value built by hand implies; `dynamic` for an untyped null or unknown).
-pub(super) fn concrete<'a>(value: &'a Value, ty: &Type) -> (&'a Value, Type) {
+pub(crate) fn concrete<'a>(value: &'a Value, ty: &Type) -> (&'a Value, Type) {
     match value {
         Value::Typed(t) => {
             let concrete = conform::typed_type(t).map_or_else(|_| t.ty.clone(), Cow::into_owned);

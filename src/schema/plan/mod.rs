@@ -56,6 +56,7 @@ use crate::types::Type;
 use crate::value::Value;
 
 pub use compatible::check_value_compatible;
+pub(crate) use cty::concrete as concrete_view;
 
 /// One way a planned or new state breaks Terraform's rules: where, which rule, and
 /// Terraform's message.
@@ -551,4 +552,4 @@ impl Block {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -11,7 +11,7 @@ use crate::value::{Number, Refinements, Value};
 use crate::Path;
 
 /// A value in the vector notation (vectors/README.md, "Plan vectors"), typed by `ty`.
-fn value(j: &Json, ty: &Type) -> Value {
+pub(crate) fn value(j: &Json, ty: &Type) -> Value {
     match j {
         Json::Null => Value::Null,
         Json::Bool(b) => Value::Bool(*b),
@@ -70,7 +70,7 @@ fn refinements(j: &Json) -> Refinements {
 }
 
 /// The cases of a vector file that are not skipped, with their schema and its type.
-fn cases(file: &str) -> Vec<(Json, Block, Type)> {
+pub(crate) fn cases(file: &str) -> Vec<(Json, Block, Type)> {
     let path = format!("{}/vectors/plan/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("the vector file");
     let doc: Json = serde_json::from_str(&text).expect("vector JSON");
@@ -87,7 +87,7 @@ fn cases(file: &str) -> Vec<(Json, Block, Type)> {
         .collect()
 }
 
-fn paths(j: Option<&Json>) -> Vec<Path> {
+pub(crate) fn paths(j: Option<&Json>) -> Vec<Path> {
     j.and_then(Json::as_array)
         .map(|ps| {
             ps.iter()

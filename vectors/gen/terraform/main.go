@@ -381,7 +381,13 @@ type notation struct {
 	marked   map[string][]string // mark -> paths
 	dropped  []string            // attributes the schema does not have
 	mistyped []string            // values whose type is not the schema's
+	// convert writes a value of another collection kind as the schema's kind, as
+	// msgpack.Marshal converts it (the renderer's tests encode their values so).
+	convert   bool
+	converted []string
 }
+
+func sequenceKind(k string) bool { return k == "list" || k == "set" || k == "tuple" }
 
 func (n *notation) value(v *Val, want *Type, path string, inSet bool) interface{} {
 	for _, m := range v.Marks {
@@ -392,6 +398,11 @@ func (n *notation) value(v *Val, want *Type, path string, inSet bool) interface{
 	}
 	if want.Kind == "dynamic" && v.Ty.Kind != "dynamic" {
 		return ordered{{"$type", v.Ty.JSON()}, {"$value", n.body(v, v.Ty, path, inSet)}}
+	}
+	if !v.Null && !v.Unknown && v.Ty.Kind != want.Kind && n.convert &&
+		(sequenceKind(v.Ty.Kind) && sequenceKind(want.Kind) || v.Ty.Kind == "object" && want.Kind == "map") {
+		n.converted = append(n.converted, fmt.Sprintf("%s (%s to %s)", path, v.Ty.Kind, want.Kind))
+		return n.body(v, want, path, inSet)
 	}
 	if !v.Null && !v.Unknown && v.Ty.Kind != want.Kind {
 		// Terraform's test value does not have the schema's type (a list where the
@@ -494,8 +505,33 @@ type omap struct {
 	vals map[string]interface{}
 }
 
+// foreign is a call into a package the interpreter does not model
+// (states.DeposedKey("a")): the function's name and its arguments.
+type foreign struct {
+	name string
+	args []interface{}
+}
+
 type mark string
 type nesting string
+
+// unevaluable stands for a value the interpreter could not evaluate (a construct it
+// does not know); it fails only where it is used.
+type unevaluable struct{ reason string }
+
+// try evaluates f, giving an unevaluable value where it fails.
+func try(f func() interface{}) (v interface{}) {
+	defer func() {
+		if r := recover(); r != nil {
+			if f, ok := r.(failure); ok {
+				v = unevaluable{string(f)}
+				return
+			}
+			panic(r)
+		}
+	}()
+	return f()
+}
 
 // closure is a function literal and the variables it sees.
 type closure struct {
@@ -583,7 +619,8 @@ func (in *interp) table(fn string, names ...string) (interface{}, *env) {
 			continue
 		}
 		name := assign.Lhs[0].(*ast.Ident).Name
-		v := in.eval(assign.Rhs[0], nil, e)
+		rhs := assign.Rhs[0]
+		v := try(func() interface{} { return in.eval(rhs, nil, e) })
 		for _, want := range names {
 			if name == want {
 				return v, e
@@ -639,6 +676,9 @@ func (in *interp) eval(x ast.Expr, typ ast.Expr, e *env) interface{} {
 			return nil
 		}
 		if v, ok := e.lookup(x.Name); ok {
+			if u, ok := v.(unevaluable); ok {
+				fail("%s", u.reason)
+			}
 			return v
 		}
 		if v, ok := in.cache[x.Name]; ok {
@@ -681,6 +721,14 @@ func (in *interp) eval(x ast.Expr, typ ast.Expr, e *env) interface{} {
 		return in.call(x, e)
 	case *ast.FuncLit:
 		return &closure{fn: x, env: e}
+	case *ast.BinaryExpr:
+		l, r := in.eval(x.X, nil, e), in.eval(x.Y, nil, e)
+		switch x.Op {
+		case token.EQL:
+			return l == r
+		case token.NEQ:
+			return l != r
+		}
 	}
 	fail("cannot evaluate %s", in.text(x))
 	return nil
@@ -757,7 +805,8 @@ func (in *interp) composite(x *ast.CompositeLit, t ast.Expr, e *env) interface{}
 				fail("map key is not a string")
 			}
 			m.keys = append(m.keys, key)
-			m.vals[key] = in.eval(pair.Value, t.Value, e)
+			value := pair.Value
+			m.vals[key] = try(func() interface{} { return in.eval(value, t.Value, e) })
 		}
 		return m
 	case *ast.ArrayType:
@@ -913,6 +962,12 @@ func (in *interp) schemaLiteral(name string, x *ast.CompositeLit, e *env) interf
 		if len(x.Elts) == 0 {
 			return (*Val)(nil)
 		}
+	case "cty.Path":
+		var path []pathStep
+		for _, elt := range x.Elts {
+			path = append(path, in.eval(elt, nil, e).(pathStep))
+		}
+		return path
 	case "cty.GetAttrStep":
 		f := in.fields(x, e, nil)
 		return pathStep{attr: f["Name"].(string), isAttr: true}
@@ -958,6 +1013,12 @@ func (in *interp) call(x *ast.CallExpr, e *env) interface{} {
 				return in.ctyCall(fun.Sel.Name, args)
 			}
 		}
+		if pkg, ok := fun.X.(*ast.Ident); ok {
+			if _, local := e.lookup(pkg.Name); !local && in.globals[pkg.Name] == nil {
+				// A conversion or constructor of another package: its argument, named.
+				return foreign{pkg.Name + "." + fun.Sel.Name, args()}
+			}
+		}
 		recv := in.eval(fun.X, nil, e)
 		return in.method(recv, fun.Sel.Name, args())
 	case *ast.Ident:
@@ -986,18 +1047,44 @@ func (in *interp) apply(ty *ast.FuncType, body *ast.BlockStmt, args []ast.Expr, 
 			i++
 		}
 	}
-	for _, stmt := range body.List {
+	if v, returned := in.run(body.List, inner, ty.Results.List[0].Type); returned {
+		return v
+	}
+	fail("a function without a return")
+	return nil
+}
+
+// run runs statements (declarations, assignments, ifs, a return), giving the returned
+// value and whether there was one.
+func (in *interp) run(stmts []ast.Stmt, e *env, result ast.Expr) (interface{}, bool) {
+	for _, stmt := range stmts {
 		switch s := stmt.(type) {
 		case *ast.AssignStmt:
-			inner.vars[s.Lhs[0].(*ast.Ident).Name] = in.eval(s.Rhs[0], nil, inner)
+			e.vars[s.Lhs[0].(*ast.Ident).Name] = in.eval(s.Rhs[0], nil, e)
+		case *ast.DeclStmt:
+			for _, spec := range s.Decl.(*ast.GenDecl).Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					e.vars[name.Name] = in.eval(vs.Values[i], nil, e)
+				}
+			}
+		case *ast.IfStmt:
+			var branch []ast.Stmt
+			if in.eval(s.Cond, nil, e).(bool) {
+				branch = s.Body.List
+			} else if s.Else != nil {
+				branch = s.Else.(*ast.BlockStmt).List
+			}
+			if v, returned := in.run(branch, e, result); returned {
+				return v, true
+			}
 		case *ast.ReturnStmt:
-			return in.eval(s.Results[0], ty.Results.List[0].Type, inner)
+			return in.eval(s.Results[0], result, e), true
 		default:
 			fail("unsupported statement %s", in.text(s))
 		}
 	}
-	fail("a function without a return")
-	return nil
+	return nil, false
 }
 
 func (in *interp) ctyCall(name string, args func(...string) []interface{}) interface{} {
@@ -1230,6 +1317,10 @@ func write(path string, f vectorFile) {
 // caseFields writes one case: its name and source, the schema, and each value under its
 // field name, with the paths of marked values.
 func caseFields(name, source string, schema *Block, values []kv, extra ...kv) ordered {
+	return caseFieldsConverting(false, name, source, schema, values, extra...)
+}
+
+func caseFieldsConverting(convert bool, name, source string, schema *Block, values []kv, extra ...kv) ordered {
 	defer func() {
 		if r := recover(); r != nil {
 			if f, ok := r.(failure); ok {
@@ -1244,11 +1335,14 @@ func caseFields(name, source string, schema *Block, values []kv, extra ...kv) or
 	}
 	c = append(c, kv{"schema", schema.JSON()})
 	ty := schema.impliedType()
-	var dropped, mistyped []string
+	var dropped, mistyped, converted []string
 	for _, field := range values {
 		v := field.v.(*Val)
-		n := &notation{marked: map[string][]string{}}
+		n := &notation{marked: map[string][]string{}, convert: convert}
 		c = append(c, kv{field.k, n.value(v, ty, "", false)})
+		for _, p := range n.converted {
+			converted = append(converted, p+" in "+field.k)
+		}
 		for _, p := range n.dropped {
 			dropped = append(dropped, p+" in "+field.k)
 		}
@@ -1269,6 +1363,9 @@ func caseFields(name, source string, schema *Block, values []kv, extra ...kv) or
 	}
 	if len(mistyped) > 0 {
 		notes = append(notes, "Terraform's test values do not have the schema's type here, and keep their own ($type), which the rules and messages follow: "+strings.Join(mistyped, ", "))
+	}
+	if len(converted) > 0 {
+		notes = append(notes, "Terraform's test values are converted to the schema's type when its test encodes them, and are written so here: "+strings.Join(converted, ", "))
 	}
 	if len(notes) > 0 {
 		c = append(c, kv{"note", strings.Join(notes, ". ")})
@@ -1350,6 +1447,151 @@ func (o origin) generate(outDir string) {
 	}
 }
 
+// pathText writes a path in this crate's syntax (.name, [0], ["key"]).
+func pathText(path []pathStep) string {
+	var b strings.Builder
+	for _, step := range path {
+		switch {
+		case step.isAttr:
+			b.WriteString("." + step.attr)
+		case step.key.Ty.Kind == "number":
+			b.WriteString("[" + step.key.Num + "]")
+		case step.key.Ty.Kind == "string":
+			b.WriteString("[" + strconv.Quote(step.key.Str) + "]")
+		default:
+			fail("a path step this crate's paths cannot write")
+		}
+	}
+	return b.String()
+}
+
+func pathTexts(v interface{}) []string {
+	out := []string{}
+	switch ps := v.(type) {
+	case nil:
+	case [][]pathStep:
+		for _, p := range ps {
+			out = append(out, pathText(p))
+		}
+	case []interface{}:
+		for _, p := range ps {
+			out = append(out, pathText(p.([]pathStep)))
+		}
+	default:
+		fail("paths of an unexpected kind %T", v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+var actionNames = map[string]string{
+	"plans.Create":           "create",
+	"plans.Delete":           "delete",
+	"plans.Update":           "update",
+	"plans.DeleteThenCreate": "delete-then-create",
+	"plans.CreateThenDelete": "create-then-delete",
+	"plans.Read":             "read",
+	"plans.NoOp":             "no-op",
+	"plans.Forget":           "forget",
+	"plans.CreateThenForget": "create-then-forget",
+}
+
+// The jsonplan names of the action reasons (its action_reason field).
+var reasonNames = map[string]string{
+	"plans.ResourceInstanceChangeNoReason":                "",
+	"plans.ResourceInstanceReplaceBecauseCannotUpdate":    "replace_because_cannot_update",
+	"plans.ResourceInstanceReplaceBecauseTainted":         "replace_because_tainted",
+	"plans.ResourceInstanceReplaceByRequest":              "replace_by_request",
+	"plans.ResourceInstanceReplaceByTriggers":             "replace_by_triggers",
+	"plans.ResourceInstanceDeleteBecauseNoResourceConfig": "delete_because_no_resource_config",
+	"plans.ResourceInstanceDeleteBecauseNoModule":         "delete_because_no_module",
+	"plans.ResourceInstanceDeleteBecauseNoMoveTarget":     "delete_because_no_move_target",
+	"plans.ResourceInstanceReadBecauseConfigUnknown":      "read_because_config_unknown",
+	"plans.ResourceInstanceReadBecauseDependencyPending":  "read_because_dependency_pending",
+}
+
+// renderCases writes the plan renderer's cases: every testCase table of Terraform's
+// internal/command/jsonformat/plan_test.go.
+func renderCases(src, commit, outDir string) {
+	path := filepath.Join(src, "internal", "command", "jsonformat", "plan_test.go")
+	in := load(path)
+	var names []string
+	for name, decl := range in.funcs {
+		// The deferred-action test renders deferred changes, through another entry point.
+		if strings.HasPrefix(name, "TestResourceChange_") && name != "TestResourceChange_deferredActions" {
+			names = append(names, name)
+			_ = decl
+		}
+	}
+	sort.Slice(names, func(i, j int) bool { return in.funcs[names[i]].Pos() < in.funcs[names[j]].Pos() })
+	var cases []interface{}
+	for _, fn := range names {
+		table := try(func() interface{} { t, _ := in.table(fn, "testCases"); return t })
+		m, ok := table.(*omap)
+		if !ok {
+			continue
+		}
+		for _, name := range m.keys {
+			source := fmt.Sprintf("terraform plan_test.go %s %s", fn, strconv.Quote(name))
+			c := renderCase(name, source, m.vals[name])
+			if c == nil {
+				continue
+			}
+			cases = append(cases, c)
+		}
+	}
+	write(filepath.Join(outDir, "terraform-render.json"), vectorFile{
+		Description: "The plan renderer: a resource change as `terraform plan` prints it, from the values before and after, the sensitive paths of each, the paths that force replacement, the action and its reason. Every testCase of Terraform's plan renderer tests (TestResourceChange_*); output without colour.",
+		Source:      fmt.Sprintf("Terraform commit %s, internal/command/jsonformat/plan_test.go", commit),
+		Cases:       cases,
+	})
+}
+
+func renderCase(name, source string, row interface{}) interface{} {
+	t, ok := row.(map[string]interface{})
+	if !ok {
+		u := row.(unevaluable)
+		return ordered{{"name", name}, {"source", source}, {"skip", "not extracted: " + u.reason}}
+	}
+	source += " (" + t["$line"].(string) + ")"
+	for _, field := range []string{"InstanceKey", "ModuleInst", "PrevRunAddr"} {
+		if t[field] != nil {
+			return ordered{{"name", name}, {"source", source}, {"skip", "the resource address has a module, an instance key or a previous address (" + field + "); the renderer takes a plain address"}}
+		}
+	}
+	var skip string
+	return try(func() interface{} {
+		extra := []kv{{"action", actionNames[string(t["Action"].(constant))]}}
+		if r, ok := t["ActionReason"].(constant); ok {
+			reason, known := reasonNames[string(r)]
+			if !known {
+				skip = "action reason " + string(r)
+			}
+			if reason != "" {
+				extra = append(extra, kv{"action_reason", reason})
+			}
+		}
+		if t["Mode"] == constant("addrs.DataResourceMode") {
+			extra = append(extra, kv{"mode", "data"})
+		}
+		if d, ok := t["DeposedKey"].(foreign); ok {
+			extra = append(extra, kv{"deposed", d.args[0].(string)})
+		}
+		extra = append(extra,
+			kv{"before_sensitive", pathTexts(t["BeforeSensitivePaths"])},
+			kv{"after_sensitive", pathTexts(t["AfterSensitivePaths"])},
+			kv{"requires_replace", pathTexts(t["RequiredReplace"])},
+			kv{"output", t["ExpectedOutput"].(string)},
+		)
+		schema := t["Schema"].(*Block)
+		c := caseFieldsConverting(true, name, source, schema, []kv{{"before", t["Before"]}, {"after", t["After"]}}, extra...)
+		if skip != "" {
+			c = append(ordered{{"skip", skip}}, c...)
+		}
+		return c
+	}).(interface{})
+}
+
 func main() {
 	src := flag.String("src", "", "a Terraform source tree (holding internal/plans/objchange)")
 	commit := flag.String("commit", "", "the Terraform commit the tree is")
@@ -1390,4 +1632,5 @@ func main() {
 		from:   fmt.Sprintf("this project's cases, expectations worked out by hand from Terraform commit %s: vectors/gen/terraform/", *commit),
 		about:  "This project's cases, beyond Terraform's tables.",
 	}.generate(*outDir)
+	renderCases(*src, *commit, *outDir)
 }
