@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput};
 use ctywire::{json, msgpack, Value};
-use ctywire_bench_alloc as alloc;
 
+mod alloc;
 #[path = "payloads.rs"]
 mod payloads;
 

@@ -113,7 +113,8 @@
 //! ## Deliberate differences from go-cty
 //!
 //! Each is a crash or a wrong value in go-cty; the vectors in `vectors/ctywire/` record
-//! this crate's behaviour with a note:
+//! this crate's behaviour with a note, and `FORMAT.md` (section 8) lists each with its
+//! vectors:
 //!
 //! - MessagePack extensions other than type 12 are plain unknowns (the protocol's rule;
 //!   go-cty >= 1.13 rejects some), and refinement keys this crate does not know are
@@ -153,6 +154,8 @@
 //! binary exponents beyond 128 in magnitude), and the number of values the input leaves
 //! out (missing JSON attributes, collapsed unknown lists); no decoder allocates for more
 //! elements than the remaining input could hold.
+
+#![forbid(unsafe_code)]
 
 pub mod error;
 pub mod json;

@@ -1,5 +1,7 @@
 //! `ctywire`: read, convert and check Terraform plugin-protocol values from a shell.
 
+#![forbid(unsafe_code)]
+
 mod input;
 mod plan_rules;
 

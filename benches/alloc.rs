@@ -1,13 +1,16 @@
 //! A counting allocator for ctywire's benches: a wrapper around [`System`] that keeps the
 //! bytes allocated and their peak while [`measure`] runs.
 //!
-//! It lives in its own crate because implementing [`GlobalAlloc`] takes `unsafe`, which
-//! the `ctywire` package (benches included) forbids. Install it in a bench binary with
+//! Implementing [`GlobalAlloc`] takes `unsafe`, which the package denies everywhere (and
+//! the library forbids): this module is the one place that allows it. Include it in a
+//! bench binary with `mod alloc;` and install it with
 //!
 //! ```ignore
 //! #[global_allocator]
-//! static ALLOC: ctywire_bench_alloc::Counting = ctywire_bench_alloc::Counting;
+//! static ALLOC: alloc::Counting = alloc::Counting;
 //! ```
+
+#![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering::Relaxed};
