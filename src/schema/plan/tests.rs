@@ -208,3 +208,33 @@ fn ctywire_plan_valid() {
 fn ctywire_object_compatible() {
     run_object_compatible("ctywire-object-compatible.json");
 }
+
+/// Where Terraform would crash, the rules say nothing and do not panic: a null
+/// configuration for a MAP block counts as no blocks, and an unknown MAP block after apply
+/// cannot be compared.
+#[test]
+fn where_terraform_crashes() {
+    use crate::schema::{Attribute, BlockNesting, NestedBlock};
+    let block = Block::new().block_type(
+        "m",
+        NestedBlock::new(
+            BlockNesting::Map,
+            Block::new().attribute("c", Attribute::new(Type::String).optional()),
+        ),
+    );
+    let one = Value::map([("a", Value::object([("c", Value::from("x"))]))]);
+    let config = Value::object([("m", Value::Null)]);
+    let planned = Value::object([("m", one.clone())]);
+    let found: Vec<String> = block
+        .check_plan(&Value::Null, &config, &planned)
+        .iter()
+        .map(|v| v.terraform_text())
+        .collect();
+    assert_eq!(
+        found,
+        [".m: block count in plan (1) disagrees with count in config (0)"]
+    );
+    let planned = Value::object([("m", one)]);
+    let actual = Value::object([("m", Value::unknown())]);
+    assert!(block.check_apply(&planned, &actual).is_empty());
+}
