@@ -463,6 +463,19 @@ fn number_excluded(r: &Refinements, actual: &Value) -> bool {
         _ => return false,
     };
     let known = matches!(actual, Value::Number(_));
+    // A refined unknown number has bounds even where none is given: go-cty's are the
+    // infinities, exclusive, so its final value must be finite. (A plain unknown has
+    // none.)
+    if let Value::Number(n) = actual {
+        let missing_bound = if n.is_negative() {
+            r.lower_bound().is_none()
+        } else {
+            r.upper_bound().is_none()
+        };
+        if n.is_infinite() && !r.is_empty() && missing_bound {
+            return true;
+        }
+    }
     if let Some((min, inclusive)) = r.lower_bound() {
         if let Some(high) = high.0 {
             let c = high.cmp_numeric(min);

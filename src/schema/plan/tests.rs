@@ -238,3 +238,40 @@ fn where_terraform_crashes() {
     let actual = Value::object([("m", Value::unknown())]);
     assert!(block.check_apply(&planned, &actual).is_empty());
 }
+
+/// A refined unknown number must become a finite one: go-cty's bounds where none is given
+/// are the infinities, exclusive. A plain unknown may become anything.
+#[test]
+fn refined_unknown_numbers_are_finite() {
+    use crate::schema::{check_value_compatible, Rule};
+    let refined = Value::Unknown(Refinements::new().not_null());
+    let bounded = Value::Unknown(Refinements::new().number_lower_bound(Number::from(0), true));
+    for (planned, actual, rule) in [
+        (&refined, Number::infinity(), Some(Rule::RefinementBroken)),
+        (
+            &refined,
+            Number::neg_infinity(),
+            Some(Rule::RefinementBroken),
+        ),
+        (&bounded, Number::infinity(), Some(Rule::RefinementBroken)),
+        (
+            &bounded,
+            Number::neg_infinity(),
+            Some(Rule::RefinementBroken),
+        ),
+        (&bounded, Number::from(7), None),
+        (&Value::unknown(), Number::infinity(), None),
+    ] {
+        let found = check_value_compatible(planned, &Value::Number(actual.clone()), &Type::Number);
+        assert_eq!(
+            found.first().map(|v| v.rule),
+            rule,
+            "{planned:?} -> {actual}"
+        );
+    }
+    let found = check_value_compatible(&refined, &Value::Number(Number::infinity()), &Type::Number);
+    assert_eq!(
+        found[0].terraform_text(),
+        "final value cty.NumberFloatVal(+Inf) does not conform to planning placeholder cty.UnknownVal(cty.Number).RefineNotNull()"
+    );
+}
