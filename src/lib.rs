@@ -35,7 +35,12 @@
 //!   [`Number`]s; sets with cty's equality and go-cty's order.
 //! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
 //! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`),
-//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`]) and JSON.
+//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`],
+//!   [`Value::set_at_path`]) and JSON.
+//! - Working with values: [`Value::walk`] and [`Value::transform`] (every part with its
+//!   path and type), [`Value::unknown_paths`], cty's equalities ([`Value::cty_equals`],
+//!   [`Value::raw_equals`]) and [`diff()`]: the [`Change`]s from one value to another,
+//!   as a plan needs them.
 //! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
 //!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
 //!   types ([`Block::implied_type`]) exactly as Terraform computes them, checks of
@@ -107,6 +112,18 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **cty's equalities take the type.** `==` compares trees as built; go-cty's
+//!   `Equals` and `RawEquals` are [`Value::cty_equals`] and [`Value::raw_equals`],
+//!   which need the type to know what is at `dynamic` positions. Where go-cty's
+//!   `Equals` finds one part unequal and another unknown, its answer depends on Go's
+//!   map order for objects and maps (false or unknown, varying between runs); this
+//!   crate takes the parts in name order, so that the first decides, as go-cty does for
+//!   lists and tuples.
+//! - **A diff is as deep as the values allow.** [`diff()`] reports a changed
+//!   attribute, map element or list element where it is, and a value as a whole only
+//!   where its parts have no place in the other: a null or unknown side, a list whose
+//!   length changes, a set whose elements change (elements are found by value), a
+//!   `dynamic` value whose type changes. It is empty exactly where `raw_equals` holds.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
@@ -157,6 +174,7 @@
 
 #![forbid(unsafe_code)]
 
+mod diff;
 pub mod error;
 pub mod json;
 pub mod limits;
@@ -170,6 +188,7 @@ pub mod types;
 pub mod value;
 pub mod vectors;
 
+pub use diff::{diff, Change, ChangeKind, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{
@@ -177,7 +196,7 @@ pub use schema::{
     ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
-pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};
+pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 
 /// The README's examples, compiled and run as doc-tests.
 #[doc = include_str!("../README.md")]

@@ -1,6 +1,8 @@
 //! Property tests: generated `(Type, Value)` pairs round-trip through both codecs.
 
-use ctywire::{json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value};
+use ctywire::{
+    diff, json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value, Visit,
+};
 use proptest::prelude::*;
 
 fn leaf_type() -> impl Strategy<Value = Type> {
@@ -374,5 +376,127 @@ proptest! {
     #[test]
     fn path_parse_never_panics(text in ".{0,40}") {
         let _ = Path::parse(&text);
+    }
+
+    /// `walk` reaches every value by a path that leads to it; an identity `transform`
+    /// sees the same paths and types (bottom up) and gives the value back unchanged.
+    #[test]
+    fn walk_visits_what_transform_rebuilds((ty, value) in typed_value(false)) {
+        let mut walked = Vec::new();
+        let mut lost = Vec::new();
+        value.walk(&ty, |path, v, t| {
+            if !value.at_path(path).is_some_and(|found| std::ptr::eq(found, v)) {
+                lost.push(path.to_string());
+            }
+            walked.push(format!("{path:?} {t}"));
+            Visit::Continue
+        });
+        prop_assert!(lost.is_empty(), "paths that lead elsewhere: {:?}", lost);
+        let mut rebuilt = Vec::new();
+        let same = value.clone().transform(&ty, |path, v, t| {
+            rebuilt.push(format!("{path:?} {t}"));
+            v
+        });
+        prop_assert_eq!(&same, &value);
+        prop_assert_eq!(rebuilt.last(), walked.first());
+        walked.sort();
+        rebuilt.sort();
+        prop_assert_eq!(walked, rebuilt);
+    }
+
+    /// `unknown_paths` finds what `show -json`'s unknown tree marks.
+    #[test]
+    fn unknown_paths_agree_with_the_unknown_tree((ty, value) in typed_value(false)) {
+        prop_assume!(!ty.has_dynamic());
+        let tree = tfjson::unknown_tree(&value);
+        prop_assert_eq!(value.unknown_paths(&ty), tfjson::sensitive_paths(&tree, &ty));
+    }
+
+    /// A value compared with itself: no changes, raw-equal, and cty-equal where it is
+    /// wholly known (where it holds an unknown, `cty_equals` says "unknown" or, for a
+    /// set holding an element with an unknown inside, false, as go-cty does).
+    #[test]
+    fn a_value_equals_itself((ty, value) in typed_value(false)) {
+        prop_assert!(diff(&value, &value, &ty).is_empty());
+        prop_assert!(value.raw_equals(&value, &ty));
+        let copy = value.clone();
+        prop_assert!(value.raw_equals(&copy, &ty));
+        if value.is_wholly_known() {
+            prop_assert_eq!(value.cty_equals(&copy, &ty), Some(true));
+        } else {
+            prop_assert_ne!(value.cty_equals(&copy, &ty), Some(true));
+        }
+    }
+
+    /// `diff` finds nothing exactly where `raw_equals` holds, and its changes turn the
+    /// first value into the second. `cty_equals` is symmetric, and on wholly known
+    /// values known and true where `raw_equals` is.
+    #[test]
+    fn diff_changes_turn_a_into_b(
+        (ty, a, b) in arb_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t.clone(), false), arb_value(t, false)))
+    ) {
+        let changes = diff(&a, &b, &ty);
+        prop_assert_eq!(changes.is_empty(), a.raw_equals(&b, &ty));
+        let mut patched = a.clone();
+        for change in &changes {
+            if let Err(e) = change.apply_to(&mut patched) {
+                return Err(TestCaseError::fail(format!("{change}: {e}")));
+            }
+        }
+        prop_assert!(patched.raw_equals(&b, &ty), "{:?}\nchanges: {:?}", patched, changes);
+        prop_assert!(diff(&patched, &b, &ty).is_empty());
+        if a.is_wholly_known() && b.is_wholly_known() {
+            let equals = a.cty_equals(&b, &ty);
+            prop_assert!(equals.is_some(), "wholly known values compare as unknown");
+            prop_assert!(!a.raw_equals(&b, &ty) || equals == Some(true));
+        }
+        prop_assert_eq!(a.cty_equals(&b, &ty), b.cty_equals(&a, &ty));
+    }
+
+    /// A change to one part of a value (not in a set) is one change, at that part's
+    /// path.
+    #[test]
+    fn one_changed_part_is_one_change(
+        (ty, value) in typed_value(true), pick in any::<prop::sample::Index>(), replacement in any::<bool>()
+    ) {
+        let mut leaves = Vec::new();
+        value.walk(&ty, |path, v, t| {
+            if t.is_primitive() && !v.is_null() {
+                leaves.push((path.clone(), t.clone()));
+            }
+            // A changed set element changes its set.
+            match v.untyped() {
+                Value::Set(_) => Visit::SkipChildren,
+                _ => Visit::Continue,
+            }
+        });
+        prop_assume!(!leaves.is_empty());
+        let (path, leaf_ty) = &leaves[pick.index(leaves.len())];
+        let new_leaf = match leaf_ty {
+            Type::Bool => Value::Bool(!value.at_path(path).unwrap().as_bool().unwrap()),
+            Type::Number => Value::from(i64::from(value.at_path(path).unwrap().as_i64() == Some(0))),
+            _ => Value::from(format!("{}{}", value.at_path(path).unwrap().as_str().unwrap(), if replacement { "!" } else { "?" })),
+        };
+        let mut changed = value.clone();
+        changed.set_at_path(path, new_leaf.clone()).unwrap();
+        let changes = diff(&value, &changed, &ty);
+        prop_assert_eq!(changes.len(), 1, "{:?}", changes);
+        prop_assert_eq!(&changes[0].path, path);
+        prop_assert_eq!(changes[0].new.map(Value::untyped), Some(&new_leaf));
+        prop_assert_eq!(value.cty_equals(&changed, &ty), Some(false));
+    }
+
+    /// Set elements: `cty_equals` of two wholly known elements is true exactly where a
+    /// set holding both keeps one.
+    #[test]
+    fn cty_equals_agrees_with_the_set_rules(
+        (ty, a, b) in arb_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t.clone(), true), arb_value(t, true)))
+    ) {
+        prop_assume!(!has_negative_zero(&a) && !has_negative_zero(&b));
+        // Elements of one set have one type.
+        prop_assume!(encodable(&Value::list([a.clone(), b.clone()]), &Type::list(ty.clone())));
+        let Value::Set(set) = Value::set([a.clone(), b.clone()]) else { unreachable!() };
+        prop_assert_eq!(a.cty_equals(&b, &ty) == Some(true), set.len() == 1);
+        prop_assert!(set.contains(&a) && set.contains(&b));
     }
 }

@@ -16,7 +16,13 @@
 //!   can carry any vector's type);
 //! - `0xfe`, `0xff`: the payload's implied type (`implied_type`).
 //!
+//! `diff` reads a type selector (not the implied type), one byte `n`, then two
+//! MessagePack payloads: the first `n` bytes and the rest.
+//!
 //! `schema_json` reads its whole input as a `providers schema -json` document.
+//!
+//! `plan_rules` reads a schema selector (one of the example provider's schemas), then
+//! three MessagePack payloads, each but the last after a two-byte length.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -24,7 +30,7 @@ use std::sync::OnceLock;
 use ctywire::limits::MAX_DEPTH;
 use ctywire::render::{render, render_block, Options};
 use ctywire::schema::{Block, BlockNesting, NestedType, ProviderSchema, ProviderSchemas, Schema};
-use ctywire::{json, msgpack, ErrorKind, Number, Type, Value};
+use ctywire::{json, msgpack, ErrorKind, Number, Type, Value, Visit};
 
 /// Interesting types for the value targets: every kind, `dynamic` at every kind of
 /// position, sets of objects and of collections (whose order and equality are the
@@ -808,5 +814,118 @@ pub fn plan_rules(data: &[u8]) {
                 "a value diffed with itself shows a change:\n{same}"
             );
         }
+    }
+
+/// `diff`: two MessagePack payloads decoded with the selected type, compared.
+///
+/// - each value equals itself: no changes, `raw_equals`, and `cty_equals` is `true`
+///   exactly when it is wholly known (else unknown, or false for a set holding an
+///   element with an unknown inside);
+/// - `diff(a, b)` is empty exactly when `a.raw_equals(b)`, each change's path leads to
+///   its old value in `a` and its new value in `b`, and applying the changes to `a`
+///   gives a value that raw-equals `b` and still encodes;
+/// - `cty_equals` is symmetric, and true where `raw_equals` is on wholly known values;
+/// - `walk` reaches every value of `a` by a path that leads to it, and an identity
+///   `transform` gives `a` back; each of `unknown_paths` leads to an unknown.
+pub fn diff(data: &[u8]) {
+    let Some((Some(ty), payload)) = select(data) else {
+        return;
+    };
+    let Some((&n, rest)) = payload.split_first() else {
+        return;
+    };
+    let Some((first, second)) = rest.split_at_checked(usize::from(n)) else {
+        return;
+    };
+    let (Ok(a), Ok(b)) = (msgpack::decode(first, &ty), msgpack::decode(second, &ty)) else {
+        return;
+    };
+    check_against_itself(&a, &ty);
+    check_against_itself(&b, &ty);
+    let changes = ctywire::diff(&a, &b, &ty);
+    assert_eq!(
+        changes.is_empty(),
+        a.raw_equals(&b, &ty),
+        "diff and raw_equals disagree: {changes:?}"
+    );
+    let mut patched = a.clone();
+    for change in &changes {
+        assert!(
+            change.old.is_none_or(|old| a
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, old))),
+            "{change}: the path does not lead to the old value"
+        );
+        assert!(
+            change.new.is_none_or(|new| b
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, new))),
+            "{change}: the path does not lead to the new value"
+        );
+        if let Err(e) = change.apply_to(&mut patched) {
+            panic!("{change} does not apply: {e}");
+        }
+    }
+    assert!(
+        patched.raw_equals(&b, &ty),
+        "the changes do not turn a into b: {patched:?}\nchanges: {changes:?}"
+    );
+    if let Err(e) = msgpack::encode(&patched, &ty) {
+        panic!("a value patched by diff does not encode: {e}");
+    }
+    let equals = a.cty_equals(&b, &ty);
+    assert_eq!(equals, b.cty_equals(&a, &ty), "cty_equals is not symmetric");
+    if a.is_wholly_known() && b.is_wholly_known() {
+        assert!(equals.is_some(), "wholly known values compare as unknown");
+        assert!(
+            !a.raw_equals(&b, &ty) || equals == Some(true),
+            "raw-equal values are not cty-equal"
+        );
+    }
+}
+
+/// The checks of [`diff`] on one value.
+fn check_against_itself(v: &Value, ty: &Type) {
+    let changes = ctywire::diff(v, v, ty);
+    assert!(
+        changes.is_empty(),
+        "a value differs from itself: {changes:?}"
+    );
+    assert!(v.raw_equals(v, ty), "a value is not raw-equal to itself");
+    let equals = v.cty_equals(v, ty);
+    if v.is_wholly_known() {
+        assert_eq!(
+            equals,
+            Some(true),
+            "a wholly known value is not cty-equal to itself"
+        );
+    } else {
+        assert_ne!(
+            equals,
+            Some(true),
+            "a value with an unknown is cty-equal to itself"
+        );
+    }
+    let mut lost = Vec::new();
+    v.walk(ty, |path, part, _| {
+        if !v
+            .at_path(path)
+            .is_some_and(|found| std::ptr::eq(found, part))
+        {
+            lost.push(path.clone());
+        }
+        Visit::Continue
+    });
+    assert!(lost.is_empty(), "walk paths that lead elsewhere: {lost:?}");
+    assert_eq!(
+        &v.clone().transform(ty, |_, part, _| part),
+        v,
+        "an identity transform changes the value"
+    );
+    for path in v.unknown_paths(ty) {
+        assert!(
+            v.at_path(&path).is_some_and(Value::is_unknown),
+            "unknown path {path} leads to no unknown"
+        );
     }
 }
