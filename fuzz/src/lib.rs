@@ -815,6 +815,7 @@ pub fn plan_rules(data: &[u8]) {
             );
         }
     }
+}
 
 /// `diff`: two MessagePack payloads decoded with the selected type, compared.
 ///

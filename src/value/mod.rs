@@ -7,8 +7,8 @@
 //! leave that out and the encoder infers it.
 
 pub(crate) mod conform;
-mod go_syntax;
 pub(crate) mod equal;
+mod go_syntax;
 mod number;
 mod printable;
 mod refine;

@@ -9,6 +9,7 @@ use super::{go_quoted, Findings, Inconsistency, Rule, Step};
 use crate::path::{Path, PathStep};
 use crate::schema::{Block, BlockNesting, NestedBlock};
 use crate::types::Type;
+use crate::value::equal::{conforms, outside};
 use crate::value::{Refinements, Value};
 
 pub(super) fn check_apply(
@@ -392,7 +393,7 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
             }
         }
         (p, a) => {
-            if !crate::value::set::equivalent(p, a) {
+            if p.cty_equals(a, &pt) != Some(true) {
                 f.report(Rule::Changed, |show| {
                     format!("was {}, but now {}", show(planned, ty), show(actual, ty))
                 });
@@ -401,100 +402,39 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
     }
 }
 
-/// go-cty's `TestConformance`: whether values of type `given` may stand where `want` is
-/// asked for: equal types, with `dynamic` in `want` accepting anything.
-fn conforms(given: &Type, want: &Type) -> bool {
-    match (given, want) {
-        (_, Type::Dynamic) => true,
-        (g, w) if g == w => true,
-        (Type::Object(g), Type::Object(w)) => {
-            g.len() == w.len()
-                && w.iter()
-                    .all(|(name, wt, _)| g.attribute(name).is_some_and(|gt| conforms(gt, wt)))
-        }
-        (Type::Tuple(g), Type::Tuple(w)) => {
-            g.len() == w.len() && g.iter().zip(w.iter()).all(|(g, w)| conforms(g, w))
-        }
-        (Type::List(g), Type::List(w))
-        | (Type::Set(g), Type::Set(w))
-        | (Type::Map(g), Type::Map(w)) => conforms(g, w),
-        _ => false,
-    }
-}
-
 /// go-cty's `Range().Includes(actual)` is known false: `actual` breaks one of the
-/// refinements of the unknown planned value (of type `ty`).
+/// refinements of the unknown planned value (of type `ty`). A known (or null) final value
+/// is checked by [`outside`]; an unknown one only where the ranges of the two are known
+/// apart (its length or number bounds against the plan's).
 fn excluded(r: &Refinements, ty: &Type, actual: &Value, actual_ty: &Type) -> bool {
-    if actual.is_null() {
-        return r.is_not_null();
-    }
+    let Value::Unknown(ar) = actual else {
+        return outside(r, ty, actual, actual_ty);
+    };
     if *actual_ty == Type::Dynamic {
         return false;
     }
     match ty {
-        Type::String => match (r.prefix(), actual.as_str()) {
-            (Some(prefix), Some(s)) => !s.starts_with(prefix),
-            _ => false,
-        },
         Type::List(_) | Type::Set(_) | Type::Map(_) => {
-            let within = Length::Within {
+            let planned = Length::Within {
                 min: r.length_lower(),
                 max: r.length_upper(),
             };
-            !within.may_include(Length::of(actual, actual_ty))
+            !planned.may_include(Length::of(actual, actual_ty))
         }
-        Type::Number => number_excluded(r, actual),
+        // go-cty compares a number with an unknown by their bounds, as if exclusive.
+        Type::Number => {
+            let below = r
+                .lower_bound()
+                .zip(ar.upper_bound())
+                .is_some_and(|((min, _), (high, _))| high.cmp_numeric(min).is_lt());
+            let above = r
+                .upper_bound()
+                .zip(ar.lower_bound())
+                .is_some_and(|((max, _), (low, _))| low.cmp_numeric(max).is_gt());
+            below || above
+        }
         _ => false,
     }
-}
-
-/// Whether a number (or an unknown number with bounds) is known to lie outside the
-/// bounds of `r`, compared as go-cty compares a number with a refined unknown.
-fn number_excluded(r: &Refinements, actual: &Value) -> bool {
-    use std::cmp::Ordering::*;
-    let (low, high) = match actual {
-        Value::Number(n) => ((Some(n), true), (Some(n), true)),
-        Value::Unknown(ar) => (
-            ar.lower_bound()
-                .map_or((None, false), |(n, i)| (Some(n), i)),
-            ar.upper_bound()
-                .map_or((None, false), |(n, i)| (Some(n), i)),
-        ),
-        _ => return false,
-    };
-    let known = matches!(actual, Value::Number(_));
-    // A refined unknown number has bounds even where none is given: go-cty's are the
-    // infinities, exclusive, so its final value must be finite. (A plain unknown has
-    // none.)
-    if let Value::Number(n) = actual {
-        let missing_bound = if n.is_negative() {
-            r.lower_bound().is_none()
-        } else {
-            r.upper_bound().is_none()
-        };
-        if n.is_infinite() && !r.is_empty() && missing_bound {
-            return true;
-        }
-    }
-    if let Some((min, inclusive)) = r.lower_bound() {
-        if let Some(high) = high.0 {
-            let c = high.cmp_numeric(min);
-            // A known number must be >= min (> min); an unknown one is only out of range
-            // when its upper bound lies below min.
-            if c == Less || (known && !inclusive && c == Equal) {
-                return true;
-            }
-        }
-    }
-    if let Some((max, inclusive)) = r.upper_bound() {
-        if let Some(low) = low.0 {
-            let c = low.cmp_numeric(max);
-            if c == Greater || (known && !inclusive && c == Equal) {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 /// go-cty's `convert.MismatchMessage(got, want)`: why values of type `got` do not

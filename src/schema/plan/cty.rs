@@ -1,12 +1,16 @@
-//! The cty operations the rules are written in (go-cty's `RawEquals`, `Walk`,
-//! `Path.Apply`, `Length` and value ranges), on values typed by their schema.
+//! The cty operations the rules are written in, on values typed by their schema:
+//! `RawEquals` ([`Value::raw_equals`], and with refinements stripped), and those the
+//! rules need in a form of their own: `Walk` with the schema's type at each position and
+//! set elements by value (what Terraform's `AttributeByPath` and `Path.Apply` walk),
+//! `Length` and value ranges as numbers for messages.
 
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
 use super::Step;
 use crate::schema::{Attribute, Block, NestedType};
 use crate::types::Type;
-use crate::value::{conform, Value};
+use crate::value::{conform, equal, Value};
 
 /// A value as go-cty holds it: without a [`Value::Typed`] wrapper, with its concrete
 /// type where the schema's type `ty` is `dynamic` (the recorded type, or the type a
@@ -51,48 +55,38 @@ pub(super) enum Refined {
     Ignore,
 }
 
-/// go-cty's `RawEquals` of two values at a position of type `ty`: the same concrete
-/// type and the same structure, numbers by cty equality, set elements pairwise in set
-/// order, unknowns equal to unknowns (with equal refinements, for [`Refined::Compare`]),
-/// nulls to nulls.
+/// go-cty's `RawEquals` of two values at a position of type `ty`
+/// ([`Value::raw_equals`]), or, for [`Refined::Ignore`], of the two with their unknowns'
+/// refinements stripped.
 pub(super) fn raw_equal(a: &Value, b: &Value, ty: &Type, refined: Refined) -> bool {
-    let (a, ta) = concrete(a, ty);
-    let (b, tb) = concrete(b, ty);
-    if *ty == Type::Dynamic && ta != tb {
-        return false;
+    match refined {
+        Refined::Compare => a.raw_equals(b, ty),
+        Refined::Ignore => equal::compare(a, b, ty, &mut UnrefinedDifference).is_continue(),
     }
-    let ty = &ta;
-    let all = |x: &[Value], y: &[Value]| {
-        x.len() == y.len()
-            && x.iter()
-                .zip(y)
-                .enumerate()
-                .all(|(i, (x, y))| raw_equal(x, y, &element_type(ty, i), refined))
-    };
-    match (a, b) {
-        (Value::Unknown(x), Value::Unknown(y)) => refined == Refined::Ignore || x == y,
-        (Value::Unknown(_), _) | (_, Value::Unknown(_)) => false,
-        (Value::Null, Value::Null) => true,
-        (Value::Null, _) | (_, Value::Null) => false,
-        (Value::Bool(x), Value::Bool(y)) => x == y,
-        (Value::Number(x), Value::Number(y)) => x == y,
-        (Value::String(x), Value::String(y)) => x == y,
-        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => all(x, y),
-        (Value::Set(x), Value::Set(y)) => all(x.as_slice(), y.as_slice()),
-        (Value::Map(x), Value::Map(y)) => {
-            let e = element_type(ty, 0);
-            x.len() == y.len()
-                && x.iter()
-                    .zip(y.iter())
-                    .all(|((kx, vx), (ky, vy))| kx == ky && raw_equal(vx, vy, &e, refined))
+}
+
+/// A difference that counts unless it is between two unknowns of one type, which
+/// Terraform's `unrefinedValue` makes equal.
+struct UnrefinedDifference;
+
+impl<'a> equal::Differences<'a> for UnrefinedDifference {
+    const EVERY: bool = false;
+
+    fn difference(
+        &mut self,
+        _: &[equal::Step<'a>],
+        ty: &Type,
+        old: Option<&'a Value>,
+        new: Option<&'a Value>,
+    ) -> ControlFlow<()> {
+        match (old, new) {
+            (Some(o), Some(n))
+                if o.is_unknown() && n.is_unknown() && concrete(o, ty).1 == concrete(n, ty).1 =>
+            {
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Break(()),
         }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter().zip(y.iter()).all(|((nx, vx), (ny, vy))| {
-                    nx == ny && raw_equal(vx, vy, &attribute_type(ty, nx), refined)
-                })
-        }
-        _ => false,
     }
 }
 
