@@ -36,18 +36,23 @@ const CONFIG: &str = "examples/payloads/cloud_instance.config.msgpack";
 const PLANNED: &str = "examples/payloads/cloud_instance.planned.msgpack";
 const STATE: &str = "examples/payloads/cloud_instance.state.msgpack";
 
-/// A small schema: a required name, a computed id, an optional size.
+/// A small schema: a required name, a computed id, an optional size, a sensitive
+/// secret. Written once: the tests run in parallel.
 fn schema() -> String {
-    temp_file(
-        "cli-plan-schema.json",
-        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        temp_file(
+            "cli-plan-schema.json",
+            r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
             "resource_schemas": {"y_thing": {"version": 0, "block": {"attributes": {
                 "name": {"type": "string", "required": true},
                 "id": {"type": "string", "computed": true},
                 "size": {"type": "number", "optional": true},
                 "secret": {"type": "string", "optional": true, "sensitive": true}
             }}}}}}}"#,
-    )
+        )
+    })
+    .clone()
 }
 
 fn with_schema<'a>(schema: &'a str, args: &[&'a str]) -> Vec<&'a str> {
