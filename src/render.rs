@@ -30,6 +30,8 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 
+pub mod diff;
+
 use std::fmt::Write;
 
 use crate::path::{Path, PathStep};

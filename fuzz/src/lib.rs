@@ -20,6 +20,9 @@
 //! MessagePack payloads: the first `n` bytes and the rest.
 //!
 //! `schema_json` reads its whole input as a `providers schema -json` document.
+//!
+//! `plan_rules` reads a schema selector (one of the example provider's schemas), then
+//! three MessagePack payloads, each but the last after a two-byte length.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -843,6 +846,85 @@ pub fn convert(data: &[u8]) {
             "converting a value of {wire} to {wire} changed it: {c:?} became {again:?}"
         ),
         Err(e) => panic!("a converted value does not convert to its own type: {e}\nvalue: {c:?}"),
+    }
+}
+
+/// The example provider's schemas, for [`plan_rules`].
+fn example_schemas() -> &'static ProviderSchemas {
+    static SCHEMAS: OnceLock<ProviderSchemas> = OnceLock::new();
+    SCHEMAS.get_or_init(|| {
+        ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))
+            .expect("the example schema loads")
+    })
+}
+
+/// `plan_rules`: a schema selector byte (one of the example provider's schemas), then
+/// three MessagePack payloads of its implied type, each but the last after a two-byte
+/// big-endian length; one that does not decode is null. The plan rules and the plan
+/// renderer run on them: no panic; a new state equal to its plan is consistent with it;
+/// a value compared with itself is an unchanged diff.
+pub fn plan_rules(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let schemas = example_schemas();
+    let provider = schemas.providers.values().next().expect("one provider");
+    let mut all: Vec<&Schema> = vec![&provider.provider];
+    all.extend(provider.resource_schemas.values());
+    all.extend(provider.data_source_schemas.values());
+    let schema = all[selector as usize % all.len()];
+    let ty = schema.implied_type();
+    let mut parts = Vec::new();
+    let mut rest = rest;
+    for _ in 0..2 {
+        let n = match rest {
+            [a, b, ..] => (usize::from(*a) << 8 | usize::from(*b)).min(rest.len() - 2),
+            _ => 0,
+        };
+        let (part, more) = rest.get(2..).unwrap_or_default().split_at(n);
+        parts.push(part);
+        rest = more;
+    }
+    parts.push(rest);
+    let values: Vec<Value> = parts
+        .iter()
+        .map(|p| msgpack::decode(p, &ty).unwrap_or(Value::Null))
+        .collect();
+    let (prior, config, planned) = (&values[0], &values[1], &values[2]);
+    let block = &schema.block;
+    let proposed = block.proposed_new(prior, config);
+    let _ = block.check_plan(prior, config, planned);
+    let _ = block.check_plan(prior, config, &proposed);
+    let _ = block.check_apply(planned, config);
+    let _ = ctywire::schema::check_value_compatible(planned, config, &ty);
+    for v in &values {
+        let found = block.check_apply(v, v);
+        assert!(
+            found.is_empty(),
+            "a value is inconsistent with itself: {found:?}"
+        );
+    }
+    use ctywire::render::diff::{
+        render_block_diff, render_resource_change, ChangeAction, DiffOptions, ResourceChange,
+    };
+    let options = DiffOptions::default();
+    let action = ChangeAction::between(prior, planned, false);
+    let _ = render_resource_change(
+        &ResourceChange::new("x_y.z", action),
+        prior,
+        planned,
+        block,
+        &options,
+    );
+    if prior.is_wholly_known() && !prior.is_null() {
+        let same = render_block_diff(prior, prior, block, &options);
+        for line in same.lines() {
+            let t = line.trim_start();
+            assert!(
+                !(t.starts_with("+ ") || t.starts_with("- ") || t.starts_with("~ ")),
+                "a value diffed with itself shows a change:\n{same}"
+            );
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod implied;
 mod input;
 mod manual;
 mod output;
+mod plan_rules;
 mod sniff;
 
 use std::io::IsTerminal;
@@ -185,6 +186,42 @@ enum Command {
         #[arg(value_name = "TYPE")]
         text: String,
     },
+    /// Show the change from one payload to another, as `terraform plan` shows it.
+    ///
+    /// With --schema and --resource (or --data-source), the change is shown with its
+    /// heading (`# aws_instance.this will be updated in-place`); with --provider, the
+    /// body alone; with --type, as an attribute's value. Unknowns read `(known after
+    /// apply)` with their refinements; sensitive values (the schema's, and --sensitive)
+    /// read `(sensitive value)`. A file of `-` or an empty file is null. Colour only on
+    /// a terminal.
+    ///
+    /// Example:
+    ///
+    ///   ctywire diff --schema examples/schema/provider.json --resource cloud_instance --requires-replace image_id examples/payloads/cloud_instance.planned.msgpack examples/payloads/cloud_instance.state.msgpack
+    #[command(verbatim_doc_comment)]
+    Diff(plan_rules::DiffArgs),
+    /// Check a planned state as Terraform does before it accepts a plan.
+    ///
+    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports
+    /// it ("Provider produced invalid plan"), its path and rule, when it would not. A
+    /// prior of `-` or an empty file is null (a create).
+    ///
+    /// Example:
+    ///
+    ///   ctywire check-plan --schema examples/schema/provider.json --resource cloud_instance --prior - --config examples/payloads/cloud_instance.config.msgpack --planned examples/payloads/cloud_instance.planned.msgpack
+    #[command(verbatim_doc_comment)]
+    CheckPlan(plan_rules::CheckPlanArgs),
+    /// Check a new state against its plan as Terraform does after apply.
+    ///
+    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports
+    /// it ("Provider produced inconsistent result after apply"), its path and rule, when
+    /// it would not.
+    ///
+    /// Example:
+    ///
+    ///   ctywire check-apply --schema examples/schema/provider.json --resource cloud_instance --planned examples/payloads/cloud_instance.planned.msgpack --new examples/payloads/cloud_instance.state.msgpack
+    #[command(verbatim_doc_comment)]
+    CheckApply(plan_rules::CheckApplyArgs),
     /// Work with test-vector files (format: vectors/README.md).
     Vectors {
         #[command(subcommand)]
@@ -354,17 +391,10 @@ struct Rendering {
 
 impl Rendering {
     fn options(&self) -> Options {
-        let color = match self.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
-        };
         Options {
             show_sensitive: self.show_sensitive,
             show_null: self.show_null,
-            color,
+            color: self.color.enabled(),
             ..Options::default()
         }
     }
@@ -386,6 +416,19 @@ enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output.
+    fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        }
+    }
 }
 
 fn parse_type(s: &str) -> Result<Type, String> {
@@ -489,6 +532,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             convert(&given.ty, to_type.as_ref(), from, to, hex, file)
         }
         Command::Type { text } => type_command(&text),
+        Command::Diff(args) => plan_rules::diff(&args),
+        Command::CheckPlan(args) => plan_rules::check_plan(&args),
+        Command::CheckApply(args) => plan_rules::check_apply(&args),
         Command::Vectors {
             command: VectorsCommand::Check { files },
         } => vectors_check(&files),
