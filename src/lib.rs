@@ -47,6 +47,13 @@
 //!   values and schemas ([`Block::check_config`], [`Block::check_state`],
 //!   [`Block::validate`]), and where a value holds sensitive attributes
 //!   ([`Block::sensitive_paths`]).
+//! - [`schema::plan`]: Terraform's plan and apply rules: the proposed new state
+//!   ([`Block::proposed_new`]), and whether a planned or new state would be accepted
+//!   ([`Block::check_plan`], [`Block::check_apply`]), each problem with its path, its
+//!   [`Rule`] and Terraform's own message ([`Inconsistency`]); values in cty's Go syntax
+//!   as Terraform prints them ([`Value::to_go_syntax`]).
+//! - [`render`]: values in the style of `terraform show`, and changes in the style of
+//!   `terraform plan` ([`render::diff`]), byte for byte as Terraform's plan renderer.
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
 //! - [`convert`]: go-cty's type conversion ([`convert::convert`], [`convert::unify`]),
@@ -109,6 +116,13 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **Implied types follow go-cty, and a second function reads wrappers.**
+//!   [`msgpack::implied_type`] and [`json::implied_type`] are go-cty's `ImpliedType`,
+//!   which implies no type for a payload with a `dynamic` attribute (MessagePack: binary
+//!   data; JSON: an object with `value` and `type` members). The separate
+//!   [`msgpack::implied_type_reading_wrappers`] and [`json::implied_type_reading_wrappers`]
+//!   read those wrappers as dynamic values and say where (the tool uses them for payloads
+//!   given without a type); `tests/implied.rs` records where they differ.
 //! - **cty's equalities take the type.** `==` compares trees as built; go-cty's
 //!   `Equals` and `RawEquals` are [`Value::cty_equals`] and [`Value::raw_equals`],
 //!   which need the type to know what is at `dynamic` positions. Where go-cty's
@@ -154,6 +168,18 @@
 //!   decimals exactly, and where go-cty reports one of several errors picked by Go's map
 //!   order, [`convert`] reports the first in name order (`tests/convert.rs` records
 //!   each).
+//! - The plan rules ([`schema::plan`]) follow Terraform v1.16 without its computed
+//!   blocks, which `providers schema -json` does not describe (the vectors skip those
+//!   cases). Where Terraform would crash (a null configuration for a MAP block, an
+//!   unknown MAP block after apply) they treat the null as no blocks and skip what cannot
+//!   be compared. An unknown whose refinements are present but empty (which go-cty
+//!   prints `.Refine().NewValue()`) cannot be told from a plain unknown on the wire and
+//!   prints as one.
+//! - The plan renderer ([`render::diff`]) shows an unknown's refinements after
+//!   `(known after apply` (`(known after apply, not null)`); Terraform's JSON plans carry
+//!   none, so its own output never has them. HCL identifiers are told from other attribute
+//!   names with Unicode's alphabetic and alphanumeric classes rather than HCL's exact
+//!   `ID_Start` / `ID_Continue` tables.
 //!
 //! Where [`config`] departs from Terraform (each recorded by a test in
 //! `tests/config.rs`): expressions other than literals, templates and references to
@@ -178,6 +204,7 @@ pub mod config;
 pub mod convert;
 mod diff;
 pub mod error;
+mod implied;
 pub mod json;
 pub mod limits;
 pub mod msgpack;
@@ -194,8 +221,8 @@ pub use diff::{diff, Change, ChangeKind, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{
-    Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType, ProviderSchema,
-    ProviderSchemas, Schema, Violation,
+    Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
+    ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};

@@ -297,6 +297,28 @@ fn go_cty_unify() {
     );
 }
 
+/// go-cty's unsafe unification of objects with maps goes through `map(any)`, so its
+/// result can be a type some input has no direct conversion to: here the object's `b`
+/// (a list) could only become a `bool` element of `map(bool)` at run time, and fails
+/// then. Checked with go-cty 1.12.1 (`UnifyUnsafe` gives `cty.Map(cty.Bool)`,
+/// `Unify` gives `cty.Map(cty.DynamicPseudoType)`, `GetConversionUnsafe` gives nil).
+#[test]
+fn unsafe_unification_of_objects_as_maps_passes_through_dynamic() {
+    let types: Vec<Type> = ["object({a=any,b=list(bool)})", "map(bool)"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(convert::unify(&types), Some("map(any)".parse().unwrap()));
+    assert_eq!(
+        convert::unify_unsafe(&types),
+        Some("map(bool)".parse().unwrap())
+    );
+    assert_eq!(
+        convert::conversion(&types[0], &"map(bool)".parse().unwrap()),
+        None
+    );
+}
+
 // ---- This crate's own cases: where it departs from go-cty, and what go-cty cannot
 // ---- show through its vectors.
 

@@ -26,6 +26,7 @@ const TARGETS: &[(&str, Target)] = &[
     ("roundtrip", targets::roundtrip),
     ("schema_json", targets::schema_json),
     ("convert", targets::convert),
+    ("plan_rules", targets::plan_rules),
     ("diff", targets::diff),
     ("config", targets::config),
 ];

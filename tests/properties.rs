@@ -318,6 +318,45 @@ proptest! {
         }
     }
 
+    /// MessagePack without its type: the type implied with dynamic wrappers read as
+    /// such decodes the bytes into a value that encodes to the same bytes, with a value
+    /// at every wrapper's path; without wrappers it is go-cty's implied type, and with
+    /// them go-cty's rules imply none (they refuse binary data).
+    #[test]
+    fn msgpack_implied_type_reading_wrappers((ty, value) in typed_value(false)) {
+        prop_assume!(!has_negative_zero(&value));
+        let bytes = msgpack::encode(&plain_unknowns(&value), &ty).unwrap();
+        let (implied, wrappers) = msgpack::implied_type_reading_wrappers(&bytes).unwrap();
+        let decoded = msgpack::decode(&bytes, &implied).unwrap();
+        prop_assert_eq!(msgpack::encode(&decoded, &implied).unwrap(), bytes.clone());
+        for path in &wrappers {
+            prop_assert!(decoded.at_path(path).is_some(), "{}", path);
+        }
+        match msgpack::implied_type(&bytes) {
+            Ok(plain) => {
+                prop_assert!(wrappers.is_empty());
+                prop_assert_eq!(plain, implied);
+            }
+            Err(_) => prop_assert!(!wrappers.is_empty()),
+        }
+    }
+
+    /// JSON likewise, for wholly known values without infinities.
+    #[test]
+    fn json_implied_type_reading_wrappers((ty, value) in typed_value(true)) {
+        prop_assume!(!has_infinity(&value));
+        let text = json::encode(&value, &ty).unwrap();
+        let (implied, wrappers) = json::implied_type_reading_wrappers(&text).unwrap();
+        let decoded = json::decode(&text, &implied).unwrap();
+        prop_assert_eq!(json::encode(&decoded, &implied).unwrap(), text.clone());
+        for path in &wrappers {
+            prop_assert!(decoded.at_path(path).is_some(), "{}", path);
+        }
+        if wrappers.is_empty() {
+            prop_assert_eq!(json::implied_type(&text).unwrap(), implied);
+        }
+    }
+
     /// Type JSON and type expressions print and parse back to the same type.
     #[test]
     fn type_text_round_trip(ty in arb_type()) {
@@ -584,7 +623,13 @@ proptest! {
                 prop_assert_eq!(conversion(t, &u), Some(Safety::Safe), "{} to {}", t, u);
             }
         }
-        if let Some(u) = unify_unsafe(&types) {
+        // go-cty's unsafe unification can compose conversions through `dynamic`: it
+        // unifies `object({a=any,b=list(bool)})` with `map(bool)` as `map(bool)` (the
+        // object as `map(any)` first, then `any` to `bool`, checked only when a value
+        // converts), though no direct conversion exists (see tests/convert.rs); tuples
+        // unified as lists likewise. Without `dynamic` every input converts directly.
+        let through_dynamic = types.iter().any(Type::has_dynamic);
+        if let Some(u) = unify_unsafe(&types).filter(|_| !through_dynamic) {
             for t in &types {
                 prop_assert!(conversion(t, &u).is_some(), "{} to {}", t, u);
             }

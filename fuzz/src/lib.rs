@@ -22,6 +22,9 @@
 //! `schema_json` reads its whole input as a `providers schema -json` document; `config`
 //! reads its whole input as a `.tf.json` file, decoded with the example provider's
 //! schemas (`examples/schema/provider.json`).
+//!
+//! `plan_rules` reads a schema selector (one of the example provider's schemas), then
+//! three MessagePack payloads, each but the last after a two-byte length.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -112,8 +115,15 @@ pub fn msgpack_decode(data: &[u8]) {
     };
     let ty = match ty {
         Some(ty) => ty,
-        None => match msgpack::implied_type(payload) {
-            Ok(ty) => ty,
+        None => match msgpack::implied_type_reading_wrappers(payload) {
+            Ok((ty, wrappers)) => {
+                // Reading wrappers changes nothing go-cty's rules type.
+                if let Ok(plain) = msgpack::implied_type(payload) {
+                    assert_eq!(plain, ty, "implied types differ");
+                    assert!(wrappers.is_empty(), "wrappers where go-cty reads none");
+                }
+                ty
+            }
             Err(_) => return,
         },
     };
@@ -134,7 +144,24 @@ pub fn json_decode(data: &[u8]) {
     };
     let decoded = match ty {
         Some(ty) => json::decode(payload, &ty).map(|v| (ty, v)),
-        None => json::decode_implied(payload),
+        None => {
+            let plain = json::decode_implied(payload);
+            if let Ok((ty, wrappers)) = json::implied_type_reading_wrappers(payload) {
+                // Without wrappers, go-cty's implied type; with them, a type whose
+                // values must encode like any other.
+                if wrappers.is_empty() {
+                    if let Ok((plain_ty, _)) = &plain {
+                        assert_eq!(*plain_ty, ty, "implied types differ");
+                    }
+                } else if let Ok(v) = json::decode(payload, &ty) {
+                    if let Err(e) = msgpack::encode(&v, &ty) {
+                        panic!("a decoded value does not encode: {e}\nvalue: {v:?}\ntype: {ty}");
+                    }
+                    json_encode_or_refuse(&v, &ty);
+                }
+            }
+            plain
+        }
     };
     if let Ok((ty, v)) = decoded {
         if let Err(e) = msgpack::encode(&v, &ty) {
@@ -737,15 +764,6 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The example provider's schemas, for `config`.
-fn example_schemas() -> &'static ProviderSchemas {
-    static SCHEMAS: OnceLock<ProviderSchemas> = OnceLock::new();
-    SCHEMAS.get_or_init(|| {
-        ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))
-            .expect("the example schemas read")
-    })
-}
-
 /// At most this many blocks of one input are decoded.
 const MAX_CONFIG_BLOCKS: usize = 16;
 
@@ -881,6 +899,85 @@ pub fn convert(data: &[u8]) {
             "converting a value of {wire} to {wire} changed it: {c:?} became {again:?}"
         ),
         Err(e) => panic!("a converted value does not convert to its own type: {e}\nvalue: {c:?}"),
+    }
+}
+
+/// The example provider's schemas, for [`plan_rules`] and [`config`].
+fn example_schemas() -> &'static ProviderSchemas {
+    static SCHEMAS: OnceLock<ProviderSchemas> = OnceLock::new();
+    SCHEMAS.get_or_init(|| {
+        ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))
+            .expect("the example schema loads")
+    })
+}
+
+/// `plan_rules`: a schema selector byte (one of the example provider's schemas), then
+/// three MessagePack payloads of its implied type, each but the last after a two-byte
+/// big-endian length; one that does not decode is null. The plan rules and the plan
+/// renderer run on them: no panic; a new state equal to its plan is consistent with it;
+/// a value compared with itself is an unchanged diff.
+pub fn plan_rules(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let schemas = example_schemas();
+    let provider = schemas.providers.values().next().expect("one provider");
+    let mut all: Vec<&Schema> = vec![&provider.provider];
+    all.extend(provider.resource_schemas.values());
+    all.extend(provider.data_source_schemas.values());
+    let schema = all[selector as usize % all.len()];
+    let ty = schema.implied_type();
+    let mut parts = Vec::new();
+    let mut rest = rest;
+    for _ in 0..2 {
+        let n = match rest {
+            [a, b, ..] => (usize::from(*a) << 8 | usize::from(*b)).min(rest.len() - 2),
+            _ => 0,
+        };
+        let (part, more) = rest.get(2..).unwrap_or_default().split_at(n);
+        parts.push(part);
+        rest = more;
+    }
+    parts.push(rest);
+    let values: Vec<Value> = parts
+        .iter()
+        .map(|p| msgpack::decode(p, &ty).unwrap_or(Value::Null))
+        .collect();
+    let (prior, config, planned) = (&values[0], &values[1], &values[2]);
+    let block = &schema.block;
+    let proposed = block.proposed_new(prior, config);
+    let _ = block.check_plan(prior, config, planned);
+    let _ = block.check_plan(prior, config, &proposed);
+    let _ = block.check_apply(planned, config);
+    let _ = ctywire::schema::check_value_compatible(planned, config, &ty);
+    for v in &values {
+        let found = block.check_apply(v, v);
+        assert!(
+            found.is_empty(),
+            "a value is inconsistent with itself: {found:?}"
+        );
+    }
+    use ctywire::render::diff::{
+        render_block_diff, render_resource_change, ChangeAction, DiffOptions, ResourceChange,
+    };
+    let options = DiffOptions::default();
+    let action = ChangeAction::between(prior, planned, false);
+    let _ = render_resource_change(
+        &ResourceChange::new("x_y.z", action),
+        prior,
+        planned,
+        block,
+        &options,
+    );
+    if prior.is_wholly_known() && !prior.is_null() {
+        let same = render_block_diff(prior, prior, block, &options);
+        for line in same.lines() {
+            let t = line.trim_start();
+            assert!(
+                !(t.starts_with("+ ") || t.starts_with("- ") || t.starts_with("~ ")),
+                "a value diffed with itself shows a change:\n{same}"
+            );
+        }
     }
 }
 

@@ -1,7 +1,6 @@
 //! go-cty's `MismatchMessage`: why a type cannot be converted to another, in words.
 
 use crate::types::Type;
-use crate::value::set::go_quote;
 
 use super::rules::available;
 
@@ -28,15 +27,10 @@ pub(super) fn friendly_name(ty: &Type, constraint: bool) -> String {
     }
 }
 
-/// A name or key quoted as Go's `%q` quotes it.
-pub(super) fn quoted(name: &str) -> String {
-    let mut out = Vec::with_capacity(name.len() + 2);
-    go_quote(name, &mut out);
-    String::from_utf8_lossy(&out).into_owned()
-}
+pub(super) use crate::value::set::go_quoted as quoted;
 
 /// Why `got` does not convert to `want`: go-cty's `MismatchMessage`, word for word.
-pub(super) fn mismatch_message(got: &Type, want: &Type) -> String {
+pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
     let dynamic_element = want.element_type() == Some(&Type::Dynamic);
     match (got, want) {
         (Type::Object(_), Type::Object(_)) => objects(got, want),

@@ -87,7 +87,7 @@
 //!   `Marshal` converts it by its type (a null string where a list is wanted is go-cty's
 //!   error and this crate's nil).
 
-mod mismatch;
+pub(crate) mod mismatch;
 mod rules;
 mod unify;
 mod value;

@@ -20,6 +20,8 @@ mod encode;
 pub(crate) mod read;
 
 use crate::error::Result;
+use crate::implied::Wrappers;
+use crate::path::Path;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -108,5 +110,37 @@ pub fn check_syntax(input: &[u8]) -> Result<()> {
 /// The type go-cty's `msgpack.ImpliedType` infers for an untyped payload: nil and
 /// unknowns are `dynamic`, arrays are tuples, maps are objects.
 pub fn implied_type(input: &[u8]) -> Result<Type> {
-    decode::implied_type(input)
+    decode::implied_type(input, None)
+}
+
+/// [`implied_type`], except that a dynamic value's wrapper — a two-element array whose
+/// first element is binary data holding type JSON, as the encoder writes a value at a
+/// `dynamic` position — is read as such: its position's type is `dynamic`, so that
+/// decoding with the returned type reads the wrapped value with its own type. Gives
+/// the type and the paths of the wrappers it read, in input order.
+///
+/// go-cty's `msgpack.ImpliedType` does not do this: it refuses binary data, so every
+/// payload with a `dynamic` attribute has no implied type there. Reading wrappers
+/// changes the meaning of nothing `implied_type` accepts. Binary data that does not hold
+/// valid type JSON is still an error, and the wrapped value is only checked to be
+/// well-formed (decoding it with the returned type checks the rest).
+///
+/// ```
+/// use ctywire::{msgpack, Path, Type};
+///
+/// // {a = 1, d = <a dynamic value: the string "x">}
+/// let bytes = b"\x82\xa1a\x01\xa1d\x92\xc4\x08\"string\"\xa1x";
+/// assert!(msgpack::implied_type(bytes).is_err());
+/// let (ty, wrappers) = msgpack::implied_type_reading_wrappers(bytes)?;
+/// assert_eq!(ty.to_expr(), "object({a=number,d=any})");
+/// assert_eq!(wrappers, [Path::root("d")]);
+/// let value = msgpack::decode(bytes, &ty)?;
+/// assert_eq!(value["d"].as_str(), Some("x"));
+/// assert_eq!(msgpack::encode(&value, &ty)?, bytes);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn implied_type_reading_wrappers(input: &[u8]) -> Result<(Type, Vec<Path>)> {
+    let mut wrappers = Wrappers::default();
+    let ty = decode::implied_type(input, Some(&mut wrappers))?;
+    Ok((ty, wrappers.found))
 }

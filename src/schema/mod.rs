@@ -58,6 +58,7 @@
 
 mod check;
 mod json;
+pub mod plan;
 mod provider;
 mod sensitive;
 mod validate;
@@ -65,6 +66,7 @@ mod validate;
 use std::collections::BTreeMap;
 
 pub use check::Violation;
+pub use plan::{check_value_compatible, Inconsistency, Rule};
 pub use provider::{ProviderSchema, ProviderSchemas};
 
 use crate::types::Type;

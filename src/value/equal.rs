@@ -150,7 +150,7 @@ fn definitely_not_null(v: &Value) -> bool {
 /// Whether the known (or null) value `known` of type `kt` is certainly not a value that
 /// an unknown of type `ut` with `refinements` can become (go-cty's
 /// `ValueRange.Includes` being false).
-fn outside(refinements: &Refinements, ut: &Type, known: &Value, kt: &Type) -> bool {
+pub(crate) fn outside(refinements: &Refinements, ut: &Type, known: &Value, kt: &Type) -> bool {
     match (refinements.nullness(), known.is_null()) {
         (Some(true), is_null) => return !is_null,
         (Some(false), true) => return true,
@@ -209,7 +209,7 @@ fn length_range(v: &Value) -> Option<(u64, u64)> {
 
 /// go-cty's `Type.TestConformance`: whether `given` is `want`, where `dynamic` in `want`
 /// stands for any type.
-fn conforms(given: &Type, want: &Type) -> bool {
+pub(crate) fn conforms(given: &Type, want: &Type) -> bool {
     match (given, want) {
         (_, Type::Dynamic) => true,
         (Type::List(g), Type::List(w))

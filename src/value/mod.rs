@@ -8,6 +8,7 @@
 
 pub(crate) mod conform;
 pub(crate) mod equal;
+mod go_syntax;
 mod number;
 mod printable;
 mod refine;

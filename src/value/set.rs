@@ -403,6 +403,13 @@ fn hash_sequence(open: u8, values: &[Value], close: u8, out: &mut Vec<u8>) {
     out.push(close);
 }
 
+/// `s` quoted as Go's `strconv.Quote` (and `%q`) quotes it, as a `String`.
+pub(crate) fn go_quoted(s: &str) -> String {
+    let mut out = Vec::with_capacity(s.len() + 2);
+    go_quote(s, &mut out);
+    String::from_utf8(out).expect("Go's quoting of a string writes UTF-8")
+}
+
 /// Go's `strconv.Quote`: printable characters literal, others escaped.
 pub(crate) fn go_quote(s: &str, out: &mut Vec<u8>) {
     out.push(b'"');
