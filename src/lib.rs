@@ -58,6 +58,8 @@
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
 //! - [`convert`]: go-cty's type conversion ([`convert::convert`], [`convert::unify`]),
 //!   which the encoders also apply to a value that is not of the type asked for.
+//! - [`config`]: `.tf.json` configurations, and the value Terraform sends a provider
+//!   for a resource, data source or provider block of one ([`config::Config::value`]).
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
@@ -179,6 +181,15 @@
 //!   names with Unicode's alphabetic and alphanumeric classes rather than HCL's exact
 //!   `ID_Start` / `ID_Continue` tables.
 //!
+//! Where [`config`] departs from Terraform (each recorded by a test in
+//! `tests/config.rs`): expressions other than literals, templates and references to
+//! variables, locals, iterators and instance keys are unknown rather than evaluated
+//! (function calls, operators, conditionals); JSON syntax errors are this crate's
+//! reader's, and invalid UTF-8 is refused rather than replaced; heredocs inside an
+//! interpolation, override files, and Terraform's `blocktoattr` fixup of legacy
+//! list-of-object attributes written as `dynamic` blocks are not supported and are
+//! reported as such.
+//!
 //! ## Limits
 //!
 //! Decoding is bounded by [`limits`]: nesting depth, refinement payload size, number
@@ -189,6 +200,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod config;
 pub mod convert;
 mod diff;
 pub mod error;

@@ -28,6 +28,7 @@ const TARGETS: &[(&str, Target)] = &[
     ("convert", targets::convert),
     ("plan_rules", targets::plan_rules),
     ("diff", targets::diff),
+    ("config", targets::config),
 ];
 
 #[test]

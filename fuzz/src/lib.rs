@@ -19,7 +19,9 @@
 //! `diff` reads a type selector (not the implied type), one byte `n`, then two
 //! MessagePack payloads: the first `n` bytes and the rest.
 //!
-//! `schema_json` reads its whole input as a `providers schema -json` document.
+//! `schema_json` reads its whole input as a `providers schema -json` document; `config`
+//! reads its whole input as a `.tf.json` file, decoded with the example provider's
+//! schemas (`examples/schema/provider.json`).
 //!
 //! `plan_rules` reads a schema selector (one of the example provider's schemas), then
 //! three MessagePack payloads, each but the last after a two-byte length.
@@ -762,6 +764,57 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// At most this many blocks of one input are decoded.
+const MAX_CONFIG_BLOCKS: usize = 16;
+
+/// A `.tf.json` file: reading it never panics; each resource, data source and provider
+/// block it declares (the first 16) decodes with the example schemas or fails with
+/// diagnostics, and a decoded value is a value of the schema's implied type (it encodes
+/// as MessagePack, and as JSON when wholly known).
+pub fn config(data: &[u8]) {
+    use ctywire::config::{Address, Config};
+    let Ok(config) = Config::from_sources([("fuzz.tf.json", data)]) else {
+        return;
+    };
+    let schemas = example_schemas();
+    let declarations = config.declarations();
+    for d in declarations.iter().take(MAX_CONFIG_BLOCKS) {
+        if !matches!(d.kind, "resource" | "data" | "provider") {
+            continue;
+        }
+        let address: Address = d
+            .address
+            .parse()
+            .unwrap_or_else(|e| panic!("listed address {:?} does not parse: {e}", d.address));
+        assert_eq!(address.to_string(), d.address, "address prints back");
+        let schema = match &address {
+            Address::Resource { type_name, .. } => schemas.resource(type_name),
+            Address::DataSource { type_name, .. } => schemas.data_source(type_name),
+            Address::Provider { name, .. } => schemas.provider(name),
+        };
+        let Ok(schema) = schema else {
+            continue;
+        };
+        let Ok(value) = config.decode(&address, schema) else {
+            continue;
+        };
+        let ty = schema.implied_type();
+        if let Err(e) = msgpack::encode(&value, &ty) {
+            panic!("{}: the decoded value does not encode: {e}", d.address);
+        }
+        if value.is_wholly_known() {
+            if let Err(e) = json::encode(&value, &ty) {
+                if e.kind() != ErrorKind::Unencodable {
+                    panic!(
+                        "{}: the decoded value does not encode as JSON: {e}",
+                        d.address
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// `convert`: two type selectors, `from` then `to` (see [`select`]; an implied `to` is
 /// `dynamic`), then a MessagePack payload, decoded with `from` (or its implied type) and
 /// converted to `to`:
@@ -849,7 +902,7 @@ pub fn convert(data: &[u8]) {
     }
 }
 
-/// The example provider's schemas, for [`plan_rules`].
+/// The example provider's schemas, for [`plan_rules`] and [`config`].
 fn example_schemas() -> &'static ProviderSchemas {
     static SCHEMAS: OnceLock<ProviderSchemas> = OnceLock::new();
     SCHEMAS.get_or_init(|| {

@@ -2,6 +2,7 @@
 
 #![forbid(unsafe_code)]
 
+mod config;
 mod get;
 mod implied;
 mod input;
@@ -171,6 +172,25 @@ enum Command {
         /// The input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
+    /// The value Terraform would send a provider for a block of a `.tf.json`
+    /// configuration.
+    ///
+    /// Reads the configuration files (or the `.tf.json` / `.tofu.json` files of the
+    /// directories given) and decodes the block at --address with its schema from
+    /// --schema, as Terraform decodes the `config` it sends in ValidateResourceConfig,
+    /// PlanResourceChange, ReadDataSource or ConfigureProvider: shown like `show`, or
+    /// written as the payload with --to. Without --address, lists the blocks found.
+    /// Diagnostics are Terraform's, with file, line and column (exit status 1).
+    ///
+    /// Examples:
+    ///
+    ///   ctywire config examples/config/instance.tf.json
+    ///
+    ///   ctywire config examples/config/instance.tf.json --schema examples/schema/provider.json --address cloud_instance.web
+    ///
+    ///   ctywire config examples/config --schema examples/schema/provider.json --address provider.cloud.us --to msgpack --hex
+    #[command(verbatim_doc_comment)]
+    Config(config::ConfigArgs),
     /// Print the type JSON of a type expression, or the type expression of type JSON.
     ///
     /// Examples:
@@ -531,6 +551,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .ok_or_else(|| Failure::usage("give --type or --schema"))?;
             convert(&given.ty, to_type.as_ref(), from, to, hex, file)
         }
+        Command::Config(args) => config::run(&args),
         Command::Type { text } => type_command(&text),
         Command::Diff(args) => plan_rules::diff(&args),
         Command::CheckPlan(args) => plan_rules::check_plan(&args),
