@@ -144,6 +144,8 @@ pub mod msgpack;
 pub mod path;
 pub mod render;
 pub mod schema;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod text;
 pub mod tfjson;
 pub mod types;
@@ -156,6 +158,8 @@ pub use schema::{
     Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType, ProviderSchema,
     ProviderSchemas, Schema, Violation,
 };
+#[cfg(feature = "serde")]
+pub use serde::Known;
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};
 

@@ -829,6 +829,16 @@ impl Number {
         out
     }
 
+    /// Whether some float64 equals this number exactly: a float64, an infinity, an
+    /// integer of at most 53 bits, or a decimal such as `0.5` (not `0.1`).
+    pub(crate) fn is_exact_f64(&self) -> bool {
+        match &self.0 {
+            Repr::Int(i) => i.unsigned_abs() <= 1 << 53,
+            Repr::Float(_) | Repr::Infinity { .. } => true,
+            Repr::Decimal(d) => decimal_is_f64_fraction(d),
+        }
+    }
+
     /// What the MessagePack encoder writes for this number.
     #[inline]
     pub(crate) fn wire(&self) -> WireNumber<'_> {
