@@ -241,6 +241,8 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for NotNullVisitor<T> {
     fn visit_unit<E: de::Error>(self) -> Result<Known<T>, E> {
         match handoff::take() {
             Some(Value::Unknown(r)) => Ok(Known::Unknown(r)),
+            // An unknown whose refinements say it is null.
+            Some(Value::Null) => Ok(Known::Null),
             _ => T::deserialize(de::value::UnitDeserializer::new()).map(Known::Known),
         }
     }

@@ -471,6 +471,7 @@ impl<'de, 't> de::MapAccess<'de> for Attributes<'_, 'de, 't> {
             return Ok(None);
         }
         self.read += 1;
+        let key_at = self.st.r.offset();
         let i = self.keys.next(&mut self.st.r)?;
         self.attribute = i;
         if let Some(map) = self.fields {
@@ -482,7 +483,7 @@ impl<'de, 't> de::MapAccess<'de> for Attributes<'_, 'de, 't> {
         let name: &'t str = &self.ty.names().as_slice()[i];
         seed.deserialize(StrDeserializer::<Error>::new(name))
             .map(Some)
-            .map_err(|e| e.in_attribute(name))
+            .map_err(|e| e.in_attribute(name).at_offset(key_at))
     }
 
     #[inline]
