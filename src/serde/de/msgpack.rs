@@ -18,7 +18,9 @@ use crate::msgpack::decode::{
 use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::serde::handoff::{self, KNOWN_TOKEN, NUMBER_TOKEN, VALUE_TOKEN};
 use crate::serde::impls::unknown_error;
+use crate::text;
 use crate::types::{ObjectType, Type};
+use crate::value::set::strings_in_order;
 use crate::value::Value;
 
 /// What one decode shares: the reader, and the struct field maps made so far.
@@ -76,6 +78,39 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
             return Err(depth_error());
         }
         let peeked = self.st.r.peek();
+        // The forms most values take, read here without a token.
+        if let Some(b) = peeked {
+            match (self.ty, b, hint) {
+                (Type::String, 0xa0..=0xbf, Hint::Str | Hint::Any) => {
+                    if let Some(s) = short_text(&mut self.st.r) {
+                        return visitor.visit_borrowed_str(s);
+                    }
+                }
+                (Type::Number, 0x00..=0x7f, Hint::Int(_) | Hint::Any) => {
+                    self.st.r.advance(1);
+                    return visitor.visit_u64(u64::from(b));
+                }
+                (Type::Number, 0xcb, Hint::Float | Hint::Any) => {
+                    if let Some(bytes) = self.st.r.ahead(1, 8) {
+                        let f = f64::from_be_bytes(bytes.try_into().unwrap_or([0; 8]));
+                        if !f.is_nan() {
+                            self.st.r.advance(9);
+                            return visitor.visit_f64(f);
+                        }
+                    }
+                }
+                (Type::Bool, 0xc2 | 0xc3, Hint::Bool | Hint::Any) => {
+                    self.st.r.advance(1);
+                    return visitor.visit_bool(b == 0xc3);
+                }
+                (Type::Set(e), 0x90..=0x9f | 0xdc | 0xdd, Hint::Seq | Hint::Any)
+                    if **e == Type::String && self.canonical_strings() =>
+                {
+                    return self.sequence(Elements::Same(e), None, hint, visitor);
+                }
+                _ => {}
+            }
+        }
         match hint {
             Hint::Option => {
                 if peeked == Some(0xc0) {
@@ -149,6 +184,30 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
             // Sets and `dynamic` were read whole above.
             ty => Err(Error::mismatch(ty.kind_name(), "a value of this kind")),
         }
+    }
+
+    /// Whether the array at the reader's position holds strings (NFC text) in go-cty's
+    /// set order, so that a set of strings can be read as it stands (a set in any other
+    /// form is read whole, by the codec, which puts it in order).
+    fn canonical_strings(&self) -> bool {
+        let mut r = self.st.r.rewound(self.st.r.offset());
+        let Ok(Token::Array(n)) = r.token("a set") else {
+            return false;
+        };
+        let mut previous: Option<&[u8]> = None;
+        for _ in 0..n {
+            let Ok(Token::Str(bytes)) = r.token("a string") else {
+                return false;
+            };
+            if !text::is_nfc_bytes(bytes) || std::str::from_utf8(bytes).is_err() {
+                return false;
+            }
+            if previous.is_some_and(|p| !strings_in_order(p, bytes)) {
+                return false;
+            }
+            previous = Some(bytes);
+        }
+        true
     }
 
     /// A string: short ASCII text is borrowed from the input as it is.
@@ -285,9 +344,27 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
     }
 }
 
+/// Reads a fixstr of NFC text (the form of most strings and map keys), borrowed from
+/// the input; `None`, reading nothing, for anything else.
+#[inline(always)]
+fn short_text<'de>(r: &mut Reader<'de>) -> Option<&'de str> {
+    let b = r.peek()?;
+    if !(0xa0..=0xbf).contains(&b) {
+        return None;
+    }
+    let bytes = r.ahead(1, usize::from(b & 0x1f))?;
+    let s = std::str::from_utf8(bytes).ok()?;
+    if !text::is_nfc_bytes(bytes) {
+        return None;
+    }
+    r.advance(1 + bytes.len());
+    Some(s)
+}
+
 /// Whether a value of type `ty` is decoded whole by the codec and read from the
 /// [`Value`]: at a `dynamic` position, a set, or a collection whose elements' types
 /// hold `dynamic` (see the [module docs](super)).
+#[inline]
 pub(crate) fn needs_whole(ty: &Type) -> bool {
     match ty {
         Type::Dynamic | Type::Set(_) => true,
@@ -421,8 +498,11 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
             return Ok(None);
         }
         let key_at = self.st.r.offset();
-        let k =
-            text_of(key(&mut self.st.r, "a string map key")?).map_err(|e| e.at_offset(key_at))?;
+        let k = match short_text(&mut self.st.r) {
+            Some(k) => Cow::Borrowed(k),
+            None => text_of(key(&mut self.st.r, "a string map key")?)
+                .map_err(|e| e.at_offset(key_at))?,
+        };
         self.check_unique(&k, key_at)?;
         self.read += 1;
         self.key = k;

@@ -9,10 +9,20 @@ use crate::value::Str;
 
 /// The text of map key `key`, NFC-normalized.
 pub(crate) fn text<T: Serialize + ?Sized>(key: &T) -> Result<Str> {
-    key.serialize(KeySerializer)
+    key.serialize(KeySerializer {
+        strings_only: false,
+    })
 }
 
-struct KeySerializer;
+/// The text of `value` if it is a string (or a char), NFC-normalized.
+pub(crate) fn string<T: Serialize + ?Sized>(value: &T) -> Result<Str> {
+    value.serialize(KeySerializer { strings_only: true })
+}
+
+/// Map keys, or (`strings_only`) strings alone.
+struct KeySerializer {
+    strings_only: bool,
+}
 
 fn not_a_key(what: &str) -> Error {
     Error::new(
@@ -24,6 +34,9 @@ fn not_a_key(what: &str) -> Error {
 macro_rules! key_by_display {
     ($($method:ident: $t:ty),*) => {$(
         fn $method(self, v: $t) -> Result<Str> {
+            if self.strings_only {
+                return Err(not_a_key(stringify!($t)));
+            }
             Ok(Str::from(v.to_string()))
         }
     )*};
@@ -43,8 +56,12 @@ impl ser::Serializer for KeySerializer {
     key_by_display!(
         serialize_bool: bool, serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
         serialize_i64: i64, serialize_i128: i128, serialize_u8: u8, serialize_u16: u16,
-        serialize_u32: u32, serialize_u64: u64, serialize_u128: u128, serialize_char: char
+        serialize_u32: u32, serialize_u64: u64, serialize_u128: u128
     );
+
+    fn serialize_char(self, v: char) -> Result<Str> {
+        Ok(Str::from(v.encode_utf8(&mut [0; 4]) as &str))
+    }
 
     fn serialize_str(self, v: &str) -> Result<Str> {
         Ok(Str::from(text::nfc(v)))

@@ -23,7 +23,8 @@ use crate::path::PathStep;
 use crate::serde::de::msgpack::needs_whole;
 use crate::serde::handoff::{self, VALUE_TOKEN};
 use crate::types::{ObjectType, Type};
-use crate::value::{Number, Str, Value};
+use crate::value::set::strings_in_order;
+use crate::value::{Number, Set, Str, Value};
 use output::{Output, SeqKind, ValueOutput};
 
 /// The type of the parts of a value at a `dynamic` position.
@@ -55,16 +56,23 @@ impl<O> State<O> {
 }
 
 /// Writes `value` as type `ty`.
+#[inline(always)]
 pub(crate) fn write<O: Output, T: Serialize + ?Sized>(
     st: &mut State<O>,
     value: &T,
     ty: &Type,
 ) -> Result<()> {
-    if O::BYTES && needs_whole(ty) {
+    if O::BYTES && needs_whole(ty) && !is_string_set(ty) {
         let v = to_value(value, ty)?;
         return st.out.value(v, ty);
     }
     value.serialize(Ser { st, ty })
+}
+
+/// Whether `ty` is `set(string)`, whose elements are written as they come when they
+/// come in go-cty's order (see [`Kind::StringSet`]).
+fn is_string_set(ty: &Type) -> bool {
+    matches!(ty, Type::Set(e) if **e == Type::String)
 }
 
 /// `value` as a [`Value`] of type `ty`.
@@ -109,12 +117,15 @@ impl<'a, 't, O: Output> Ser<'a, 't, O> {
 
     fn compound(self, kind: Kind<'t>, len: Option<usize>) -> Compound<'a, 't, O> {
         let st = self.st;
+        let header_at = st.out.mark();
         match kind {
             Kind::Object(o, _) => st.out.begin_object(o),
             Kind::Map(_) | Kind::DynamicMap | Kind::DynamicObject => st.out.begin_map(len),
             _ => st.out.begin_sequence(len),
         }
         Compound {
+            header_at,
+            values: None,
             start: st.out.mark(),
             parts: st.parts.len(),
             attributes: st.attributes.len(),
@@ -123,6 +134,7 @@ impl<'a, 't, O: Output> Ser<'a, 't, O> {
             len,
             count: 0,
             in_order: true,
+            recorded: !matches!(kind, Kind::Object(..)),
             st,
         }
     }
@@ -131,6 +143,7 @@ impl<'a, 't, O: Output> Ser<'a, 't, O> {
     fn sequence(self, len: Option<usize>, tuple: bool) -> Result<Compound<'a, 't, O>> {
         let kind = match self.ty {
             Type::List(e) => Kind::Sequence(SeqKind::List, Some(e)),
+            ty if O::BYTES && is_string_set(ty) => Kind::StringSet(ty),
             Type::Set(e) => Kind::Sequence(SeqKind::Set, Some(e)),
             Type::Tuple(ts) => Kind::Tuple(ts),
             Type::Dynamic if tuple => Kind::Sequence(SeqKind::Tuple, None),
@@ -381,12 +394,21 @@ enum Kind<'t> {
     /// A map or a struct at a `dynamic` position: a map or an object value.
     DynamicMap,
     DynamicObject,
+    /// A `set(string)` written to bytes. A set goes in go-cty's order, which for
+    /// strings is their byte order: its elements are written as they come while they
+    /// come in that order; any other set is made whole as a [`Value`] and written by the
+    /// codec.
+    StringSet(&'t Type),
 }
 
 /// A sequence, struct or map being written.
 pub(crate) struct Compound<'a, 't, O> {
     st: &'a mut State<O>,
     kind: Kind<'t>,
+    /// Where the compound starts, header included.
+    header_at: usize,
+    /// The elements of a `set(string)` not written as they came.
+    values: Option<Vec<Value>>,
     /// The length serde gave.
     len: Option<usize>,
     /// Where the first part starts.
@@ -399,11 +421,17 @@ pub(crate) struct Compound<'a, 't, O> {
     keys: usize,
     /// Whether the attributes (keys) written so far are in name (key) order.
     in_order: bool,
+    /// Whether the parts of an object are recorded in the stacks: from its first part
+    /// that is not the next attribute in name order (the parts of maps always are).
+    recorded: bool,
 }
 
 impl<O: Output> Compound<'_, '_, O> {
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         let i = self.count;
+        if let Kind::StringSet(_) = self.kind {
+            return self.string_element(value).map_err(|e| e.in_index(i));
+        }
         let ty = match self.kind {
             Kind::Sequence(_, e) => e.unwrap_or(&DYNAMIC),
             Kind::Tuple(ts) => ts.get(i).ok_or_else(|| {
@@ -419,7 +447,44 @@ impl<O: Output> Compound<'_, '_, O> {
         write(self.st, value, ty).map_err(|e| e.in_index(i))
     }
 
-    fn end_sequence(self) -> Result<()> {
+    /// An element of a `set(string)`.
+    fn string_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        if self.values.is_none() {
+            if let Ok(s) = key::string(value) {
+                let st = &mut *self.st;
+                if st.keys.len() > self.keys
+                    && !strings_in_order(st.keys[st.keys.len() - 1].as_bytes(), s.as_bytes())
+                {
+                    self.in_order = false;
+                }
+                st.out.separator(self.count);
+                st.out.nfc_string(&s);
+                st.keys.push(s);
+                self.count += 1;
+                return Ok(());
+            }
+            let strings = self.st.keys.drain(self.keys..).map(Value::String);
+            self.values = Some(strings.collect());
+        }
+        let v = to_value(value, &Type::String)?;
+        self.values.get_or_insert_with(Vec::new).push(v);
+        Ok(())
+    }
+
+    fn end_sequence(mut self) -> Result<()> {
+        if let Kind::StringSet(ty) = self.kind {
+            let st = &mut *self.st;
+            if self.values.is_none() && self.in_order {
+                st.keys.truncate(self.keys);
+                return st
+                    .out
+                    .end_sequence(self.start, self.count, self.len, SeqKind::Set);
+            }
+            let mut values = self.values.take().unwrap_or_default();
+            values.extend(st.keys.drain(self.keys..).map(Value::String));
+            st.out.truncate(self.header_at);
+            return st.out.value(Value::Set(Set::new(values)), ty);
+        }
         let kind = match self.kind {
             Kind::Sequence(kind, _) => kind,
             Kind::Tuple(ts) => {
@@ -449,6 +514,18 @@ impl<O: Output> Compound<'_, '_, O> {
         i: usize,
         value: &T,
     ) -> Result<()> {
+        if !self.recorded {
+            if i == self.count {
+                // Attributes 0, 1, 2, ... as the struct gives them: nothing to record.
+                let st = &mut *self.st;
+                st.out.separator(self.count);
+                st.out.name(o, i);
+                self.count += 1;
+                return write(st, value, &o.types()[i])
+                    .map_err(|e| e.in_attribute(&o.names().as_slice()[i]));
+            }
+            self.record();
+        }
         let st = &mut *self.st;
         if st.attributes.len() > self.attributes
             && st.attributes[st.attributes.len() - 1] as usize >= i
@@ -461,6 +538,17 @@ impl<O: Output> Compound<'_, '_, O> {
         st.out.name(o, i);
         self.count += 1;
         write(st, value, &o.types()[i]).map_err(|e| e.in_attribute(&o.names().as_slice()[i]))
+    }
+
+    /// Starts recording the parts of an object, whose first `count` parts (attributes
+    /// 0, 1, 2, ...) were written without: their starts are found by reading them again.
+    #[cold]
+    fn record(&mut self) {
+        let st = &mut *self.st;
+        let starts = st.out.part_starts(self.start, self.count);
+        st.parts.extend(starts);
+        st.attributes.extend(0..self.count as u32);
+        self.recorded = true;
     }
 
     /// Writes a map entry (or an attribute named by a map key, or an entry of a value
@@ -493,7 +581,12 @@ impl<O: Output> Compound<'_, '_, O> {
         result
     }
 
-    fn end_structure(self) -> Result<()> {
+    fn end_structure(mut self) -> Result<()> {
+        if let Kind::Object(o, _) = self.kind {
+            if !self.recorded && self.count < o.len() {
+                self.record();
+            }
+        }
         let st = self.st;
         let result = match self.kind {
             Kind::Object(o, _) => end_object(

@@ -2,8 +2,10 @@
 //! writers), or [`Value`]s.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::json;
 use crate::json::write::write_string;
 use crate::msgpack::encode as mp;
+use crate::msgpack::read::Reader;
 use crate::text;
 use crate::types::{ObjectType, Type};
 use crate::value::{Map, Number, Object, Set, Str, Value};
@@ -27,6 +29,8 @@ pub(crate) trait Output {
     const BYTES: bool;
 
     fn mark(&self) -> usize;
+    /// Drops what was written after `mark`.
+    fn truncate(&mut self, mark: usize);
     fn null(&mut self);
     fn bool(&mut self, b: bool);
     fn int(&mut self, i: i64);
@@ -54,8 +58,10 @@ pub(crate) trait Output {
     fn end_object(&mut self, ty: &ObjectType, start: usize);
 
     fn begin_map(&mut self, len: Option<usize>);
-    /// A map key (or an attribute name of an object at a `dynamic` position).
-    fn key(&mut self, key: &str);
+    /// A map key (or an attribute name of an object at a `dynamic` position), NFC.
+    fn key(&mut self, key: &Str);
+    /// A string that is NFC already.
+    fn nfc_string(&mut self, s: &Str);
     /// Ends a map begun at `start` with `len` announced, whose entries were written in
     /// the order of `keys` (NFC, sorted, unique); `object` for an object value.
     fn end_map(
@@ -65,6 +71,10 @@ pub(crate) trait Output {
         keys: &[Str],
         object: bool,
     ) -> Result<()>;
+
+    /// The starts of the `count` parts of an object written from `start` (each an
+    /// attribute name and its value), found by reading them again.
+    fn part_starts(&self, start: usize, count: usize) -> Vec<usize>;
 
     /// Puts the last parts of the output, which start at `parts`, in the order `order`
     /// (positions in `parts`).
@@ -145,6 +155,10 @@ impl Output for MsgpackOutput {
         self.0.len()
     }
 
+    fn truncate(&mut self, mark: usize) {
+        self.0.truncate(mark);
+    }
+
     fn null(&mut self) {
         self.0.push(0xc0);
     }
@@ -208,12 +222,27 @@ impl Output for MsgpackOutput {
         }
     }
 
-    fn key(&mut self, key: &str) {
-        mp::str(key, &mut self.0);
+    fn key(&mut self, key: &Str) {
+        mp::string(key, &mut self.0);
+    }
+
+    fn nfc_string(&mut self, s: &Str) {
+        mp::string(s, &mut self.0);
     }
 
     fn end_map(&mut self, start: usize, len: Option<usize>, keys: &[Str], _: bool) -> Result<()> {
         self.header(start, keys.len(), len, 0x80, 0xde)
+    }
+
+    fn part_starts(&self, start: usize, count: usize) -> Vec<usize> {
+        let mut r = Reader::at(&self.0[start..], start);
+        let mut starts = Vec::with_capacity(count);
+        for _ in 0..count {
+            starts.push(r.offset());
+            // What this serializer wrote reads back.
+            let _ = r.skip(0).and_then(|()| r.skip(0));
+        }
+        starts
     }
 
     fn permute(&mut self, parts: &[usize], order: &[usize]) {
@@ -240,6 +269,10 @@ impl Output for JsonOutput {
     #[inline]
     fn mark(&self) -> usize {
         self.0.len()
+    }
+
+    fn truncate(&mut self, mark: usize) {
+        self.0.truncate(mark);
     }
 
     fn null(&mut self) {
@@ -313,14 +346,37 @@ impl Output for JsonOutput {
         self.0.push(b'{');
     }
 
-    fn key(&mut self, key: &str) {
-        write_string(&mut self.0, key);
+    fn key(&mut self, key: &Str) {
+        write_string(&mut self.0, key.as_bytes());
         self.0.push(b':');
+    }
+
+    fn nfc_string(&mut self, s: &Str) {
+        write_string(&mut self.0, s.as_bytes());
     }
 
     fn end_map(&mut self, _: usize, len: Option<usize>, keys: &[Str], _: bool) -> Result<()> {
         self.0.push(b'}');
         JsonOutput::count(keys.len(), len)
+    }
+
+    fn part_starts(&self, start: usize, count: usize) -> Vec<usize> {
+        // `start` follows the object's `{`.
+        let mut r = json::read::Reader::new(&self.0);
+        r.seek(start - 1);
+        let mut starts = Vec::with_capacity(count);
+        if r.begin_object().is_ok() {
+            for _ in 0..count {
+                match r.next_key_at() {
+                    Ok(Some((_, at))) => starts.push(at),
+                    _ => break,
+                }
+                if r.skip_value().is_err() {
+                    break;
+                }
+            }
+        }
+        starts
     }
 
     fn permute(&mut self, parts: &[usize], order: &[usize]) {
@@ -347,6 +403,10 @@ impl Output for ValueOutput {
 
     fn mark(&self) -> usize {
         self.stack.len()
+    }
+
+    fn truncate(&mut self, mark: usize) {
+        self.stack.truncate(mark);
     }
 
     fn null(&mut self) {
@@ -409,7 +469,11 @@ impl Output for ValueOutput {
 
     fn begin_map(&mut self, _: Option<usize>) {}
 
-    fn key(&mut self, _: &str) {}
+    fn key(&mut self, _: &Str) {}
+
+    fn nfc_string(&mut self, s: &Str) {
+        self.stack.push(Value::String(s.clone()));
+    }
 
     fn end_map(
         &mut self,
@@ -426,6 +490,10 @@ impl Output for ValueOutput {
             Value::Map(Map::from_sorted(entries.collect()))
         });
         Ok(())
+    }
+
+    fn part_starts(&self, start: usize, count: usize) -> Vec<usize> {
+        (start..start + count).collect()
     }
 
     fn permute(&mut self, parts: &[usize], order: &[usize]) {
