@@ -45,6 +45,9 @@
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
+//! - [`serde`] (feature `serde`, on by default): a provider's own Rust types in and out
+//!   of the wire formats, with [`Known<T>`] where a value may be unknown
+//!   ([`msgpack::decode_as`], [`msgpack::encode_from`]).
 //!
 //! ## Wire formats
 //!
@@ -100,6 +103,15 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **The serde bridge streams.** [`msgpack::decode_as`] and [`msgpack::encode_from`]
+//!   go between bytes and a provider's structs with the codecs' readers and writers and
+//!   no [`Value`] tree, except where a value needs the whole of itself (a `dynamic`
+//!   position, a set out of go-cty's order, a collection of `dynamic`). Struct attributes
+//!   reach serde's derived visitors as field indexes, matched once per struct and type.
+//!   A whole [`Value`] (a `Value` field, an unknown into a [`Known<T>`]) crosses serde's
+//!   interface through a thread-local hand-off within one call, so that it keeps its
+//!   concrete type and refinements. `Option<T>` means null or known; an unknown there is
+//!   an error that says to use `Known<T>`.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
@@ -126,6 +138,11 @@
 //!   Terraform does not accept, so that every object type prints as an expression and
 //!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
+//! - [`json::decode_as`] (the serde bridge) refuses a JSON object that gives an
+//!   attribute twice (a struct's visitor cannot take the last one, as `json::decode`
+//!   and go-cty do), and leaves an attribute the object leaves out to serde (an `Option`
+//!   or `Known` field is null, a `#[serde(default)]` field takes its default, any other
+//!   is an error) rather than making up a null; `tests/serde.rs` records both.
 //!
 //! ## Limits
 //!

@@ -594,3 +594,44 @@ fn errors_carry_paths_and_positions() {
         "expected end of input, found 1 more bytes after the value at byte 1"
     );
 }
+
+/// Where `json::decode_as` differs from `json::decode` (the crate docs list both): an
+/// attribute given twice is an error, and one left out is left to serde.
+#[test]
+fn json_attributes_repeated_or_left_out() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct S {
+        a: Option<String>,
+        b: Known<u8>,
+        #[serde(default)]
+        c: u8,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Required {
+        #[allow(dead_code)]
+        a: String,
+    }
+    let t = ty("object({a=string, b=number, c=number})");
+    let text = br#"{"a": "x", "a": "y"}"#;
+    assert_eq!(json::decode(text, &t).unwrap()["a"].as_str(), Some("y"));
+    let err = json::decode_as::<S>(text, &t).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        ".a: duplicate attribute (json::decode keeps the last; a struct cannot) at line 1 column 12"
+    );
+    let s: S = json::decode_as(b"{}", &t).unwrap();
+    assert_eq!(
+        s,
+        S {
+            a: None,
+            b: Known::Null,
+            c: 0
+        }
+    );
+    let t = ty("object({a=string})");
+    let err = json::decode_as::<Required>(b"{}", &t).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "missing attribute \"a\" at line 1 column 1"
+    );
+}
