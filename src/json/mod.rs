@@ -99,6 +99,25 @@ pub fn decode_as<'de, T: ::serde::Deserialize<'de>>(input: &'de [u8], ty: &Type)
 
 /// Encodes `value` as JSON of type `ty`: exactly the text [`encode`] writes for the
 /// value [`ctywire::serde::to_value`](crate::serde::to_value) makes of it.
+///
+/// ```
+/// use ctywire::{json, Type};
+///
+/// #[derive(serde::Serialize)]
+/// struct Rule {
+///     protocol: String,
+///     port: u16,
+/// }
+///
+/// let ty: Type = "set(object({port=number, protocol=string}))".parse()?;
+/// let rules = [Rule { protocol: "tcp".into(), port: 443 }, Rule { protocol: "tcp".into(), port: 80 }];
+/// // Attributes in name order, set elements in go-cty's order.
+/// assert_eq!(
+///     json::encode_from(&rules, &ty)?,
+///     br#"[{"port":443,"protocol":"tcp"},{"port":80,"protocol":"tcp"}]"#
+/// );
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[cfg(feature = "serde")]
 pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Result<Vec<u8>> {
     crate::serde::json_encode_from(value, ty)

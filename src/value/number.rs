@@ -831,6 +831,7 @@ impl Number {
 
     /// Whether some float64 equals this number exactly: a float64, an infinity, an
     /// integer of at most 53 bits, or a decimal such as `0.5` (not `0.1`).
+    #[cfg(feature = "serde")]
     pub(crate) fn is_exact_f64(&self) -> bool {
         match &self.0 {
             Repr::Int(i) => i.unsigned_abs() <= 1 << 53,

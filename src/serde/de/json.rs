@@ -57,6 +57,10 @@ struct De<'a, 'de, 'o, 't> {
 }
 
 impl<'de, 't> De<'_, 'de, '_, 't> {
+    fn leaf<V: Visitor<'de>>(self, hint: Hint, visitor: V) -> Result<V::Value> {
+        self.deserialize_hint(hint, visitor)
+    }
+
     fn deserialize_hint<V: Visitor<'de>>(self, hint: Hint, visitor: V) -> Result<V::Value> {
         let kind = self.st.r.peek_kind()?;
         let at = self.st.r.offset();

@@ -70,11 +70,13 @@ impl IntKind {
     }
 }
 
-/// Implements serde's `deserialize_*` methods by calling `self.deserialize_hint`.
+/// Implements serde's `deserialize_*` methods by calling `self.deserialize_hint`, or,
+/// for the primitive types, `self.leaf` (a deserializer's fast paths, or
+/// `deserialize_hint` again).
 macro_rules! deserialize_by_hint {
     () => {
         deserialize_by_hint! {
-            deserialize_any => Hint::Any,
+            leaf:
             deserialize_bool => Hint::Bool,
             deserialize_i8 => Hint::Int(IntKind::I8),
             deserialize_i16 => Hint::Int(IntKind::I16),
@@ -91,6 +93,10 @@ macro_rules! deserialize_by_hint {
             deserialize_char => Hint::Str,
             deserialize_str => Hint::Str,
             deserialize_string => Hint::Str,
+        }
+        deserialize_by_hint! {
+            deserialize_hint:
+            deserialize_any => Hint::Any,
             deserialize_identifier => Hint::Str,
             deserialize_bytes => Hint::Bytes,
             deserialize_byte_buf => Hint::Bytes,
@@ -158,10 +164,10 @@ macro_rules! deserialize_by_hint {
             self.deserialize_hint(Hint::Enum, visitor)
         }
     };
-    ($($method:ident => $hint:expr,)*) => {$(
+    ($via:ident: $($method:ident => $hint:expr,)*) => {$(
         #[inline]
         fn $method<V: ::serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            self.deserialize_hint($hint, visitor)
+            self.$via($hint, visitor)
         }
     )*};
 }

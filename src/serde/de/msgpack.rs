@@ -61,6 +61,41 @@ pub(crate) struct De<'a, 'de, 't> {
 }
 
 impl<'a, 'de, 't> De<'a, 'de, 't> {
+    /// A bool, number or string: the forms most take, read here without a token.
+    #[inline(always)]
+    fn leaf<V: Visitor<'de>>(self, hint: Hint, visitor: V) -> Result<V::Value> {
+        if self.depth <= MAX_DEPTH {
+            if let Some(b) = self.st.r.peek() {
+                match (self.ty, b) {
+                    (Type::String, 0xa0..=0xbf) => {
+                        if let Some(s) = short_text(&mut self.st.r) {
+                            return visitor.visit_borrowed_str(s);
+                        }
+                    }
+                    (Type::Number, 0x00..=0x7f) if hint != Hint::Str => {
+                        self.st.r.advance(1);
+                        return visitor.visit_u64(u64::from(b));
+                    }
+                    (Type::Number, 0xcb) if hint == Hint::Float => {
+                        if let Some(bytes) = self.st.r.ahead(1, 8) {
+                            let f = f64::from_be_bytes(bytes.try_into().unwrap_or([0; 8]));
+                            if !f.is_nan() {
+                                self.st.r.advance(9);
+                                return visitor.visit_f64(f);
+                            }
+                        }
+                    }
+                    (Type::Bool, 0xc2 | 0xc3) => {
+                        self.st.r.advance(1);
+                        return visitor.visit_bool(b == 0xc3);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.deserialize_hint(hint, visitor)
+    }
+
     #[inline]
     fn deserialize_hint<V: Visitor<'de>>(self, hint: Hint, visitor: V) -> Result<V::Value> {
         let at = self.st.r.offset();
@@ -78,37 +113,11 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
             return Err(depth_error());
         }
         let peeked = self.st.r.peek();
-        // The forms most values take, read here without a token.
-        if let Some(b) = peeked {
-            match (self.ty, b, hint) {
-                (Type::String, 0xa0..=0xbf, Hint::Str | Hint::Any) => {
-                    if let Some(s) = short_text(&mut self.st.r) {
-                        return visitor.visit_borrowed_str(s);
-                    }
-                }
-                (Type::Number, 0x00..=0x7f, Hint::Int(_) | Hint::Any) => {
-                    self.st.r.advance(1);
-                    return visitor.visit_u64(u64::from(b));
-                }
-                (Type::Number, 0xcb, Hint::Float | Hint::Any) => {
-                    if let Some(bytes) = self.st.r.ahead(1, 8) {
-                        let f = f64::from_be_bytes(bytes.try_into().unwrap_or([0; 8]));
-                        if !f.is_nan() {
-                            self.st.r.advance(9);
-                            return visitor.visit_f64(f);
-                        }
-                    }
-                }
-                (Type::Bool, 0xc2 | 0xc3, Hint::Bool | Hint::Any) => {
-                    self.st.r.advance(1);
-                    return visitor.visit_bool(b == 0xc3);
-                }
-                (Type::Set(e), 0x90..=0x9f | 0xdc | 0xdd, Hint::Seq | Hint::Any)
-                    if **e == Type::String && self.canonical_strings() =>
-                {
-                    return self.sequence(Elements::Same(e), None, hint, visitor);
-                }
-                _ => {}
+        if let (Type::Set(e), Some(0x90..=0x9f | 0xdc | 0xdd), Hint::Seq | Hint::Any) =
+            (self.ty, peeked, hint)
+        {
+            if **e == Type::String && self.canonical_strings() {
+                return self.sequence(Elements::Same(e), None, hint, visitor);
             }
         }
         match hint {
@@ -186,8 +195,8 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
         }
     }
 
-    /// Whether the array at the reader's position holds strings (NFC text) in go-cty's
-    /// set order, so that a set of strings can be read as it stands (a set in any other
+    /// Whether the array at the reader's position holds strings (NFC, if UTF-8) in
+    /// go-cty's set order, so that a set of strings can be read as it stands (a set in any other
     /// form is read whole, by the codec, which puts it in order).
     fn canonical_strings(&self) -> bool {
         let mut r = self.st.r.rewound(self.st.r.offset());
@@ -199,7 +208,8 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
             let Ok(Token::Str(bytes)) = r.token("a string") else {
                 return false;
             };
-            if !text::is_nfc_bytes(bytes) || std::str::from_utf8(bytes).is_err() {
+            // (UTF-8 is checked as the elements are read.)
+            if !text::is_nfc_bytes(bytes) {
                 return false;
             }
             if previous.is_some_and(|p| !strings_in_order(p, bytes)) {

@@ -30,6 +30,10 @@ impl<'v> ValueDe<'v> {
         ValueDe { v, ty }
     }
 
+    fn leaf<'de, V: Visitor<'de>>(self, hint: Hint, visitor: V) -> Result<V::Value> {
+        self.deserialize_hint(hint, visitor)
+    }
+
     pub(crate) fn deserialize_hint<'de, V: Visitor<'de>>(
         self,
         hint: Hint,
