@@ -130,8 +130,28 @@ impl Error {
     }
 
     /// Sets the position, unless one is set already.
-    pub(crate) fn at(mut self, position: Position) -> Error {
+    pub(crate) fn at_position(mut self, position: Position) -> Error {
         self.0.position.get_or_insert(position);
+        self
+    }
+
+    /// This error with `path` put in front of its path: an error made at the root (as by
+    /// [`Error::new`]) gets `path`, and one whose path leads from a part of a value gets
+    /// the part's path in front. For code that checks values and reports its own errors.
+    ///
+    /// ```
+    /// use ctywire::{Error, ErrorKind, Path};
+    ///
+    /// let err = Error::new(ErrorKind::InvalidValue, "expected a port number, found 70000");
+    /// let err = err.at(&Path::root("ports").index(2));
+    /// assert_eq!(err.to_string(), ".ports[2]: expected a port number, found 70000");
+    /// let err = err.at(&Path::root("listener"));
+    /// assert_eq!(err.path().to_string(), ".listener.ports[2]");
+    /// ```
+    pub fn at(mut self, path: &Path) -> Error {
+        if !path.is_empty() {
+            self.0.path = path.join(&self.0.path);
+        }
         self
     }
 
@@ -149,7 +169,7 @@ impl Error {
 
     /// Sets the byte offset, unless a position is set already.
     pub(crate) fn at_offset(self, offset: usize) -> Error {
-        self.at(Position::Offset(offset))
+        self.at_position(Position::Offset(offset))
     }
 
     /// Puts `step` in front of the path: called by each level as the error travels up.

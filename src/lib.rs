@@ -35,15 +35,29 @@
 //!   [`Number`]s; sets with cty's equality and go-cty's order.
 //! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
 //! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`),
-//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`]) and JSON.
+//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`],
+//!   [`Value::set_at_path`]) and JSON.
+//! - Working with values: [`Value::walk`] and [`Value::transform`] (every part with its
+//!   path and type), [`Value::unknown_paths`], cty's equalities ([`Value::cty_equals`],
+//!   [`Value::raw_equals`]) and [`diff()`]: the [`Change`]s from one value to another,
+//!   as a plan needs them.
 //! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
 //!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
 //!   types ([`Block::implied_type`]) exactly as Terraform computes them, checks of
 //!   values and schemas ([`Block::check_config`], [`Block::check_state`],
 //!   [`Block::validate`]), and where a value holds sensitive attributes
 //!   ([`Block::sensitive_paths`]).
+//! - [`schema::plan`]: Terraform's plan and apply rules: the proposed new state
+//!   ([`Block::proposed_new`]), and whether a planned or new state would be accepted
+//!   ([`Block::check_plan`], [`Block::check_apply`]), each problem with its path, its
+//!   [`Rule`] and Terraform's own message ([`Inconsistency`]); values in cty's Go syntax
+//!   as Terraform prints them ([`Value::to_go_syntax`]).
+//! - [`render`]: values in the style of `terraform show`, and changes in the style of
+//!   `terraform plan` ([`render::diff`]), byte for byte as Terraform's plan renderer.
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
+//! - [`convert`]: go-cty's type conversion ([`convert::convert`], [`convert::unify`]),
+//!   which the encoders also apply to a value that is not of the type asked for.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //! - [`serde`] (feature `serde`, on by default): a provider's own Rust types in and out
 //!   of the wire formats, with [`Known<T>`] where a value may be unknown
@@ -112,13 +126,33 @@
 //!   interface through a thread-local hand-off within one call, so that it keeps its
 //!   concrete type and refinements. `Option<T>` means null or known; an unknown there is
 //!   an error that says to use `Known<T>`.
+//! - **Implied types follow go-cty, and a second function reads wrappers.**
+//!   [`msgpack::implied_type`] and [`json::implied_type`] are go-cty's `ImpliedType`,
+//!   which implies no type for a payload with a `dynamic` attribute (MessagePack: binary
+//!   data; JSON: an object with `value` and `type` members). The separate
+//!   [`msgpack::implied_type_reading_wrappers`] and [`json::implied_type_reading_wrappers`]
+//!   read those wrappers as dynamic values and say where (the tool uses them for payloads
+//!   given without a type); `tests/implied.rs` records where they differ.
+//! - **cty's equalities take the type.** `==` compares trees as built; go-cty's
+//!   `Equals` and `RawEquals` are [`Value::cty_equals`] and [`Value::raw_equals`],
+//!   which need the type to know what is at `dynamic` positions. Where go-cty's
+//!   `Equals` finds one part unequal and another unknown, its answer depends on Go's
+//!   map order for objects and maps (false or unknown, varying between runs); this
+//!   crate takes the parts in name order, so that the first decides, as go-cty does for
+//!   lists and tuples.
+//! - **A diff is as deep as the values allow.** [`diff()`] reports a changed
+//!   attribute, map element or list element where it is, and a value as a whole only
+//!   where its parts have no place in the other: a null or unknown side, a list whose
+//!   length changes, a set whose elements change (elements are found by value), a
+//!   `dynamic` value whose type changes. It is empty exactly where `raw_equals` holds.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
 //! ## Deliberate differences from go-cty
 //!
 //! Each is a crash or a wrong value in go-cty; the vectors in `vectors/ctywire/` record
-//! this crate's behaviour with a note:
+//! this crate's behaviour with a note, and `FORMAT.md` (section 8) lists each with its
+//! vectors:
 //!
 //! - MessagePack extensions other than type 12 are plain unknowns (the protocol's rule;
 //!   go-cty >= 1.13 rejects some), and refinement keys this crate does not know are
@@ -143,6 +177,24 @@
 //!   and go-cty do), and leaves an attribute the object leaves out to serde (an `Option`
 //!   or `Known` field is null, a `#[serde(default)]` field takes its default, any other
 //!   is an error) rather than making up a null; `tests/serde.rs` records both.
+//! - A null, an unknown or an empty collection carries no type in a [`Value`], so the
+//!   encoders write it as it stands where go-cty's `Marshal` would convert it by its type
+//!   first (a null string where a list is wanted is go-cty's error). Conversion keeps
+//!   decimals exactly, and where go-cty reports one of several errors picked by Go's map
+//!   order, [`convert`] reports the first in name order (`tests/convert.rs` records
+//!   each).
+//! - The plan rules ([`schema::plan`]) follow Terraform v1.16 without its computed
+//!   blocks, which `providers schema -json` does not describe (the vectors skip those
+//!   cases). Where Terraform would crash (a null configuration for a MAP block, an
+//!   unknown MAP block after apply) they treat the null as no blocks and skip what cannot
+//!   be compared. An unknown whose refinements are present but empty (which go-cty
+//!   prints `.Refine().NewValue()`) cannot be told from a plain unknown on the wire and
+//!   prints as one.
+//! - The plan renderer ([`render::diff`]) shows an unknown's refinements after
+//!   `(known after apply` (`(known after apply, not null)`); Terraform's JSON plans carry
+//!   none, so its own output never has them. HCL identifiers are told from other attribute
+//!   names with Unicode's alphabetic and alphanumeric classes rather than HCL's exact
+//!   `ID_Start` / `ID_Continue` tables.
 //!
 //! ## Limits
 //!
@@ -154,7 +206,10 @@
 
 #![forbid(unsafe_code)]
 
+pub mod convert;
+mod diff;
 pub mod error;
+mod implied;
 pub mod json;
 pub mod limits;
 pub mod msgpack;
@@ -169,16 +224,17 @@ pub mod types;
 pub mod value;
 pub mod vectors;
 
+pub use diff::{diff, Change, ChangeKind, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{
-    Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType, ProviderSchema,
-    ProviderSchemas, Schema, Violation,
+    Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
+    ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
 #[cfg(feature = "serde")]
 pub use serde::Known;
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
-pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};
+pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 
 /// The README's examples, compiled and run as doc-tests.
 #[doc = include_str!("../README.md")]

@@ -26,6 +26,9 @@ const TARGETS: &[(&str, Target)] = &[
     ("roundtrip", targets::roundtrip),
     ("schema_json", targets::schema_json),
     ("decode_as", targets::decode_as),
+    ("convert", targets::convert),
+    ("plan_rules", targets::plan_rules),
+    ("diff", targets::diff),
 ];
 
 #[test]

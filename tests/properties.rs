@@ -1,6 +1,8 @@
 //! Property tests: generated `(Type, Value)` pairs round-trip through both codecs.
 
-use ctywire::{json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value};
+use ctywire::{
+    diff, json, msgpack, tfjson, Number, Path, PathStep, Refinements, Type, Value, Visit,
+};
 use proptest::prelude::*;
 
 fn leaf_type() -> impl Strategy<Value = Type> {
@@ -316,6 +318,45 @@ proptest! {
         }
     }
 
+    /// MessagePack without its type: the type implied with dynamic wrappers read as
+    /// such decodes the bytes into a value that encodes to the same bytes, with a value
+    /// at every wrapper's path; without wrappers it is go-cty's implied type, and with
+    /// them go-cty's rules imply none (they refuse binary data).
+    #[test]
+    fn msgpack_implied_type_reading_wrappers((ty, value) in typed_value(false)) {
+        prop_assume!(!has_negative_zero(&value));
+        let bytes = msgpack::encode(&plain_unknowns(&value), &ty).unwrap();
+        let (implied, wrappers) = msgpack::implied_type_reading_wrappers(&bytes).unwrap();
+        let decoded = msgpack::decode(&bytes, &implied).unwrap();
+        prop_assert_eq!(msgpack::encode(&decoded, &implied).unwrap(), bytes.clone());
+        for path in &wrappers {
+            prop_assert!(decoded.at_path(path).is_some(), "{}", path);
+        }
+        match msgpack::implied_type(&bytes) {
+            Ok(plain) => {
+                prop_assert!(wrappers.is_empty());
+                prop_assert_eq!(plain, implied);
+            }
+            Err(_) => prop_assert!(!wrappers.is_empty()),
+        }
+    }
+
+    /// JSON likewise, for wholly known values without infinities.
+    #[test]
+    fn json_implied_type_reading_wrappers((ty, value) in typed_value(true)) {
+        prop_assume!(!has_infinity(&value));
+        let text = json::encode(&value, &ty).unwrap();
+        let (implied, wrappers) = json::implied_type_reading_wrappers(&text).unwrap();
+        let decoded = json::decode(&text, &implied).unwrap();
+        prop_assert_eq!(json::encode(&decoded, &implied).unwrap(), text.clone());
+        for path in &wrappers {
+            prop_assert!(decoded.at_path(path).is_some(), "{}", path);
+        }
+        if wrappers.is_empty() {
+            prop_assert_eq!(json::implied_type(&text).unwrap(), implied);
+        }
+    }
+
     /// Type JSON and type expressions print and parse back to the same type.
     #[test]
     fn type_text_round_trip(ty in arb_type()) {
@@ -374,6 +415,225 @@ proptest! {
     #[test]
     fn path_parse_never_panics(text in ".{0,40}") {
         let _ = Path::parse(&text);
+    }
+
+    /// `walk` reaches every value by a path that leads to it; an identity `transform`
+    /// sees the same paths and types (bottom up) and gives the value back unchanged.
+    #[test]
+    fn walk_visits_what_transform_rebuilds((ty, value) in typed_value(false)) {
+        let mut walked = Vec::new();
+        let mut lost = Vec::new();
+        value.walk(&ty, |path, v, t| {
+            if !value.at_path(path).is_some_and(|found| std::ptr::eq(found, v)) {
+                lost.push(path.to_string());
+            }
+            walked.push(format!("{path:?} {t}"));
+            Visit::Continue
+        });
+        prop_assert!(lost.is_empty(), "paths that lead elsewhere: {:?}", lost);
+        let mut rebuilt = Vec::new();
+        let same = value.clone().transform(&ty, |path, v, t| {
+            rebuilt.push(format!("{path:?} {t}"));
+            v
+        });
+        prop_assert_eq!(&same, &value);
+        prop_assert_eq!(rebuilt.last(), walked.first());
+        walked.sort();
+        rebuilt.sort();
+        prop_assert_eq!(walked, rebuilt);
+    }
+
+    /// `unknown_paths` finds what `show -json`'s unknown tree marks.
+    #[test]
+    fn unknown_paths_agree_with_the_unknown_tree((ty, value) in typed_value(false)) {
+        prop_assume!(!ty.has_dynamic());
+        let tree = tfjson::unknown_tree(&value);
+        prop_assert_eq!(value.unknown_paths(&ty), tfjson::sensitive_paths(&tree, &ty));
+    }
+
+    /// A value compared with itself: no changes, raw-equal, and cty-equal where it is
+    /// wholly known (where it holds an unknown, `cty_equals` says "unknown" or, for a
+    /// set holding an element with an unknown inside, false, as go-cty does).
+    #[test]
+    fn a_value_equals_itself((ty, value) in typed_value(false)) {
+        prop_assert!(diff(&value, &value, &ty).is_empty());
+        prop_assert!(value.raw_equals(&value, &ty));
+        let copy = value.clone();
+        prop_assert!(value.raw_equals(&copy, &ty));
+        if value.is_wholly_known() {
+            prop_assert_eq!(value.cty_equals(&copy, &ty), Some(true));
+        } else {
+            prop_assert_ne!(value.cty_equals(&copy, &ty), Some(true));
+        }
+    }
+
+    /// `diff` finds nothing exactly where `raw_equals` holds, and its changes turn the
+    /// first value into the second. `cty_equals` is symmetric, and on wholly known
+    /// values known and true where `raw_equals` is.
+    #[test]
+    fn diff_changes_turn_a_into_b(
+        (ty, a, b) in arb_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t.clone(), false), arb_value(t, false)))
+    ) {
+        let changes = diff(&a, &b, &ty);
+        prop_assert_eq!(changes.is_empty(), a.raw_equals(&b, &ty));
+        let mut patched = a.clone();
+        for change in &changes {
+            if let Err(e) = change.apply_to(&mut patched) {
+                return Err(TestCaseError::fail(format!("{change}: {e}")));
+            }
+        }
+        prop_assert!(patched.raw_equals(&b, &ty), "{:?}\nchanges: {:?}", patched, changes);
+        prop_assert!(diff(&patched, &b, &ty).is_empty());
+        if a.is_wholly_known() && b.is_wholly_known() {
+            let equals = a.cty_equals(&b, &ty);
+            prop_assert!(equals.is_some(), "wholly known values compare as unknown");
+            prop_assert!(!a.raw_equals(&b, &ty) || equals == Some(true));
+        }
+        prop_assert_eq!(a.cty_equals(&b, &ty), b.cty_equals(&a, &ty));
+    }
+
+    /// A change to one part of a value (not in a set) is one change, at that part's
+    /// path.
+    #[test]
+    fn one_changed_part_is_one_change(
+        (ty, value) in typed_value(true), pick in any::<prop::sample::Index>(), replacement in any::<bool>()
+    ) {
+        let mut leaves = Vec::new();
+        value.walk(&ty, |path, v, t| {
+            if t.is_primitive() && !v.is_null() {
+                leaves.push((path.clone(), t.clone()));
+            }
+            // A changed set element changes its set.
+            match v.untyped() {
+                Value::Set(_) => Visit::SkipChildren,
+                _ => Visit::Continue,
+            }
+        });
+        prop_assume!(!leaves.is_empty());
+        let (path, leaf_ty) = &leaves[pick.index(leaves.len())];
+        let new_leaf = match leaf_ty {
+            Type::Bool => Value::Bool(!value.at_path(path).unwrap().as_bool().unwrap()),
+            Type::Number => Value::from(i64::from(value.at_path(path).unwrap().as_i64() == Some(0))),
+            _ => Value::from(format!("{}{}", value.at_path(path).unwrap().as_str().unwrap(), if replacement { "!" } else { "?" })),
+        };
+        let mut changed = value.clone();
+        changed.set_at_path(path, new_leaf.clone()).unwrap();
+        let changes = diff(&value, &changed, &ty);
+        prop_assert_eq!(changes.len(), 1, "{:?}", changes);
+        prop_assert_eq!(&changes[0].path, path);
+        prop_assert_eq!(changes[0].new.map(Value::untyped), Some(&new_leaf));
+        prop_assert_eq!(value.cty_equals(&changed, &ty), Some(false));
+    }
+
+    /// Set elements: `cty_equals` of two wholly known elements is true exactly where a
+    /// set holding both keeps one.
+    #[test]
+    fn cty_equals_agrees_with_the_set_rules(
+        (ty, a, b) in arb_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t.clone(), true), arb_value(t, true)))
+    ) {
+        prop_assume!(!has_negative_zero(&a) && !has_negative_zero(&b));
+        // Elements of one set have one type.
+        prop_assume!(encodable(&Value::list([a.clone(), b.clone()]), &Type::list(ty.clone())));
+        let Value::Set(set) = Value::set([a.clone(), b.clone()]) else { unreachable!() };
+        prop_assert_eq!(a.cty_equals(&b, &ty) == Some(true), set.len() == 1);
+        prop_assert!(set.contains(&a) && set.contains(&b));
+    }
+}
+
+// ---- Type conversion (`ctywire::convert`)
+
+/// A type made of numbers and bools in every kind of collection and structure.
+fn number_bool_type() -> impl Strategy<Value = Type> {
+    prop_oneof![Just(Type::Bool), Just(Type::Number)].prop_recursive(3, 16, 4, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(Type::list),
+            inner.clone().prop_map(Type::set),
+            inner.clone().prop_map(Type::map),
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Type::tuple),
+            prop::collection::vec((attr_name(), inner), 0..4).prop_map(Type::object),
+        ]
+    })
+}
+
+/// Whether `n` is a float64 integer of 2^53 or more in magnitude, whose text (its
+/// shortest digits, as go-cty writes it) is another integer: there go-cty's conversion
+/// to a string and back gives another number too.
+fn float_integer_beyond_text(n: &Number) -> bool {
+    n.is_float_origin() && n.is_integer() && n.to_f64().abs() >= 9_007_199_254_740_992.0
+}
+
+/// `ty` with strings for its numbers and bools.
+fn stringly(ty: &Type) -> Type {
+    match ty {
+        Type::Bool | Type::Number => Type::String,
+        Type::List(e) => Type::list(stringly(e)),
+        Type::Set(e) => Type::set(stringly(e)),
+        Type::Map(e) => Type::map(stringly(e)),
+        Type::Tuple(ts) => Type::tuple(ts.iter().map(stringly)),
+        Type::Object(o) => Type::object(o.iter().map(|(n, t, _)| (n, stringly(t)))),
+        other => other.clone(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Converting a value to its own type changes nothing: the same bytes.
+    #[test]
+    fn convert_to_its_own_type_is_identity((ty, value) in typed_value(false)) {
+        let converted = ctywire::convert::convert(&value, &ty, &ty).unwrap();
+        prop_assert_eq!(
+            msgpack::encode(&converted, &ty).unwrap(),
+            msgpack::encode(&value, &ty).unwrap()
+        );
+    }
+
+    /// A number converted to a string and back is the same number (go-cty's text is a
+    /// float64's shortest digits, a decimal's every digit), but for float64 integers
+    /// beyond 2^53, as in go-cty.
+    #[test]
+    fn number_to_string_and_back(n in arb_number()) {
+        prop_assume!(!float_integer_beyond_text(&n));
+        let text = ctywire::convert::convert(&Value::Number(n.clone()), &Type::Number, &Type::String)
+            .unwrap();
+        let back = ctywire::convert::convert(&text, &Type::String, &Type::Number).unwrap();
+        prop_assert_eq!(back, Value::Number(n));
+    }
+
+    /// Numbers and bools converted to strings, at every depth, is a safe conversion; the
+    /// strings convert back (unsafely) to the value converted.
+    #[test]
+    fn to_strings_and_back((ty, value) in number_bool_type().prop_flat_map(|t| (Just(t.clone()), arb_value(t, true)))) {
+        use ctywire::convert::{conversion, convert, Safety};
+        prop_assume!(!any_number(&value, &float_integer_beyond_text));
+        let strings = stringly(&ty);
+        prop_assert_eq!(conversion(&ty, &strings), Some(Safety::Safe));
+        prop_assert_eq!(conversion(&strings, &ty), Some(if ty == strings { Safety::Safe } else { Safety::Unsafe }));
+        let converted = convert(&value, &ty, &strings).unwrap();
+        prop_assert_eq!(convert(&converted, &strings, &ty).unwrap(), value);
+    }
+
+    /// A type `unify` finds is one every given type converts to safely; `unify_unsafe`,
+    /// one every type converts to.
+    #[test]
+    fn unified_types_are_conversion_targets(types in prop::collection::vec(arb_type(), 0..4)) {
+        use ctywire::convert::{conversion, unify, unify_unsafe, Safety};
+        if let Some(u) = unify(&types) {
+            for t in &types {
+                prop_assert_eq!(conversion(t, &u), Some(Safety::Safe), "{} to {}", t, u);
+            }
+        }
+        // go-cty's unsafe unification can compose conversions through `dynamic`: it
+        // unifies `object({a=any,b=list(bool)})` with `map(bool)` as `map(bool)` (the
+        // object as `map(any)` first, then `any` to `bool`, checked only when a value
+        // converts), though no direct conversion exists (see tests/convert.rs); tuples
+        // unified as lists likewise. Without `dynamic` every input converts directly.
+        let through_dynamic = types.iter().any(Type::has_dynamic);
+        if let Some(u) = unify_unsafe(&types).filter(|_| !through_dynamic) {
+            for t in &types {
+                prop_assert!(conversion(t, &u).is_some(), "{} to {}", t, u);
+            }
+        }
     }
 }
 

@@ -26,6 +26,8 @@ pub(crate) use decode::with_line_column;
 pub use decode::DecodeOptions;
 
 use crate::error::Result;
+use crate::implied::Wrappers;
+use crate::path::Path;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -56,15 +58,47 @@ pub fn decode_with(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<V
 
 /// Encodes `value` as type `ty`. Unknown values and infinities cannot be written as JSON
 /// and give an error naming their path.
+///
+/// A value that is not of type `ty` but converts to it is converted first, as go-cty's
+/// `json.Marshal` does: see [`msgpack::encode`](crate::msgpack::encode).
+///
+/// ```
+/// use ctywire::{json, Type, Value};
+///
+/// let ty = Type::map(Type::String);
+/// let v = Value::object([("port", Value::from(443)), ("tls", Value::from(true))]);
+/// assert_eq!(json::encode(&v, &ty)?, br#"{"port":"443","tls":"true"}"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
     let mut out = Vec::new();
-    encode::encode(value, ty, &mut out)?;
+    encode_into(value, ty, &mut out)?;
     Ok(out)
 }
 
-/// Encodes `value` as type `ty`, appending to `out`.
+/// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
-    encode::encode(value, ty, out)
+    let start = out.len();
+    match encode::encode(value, ty, out) {
+        Ok(()) => Ok(()),
+        Err(err) => encode_converted(value, ty, out, start, err),
+    }
+}
+
+/// [`encode_into`] for a value that failed to encode with `err`: converted, then
+/// encoded again from `start` (see [`encode`]).
+#[cold]
+#[inline(never)]
+fn encode_converted(
+    value: &Value,
+    ty: &Type,
+    out: &mut Vec<u8>,
+    start: usize,
+    err: crate::Error,
+) -> Result<()> {
+    out.truncate(start);
+    let converted = crate::convert::for_encoding(value, ty, err)?;
+    encode::encode(&converted, ty, out)
 }
 
 /// Decodes JSON text of type `ty` straight into a `T`, with no [`Value`] tree in
@@ -140,7 +174,38 @@ pub fn check_syntax(input: &[u8]) -> Result<()> {
 /// The type go-cty's `json.ImpliedType` infers for untyped JSON: null is `dynamic`,
 /// arrays are tuples, objects are objects.
 pub fn implied_type(input: &[u8]) -> Result<Type> {
-    decode::implied_type(input)
+    decode::implied_type(input, None)
+}
+
+/// [`implied_type`], except that an object that is a dynamic value's wrapper —
+/// exactly the members `"value"` and `"type"`, the type valid type JSON and the value
+/// one that decodes with it, as the encoder writes a value at a `dynamic` position — is
+/// read as such: its position's type is `dynamic`, so that decoding with the returned
+/// type reads the wrapped value with its own type. Gives the type and the paths of the
+/// wrappers it read, in input order.
+///
+/// go-cty's `json.ImpliedType` does not do this, and unlike its MessagePack
+/// counterpart ([`msgpack::implied_type_reading_wrappers`](crate::msgpack::implied_type_reading_wrappers))
+/// this reading is a guess: an object attribute of type
+/// `object({type=string, value=string})` holding `{"type": "string", "value": "x"}`
+/// reads as the string `"x"`. Show the paths to whoever must judge, or give the type.
+///
+/// ```
+/// use ctywire::{json, Path};
+///
+/// let text = br#"{"a": 1, "d": {"value": ["x", 2], "type": ["tuple", ["string", "number"]]}}"#;
+/// assert_eq!(json::implied_type(text)?.to_expr(), "object({a=number,d=object({type=tuple([string,tuple([string,string])]),value=tuple([string,number])})})");
+/// let (ty, wrappers) = json::implied_type_reading_wrappers(text)?;
+/// assert_eq!(ty.to_expr(), "object({a=number,d=any})");
+/// assert_eq!(wrappers, [Path::root("d")]);
+/// let value = json::decode(text, &ty)?;
+/// assert_eq!(value["d"][0].as_str(), Some("x"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn implied_type_reading_wrappers(input: &[u8]) -> Result<(Type, Vec<Path>)> {
+    let mut wrappers = Wrappers::default();
+    let ty = decode::implied_type(input, Some(&mut wrappers))?;
+    Ok((ty, wrappers.found))
 }
 
 /// Decodes untyped JSON with its implied type, as go-cty's `SimpleJSONValue` does.

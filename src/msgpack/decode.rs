@@ -1,6 +1,7 @@
 //! MessagePack decoding driven by a type, straight into [`Value`]s.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::implied::{below, Wrappers};
 use crate::limits::{MAX_DEPTH, MAX_REFINEMENT_PAYLOAD};
 use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::path::PathStep;
@@ -322,7 +323,7 @@ fn object<S: Sink>(
     at: usize,
     put: S,
 ) -> Result<S::Output> {
-    let n = object_header(r, token, ty, at)?;
+    let n = object_header(r, token, ty, at, depth)?;
     let names = ty.names().as_slice();
     let types = ty.types();
     let mut keys = AttributeKeys::new(ty);
@@ -345,15 +346,13 @@ pub(crate) fn object_header(
     token: Token<'_>,
     ty: &ObjectType,
     at: usize,
+    depth: usize,
 ) -> Result<usize> {
     let Token::Map(n) = token else {
         return Err(Error::mismatch("object", token.describe()));
     };
     if n != ty.len() {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            format!("expected an object with {} attributes, found {n}", ty.len()),
-        ));
+        return Err(attribute_count_error(r, n, ty, depth));
     }
     r.check_count(n, 2, at)
 }
@@ -424,6 +423,56 @@ impl<'t> AttributeKeys<'t> {
         }
         Ok(index)
     }
+}
+
+/// An object of `n` attributes where `ty` has another number: the message names the
+/// attributes missing and those the type does not have (a schema of another version),
+/// read from the map's keys, which the reader is at; only the count when the keys
+/// cannot be read.
+#[cold]
+#[inline(never)]
+fn attribute_count_error(r: &Reader<'_>, n: usize, ty: &ObjectType, depth: usize) -> Error {
+    let mut message = format!("expected an object with {} attributes, found {n}", ty.len());
+    let mut keys = r.rest();
+    let mut found = Vec::new();
+    for _ in 0..n {
+        match (keys.token("an attribute name"), keys.skip(depth + 1)) {
+            (Ok(Token::Str(k) | Token::Bin(k)), Ok(())) => found.push(String::from_utf8_lossy(k)),
+            _ => return Error::new(ErrorKind::InvalidValue, message),
+        }
+    }
+    let names = ty.names();
+    let present: std::collections::HashSet<&str> = found.iter().map(|k| &**k).collect();
+    let quoted = |names: Vec<&str>| {
+        const SHOWN: usize = 10;
+        let mut text: Vec<String> = names.iter().take(SHOWN).map(|n| format!("{n:?}")).collect();
+        if names.len() > SHOWN {
+            text.push(format!("and {} more", names.len() - SHOWN));
+        }
+        text.join(", ")
+    };
+    let missing: Vec<&str> = names
+        .as_slice()
+        .iter()
+        .map(|n| &**n)
+        .filter(|n| !present.contains(n))
+        .collect();
+    let extra: Vec<&str> = found
+        .iter()
+        .map(|k| &**k)
+        .filter(|k| names.index_of(k).is_none())
+        .collect();
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("missing: {}", quoted(missing)));
+    }
+    if !extra.is_empty() {
+        parts.push(format!("not in the type: {}", quoted(extra)));
+    }
+    if !parts.is_empty() {
+        message.push_str(&format!(" ({})", parts.join("; ")));
+    }
+    Error::new(ErrorKind::InvalidValue, message)
 }
 
 #[inline(never)]
@@ -645,10 +694,11 @@ fn number_bound(r: &mut Reader<'_>) -> Result<(Number, bool)> {
 
 /// Infers a type from untyped MessagePack, as go-cty's `msgpack.ImpliedType` does: nil
 /// and extensions are `dynamic`, arrays tuples, maps objects (string keys only); binary
-/// data is an error.
-pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
+/// data is an error. With `wrappers`, a `[type JSON, value]` wrapper is `dynamic` and
+/// its path is recorded.
+pub(crate) fn implied_type(input: &[u8], wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let mut r = Reader::new(input);
-    let ty = implied(&mut r, 0)?;
+    let ty = implied(&mut r, 0, wrappers)?;
     if !r.is_empty() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
@@ -662,28 +712,46 @@ pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
     Ok(ty)
 }
 
-fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
+fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let at = r.offset();
     if depth > MAX_DEPTH {
         return Err(depth_error().at_offset(at));
     }
+    let binary = || {
+        Error::new(
+            ErrorKind::TypeMismatch,
+            "cannot imply a type for binary data",
+        )
+    };
     Ok(match r.token("a value")? {
         Token::Nil | Token::Ext(..) => Type::Dynamic,
         Token::Bool(_) => Type::Bool,
         Token::Int(_) | Token::UInt(_) | Token::Float(_) => Type::Number,
         Token::Str(_) => Type::String,
-        Token::Bin(_) => {
-            return Err(Error::new(
-                ErrorKind::TypeMismatch,
-                "cannot imply a type for binary data",
-            )
-            .at_offset(at))
-        }
+        Token::Bin(_) => return Err(binary().at_offset(at)),
         Token::Array(n) => {
             let n = r.check_count(n, 1, at)?;
+            if let (2, Some(w), Some(0xc4..=0xc6)) = (n, wrappers.as_deref_mut(), r.peek()) {
+                // `[type JSON, value]`: binary data is never implied, so this reading
+                // changes the meaning of nothing go-cty reads.
+                let type_at = r.offset();
+                let Token::Bin(type_json) = r.token("type JSON")? else {
+                    unreachable!("a bin marker was peeked")
+                };
+                if Type::from_json_bytes(type_json).is_err() {
+                    return Err(binary().at_offset(type_at).in_index(0));
+                }
+                r.skip(depth + 1).map_err(|e| e.in_index(1))?;
+                w.found_here();
+                return Ok(Type::Dynamic);
+            }
             let mut types = Vec::with_capacity(n);
             for i in 0..n {
-                types.push(implied(r, depth + 1).map_err(|e| e.in_index(i))?);
+                types.push(below(
+                    &mut wrappers,
+                    || PathStep::Index(i as u64),
+                    |w| implied(r, depth + 1, w),
+                )?);
             }
             Type::tuple(types)
         }
@@ -699,11 +767,58 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
                             .at_offset(key_at))
                     }
                 };
-                let t = implied(r, depth + 1)
-                    .map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
+                let t = below(
+                    &mut wrappers,
+                    || PathStep::Attribute(k.to_string()),
+                    |w| implied(r, depth + 1, w),
+                )?;
                 attrs.push((String::from(k), t));
             }
             Type::object(attrs)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A schema of another version: the count error names what differs.
+    #[test]
+    fn attribute_count_errors_name_the_attributes() {
+        let ty: Type = "object({a=number,b=number,c=number})".parse().unwrap();
+        let message = |bytes: &[u8]| decode(bytes, &ty).unwrap_err().to_string();
+        // {a: 1, b: 2}
+        assert_eq!(
+            message(b"\x82\xa1a\x01\xa1b\x02"),
+            r#"expected an object with 3 attributes, found 2 (missing: "c") at byte 0"#
+        );
+        // {a: 1, b: 2, c: 3, d: [4]}
+        assert_eq!(
+            message(b"\x84\xa1a\x01\xa1b\x02\xa1c\x03\xa1d\x91\x04"),
+            r#"expected an object with 3 attributes, found 4 (not in the type: "d") at byte 0"#
+        );
+        // {x: 1, a: 2}: both.
+        assert_eq!(
+            message(b"\x82\xa1x\x01\xa1a\x02"),
+            r#"expected an object with 3 attributes, found 2 (missing: "b", "c"; not in the type: "x") at byte 0"#
+        );
+        // Keys that cannot be read: the count alone.
+        assert_eq!(
+            message(b"\x82\xa1a\x01\x02\x02"),
+            "expected an object with 3 attributes, found 2 at byte 0"
+        );
+        assert_eq!(
+            message(b"\x84\xa1a"),
+            "expected an object with 3 attributes, found 4 at byte 0"
+        );
+        // Many: the first ten, and how many more.
+        let names: Vec<String> = (0..15).map(|i| format!("n{i:02}")).collect();
+        let ty = Type::object(names.iter().map(|n| (n.as_str(), Type::Number)));
+        let err = decode(b"\x80", &ty).unwrap_err();
+        assert_eq!(
+            err.message(),
+            r#"expected an object with 15 attributes, found 0 (missing: "n00", "n01", "n02", "n03", "n04", "n05", "n06", "n07", "n08", "n09", and 5 more)"#
+        );
+    }
 }

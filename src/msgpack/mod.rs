@@ -20,6 +20,8 @@ pub(crate) mod encode;
 pub(crate) mod read;
 
 use crate::error::Result;
+use crate::implied::Wrappers;
+use crate::path::Path;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -32,15 +34,53 @@ pub fn decode(input: &[u8], ty: &Type) -> Result<Value> {
 }
 
 /// Encodes `value` as type `ty`.
+///
+/// A value that is not of type `ty` but converts to it is converted first, as go-cty's
+/// `msgpack.Marshal` does ([`convert`](crate::convert::convert), with the value's own
+/// type): a list where `ty` says set gives the set's bytes, a number where it says string
+/// the number's text. The conversion is tried only once the value has failed to encode,
+/// so values of type `ty` pay nothing for it. When no conversion exists, the error is the
+/// encoder's own (`expected set, found map`, with the path).
+///
+/// ```
+/// use ctywire::{msgpack, Type, Value};
+///
+/// let ty = Type::set(Type::String);
+/// let list = Value::list([Value::from("b"), Value::from("a"), Value::from("b")]);
+/// let set = Value::set([Value::from("a"), Value::from("b")]);
+/// assert_eq!(msgpack::encode(&list, &ty)?, msgpack::encode(&set, &ty)?);
+/// assert_eq!(msgpack::encode(&Value::from(12), &Type::String)?, b"\xa212");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
     let mut out = Vec::new();
-    encode::encode(value, ty, &mut out)?;
+    encode_into(value, ty, &mut out)?;
     Ok(out)
 }
 
-/// Encodes `value` as type `ty`, appending to `out`.
+/// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
-    encode::encode(value, ty, out)
+    let start = out.len();
+    match encode::encode(value, ty, out) {
+        Ok(()) => Ok(()),
+        Err(err) => encode_converted(value, ty, out, start, err),
+    }
+}
+
+/// [`encode_into`] for a value that failed to encode with `err`: converted, then
+/// encoded again from `start` (see [`encode`]).
+#[cold]
+#[inline(never)]
+fn encode_converted(
+    value: &Value,
+    ty: &Type,
+    out: &mut Vec<u8>,
+    start: usize,
+    err: crate::Error,
+) -> Result<()> {
+    out.truncate(start);
+    let converted = crate::convert::for_encoding(value, ty, err)?;
+    encode::encode(&converted, ty, out)
 }
 
 /// Decodes a MessagePack payload of type `ty` straight into a `T` (a struct, a `Vec`,
@@ -131,5 +171,37 @@ pub fn check_syntax(input: &[u8]) -> Result<()> {
 /// The type go-cty's `msgpack.ImpliedType` infers for an untyped payload: nil and
 /// unknowns are `dynamic`, arrays are tuples, maps are objects.
 pub fn implied_type(input: &[u8]) -> Result<Type> {
-    decode::implied_type(input)
+    decode::implied_type(input, None)
+}
+
+/// [`implied_type`], except that a dynamic value's wrapper — a two-element array whose
+/// first element is binary data holding type JSON, as the encoder writes a value at a
+/// `dynamic` position — is read as such: its position's type is `dynamic`, so that
+/// decoding with the returned type reads the wrapped value with its own type. Gives
+/// the type and the paths of the wrappers it read, in input order.
+///
+/// go-cty's `msgpack.ImpliedType` does not do this: it refuses binary data, so every
+/// payload with a `dynamic` attribute has no implied type there. Reading wrappers
+/// changes the meaning of nothing `implied_type` accepts. Binary data that does not hold
+/// valid type JSON is still an error, and the wrapped value is only checked to be
+/// well-formed (decoding it with the returned type checks the rest).
+///
+/// ```
+/// use ctywire::{msgpack, Path, Type};
+///
+/// // {a = 1, d = <a dynamic value: the string "x">}
+/// let bytes = b"\x82\xa1a\x01\xa1d\x92\xc4\x08\"string\"\xa1x";
+/// assert!(msgpack::implied_type(bytes).is_err());
+/// let (ty, wrappers) = msgpack::implied_type_reading_wrappers(bytes)?;
+/// assert_eq!(ty.to_expr(), "object({a=number,d=any})");
+/// assert_eq!(wrappers, [Path::root("d")]);
+/// let value = msgpack::decode(bytes, &ty)?;
+/// assert_eq!(value["d"].as_str(), Some("x"));
+/// assert_eq!(msgpack::encode(&value, &ty)?, bytes);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn implied_type_reading_wrappers(input: &[u8]) -> Result<(Type, Vec<Path>)> {
+    let mut wrappers = Wrappers::default();
+    let ty = decode::implied_type(input, Some(&mut wrappers))?;
+    Ok((ty, wrappers.found))
 }

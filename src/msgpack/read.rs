@@ -80,6 +80,12 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A reader of the input from this reader's position on, for a second look
+    /// (an error message reading ahead).
+    pub(crate) fn rest(&self) -> Reader<'a> {
+        Reader::at(&self.input[self.pos..], self.offset())
+    }
+
     /// Accounts for `n` values made up without input (the elements of a collapsed
     /// unknown list): an error once the decode has made too many.
     pub(crate) fn charge_implicit(&mut self, n: u64) -> Result<()> {

@@ -38,7 +38,8 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 //!
-//! The rules, from Terraform's `configschema` package (and `wire-format.md` section 7):
+//! The rules, from Terraform's `configschema` package (`FORMAT.md` section 7 at the
+//! repository root has them byte by byte):
 //!
 //! - A block is an object with one attribute per schema attribute and one per nested
 //!   block type; if an attribute and a block type share a name, the attribute wins.
@@ -57,6 +58,7 @@
 
 mod check;
 mod json;
+pub mod plan;
 mod provider;
 mod sensitive;
 mod validate;
@@ -64,6 +66,7 @@ mod validate;
 use std::collections::BTreeMap;
 
 pub use check::Violation;
+pub use plan::{check_value_compatible, Inconsistency, Rule};
 pub use provider::{ProviderSchema, ProviderSchemas};
 
 use crate::types::Type;

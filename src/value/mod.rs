@@ -7,12 +7,15 @@
 //! leave that out and the encoder infers it.
 
 pub(crate) mod conform;
+pub(crate) mod equal;
+mod go_syntax;
 mod number;
 mod printable;
 mod refine;
 pub(crate) mod set;
 pub(crate) mod sink;
 pub(crate) mod string;
+mod walk;
 
 use std::fmt;
 
@@ -21,6 +24,7 @@ pub use number::{Number, NumberError};
 pub(crate) use refine::collapsed_elements;
 pub use refine::Refinements;
 pub use string::Str;
+pub use walk::Visit;
 
 use crate::text;
 use crate::types::{AttributeNames, Type};
@@ -46,6 +50,18 @@ use crate::types::{AttributeNames, Type};
 /// assert!(v["id"].is_unknown());
 /// assert!(v["missing"].is_null());
 /// ```
+///
+/// # Equality
+///
+/// `==` ([`PartialEq`]) compares the trees as they are built: the same variants (so a
+/// value and the same value in a [`Typed`] wrapper differ), numbers by cty's equality
+/// ([`Number`]'s: `1 == 1.0`), unknowns equal when their refinements are, objects by
+/// their attribute names and values (an attribute left out differs from a null one),
+/// sets element by element in their order. It needs no type. cty's own equalities
+/// take the type: [`Value::cty_equals`] (go-cty's `Equals`, which answers "unknown"
+/// where an unknown decides) and [`Value::raw_equals`] (go-cty's `RawEquals`, under
+/// which a wrapped and an unwrapped value of the same type are equal); [`diff`](crate::diff())
+/// says where two values are not raw-equal.
 #[derive(Clone, PartialEq)]
 pub enum Value {
     /// A null value (of whatever type the position has).
@@ -174,6 +190,48 @@ impl Value {
         match self {
             Value::Typed(t) => t.value.untyped(),
             v => v,
+        }
+    }
+
+    /// This value without a [`Typed`] wrapper, to change in place.
+    pub(crate) fn untyped_mut(&mut self) -> &mut Value {
+        match self {
+            Value::Typed(t) => t.value.untyped_mut(),
+            v => v,
+        }
+    }
+
+    /// This object with attribute `name` set to `value`: replaced if the object has it,
+    /// added (in name order) if not. A [`Typed`] wrapper is looked through and kept as it
+    /// is. Fails for anything but a known object.
+    ///
+    /// ```
+    /// use ctywire::{Type, Value};
+    ///
+    /// let planned = Value::object([("name", Value::from("web")), ("id", Value::unknown())]);
+    /// let state = planned.with_attribute("id", Value::from("i-123"))?;
+    /// assert_eq!(state["id"].as_str(), Some("i-123"));
+    /// assert_eq!(state["name"].as_str(), Some("web"));
+    /// assert!(Value::Null.with_attribute("id", Value::from("x")).is_err());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn with_attribute(mut self, name: impl AsRef<str>, value: Value) -> crate::Result<Value> {
+        match self.untyped_mut() {
+            Value::Object(o) => {
+                o.insert(name.as_ref(), value);
+                Ok(self)
+            }
+            other => Err(crate::Error::mismatch("object", other.kind_name())),
+        }
+    }
+
+    /// Removes the map element or object attribute `name` of this known map or object
+    /// (looking through a [`Typed`] wrapper); whether it was there.
+    pub(crate) fn remove_entry(&mut self, name: &str) -> bool {
+        match self.untyped_mut() {
+            Value::Object(o) => o.remove(name),
+            Value::Map(m) => m.remove(name),
+            _ => false,
         }
     }
 
@@ -398,6 +456,45 @@ impl Object {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + Clone + '_ {
         self.names.iter().zip(self.values.iter())
     }
+
+    /// The value of attribute `name`, to change in place.
+    pub(crate) fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.names.index_of(name).map(|i| &mut self.values[i])
+    }
+
+    /// Sets attribute `name` (NFC-normalized) to `value`, adding it if it is not there.
+    pub(crate) fn insert(&mut self, name: &str, value: Value) {
+        let name = text::nfc(name);
+        if let Some(v) = self.get_mut(&name) {
+            *v = value;
+            return;
+        }
+        let attributes = std::mem::take(&mut self.values)
+            .into_vec()
+            .into_iter()
+            .zip(self.names.iter())
+            .map(|(v, n)| (n.to_owned(), v))
+            .chain([(name.into_owned(), value)]);
+        *self = Object::new(attributes.collect::<Vec<_>>());
+    }
+
+    /// Removes attribute `name`; whether it was there.
+    pub(crate) fn remove(&mut self, name: &str) -> bool {
+        let Some(i) = self.names.index_of(name) else {
+            return false;
+        };
+        let mut values = std::mem::take(&mut self.values).into_vec();
+        values.remove(i);
+        let names = self
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, n)| n.into());
+        self.names = AttributeNames::from_sorted(names.collect());
+        self.values = values.into();
+        true
+    }
 }
 
 impl Map {
@@ -435,10 +532,7 @@ impl Map {
 
     /// The element with key `key`.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.0
-            .binary_search_by(|(k, _)| k.as_bytes().cmp(key.as_bytes()))
-            .ok()
-            .map(|i| &self.0[i].1)
+        self.position(key).ok().map(|i| &self.0[i].1)
     }
 
     /// Iterates over `(key, value)` in bytewise key order.
@@ -459,6 +553,42 @@ impl Map {
     /// The entries, in key order.
     pub fn entries(&self) -> &[(Str, Value)] {
         &self.0
+    }
+
+    fn position(&self, key: &str) -> Result<usize, usize> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_bytes().cmp(key.as_bytes()))
+    }
+
+    /// The element with key `key`, to change in place.
+    pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        let i = self.position(key).ok()?;
+        Some(&mut self.0[i].1)
+    }
+
+    /// Sets the element with key `key` (NFC-normalized) to `value`, adding it if it is
+    /// not there.
+    pub(crate) fn insert(&mut self, key: &str, value: Value) {
+        let key = text::nfc(key);
+        match self.position(&key) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => {
+                let mut entries = std::mem::take(&mut self.0).into_vec();
+                entries.insert(i, (key.as_ref().into(), value));
+                self.0 = entries.into();
+            }
+        }
+    }
+
+    /// Removes the element with key `key`; whether it was there.
+    pub(crate) fn remove(&mut self, key: &str) -> bool {
+        let Ok(i) = self.position(key) else {
+            return false;
+        };
+        let mut entries = std::mem::take(&mut self.0).into_vec();
+        entries.remove(i);
+        self.0 = entries.into();
+        true
     }
 }
 
@@ -494,9 +624,20 @@ impl Set {
         self.0.iter()
     }
 
-    /// Whether the set holds an element equal to `value` (unknowns are never found).
+    /// Whether the set holds `value`, by cty's set rules: an element equal to it by
+    /// [`Value::cty_equals`] whose set hash string is the same (so `-0` is not found
+    /// where `0` is, as in go-cty). Nothing with an unknown in it is ever found.
+    ///
+    /// ```
+    /// use ctywire::{Number, Value};
+    ///
+    /// let Value::Set(s) = Value::set([Value::from(0), Value::from("x".len())]) else { unreachable!() };
+    /// assert!(s.contains(&Value::from(1)));
+    /// assert!(!s.contains(&Value::Number(Number::from_f64(-0.0).unwrap())));
+    /// assert!(!s.contains(&Value::unknown()));
+    /// ```
     pub fn contains(&self, value: &Value) -> bool {
-        self.0.iter().any(|e| set::equivalent(e, value))
+        self.0.iter().any(|e| set::same_element(e, value))
     }
 }
 
@@ -514,6 +655,18 @@ pub(crate) fn sort_dedup_last<K: Ord>(pairs: &mut Vec<(K, Value)>) {
         }
     }
     *pairs = out;
+}
+
+impl Default for Value {
+    /// [`Value::Null`].
+    ///
+    /// ```
+    /// use ctywire::Value;
+    /// assert!(Value::default().is_null());
+    /// ```
+    fn default() -> Value {
+        Value::Null
+    }
 }
 
 macro_rules! from_number {

@@ -234,7 +234,7 @@ fn visit_number_any<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::V
     if let Some(u) = n.to_u64() {
         return visitor.visit_u64(u);
     }
-    if n.is_exact_f64() {
+    if n.is_infinite() || n.is_exact_f64() {
         return visitor.visit_f64(n.to_f64());
     }
     visitor.visit_string(n.to_string())

@@ -327,7 +327,7 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
     ) -> Result<V::Value> {
         let at = self.st.r.offset();
         let token = self.st.r.token("an object")?;
-        let n = object_header(&self.st.r, token, ty, at)?;
+        let n = object_header(&self.st.r, token, ty, at, self.depth)?;
         let fields = match hint {
             Hint::Struct(fields) => Some(self.st.fields.find(ty, fields)?),
             _ => None,
