@@ -635,3 +635,40 @@ fn json_attributes_repeated_or_left_out() {
         "missing attribute \"a\" at line 1 column 1"
     );
 }
+
+/// Where the Rust value is of another type than the position, `encode_from` writes what
+/// `msgpack::encode` writes for the equivalent value, which it converts as go-cty's
+/// `Marshal` does (a number or a bool where a string is wanted gives its text), and
+/// fails where no conversion exists.
+#[test]
+fn written_values_convert_as_the_encoder_converts() {
+    for (rust, value, t) in [
+        (serde_json::json!(12), Value::from(12), Type::String),
+        (serde_json::json!(true), Value::from(true), Type::String),
+        (serde_json::json!("12"), Value::from("12"), Type::Number),
+        (serde_json::json!("true"), Value::from("true"), Type::Bool),
+    ] {
+        assert_eq!(
+            msgpack::encode_from(&rust, &t).unwrap(),
+            msgpack::encode(&value, &t).unwrap(),
+            "{rust} as {t}"
+        );
+        assert_eq!(
+            json::encode_from(&rust, &t).unwrap(),
+            json::encode(&value, &t).unwrap(),
+            "{rust} as {t}"
+        );
+    }
+    #[derive(Serialize)]
+    struct Holder {
+        a: Value,
+    }
+    let t = ty("object({a=string})");
+    let holder = Holder { a: Value::from(12) };
+    assert_eq!(
+        msgpack::encode_from(&holder, &t).unwrap(),
+        msgpack::encode(&Value::object([("a", Value::from(12))]), &t).unwrap()
+    );
+    assert!(msgpack::encode_from("x", &Type::Bool).is_err());
+    assert!(msgpack::encode(&Value::from("x"), &Type::Bool).is_err());
+}

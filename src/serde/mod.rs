@@ -66,6 +66,11 @@
 //! `f64` would be): use `Number` (or `BigDecimal`) where the bytes must come back as they
 //! were.
 //!
+//! Written, a Rust value of another kind than its position holds (a number or a bool
+//! where a string is wanted, a string where a number is) is converted as
+//! [`msgpack::encode`](crate::msgpack::encode) converts the equivalent value; where no
+//! conversion exists, that is the error.
+//!
 //! A struct field that the object type lacks is an error naming it (so that a typo
 //! cannot read as a null), and so is an attribute the struct lacks under
 //! `#[serde(deny_unknown_fields)]` (otherwise it is checked and skipped). Written, the

@@ -96,12 +96,12 @@ impl<'a, 't, O: Output> Ser<'a, 't, O> {
         )
     }
 
-    /// A number, for a `number` position (or a `dynamic` one).
-    fn number(self, n: Number, found: &str) -> Result<()> {
+    /// A number: at a position of another type, the codec converts it as
+    /// `msgpack::encode` converts a number there (to its text for a string).
+    fn number(self, n: Number) -> Result<()> {
         match self.ty {
             Type::Number => self.st.out.number(&n),
-            Type::Dynamic => self.st.out.value(Value::Number(n), self.ty),
-            _ => Err(self.mismatch(found)),
+            _ => self.st.out.value(Value::Number(n), self.ty),
         }
     }
 
@@ -111,7 +111,7 @@ impl<'a, 't, O: Output> Ser<'a, 't, O> {
                 self.st.out.int(i);
                 Ok(())
             }
-            _ => self.number(Number::from(i), "an integer"),
+            _ => self.number(Number::from(i)),
         }
     }
 
@@ -190,8 +190,7 @@ impl<'a, 't, O: Output> ser::Serializer for Ser<'a, 't, O> {
                 self.st.out.bool(b);
                 Ok(())
             }
-            Type::Dynamic => self.st.out.value(Value::Bool(b), self.ty),
-            _ => Err(self.mismatch("a bool")),
+            _ => self.st.out.value(Value::Bool(b), self.ty),
         }
     }
 
@@ -214,10 +213,7 @@ impl<'a, 't, O: Output> ser::Serializer for Ser<'a, 't, O> {
     fn serialize_i128(self, v: i128) -> Result<()> {
         match i64::try_from(v) {
             Ok(i) => self.int(i),
-            Err(_) => self.number(
-                Number::parse(&v.to_string()).map_err(number_error)?,
-                "an integer",
-            ),
+            Err(_) => self.number(Number::parse(&v.to_string()).map_err(number_error)?),
         }
     }
 
@@ -236,17 +232,14 @@ impl<'a, 't, O: Output> ser::Serializer for Ser<'a, 't, O> {
     fn serialize_u64(self, v: u64) -> Result<()> {
         match i64::try_from(v) {
             Ok(i) => self.int(i),
-            Err(_) => self.number(Number::from(v), "an integer"),
+            Err(_) => self.number(Number::from(v)),
         }
     }
 
     fn serialize_u128(self, v: u128) -> Result<()> {
         match i64::try_from(v) {
             Ok(i) => self.int(i),
-            Err(_) => self.number(
-                Number::parse(&v.to_string()).map_err(number_error)?,
-                "an integer",
-            ),
+            Err(_) => self.number(Number::parse(&v.to_string()).map_err(number_error)?),
         }
     }
 
@@ -256,7 +249,7 @@ impl<'a, 't, O: Output> ser::Serializer for Ser<'a, 't, O> {
 
     fn serialize_f64(self, v: f64) -> Result<()> {
         let n = Number::try_from(v).map_err(number_error)?;
-        self.number(n, "a float")
+        self.number(n)
     }
 
     fn serialize_char(self, v: char) -> Result<()> {
@@ -273,8 +266,7 @@ impl<'a, 't, O: Output> ser::Serializer for Ser<'a, 't, O> {
                 let n = Number::parse(v).map_err(number_error)?;
                 self.st.out.number(&n)
             }
-            Type::Dynamic => self.st.out.value(Value::string(v), self.ty),
-            _ => Err(self.mismatch("a string")),
+            _ => self.st.out.value(Value::string(v), self.ty),
         }
     }
 

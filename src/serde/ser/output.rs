@@ -36,7 +36,8 @@ pub(crate) trait Output {
     fn int(&mut self, i: i64);
     fn number(&mut self, n: &Number) -> Result<()>;
     fn string(&mut self, s: &str);
-    /// A whole value of type `ty`, written by the codec.
+    /// A whole value for a position of type `ty`, written by the codec (which converts
+    /// a value of another type, as `msgpack::encode` does).
     fn value(&mut self, v: Value, ty: &Type) -> Result<()>;
 
     fn begin_sequence(&mut self, len: Option<usize>);
@@ -183,7 +184,7 @@ impl Output for MsgpackOutput {
     }
 
     fn value(&mut self, v: Value, ty: &Type) -> Result<()> {
-        mp::encode(&v, ty, &mut self.0)
+        crate::msgpack::encode_into(&v, ty, &mut self.0)
     }
 
     fn begin_sequence(&mut self, len: Option<usize>) {
@@ -303,7 +304,7 @@ impl Output for JsonOutput {
     }
 
     fn value(&mut self, v: Value, ty: &Type) -> Result<()> {
-        crate::json::encode::encode(&v, ty, &mut self.0)
+        crate::json::encode_into(&v, ty, &mut self.0)
     }
 
     fn begin_sequence(&mut self, _: Option<usize>) {
