@@ -61,6 +61,9 @@
 //! - [`config`]: `.tf.json` configurations, and the value Terraform sends a provider
 //!   for a resource, data source or provider block of one ([`config::Config::value`]).
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
+//! - [`serde`] (feature `serde`, on by default): a provider's own Rust types in and out
+//!   of the wire formats, with [`Known<T>`] where a value may be unknown
+//!   ([`msgpack::decode_as`], [`msgpack::encode_from`]).
 //!
 //! ## Wire formats
 //!
@@ -116,6 +119,15 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **The serde bridge streams.** [`msgpack::decode_as`] and [`msgpack::encode_from`]
+//!   go between bytes and a provider's structs with the codecs' readers and writers and
+//!   no [`Value`] tree, except where a value needs the whole of itself (a `dynamic`
+//!   position, a set out of go-cty's order, a collection of `dynamic`). Struct attributes
+//!   reach serde's derived visitors as field indexes, matched once per struct and type.
+//!   A whole [`Value`] (a `Value` field, an unknown into a [`Known<T>`]) crosses serde's
+//!   interface through a thread-local hand-off within one call, so that it keeps its
+//!   concrete type and refinements. `Option<T>` means null or known; an unknown there is
+//!   an error that says to use `Known<T>`.
 //! - **Implied types follow go-cty, and a second function reads wrappers.**
 //!   [`msgpack::implied_type`] and [`json::implied_type`] are go-cty's `ImpliedType`,
 //!   which implies no type for a payload with a `dynamic` attribute (MessagePack: binary
@@ -162,6 +174,11 @@
 //!   Terraform does not accept, so that every object type prints as an expression and
 //!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
+//! - [`json::decode_as`] (the serde bridge) refuses a JSON object that gives an
+//!   attribute twice (a struct's visitor cannot take the last one, as `json::decode`
+//!   and go-cty do), and leaves an attribute the object leaves out to serde (an `Option`
+//!   or `Known` field is null, a `#[serde(default)]` field takes its default, any other
+//!   is an error) rather than making up a null; `tests/serde.rs` records both.
 //! - A null, an unknown or an empty collection carries no type in a [`Value`], so the
 //!   encoders write it as it stands where go-cty's `Marshal` would convert it by its type
 //!   first (a null string where a list is wanted is go-cty's error). Conversion keeps
@@ -211,6 +228,8 @@ pub mod msgpack;
 pub mod path;
 pub mod render;
 pub mod schema;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod text;
 pub mod tfjson;
 pub mod types;
@@ -224,6 +243,8 @@ pub use schema::{
     Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
     ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
+#[cfg(feature = "serde")]
+pub use serde::Known;
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 

@@ -636,3 +636,303 @@ proptest! {
         }
     }
 }
+
+/// The serde bridge, on the same generated values: read into Rust values that follow
+/// the type (`Mirror`) and written back, through both formats; and fixed struct shapes
+/// with generated contents.
+#[cfg(feature = "serde")]
+mod bridge {
+    use std::cell::RefCell;
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::fmt;
+
+    use ctywire::serde::{from_value, to_value};
+    use ctywire::Known;
+    use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+    use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+
+    /// A value read by its type the way a provider's Rust types read it: `Known` leaves,
+    /// `Option`al sequences and maps, `Value` at `dynamic` positions.
+    #[derive(Debug, PartialEq)]
+    enum Mirror {
+        Bool(Known<bool>),
+        Number(Known<Number>),
+        String(Known<String>),
+        Seq(Option<Vec<Mirror>>),
+        Map(Option<Vec<(String, Mirror)>>),
+        Dynamic(Value),
+    }
+
+    impl Serialize for Mirror {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self {
+                Mirror::Bool(k) => k.serialize(s),
+                Mirror::Number(k) => k.serialize(s),
+                Mirror::String(k) => k.serialize(s),
+                Mirror::Seq(None) | Mirror::Map(None) => s.serialize_none(),
+                Mirror::Seq(Some(es)) => {
+                    let mut seq = s.serialize_seq(Some(es.len()))?;
+                    for e in es {
+                        seq.serialize_element(e)?;
+                    }
+                    seq.end()
+                }
+                Mirror::Map(Some(es)) => {
+                    let mut map = s.serialize_map(Some(es.len()))?;
+                    for (k, v) in es {
+                        map.serialize_entry(k, v)?;
+                    }
+                    map.end()
+                }
+                Mirror::Dynamic(v) => v.serialize(s),
+            }
+        }
+    }
+
+    thread_local! {
+        static ROOT: RefCell<Type> = const { RefCell::new(Type::Dynamic) };
+    }
+
+    /// A `Mirror` of the type in `ROOT`.
+    #[derive(Debug, PartialEq, Serialize)]
+    struct Root(Mirror);
+
+    impl<'de> Deserialize<'de> for Root {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Root, D::Error> {
+            let ty = ROOT.with(|t| t.borrow().clone());
+            Seed(&ty).deserialize(d).map(Root)
+        }
+    }
+
+    struct Seed<'t>(&'t Type);
+
+    impl<'de> DeserializeSeed<'de> for Seed<'_> {
+        type Value = Mirror;
+
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Mirror, D::Error> {
+            Ok(match self.0 {
+                Type::Bool => Mirror::Bool(Known::deserialize(d)?),
+                Type::Number => Mirror::Number(Known::deserialize(d)?),
+                Type::String => Mirror::String(Known::deserialize(d)?),
+                Type::Dynamic => Mirror::Dynamic(Value::deserialize(d)?),
+                ty => d.deserialize_option(Compound(ty))?,
+            })
+        }
+    }
+
+    /// A list, set, tuple, map or object, or null.
+    struct Compound<'t>(&'t Type);
+
+    impl<'de> Visitor<'de> for Compound<'_> {
+        type Value = Mirror;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a {}", self.0)
+        }
+
+        fn visit_none<E>(self) -> Result<Mirror, E> {
+            Ok(match self.0 {
+                Type::Map(_) | Type::Object(_) => Mirror::Map(None),
+                _ => Mirror::Seq(None),
+            })
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Mirror, D::Error> {
+            match self.0 {
+                Type::Map(_) | Type::Object(_) => d.deserialize_map(self),
+                _ => d.deserialize_seq(self),
+            }
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Mirror, A::Error> {
+            let mut out = Vec::new();
+            loop {
+                let ty = match self.0 {
+                    Type::List(e) | Type::Set(e) => &**e,
+                    Type::Tuple(ts) => ts.get(out.len()).unwrap_or(&Type::Dynamic),
+                    _ => &Type::Dynamic,
+                };
+                match seq.next_element_seed(Seed(ty))? {
+                    Some(e) => out.push(e),
+                    None => return Ok(Mirror::Seq(Some(out))),
+                }
+            }
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Mirror, A::Error> {
+            let mut out = Vec::new();
+            while let Some(k) = map.next_key::<String>()? {
+                let ty = match self.0 {
+                    Type::Map(e) => &**e,
+                    Type::Object(o) => o.attribute(&k).unwrap_or(&Type::Dynamic),
+                    _ => &Type::Dynamic,
+                };
+                out.push((k, map.next_value_seed(Seed(ty))?));
+            }
+            Ok(Mirror::Map(Some(out)))
+        }
+    }
+
+    /// Whether every unknown of `v` is at a primitive or `dynamic` position, where
+    /// `Mirror` has a `Known` or a `Value` for it.
+    fn unknowns_at_leaves(v: &Value, ty: &Type) -> bool {
+        match (ty, v) {
+            (Type::Dynamic | Type::Bool | Type::Number | Type::String, _) => true,
+            (_, Value::Unknown(_)) => false,
+            (Type::List(e) | Type::Set(e), v) => v
+                .as_slice()
+                .is_none_or(|vs| vs.iter().all(|x| unknowns_at_leaves(x, e))),
+            (Type::Tuple(ts), Value::Tuple(vs)) => vs
+                .iter()
+                .zip(ts.iter())
+                .all(|(x, t)| unknowns_at_leaves(x, t)),
+            (Type::Map(e), Value::Map(m)) => m.values().all(|x| unknowns_at_leaves(x, e)),
+            (Type::Object(o), Value::Object(obj)) => obj
+                .iter()
+                .all(|(k, x)| unknowns_at_leaves(x, o.attribute(k).unwrap_or(&Type::Dynamic))),
+            _ => true,
+        }
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    struct Shape {
+        name: String,
+        count: Known<u32>,
+        ratio: Known<f64>,
+        exact: Option<Number>,
+        tags: BTreeMap<String, Known<String>>,
+        ports: Vec<u16>,
+        items: Vec<Item>,
+        first: Option<Item>,
+        meta: Value,
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    struct Item {
+        #[serde(rename = "type")]
+        kind: Known<String>,
+        enabled: bool,
+        size: i64,
+    }
+
+    fn shape_type() -> Type {
+        Type::parse_expr(
+            "object({name=string, count=number, ratio=number, exact=number, \
+             tags=map(string), ports=set(number), items=list(object({type=string, \
+             enabled=bool, size=number})), first=object({type=string, enabled=bool, \
+             size=number}), meta=any})",
+        )
+        .unwrap()
+    }
+
+    fn known<T: std::fmt::Debug + Clone + 'static>(
+        value: impl Strategy<Value = T> + 'static,
+    ) -> impl Strategy<Value = Known<T>> {
+        prop_oneof![
+            1 => Just(Known::Null),
+            1 => any::<bool>().prop_map(|nn| Known::Unknown(if nn { Refinements::new().not_null() } else { Refinements::new() })),
+            4 => value.prop_map(Known::Known),
+        ]
+    }
+
+    fn item() -> impl Strategy<Value = Item> {
+        (known("[a-z]{0,8}"), any::<bool>(), any::<i64>()).prop_map(|(kind, enabled, size)| Item {
+            kind,
+            enabled,
+            size,
+        })
+    }
+
+    fn shape() -> impl Strategy<Value = Shape> {
+        (
+            "[a-zA-Z0-9 ]{0,30}",
+            known(any::<u32>()),
+            known(any::<f64>().prop_filter("not NaN", |f| !f.is_nan())),
+            proptest::option::of(arb_number()),
+            prop::collection::btree_map("[a-z]{0,6}", known("[ -~]{0,10}"), 0..4),
+            prop::collection::btree_set(any::<u16>(), 0..4),
+            prop::collection::vec(item(), 0..4),
+            proptest::option::of(item()),
+            concrete_type().prop_flat_map(|t| {
+                let t2 = t.clone();
+                arb_value(t, true).prop_map(move |v| Value::typed(t2.clone(), v))
+            }),
+        )
+            .prop_map(
+                |(name, count, ratio, exact, tags, ports, items, first, meta)| Shape {
+                    name,
+                    count,
+                    ratio,
+                    exact,
+                    tags,
+                    ports: ports
+                        .into_iter()
+                        .collect::<BTreeSet<_>>()
+                        .into_iter()
+                        .collect(),
+                    items,
+                    first,
+                    meta,
+                },
+            )
+            .prop_filter("meta encodable", |s| {
+                msgpack::encode(&s.meta, &Type::Dynamic).is_ok()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// MessagePack: what the value decoder reads, the bridge reads too, and writes
+        /// back with the encoder's bytes.
+        #[test]
+        fn bridge_msgpack_round_trip((ty, value) in typed_value(false)) {
+            prop_assume!(unknowns_at_leaves(&value, &ty));
+            ROOT.with(|t| *t.borrow_mut() = ty.clone());
+            let bytes = msgpack::encode(&value, &ty).unwrap();
+            let decoded = msgpack::decode(&bytes, &ty).unwrap();
+            let mirror: Root = msgpack::decode_as(&bytes, &ty).unwrap();
+            prop_assert_eq!(&to_value(&mirror, &ty).unwrap(), &decoded);
+            prop_assert_eq!(&from_value::<Root>(&decoded, &ty).unwrap(), &mirror);
+            let again = msgpack::encode_from(&mirror, &ty).unwrap();
+            prop_assert_eq!(&again, &msgpack::encode(&decoded, &ty).unwrap());
+            if !has_negative_zero(&value) {
+                prop_assert_eq!(again, bytes);
+            }
+        }
+
+        /// JSON: the same, for the values JSON can hold.
+        #[test]
+        fn bridge_json_round_trip((ty, value) in typed_value(true)) {
+            prop_assume!(!has_infinity(&value));
+            ROOT.with(|t| *t.borrow_mut() = ty.clone());
+            let text = json::encode(&value, &ty).unwrap();
+            let decoded = json::decode(&text, &ty).unwrap();
+            let mirror: Root = json::decode_as(&text, &ty).unwrap();
+            prop_assert_eq!(&to_value(&mirror, &ty).unwrap(), &decoded);
+            prop_assert_eq!(json::encode_from(&mirror, &ty).unwrap(), text);
+        }
+
+        /// A struct shape: written, read back, and written again, it gives the same
+        /// bytes, which are the encoder's for `to_value` of it; read back, it is itself.
+        #[test]
+        fn bridge_struct_shapes(shape in shape()) {
+            let ty = shape_type();
+            let bytes = msgpack::encode_from(&shape, &ty).unwrap();
+            prop_assert_eq!(&bytes, &msgpack::encode(&to_value(&shape, &ty).unwrap(), &ty).unwrap());
+            let back: Shape = msgpack::decode_as(&bytes, &ty).unwrap();
+            prop_assert_eq!(&msgpack::encode_from(&back, &ty).unwrap(), &bytes);
+            let value = msgpack::decode(&bytes, &ty).unwrap();
+            prop_assert_eq!(&from_value::<Shape>(&value, &ty).unwrap(), &back);
+            if !has_negative_zero(&shape.meta) {
+                prop_assert_eq!(&back.meta, &msgpack::decode(&msgpack::encode(&shape.meta, &Type::Dynamic).unwrap(), &Type::Dynamic).unwrap());
+                let mut expected = shape.clone();
+                expected.meta = back.meta.clone();
+                prop_assert_eq!(&back, &expected);
+            }
+        }
+    }
+}

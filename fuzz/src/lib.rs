@@ -3,7 +3,7 @@
 //! Each target in `fuzz_targets/` is one line that calls the function of its name, and
 //! the main crate's `tests/fuzz_corpus.rs` includes this file (`#[path]`) to replay the
 //! committed corpora through the same functions on stable Rust, with no fuzzing tools.
-//! So this file may use only `std` and `ctywire`'s public API.
+//! So this file may use only `std`, `serde`'s derives and `ctywire`'s public API.
 //!
 //! A function returns normally for any input the library handles correctly (an error
 //! is a correct answer to bad input) and panics when an invariant breaks.
@@ -21,18 +21,19 @@
 //!
 //! `schema_json` reads its whole input as a `providers schema -json` document; `config`
 //! reads its whole input as a `.tf.json` file, decoded with the example provider's
-//! schemas (`examples/schema/provider.json`).
+//! schemas (`examples/schema/provider.json`); `decode_as` a format byte, then a payload
+//! of its one type.
 //!
 //! `plan_rules` reads a schema selector (one of the example provider's schemas), then
 //! three MessagePack payloads, each but the last after a two-byte length.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use ctywire::limits::MAX_DEPTH;
 use ctywire::render::{render, render_block, Options};
 use ctywire::schema::{Block, BlockNesting, NestedType, ProviderSchema, ProviderSchemas, Schema};
-use ctywire::{json, msgpack, ErrorKind, Number, Type, Value, Visit};
+use ctywire::{json, msgpack, ErrorKind, Known, Number, Type, Value, Visit};
 
 /// Interesting types for the value targets: every kind, `dynamic` at every kind of
 /// position, sets of objects and of collections (whose order and equality are the
@@ -1092,5 +1093,100 @@ fn check_against_itself(v: &Value, ty: &Type) {
             v.at_path(&path).is_some_and(Value::is_unknown),
             "unknown path {path} leads to no unknown"
         );
+    }
+}
+
+/// The representative struct of `decode_as`: what a provider declares for a resource,
+/// with `Known` and `Option` fields, numbers as integers and as `Number`, a map, sets
+/// as a `Vec` and a `BTreeSet`, nested structs (a LIST and a SINGLE block), a renamed
+/// field, a tuple, and a `dynamic` attribute as a `Value`.
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzResource {
+    id: Known<String>,
+    name: Option<String>,
+    count: Known<u32>,
+    ratio: Known<Number>,
+    enabled: Option<bool>,
+    tags: Known<BTreeMap<String, Known<String>>>,
+    ports: Known<Vec<Known<Number>>>,
+    groups: Option<BTreeSet<String>>,
+    disks: Known<Vec<FuzzDisk>>,
+    boot: Known<FuzzBoot>,
+    meta: Value,
+    pair: Option<(String, Number)>,
+}
+
+/// A LIST block of [`FuzzResource`].
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzDisk {
+    size: Known<u64>,
+    kind: Known<String>,
+}
+
+/// A SINGLE block of [`FuzzResource`], with a field renamed from a Rust keyword.
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzBoot {
+    size: Known<Number>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+/// The type of `decode_as`'s payloads: a list of [`FuzzResource`].
+pub fn fuzz_resource_type() -> &'static Type {
+    static TYPE: OnceLock<Type> = OnceLock::new();
+    TYPE.get_or_init(|| {
+        Type::parse_expr(
+            "list(object({id=string, name=string, count=number, ratio=number, enabled=bool, \
+             tags=map(string), ports=set(number), groups=set(string), \
+             disks=list(object({size=number, kind=string})), \
+             boot=object({size=number, type=string}), meta=any, pair=tuple([string, number])}))",
+        )
+        .expect("the fuzz resource type parses")
+    })
+}
+
+/// `decode_as`: the first byte picks the format (even: MessagePack, odd: JSON), the
+/// rest is a payload of [`fuzz_resource_type`], read into `Vec<FuzzResource>` through
+/// the serde bridge. No input panics; and what the bridge reads, the value decoder
+/// reads too, and the bridge writes it back exactly as the encoder writes that value,
+/// bytes that read back to the same structs.
+pub fn decode_as(data: &[u8]) {
+    let Some((&format, payload)) = data.split_first() else {
+        return;
+    };
+    let ty = fuzz_resource_type();
+    if format % 2 == 0 {
+        let Ok(structs) = msgpack::decode_as::<Vec<FuzzResource>>(payload, ty) else {
+            return;
+        };
+        let value = match msgpack::decode(payload, ty) {
+            Ok(v) => v,
+            Err(e) => panic!("the bridge read what the decoder refuses: {e}"),
+        };
+        let bytes = match msgpack::encode_from(&structs, ty) {
+            Ok(b) => b,
+            Err(e) => panic!("decoded structs do not encode: {e}\n{structs:?}"),
+        };
+        let want = msgpack::encode(&value, ty).expect("a decoded value encodes");
+        assert_eq!(bytes, want, "encode_from differs from encode\n{structs:?}");
+        let again: Vec<FuzzResource> =
+            msgpack::decode_as(&bytes, ty).expect("encoded structs decode");
+        assert_eq!(again, structs, "structs change through their bytes");
+    } else {
+        let Ok(structs) = json::decode_as::<Vec<FuzzResource>>(payload, ty) else {
+            return;
+        };
+        let value = match json::decode(payload, ty) {
+            Ok(v) => v,
+            Err(e) => panic!("the bridge read what the decoder refuses: {e}"),
+        };
+        let text = match json::encode_from(&structs, ty) {
+            Ok(t) => t,
+            Err(e) => panic!("decoded structs do not encode: {e}\n{structs:?}"),
+        };
+        let want = json::encode(&value, ty).expect("a decoded value encodes");
+        assert_eq!(text, want, "encode_from differs from encode\n{structs:?}");
+        let again: Vec<FuzzResource> = json::decode_as(&text, ty).expect("encoded structs decode");
+        assert_eq!(again, structs, "structs change through their text");
     }
 }

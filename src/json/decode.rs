@@ -35,13 +35,7 @@ impl DecodeOptions {
 
 /// Decodes one JSON value of type `ty`; trailing text is an error.
 pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<Value> {
-    let mut d = Decoder {
-        input,
-        options,
-        types: TypeJsonCache::default(),
-        implicit_budget: crate::limits::implicit_value_budget(input.len()),
-        scratch: Vec::new(),
-    };
+    let mut d = Decoder::new(input, options);
     let mut r = Reader::new_checked(input);
     d.value(&mut r, ty, 0)
         .and_then(|v| r.finish().map(|()| v))
@@ -59,7 +53,9 @@ pub(crate) fn with_line_column(e: Error, input: &[u8]) -> Error {
     }
 }
 
-struct Decoder<'a, 'o> {
+/// The state of one decode: also what the serde bridge decodes the values it needs
+/// whole with.
+pub(crate) struct Decoder<'a, 'o> {
     input: &'a [u8],
     options: &'o DecodeOptions,
     /// The types of the dynamic values read so far, by their type JSON.
@@ -85,7 +81,7 @@ fn kind_name(kind: Kind) -> &'static str {
 }
 
 #[cold]
-fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
+pub(crate) fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
     let expected = match ty {
         Type::Dynamic => r#"a dynamic value as {"value": ..., "type": ...}"#,
         Type::Object(_) => "object",
@@ -141,8 +137,20 @@ pub(crate) fn number(text: &str) -> Result<Number> {
     })
 }
 
-impl<'a> Decoder<'a, '_> {
-    fn value(&mut self, r: &mut Reader<'a>, ty: &Type, depth: usize) -> Result<Value> {
+impl<'a, 'o> Decoder<'a, 'o> {
+    /// A decoder of `input` (what the reader reads).
+    pub(crate) fn new(input: &'a [u8], options: &'o DecodeOptions) -> Decoder<'a, 'o> {
+        Decoder {
+            input,
+            options,
+            types: TypeJsonCache::default(),
+            implicit_budget: crate::limits::implicit_value_budget(input.len()),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Decodes one value of type `ty` at `depth`.
+    pub(crate) fn value(&mut self, r: &mut Reader<'a>, ty: &Type, depth: usize) -> Result<Value> {
         self.value_into(r, ty, depth, Return)
     }
 

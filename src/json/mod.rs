@@ -18,7 +18,7 @@
 //! ```
 
 pub(crate) mod decode;
-mod encode;
+pub(crate) mod encode;
 pub(crate) mod read;
 pub(crate) mod write;
 
@@ -99,6 +99,62 @@ fn encode_converted(
     out.truncate(start);
     let converted = crate::convert::for_encoding(value, ty, err)?;
     encode::encode(&converted, ty, out)
+}
+
+/// Decodes JSON text of type `ty` straight into a `T`, with no [`Value`] tree in
+/// between; see [`ctywire::serde`](crate::serde) for what maps to what.
+///
+/// The decoder's leniency holds (numbers and bools may come as strings). Two things
+/// differ from [`decode`]: an attribute the input leaves out is left to serde (an
+/// `Option` or [`Known`](crate::Known) field is then null, a `#[serde(default)]` field
+/// takes its default, any other field is an error), and an attribute given twice is an
+/// error rather than the last one winning.
+///
+/// ```
+/// use ctywire::{json, Type};
+///
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct Port {
+///     number: u16,
+///     protocol: Option<String>,
+/// }
+///
+/// let ty: Type = "list(object({number=number, protocol=string}))".parse()?;
+/// let ports: Vec<Port> = json::decode_as(br#"[{"number": "443"}, {"number": 80, "protocol": "tcp"}]"#, &ty)?;
+/// assert_eq!(ports[0], Port { number: 443, protocol: None });
+/// let err = json::decode_as::<Vec<Port>>(br#"[{"number": 1.5}]"#, &ty).unwrap_err();
+/// assert_eq!(err.to_string(), "[0].number: expected u16, found number 1.5, not an integer at line 1 column 13");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub fn decode_as<'de, T: ::serde::Deserialize<'de>>(input: &'de [u8], ty: &Type) -> Result<T> {
+    crate::serde::json_decode_as(input, ty)
+}
+
+/// Encodes `value` as JSON of type `ty`: exactly the text [`encode`] writes for the
+/// value [`ctywire::serde::to_value`](crate::serde::to_value) makes of it.
+///
+/// ```
+/// use ctywire::{json, Type};
+///
+/// #[derive(serde::Serialize)]
+/// struct Rule {
+///     protocol: String,
+///     port: u16,
+/// }
+///
+/// let ty: Type = "set(object({port=number, protocol=string}))".parse()?;
+/// let rules = [Rule { protocol: "tcp".into(), port: 443 }, Rule { protocol: "tcp".into(), port: 80 }];
+/// // Attributes in name order, set elements in go-cty's order.
+/// assert_eq!(
+///     json::encode_from(&rules, &ty)?,
+///     br#"[{"port":443,"protocol":"tcp"},{"port":80,"protocol":"tcp"}]"#
+/// );
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Result<Vec<u8>> {
+    crate::serde::json_encode_from(value, ty)
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whatever its type.

@@ -6,7 +6,7 @@ use crate::limits::{MAX_DEPTH, MAX_REFINEMENT_PAYLOAD};
 use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::path::PathStep;
 use crate::text;
-use crate::types::{ObjectType, Type};
+use crate::types::{EncodedNames, ObjectType, Type};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::sink::{nulls, Return, Sink};
 use crate::value::{collapsed_elements, string, Map, Number, Object, Refinements, Set, Str, Value};
@@ -33,7 +33,7 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
 
 /// Decodes one value of type `ty`.
 #[inline(always)]
-fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+pub(crate) fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
     decode_into(r, ty, depth, Return)
 }
 
@@ -150,7 +150,7 @@ fn known<S: Sink>(
     Ok(put.put(value))
 }
 
-fn expected(ty: &Type) -> &'static str {
+pub(crate) fn expected(ty: &Type) -> &'static str {
     match ty {
         Type::Object(_) => "an object",
         Type::Tuple(_) => "a tuple",
@@ -159,22 +159,27 @@ fn expected(ty: &Type) -> &'static str {
     }
 }
 
-fn mismatch(ty: &Type, found: &Token<'_>) -> Error {
+pub(crate) fn mismatch(ty: &Type, found: &Token<'_>) -> Error {
     Error::mismatch(ty.kind_name(), found.describe())
 }
 
 /// A string's bytes as NFC text; invalid UTF-8 is an error (go-cty passes it through).
 fn string(bytes: &[u8]) -> Result<Str> {
+    text_of(bytes).map(Str::from)
+}
+
+/// A string's bytes as NFC text, borrowed when they are; invalid UTF-8 is an error.
+pub(crate) fn text_of(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>> {
     let s = std::str::from_utf8(bytes).map_err(|e| {
         Error::new(
             ErrorKind::InvalidValue,
             format!("invalid UTF-8 in string at its byte {}", e.valid_up_to()),
         )
     })?;
-    Ok(text::nfc(s).into())
+    Ok(text::nfc(s))
 }
 
-fn number(token: &Token<'_>) -> Result<Number> {
+pub(crate) fn number(token: &Token<'_>) -> Result<Number> {
     match *token {
         Token::Int(i) => Ok(Number::from(i)),
         Token::UInt(u) => Ok(Number::from(u)),
@@ -253,7 +258,7 @@ fn tuple<S: Sink>(
 }
 
 /// A map key or attribute name: str or bin, as go-cty's `DecodeString` accepts.
-fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
+pub(crate) fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
     let at = r.offset();
     match r.token(what)? {
         Token::Str(b) | Token::Bin(b) => Ok(b),
@@ -318,35 +323,106 @@ fn object<S: Sink>(
     at: usize,
     put: S,
 ) -> Result<S::Output> {
+    let n = object_header(r, token, ty, at, depth)?;
+    let names = ty.names().as_slice();
+    let types = ty.types();
+    let mut keys = AttributeKeys::new(ty);
+    let mut values = nulls(n);
+    for _ in 0..n {
+        let i = keys.next(r)?;
+        decode_into(r, &types[i], depth + 1, &mut values[i])
+            .map_err(|e| e.in_attribute(&names[i]))?;
+    }
+    Ok(put.put(Value::Object(Box::new(Object::from_parts(
+        ty.names().clone(),
+        values,
+    )))))
+}
+
+/// The header of an object of type `ty`: a map with one entry per attribute, which
+/// could all fit in the input. Returns the number of attributes.
+pub(crate) fn object_header(
+    r: &Reader<'_>,
+    token: Token<'_>,
+    ty: &ObjectType,
+    at: usize,
+    depth: usize,
+) -> Result<usize> {
     let Token::Map(n) = token else {
         return Err(Error::mismatch("object", token.describe()));
     };
     if n != ty.len() {
         return Err(attribute_count_error(r, n, ty, depth));
     }
-    r.check_count(n, 2, at)?;
-    let names = ty.names().as_slice();
-    let types = ty.types();
-    // go-cty writes attributes in name order, so key i is usually name i: values are
-    // stored in order, with no lookups, until a key is not the next name.
-    // The key is first compared, header and all, with the name as the encoder writes
-    // it; a key in another form (str8, bin) is read as a token.
-    let wire_names = ty.msgpack_names(crate::msgpack::encode::str);
-    let mut values = nulls(ty.len());
-    for (i, slot) in values.iter_mut().enumerate() {
-        if !r.skip_if(wire_names.get(i)) {
-            let key_at = r.offset();
-            let k = key(r, "an attribute name")?;
-            if names[i].as_bytes() != k {
-                return object_unordered(r, ty, values, i, k, key_at, depth).map(|v| put.put(v));
-            }
+    r.check_count(n, 2, at)
+}
+
+/// Which attribute each key of an object names, key after key, with the errors for an
+/// attribute the type lacks and an attribute given twice: the one reading of object
+/// keys, for the value decoder and the serde bridge.
+///
+/// go-cty writes attributes in name order, so key i is usually name i: each key is
+/// first compared, header and all, with the next name as the encoder writes it, and
+/// nothing is looked up while they agree. A key in another form (str8, bin) is read as
+/// a token; once a key is not the next name, keys are looked up by name.
+pub(crate) struct AttributeKeys<'t> {
+    ty: &'t ObjectType,
+    wire_names: &'t EncodedNames,
+    /// The attribute expected next while the keys come in name order.
+    next: usize,
+    /// Which attributes were given, once the keys left name order.
+    seen: Option<Box<[bool]>>,
+}
+
+impl<'t> AttributeKeys<'t> {
+    pub(crate) fn new(ty: &'t ObjectType) -> Self {
+        AttributeKeys {
+            ty,
+            wire_names: ty.msgpack_names(crate::msgpack::encode::str),
+            next: 0,
+            seen: None,
         }
-        decode_into(r, &types[i], depth + 1, slot).map_err(|e| e.in_attribute(&names[i]))?;
     }
-    Ok(put.put(Value::Object(Box::new(Object::from_parts(
-        ty.names().clone(),
-        values,
-    )))))
+
+    /// Reads the next key (one of the header's count) and gives its attribute's index.
+    #[inline(always)]
+    pub(crate) fn next(&mut self, r: &mut Reader<'_>) -> Result<usize> {
+        if self.seen.is_none() && r.skip_if(self.wire_names.get(self.next)) {
+            self.next += 1;
+            return Ok(self.next - 1);
+        }
+        self.next_slow(r)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn next_slow(&mut self, r: &mut Reader<'_>) -> Result<usize> {
+        let names = self.ty.names();
+        let key_at = r.offset();
+        let k = key(r, "an attribute name")?;
+        if self.seen.is_none() {
+            if names.as_slice()[self.next].as_bytes() == k {
+                self.next += 1;
+                return Ok(self.next - 1);
+            }
+            let mut seen = vec![false; self.ty.len()];
+            seen[..self.next].iter_mut().for_each(|b| *b = true);
+            self.seen = Some(seen.into());
+        }
+        let name = String::from_utf8_lossy(k);
+        let Some(index) = names.index_of(&name) else {
+            return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
+                .in_attribute(&name)
+                .at_offset(key_at));
+        };
+        let seen = self.seen.as_mut().map(|s| &mut s[index]);
+        if seen.is_some_and(|s| std::mem::replace(s, true)) {
+            return Err(Error::new(ErrorKind::InvalidValue, "duplicate attribute")
+                .in_attribute(&name)
+                .at_offset(key_at));
+        }
+        Ok(index)
+    }
 }
 
 /// An object of `n` attributes where `ty` has another number: the message names the
@@ -397,51 +473,6 @@ fn attribute_count_error(r: &Reader<'_>, n: usize, ty: &ObjectType, depth: usize
         message.push_str(&format!(" ({})", parts.join("; ")));
     }
     Error::new(ErrorKind::InvalidValue, message)
-}
-
-/// The rest of an object whose attributes are not in name order: `values` holds the
-/// first attributes, in order; `k` (at `key_at`) is the key read after them.
-#[cold]
-#[inline(never)]
-fn object_unordered<'a>(
-    r: &mut Reader<'a>,
-    ty: &ObjectType,
-    mut values: Box<[Value]>,
-    read: usize,
-    mut k: &'a [u8],
-    mut key_at: usize,
-    depth: usize,
-) -> Result<Value> {
-    let names = ty.names();
-    let mut seen = vec![false; ty.len()];
-    seen[..read].iter_mut().for_each(|b| *b = true);
-    let mut remaining = ty.len() - read;
-    loop {
-        let name = String::from_utf8_lossy(k);
-        let Some(index) = names.index_of(&name) else {
-            return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
-                .in_attribute(&name)
-                .at_offset(key_at));
-        };
-        if std::mem::replace(&mut seen[index], true) {
-            return Err(Error::new(ErrorKind::InvalidValue, "duplicate attribute")
-                .in_attribute(&name)
-                .at_offset(key_at));
-        }
-        let name = &names.as_slice()[index];
-        values[index] =
-            decode_value(r, &ty.types()[index], depth + 1).map_err(|e| e.in_attribute(name))?;
-        remaining -= 1;
-        if remaining == 0 {
-            break;
-        }
-        key_at = r.offset();
-        k = key(r, "an attribute name")?;
-    }
-    Ok(Value::Object(Box::new(Object::from_parts(
-        names.clone(),
-        values,
-    ))))
 }
 
 #[inline(never)]

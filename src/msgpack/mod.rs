@@ -15,8 +15,8 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 
-mod decode;
-mod encode;
+pub(crate) mod decode;
+pub(crate) mod encode;
 pub(crate) mod read;
 
 use crate::error::Result;
@@ -81,6 +81,67 @@ fn encode_converted(
     out.truncate(start);
     let converted = crate::convert::for_encoding(value, ty, err)?;
     encode::encode(&converted, ty, out)
+}
+
+/// Decodes a MessagePack payload of type `ty` straight into a `T` (a struct, a `Vec`,
+/// a `HashMap`, a [`Known`](crate::Known), a [`Value`], ...), with no [`Value`] tree
+/// in between; see [`ctywire::serde`](crate::serde) for what maps to what.
+///
+/// Errors are the decoder's (with the path and byte offset), and those of the Rust
+/// type (a missing field, an integer out of range, an unknown where the type cannot
+/// hold one).
+///
+/// ```
+/// use ctywire::{msgpack, Type};
+///
+/// #[derive(serde::Deserialize)]
+/// struct Disk {
+///     size: u32,
+///     kind: Option<String>,
+/// }
+///
+/// let ty: Type = "object({size=number, kind=string})".parse()?;
+/// let bytes = [0x82, 0xa4, b'k', b'i', b'n', b'd', 0xc0, 0xa4, b's', b'i', b'z', b'e', 0x0a];
+/// let disk: Disk = msgpack::decode_as(&bytes, &ty)?;
+/// assert_eq!((disk.size, disk.kind), (10, None));
+///
+/// let err = msgpack::decode_as::<Vec<u8>>(&[0x91, 0xcd, 0x01, 0x00], &"list(number)".parse()?)
+///     .unwrap_err();
+/// assert_eq!(err.to_string(), "[0]: expected u8, found integer `256` at byte 1");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub fn decode_as<'de, T: ::serde::Deserialize<'de>>(input: &'de [u8], ty: &Type) -> Result<T> {
+    crate::serde::msgpack_decode_as(input, ty)
+}
+
+/// Encodes `value` as type `ty`: exactly the bytes [`encode`] writes for the value
+/// [`ctywire::serde::to_value`](crate::serde::to_value) makes of it, with no [`Value`]
+/// tree in between (except where the codec needs one: sets and `dynamic` positions).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use ctywire::{msgpack, Type, Value};
+///
+/// #[derive(serde::Serialize)]
+/// struct Bucket {
+///     name: String,
+///     tags: BTreeMap<String, String>,
+/// }
+///
+/// let ty: Type = "object({name=string, tags=map(string)})".parse()?;
+/// let bucket = Bucket { name: "logs".into(), tags: BTreeMap::from([("env".into(), "prod".into())]) };
+/// let bytes = msgpack::encode_from(&bucket, &ty)?;
+/// let value = Value::object([
+///     ("name", Value::from("logs")),
+///     ("tags", Value::map([("env", Value::from("prod"))])),
+/// ]);
+/// assert_eq!(bytes, msgpack::encode(&value, &ty)?);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Result<Vec<u8>> {
+    crate::serde::msgpack_encode_from(value, ty)
 }
 
 /// Checks that `input` is exactly one well-formed MessagePack item, whatever its type:

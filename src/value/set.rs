@@ -75,7 +75,7 @@ fn is_canonical(elements: &[Value]) -> bool {
     };
     match elements[0].untyped() {
         Value::String(_) => pairs().all(|pair| match pair {
-            (Value::String(a), Value::String(b)) => a < b,
+            (Value::String(a), Value::String(b)) => strings_in_order(a.as_bytes(), b.as_bytes()),
             _ => false,
         }),
         Value::Bool(_) => {
@@ -104,6 +104,14 @@ fn is_canonical(elements: &[Value]) -> bool {
             true
         }
     }
+}
+
+/// Whether the known NFC strings `a` then `b` are in go-cty's set order, with no
+/// duplicate: strictly ascending bytes. (A sequence of strings in which every pair of
+/// neighbours is, is a canonical set.)
+#[inline]
+pub(crate) fn strings_in_order(a: &[u8], b: &[u8]) -> bool {
+    a < b
 }
 
 fn order_of(v: &Value) -> Order {
