@@ -6,8 +6,11 @@
 //!
 //! Run with `cargo bench --bench serde`; `CTYWIRE_SUMMARY_ONLY=1` skips criterion and
 //! prints the summary alone; `CTYWIRE_PROFILE=decode_as` (or `rmp_serde`, `encode_from`,
-//! `encode`)
-//! runs one operation 200 times, for `perf record`. The system allocator; freeing the result is never timed
+//! `encode`, `rmp_serde_encode`: `rmp_serde::to_vec_named` of the structs, the floor of
+//! a serde MessagePack writer that checks nothing) runs one operation 200 times, for
+//! `perf record` (`CTYWIRE_PROFILE_RUNS` sets the count). Each operation is one
+//! function that is never inlined (`decode_as`, `rmp_serde`, ...), for callgrind's
+//! `--toggle-collect=serde::decode_as`. The system allocator; freeing the result is never timed
 //! (each iteration's result is freed before the next, as in `codec.rs`).
 
 use std::collections::BTreeMap;
@@ -48,12 +51,29 @@ struct Disk {
     volume_type: String,
 }
 
+#[inline(never)]
 fn decode_as(bytes: &[u8], ty: &ctywire::Type) -> Vec<Instance> {
     msgpack::decode_as(bytes, ty).expect("decode_as reads the payload")
 }
 
+#[inline(never)]
 fn rmp_serde(bytes: &[u8]) -> Vec<Instance> {
     rmp_serde::from_slice(bytes).expect("rmp-serde reads the payload")
+}
+
+#[inline(never)]
+fn encode_from(structs: &[Instance], ty: &ctywire::Type) -> Vec<u8> {
+    msgpack::encode_from(structs, ty).expect("encode_from writes the structs")
+}
+
+#[inline(never)]
+fn encode(value: &ctywire::Value, ty: &ctywire::Type) -> Vec<u8> {
+    msgpack::encode(value, ty).expect("encode writes the value")
+}
+
+#[inline(never)]
+fn rmp_serde_encode(structs: &[Instance]) -> Vec<u8> {
+    rmp_serde::to_vec_named(structs).expect("rmp-serde writes the structs")
 }
 
 fn timed<O>(b: &mut criterion::Bencher<'_>, mut f: impl FnMut() -> O) {
@@ -66,7 +86,7 @@ fn main() {
     let structs = decode_as(&p.msgpack, &p.ty);
     assert_eq!(structs, rmp_serde(&p.msgpack), "both read the same structs");
     assert_eq!(
-        msgpack::encode_from(&structs, &p.ty).unwrap(),
+        encode_from(&structs, &p.ty),
         p.msgpack,
         "encode_from writes the payload back"
     );
@@ -78,8 +98,9 @@ fn main() {
             match op.as_str() {
                 "decode_as" => drop(black_box(decode_as(&p.msgpack, &p.ty))),
                 "rmp_serde" => drop(black_box(rmp_serde(&p.msgpack))),
-                "encode_from" => drop(black_box(msgpack::encode_from(&structs, &p.ty))),
-                "encode" => drop(black_box(msgpack::encode(&p.decoded, &p.ty))),
+                "encode_from" => drop(black_box(encode_from(&structs, &p.ty))),
+                "encode" => drop(black_box(encode(&p.decoded, &p.ty))),
+                "rmp_serde_encode" => drop(black_box(rmp_serde_encode(&structs))),
                 _ => panic!("CTYWIRE_PROFILE: decode_as, rmp_serde, encode_from or encode"),
             }
         }
@@ -96,9 +117,7 @@ fn main() {
             timed(b, || rmp_serde(black_box(&p.msgpack)))
         });
         g.bench_function("msgpack::encode_from", |b| {
-            timed(b, || {
-                msgpack::encode_from(black_box(&structs), &p.ty).unwrap()
-            })
+            timed(b, || encode_from(black_box(&structs), &p.ty))
         });
         g.bench_function("msgpack::decode (Value)", |b| {
             timed(b, || msgpack::decode(black_box(&p.msgpack), &p.ty).unwrap())
@@ -124,8 +143,8 @@ fn summary(p: &payloads::Payload, structs: &[Instance]) {
     );
     let (encode_from, encode) = timing::median_pair(
         REPS,
-        || msgpack::encode_from(structs, &p.ty).unwrap(),
-        || msgpack::encode(&p.decoded, &p.ty).unwrap(),
+        || encode_from(structs, &p.ty),
+        || encode(&p.decoded, &p.ty),
     );
     let mb = p.msgpack.len() as f64 / 1e6;
     let table = format!(

@@ -375,11 +375,19 @@ pub(crate) struct AttributeKeys<'t> {
 }
 
 impl<'t> AttributeKeys<'t> {
+    #[inline]
     pub(crate) fn new(ty: &'t ObjectType) -> Self {
+        AttributeKeys::resume(ty, 0)
+    }
+
+    /// The keys of an object whose first `next` keys were its first `next` attributes,
+    /// in name order.
+    #[inline]
+    pub(crate) fn resume(ty: &'t ObjectType, next: usize) -> Self {
         AttributeKeys {
             ty,
             wire_names: ty.msgpack_names(crate::msgpack::encode::str),
-            next: 0,
+            next,
             seen: None,
         }
     }

@@ -3,13 +3,16 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 use ::serde::de::value::{BorrowedStrDeserializer, MapAccessDeserializer, StrDeserializer};
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use super::value::ValueDe;
 use super::NO_FIELD;
-use super::{deserialize_by_hint, null_error, visit_number, FieldIndex, FieldMaps, Hint, IntKind};
+use super::{
+    deserialize_by_hint, field_indexes, null_error, visit_number, FieldIndex, Hint, IntKind,
+};
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_DEPTH;
 use crate::msgpack::decode::{
@@ -23,17 +26,73 @@ use crate::types::{ObjectType, Type};
 use crate::value::set::strings_in_order;
 use crate::value::Value;
 
-/// What one decode shares: the reader, and the struct field maps made so far.
+/// What one decode shares: the reader, and the plans made so far.
 pub(crate) struct State<'de, 't> {
     pub(crate) r: Reader<'de>,
-    fields: FieldMaps<'t>,
+    plans: Plans<'t>,
+}
+
+/// How the attributes of an object type are read into one Rust type (a struct's field
+/// list, or anything read by name): for each attribute, its key as go-cty writes it,
+/// its field and its type. Made once per pair and kept for the rest of a decode, so
+/// that while the keys come in name order, reading an attribute is one comparison of
+/// its key's bytes and a step along the plan, with no string compared or looked up.
+type Plan<'t> = Rc<[Slot<'t>]>;
+
+/// One attribute of a [`Plan`].
+struct Slot<'t> {
+    /// The key, header and bytes, as the encoder writes it.
+    key: &'t [u8],
+    /// Its field's index in the struct's field list, or [`NO_FIELD`] (read by name).
+    field: u32,
+    ty: &'t Type,
+}
+
+/// The plans of a decode, by object type and field list (both by address; reading by
+/// name has the empty list, which maps every attribute to no field, as a struct
+/// without fields would).
+#[derive(Default)]
+struct Plans<'t> {
+    plans: Vec<(&'t ObjectType, &'static [&'static str], Plan<'t>)>,
+}
+
+impl<'t> Plans<'t> {
+    /// The plan for reading `ty` into the struct of `fields` (or by name, with an
+    /// empty list). A field that is not an attribute of `ty` is an error naming it.
+    #[inline]
+    fn find(&mut self, ty: &'t ObjectType, fields: &'static [&'static str]) -> Result<Plan<'t>> {
+        let found = self
+            .plans
+            .iter()
+            .find(|(t, f, _)| std::ptr::eq(*t, ty) && std::ptr::eq(*f, fields));
+        match found {
+            Some((_, _, plan)) => Ok(Rc::clone(plan)),
+            None => self.make(ty, fields),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make(&mut self, ty: &'t ObjectType, fields: &'static [&'static str]) -> Result<Plan<'t>> {
+        let field_of = field_indexes(ty, fields)?;
+        let wire = ty.msgpack_names(crate::msgpack::encode::str);
+        let plan: Plan<'t> = (0..ty.len())
+            .map(|i| Slot {
+                key: wire.get(i),
+                field: field_of[i],
+                ty: &ty.types()[i],
+            })
+            .collect();
+        self.plans.push((ty, fields, Rc::clone(&plan)));
+        Ok(plan)
+    }
 }
 
 /// Decodes a `T` from `input` as type `ty`; trailing bytes are an error.
 pub(crate) fn decode_as<'de, T: de::Deserialize<'de>>(input: &'de [u8], ty: &Type) -> Result<T> {
     let mut st = State {
         r: Reader::new(input),
-        fields: FieldMaps::default(),
+        plans: Plans::default(),
     };
     let value = T::deserialize(De {
         st: &mut st,
@@ -328,15 +387,15 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
         let at = self.st.r.offset();
         let token = self.st.r.token("an object")?;
         let n = object_header(&self.st.r, token, ty, at, self.depth)?;
-        let fields = match hint {
-            Hint::Struct(fields) => Some(self.st.fields.find(ty, fields)?),
-            _ => None,
+        let plan = match hint {
+            Hint::Struct(fields) => self.st.plans.find(ty, fields)?,
+            _ => self.st.plans.find(ty, &[])?,
         };
         let mut attributes = Attributes {
             st: self.st,
-            keys: AttributeKeys::new(ty),
+            plan,
+            keys: None,
             ty,
-            fields,
             len: n,
             read: 0,
             attribute: 0,
@@ -538,18 +597,33 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
     }
 }
 
-/// The attributes of an object, as keys that are field indexes (into a struct whose
-/// field map is `fields`) or names.
+/// The attributes of an object, as keys that are field indexes (into a struct) or names,
+/// read along the object's [`Plan`].
 struct Attributes<'a, 'de, 't> {
     st: &'a mut State<'de, 't>,
-    keys: AttributeKeys<'t>,
+    plan: Plan<'t>,
+    /// The keys' reader, once a key was not the next attribute in name order.
+    keys: Option<AttributeKeys<'t>>,
     ty: &'t ObjectType,
-    fields: Option<usize>,
     len: usize,
     read: usize,
     /// The attribute being read.
     attribute: usize,
     depth: usize,
+}
+
+impl<'t> Attributes<'_, '_, 't> {
+    /// The attribute of the next key, read by [`AttributeKeys`] (keys not in name
+    /// order, or not in the encoder's form).
+    #[cold]
+    #[inline(never)]
+    fn attribute_slow(&mut self) -> Result<usize> {
+        let ty = self.ty;
+        let next = self.read - 1;
+        self.keys
+            .get_or_insert_with(|| AttributeKeys::resume(ty, next))
+            .next(&mut self.st.r)
+    }
 }
 
 impl<'de, 't> de::MapAccess<'de> for Attributes<'_, 'de, 't> {
@@ -560,15 +634,17 @@ impl<'de, 't> de::MapAccess<'de> for Attributes<'_, 'de, 't> {
         if self.read == self.len {
             return Ok(None);
         }
-        self.read += 1;
         let key_at = self.st.r.offset();
-        let i = self.keys.next(&mut self.st.r)?;
+        let i = self.read;
+        self.read += 1;
+        let i = match self.plan.get(i) {
+            Some(slot) if self.keys.is_none() && self.st.r.skip_if(slot.key) => i,
+            _ => self.attribute_slow()?,
+        };
         self.attribute = i;
-        if let Some(map) = self.fields {
-            let field = self.st.fields.field(map, i);
-            if field != NO_FIELD {
-                return seed.deserialize(FieldIndex(field)).map(Some);
-            }
+        let field = self.plan[i].field;
+        if field != NO_FIELD {
+            return seed.deserialize(FieldIndex(field)).map(Some);
         }
         let name: &'t str = &self.ty.names().as_slice()[i];
         seed.deserialize(StrDeserializer::<Error>::new(name))
@@ -581,7 +657,7 @@ impl<'de, 't> de::MapAccess<'de> for Attributes<'_, 'de, 't> {
         let i = self.attribute;
         let de = De {
             st: self.st,
-            ty: &self.ty.types()[i],
+            ty: self.plan[i].ty,
             depth: self.depth,
         };
         seed.deserialize(de)
