@@ -56,7 +56,7 @@ fn sequence(
 }
 
 /// How many elements of a collection are written before [`reserve_rest`].
-const PROJECT_AFTER: usize = 16;
+pub(crate) const PROJECT_AFTER: usize = 16;
 
 /// The most room [`reserve_rest`] asks for at once (beyond it the output grows as usual),
 /// so that a collection whose first elements are much larger than the rest cannot make
@@ -68,7 +68,7 @@ const MAX_PROJECTED: usize = 64 << 20;
 /// rather than a copy of the whole output at every doubling. Only for collections many
 /// times that long; if the room cannot be had, the output grows as usual.
 #[inline(never)]
-fn reserve_rest(out: &mut Vec<u8>, start: usize, total: usize) {
+pub(crate) fn reserve_rest(out: &mut Vec<u8>, start: usize, total: usize) {
     if total < 4 * PROJECT_AFTER {
         return;
     }

@@ -19,6 +19,7 @@ pub(crate) mod output;
 use ::serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::msgpack::encode::PROJECT_AFTER;
 use crate::path::PathStep;
 use crate::serde::de::msgpack::needs_whole;
 use crate::serde::handoff::{self, VALUE_TOKEN};
@@ -436,7 +437,13 @@ impl<O: Output> Compound<'_, '_, O> {
         };
         self.st.out.separator(i);
         self.count += 1;
-        write(self.st, value, ty).map_err(|e| e.in_index(i))
+        write(self.st, value, ty).map_err(|e| e.in_index(i))?;
+        if self.count == PROJECT_AFTER {
+            if let Some(total) = self.len {
+                self.st.out.reserve_rest(self.start, total);
+            }
+        }
+        Ok(())
     }
 
     /// An element of a `set(string)`.

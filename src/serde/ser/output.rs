@@ -43,6 +43,11 @@ pub(crate) trait Output {
     fn begin_sequence(&mut self, len: Option<usize>);
     /// Before part `index` of a compound value.
     fn separator(&mut self, index: usize);
+    /// After the first [`PROJECT_AFTER`](mp::PROJECT_AFTER) of a sequence's `total`
+    /// elements, written from `start`: room for the rest at their average size, as the
+    /// codec's encoder makes it (bytes outputs only).
+    #[inline]
+    fn reserve_rest(&mut self, _start: usize, _total: usize) {}
     /// Ends a sequence of `count` elements, begun at `start` with `len` announced.
     fn end_sequence(
         &mut self,
@@ -196,6 +201,10 @@ impl Output for MsgpackOutput {
     #[inline]
     fn separator(&mut self, _: usize) {}
 
+    fn reserve_rest(&mut self, start: usize, total: usize) {
+        mp::reserve_rest(&mut self.0, start, total);
+    }
+
     fn end_sequence(
         &mut self,
         start: usize,
@@ -210,7 +219,7 @@ impl Output for MsgpackOutput {
         mp::header(ty.len(), 0x80, 0xde, &mut self.0);
     }
 
-    #[inline]
+    #[inline(always)]
     fn name(&mut self, ty: &ObjectType, i: usize) {
         ty.msgpack_names(mp::str).append(i, &mut self.0);
     }
@@ -316,6 +325,10 @@ impl Output for JsonOutput {
         if index > 0 {
             self.0.push(b',');
         }
+    }
+
+    fn reserve_rest(&mut self, start: usize, total: usize) {
+        mp::reserve_rest(&mut self.0, start, total);
     }
 
     fn end_sequence(
