@@ -89,6 +89,7 @@ pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Change<'a>> {
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Change<'a> {
     /// Where: attribute, map-key and index steps.
     pub path: Path,

@@ -48,11 +48,12 @@ use crate::value::{Object, Value};
 /// let ty: Type = "object({id=string, name=string})".parse()?;
 /// let value = Value::object([("id", Value::from("i-1")), ("name", Value::Null)]);
 /// assert_eq!(render(&value, &ty, &Options::default()), "{\n    id = \"i-1\"\n}");
-/// let options = Options { show_null: true, ..Options::default() };
+/// let options = Options::new().show_null(true);
 /// assert_eq!(render(&value, &ty, &options), "{\n    id   = \"i-1\"\n    name = null\n}");
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Options {
     /// Show sensitive values instead of `(sensitive value)`.
     pub show_sensitive: bool,
@@ -63,6 +64,37 @@ pub struct Options {
     pub show_null: bool,
     /// Paths of sensitive values (from a schema or a plan's sensitivity tree).
     pub sensitive: Vec<Path>,
+}
+
+impl Options {
+    /// The default options: sensitive values hidden, no colour, nulls left out.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// Sets [`show_sensitive`](Self::show_sensitive).
+    pub fn show_sensitive(mut self, yes: bool) -> Options {
+        self.show_sensitive = yes;
+        self
+    }
+
+    /// Sets [`color`](Self::color).
+    pub fn color(mut self, yes: bool) -> Options {
+        self.color = yes;
+        self
+    }
+
+    /// Sets [`show_null`](Self::show_null).
+    pub fn show_null(mut self, yes: bool) -> Options {
+        self.show_null = yes;
+        self
+    }
+
+    /// Sets [`sensitive`](Self::sensitive): the paths of sensitive values.
+    pub fn sensitive(mut self, paths: impl IntoIterator<Item = Path>) -> Options {
+        self.sensitive = paths.into_iter().collect();
+        self
+    }
 }
 
 /// Renders `value` of type `ty`.

@@ -28,6 +28,7 @@ use crate::{json, msgpack};
 
 /// The outcome of checking one vector file.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Report {
     /// The number of cases in the file.
     pub cases: usize,
@@ -41,6 +42,7 @@ pub struct Report {
 
 /// One failed check.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Failure {
     /// The case's `name`.
     pub case: String,

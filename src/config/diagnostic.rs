@@ -15,6 +15,7 @@ use unicode_segmentation::UnicodeSegmentation;
 ///
 /// It prints as `FILE:LINE,COLUMN: SUMMARY; DETAIL`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Terraform's one-line summary.
     pub summary: String,
@@ -27,6 +28,7 @@ pub struct Diagnostic {
 
 /// Where in a file a [`Diagnostic`] points.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Location {
     /// The file's name, as given.
     pub file: String,

@@ -24,14 +24,11 @@
 //! }"#;
 //! let config = Config::from_sources([("main.tf.json", &main_tf_json[..])])?;
 //!
-//! let schema = Schema {
-//!     version: 0,
-//!     block: Block::new()
-//!         .attribute("name", Attribute::new(Type::String).required())
-//!         .attribute("id", Attribute::new(Type::String).computed())
-//!         .block_type("lifecycle_rule", NestedBlock::new(BlockNesting::List, Block::new()
-//!             .attribute("expire_days", Attribute::new(Type::Number).required()))),
-//! };
+//! let schema = Schema::new(Block::new()
+//!     .attribute("name", Attribute::new(Type::String).required())
+//!     .attribute("id", Attribute::new(Type::String).computed())
+//!     .block_type("lifecycle_rule", NestedBlock::new(BlockNesting::List, Block::new()
+//!         .attribute("expire_days", Attribute::new(Type::Number).required()))));
 //! let value = config.decode(&"cloud_bucket.logs[0]".parse()?, &schema)?;
 //! assert_eq!(value["name"].as_str(), Some("logs-prod"));
 //! assert!(value["id"].is_null());
@@ -148,6 +145,7 @@ pub struct Config {
 
 /// A block declared at the top level, as [`Config::declarations`] lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Declaration {
     /// The block type: `resource`, `data`, `ephemeral`, `provider`, `variable`,
     /// `local`, `output`, `module`, `terraform`, `moved`, `removed`, `import`,
@@ -292,21 +290,10 @@ impl Config {
         address: &Address,
         schemas: &ProviderSchemas,
     ) -> Result<Value, Diagnostics> {
-        let schema = match address {
-            Address::Resource { type_name, .. } => schemas
-                .resource(type_name)
-                .map_err(|e| ("Invalid resource type", e)),
-            Address::DataSource { type_name, .. } => schemas
-                .data_source(type_name)
-                .map_err(|e| ("Invalid data source", e)),
-            Address::Provider { name, .. } => {
-                schemas.provider(name).map_err(|e| ("Invalid provider", e))
-            }
-        };
-        match schema {
+        match address.schema(schemas) {
             Ok(schema) => self.decode(address, schema),
-            Err((summary, e)) => Err(Diagnostics(vec![Diagnostic {
-                summary: summary.into(),
+            Err(e) => Err(Diagnostics(vec![Diagnostic {
+                summary: address.no_schema_summary().into(),
                 detail: e.message().to_owned(),
                 location: None,
             }])),

@@ -21,7 +21,7 @@
 //! let before = Value::object([("id", Value::from("i-1")), ("ami", Value::from("ami-1")), ("size", Value::from(1))]);
 //! let after = Value::object([("id", Value::unknown()), ("ami", Value::from("ami-2")), ("size", Value::from(1))]);
 //!
-//! let options = DiffOptions { requires_replace: vec![ctywire::Path::root("ami")], ..DiffOptions::default() };
+//! let options = DiffOptions::new().requires_replace([ctywire::Path::root("ami")]);
 //! let change = ResourceChange::new("aws_instance.web", ChangeAction::DeleteThenCreate);
 //! assert_eq!(render_resource_change(&change, &before, &after, &block, &options), r#"  # aws_instance.web must be replaced
 //! -/+ resource "aws_instance" "web" {
@@ -44,6 +44,7 @@ use model::{Change, Matcher, Tree};
 
 /// How to render a diff.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct DiffOptions {
     /// Use ANSI colours.
     pub color: bool,
@@ -59,8 +60,50 @@ pub struct DiffOptions {
     pub show_unchanged: bool,
 }
 
+impl DiffOptions {
+    /// The default options: no colour, no sensitive paths beyond the schema's, nothing
+    /// forcing replacement, unchanged parts counted.
+    pub fn new() -> DiffOptions {
+        DiffOptions::default()
+    }
+
+    /// Sets [`color`](Self::color).
+    pub fn color(mut self, yes: bool) -> DiffOptions {
+        self.color = yes;
+        self
+    }
+
+    /// Sets [`before_sensitive`](Self::before_sensitive).
+    pub fn before_sensitive(mut self, paths: impl IntoIterator<Item = Path>) -> DiffOptions {
+        self.before_sensitive = paths.into_iter().collect();
+        self
+    }
+
+    /// Sets [`after_sensitive`](Self::after_sensitive).
+    pub fn after_sensitive(mut self, paths: impl IntoIterator<Item = Path>) -> DiffOptions {
+        self.after_sensitive = paths.into_iter().collect();
+        self
+    }
+
+    /// Sets [`requires_replace`](Self::requires_replace).
+    pub fn requires_replace(mut self, paths: impl IntoIterator<Item = Path>) -> DiffOptions {
+        self.requires_replace = paths.into_iter().collect();
+        self
+    }
+
+    /// Sets [`show_unchanged`](Self::show_unchanged).
+    pub fn show_unchanged(mut self, yes: bool) -> DiffOptions {
+        self.show_unchanged = yes;
+        self
+    }
+}
+
 /// What a plan does to a resource instance, as `terraform plan` shows it.
+///
+/// Terraform adds actions from time to time (`forget` came in v1.7), so matches need
+/// a `_` arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ChangeAction {
     /// Nothing.
     NoOp,
@@ -135,6 +178,7 @@ impl ChangeAction {
 /// A resource instance change to render with its heading: the address, the action and
 /// why.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ResourceChange<'a> {
     /// The instance address: `aws_instance.web`, `data.aws_ami.ubuntu`.
     pub address: &'a str,

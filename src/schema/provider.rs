@@ -41,6 +41,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct ProviderSchemas {
     /// The document's `format_version` (`"1.0"`).
     pub format_version: String,
@@ -50,6 +51,7 @@ pub struct ProviderSchemas {
 
 /// One provider's schemas.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct ProviderSchema {
     /// The schema of the provider's own configuration (the `provider` block).
     pub provider: Schema,

@@ -65,6 +65,7 @@ pub(crate) use cty::concrete as concrete_view;
 /// It prints as `<path>: <message>` with values as this crate renders them;
 /// [`terraform_text`](Inconsistency::terraform_text) gives Terraform's own wording.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Inconsistency {
     /// The rule broken.
     pub rule: Rule,
