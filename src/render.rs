@@ -98,6 +98,17 @@ impl Options {
 }
 
 /// Renders `value` of type `ty`.
+///
+/// ```
+/// use ctywire::render::{render, Options};
+/// use ctywire::{Path, Type, Value};
+///
+/// let ty: Type = "object({user=string, password=string})".parse()?;
+/// let value = Value::object([("user", Value::from("ann")), ("password", Value::from("hunter2"))]);
+/// let options = Options::new().sensitive([Path::root("password")]);
+/// assert_eq!(render(&value, &ty, &options), "{\n    password = (sensitive value)\n    user     = \"ann\"\n}");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn render(value: &Value, ty: &Type, options: &Options) -> String {
     let mut r = Renderer {
         out: String::new(),

@@ -61,6 +61,15 @@ pub enum Address {
 
 /// The key of one instance of a resource with `count` (an index) or `for_each` (a
 /// string).
+///
+/// ```
+/// use ctywire::config::{Address, InstanceKey};
+///
+/// let Address::Resource { key, .. } = "cloud_bucket.logs[1]".parse()? else { unreachable!() };
+/// assert_eq!(key, Some(InstanceKey::Index(1)));
+/// assert_eq!(InstanceKey::Key("us".into()).to_string(), r#"["us"]"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InstanceKey {
     /// `[N]`, under `count`.

@@ -144,6 +144,17 @@ pub struct Config {
 }
 
 /// A block declared at the top level, as [`Config::declarations`] lists it.
+///
+/// ```
+/// use ctywire::config::Config;
+///
+/// let config = Config::read(["examples/config/buckets.tf.json"])?;
+/// let first = &config.declarations()[0];
+/// assert_eq!((first.kind, first.address.as_str()), ("resource", "cloud_bucket.logs"));
+/// assert_eq!((first.location.line, first.location.column), (4, 15));
+/// assert_eq!(first.location.file, "examples/config/buckets.tf.json");
+/// # Ok::<(), ctywire::config::Diagnostics>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Declaration {

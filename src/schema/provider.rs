@@ -50,6 +50,17 @@ pub struct ProviderSchemas {
 }
 
 /// One provider's schemas.
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+/// let (address, cloud) = schemas.find_provider("cloud")?;
+/// assert_eq!(address, "registry.terraform.io/example/cloud");
+/// let resources: Vec<&str> = cloud.resource_schemas.keys().map(String::as_str).collect();
+/// assert_eq!(resources, ["cloud_bucket", "cloud_instance"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct ProviderSchema {

@@ -81,6 +81,21 @@ pub struct Plan {
 
 /// A planned change to one resource instance object (`resource_changes`,
 /// `resource_drift`).
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+/// use ctywire::tfjson::{Action, Plan};
+///
+/// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
+/// let rc = plan.resource_change("aws_key_pair.deployer").unwrap();
+/// assert_eq!(rc.change.actions, [Action::Create, Action::Delete]);
+/// assert_eq!(rc.action_reason.as_deref(), Some("replace_because_cannot_update"));
+/// let ty = rc.schema(&schemas)?.implied_type();
+/// let (before, after) = (rc.change.typed_before(&ty)?, rc.change.typed_after(&ty)?);
+/// assert!(after["id"].is_unknown() && !before["id"].is_unknown());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct ResourceChange {

@@ -64,6 +64,16 @@ pub struct Values {
 }
 
 /// A module in a values representation.
+///
+/// ```
+/// use ctywire::tfjson::State;
+///
+/// let state = State::from_json(&std::fs::read("examples/plan/state.json")?)?;
+/// let root = &state.values.as_ref().unwrap().root_module;
+/// let modules: Vec<&str> = root.modules().filter_map(|m| m.address.as_deref()).collect();
+/// assert_eq!(modules, [r#"module.apps["api"]"#, "module.network", "module.network.module.endpoints"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Module {
@@ -188,6 +198,18 @@ impl fmt::Display for InstanceKey {
 }
 
 /// An output value in a values representation.
+///
+/// ```
+/// use ctywire::tfjson::State;
+///
+/// let state = State::from_json(&std::fs::read("examples/plan/state.json")?)?;
+/// let outputs = &state.values.as_ref().unwrap().outputs;
+/// assert!(outputs["db_password"].sensitive);
+/// let ips = outputs["web_private_ips"].typed_value()?;
+/// assert_eq!(ips.recorded_type().unwrap().to_expr(), "tuple([string,string])");
+/// assert_eq!(ips[1].as_str(), Some("10.0.1.11"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Output {

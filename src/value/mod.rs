@@ -90,6 +90,26 @@ pub enum Value {
 }
 
 /// A value together with its concrete type: what a `dynamic` position holds on the wire.
+///
+/// Decoders record the type of every value at a `dynamic` position; for a value built
+/// by hand the encoders infer it, and [`Value::typed`] gives it where inference would
+/// choose another (a list rather than a tuple, a map rather than an object).
+///
+/// ```
+/// use ctywire::{msgpack, Type, Typed, Value};
+///
+/// let ty: Type = "object({settings=any})".parse()?;
+/// let tags = Value::typed(Type::map(Type::String), Value::map([("env", Value::from("prod"))]));
+/// let bytes = msgpack::encode(&Value::object([("settings", tags)]), &ty)?;
+/// // The wrapper: [type JSON as binary data, the value].
+/// assert_eq!(&bytes[..29], b"\x81\xa8settings\x92\xc4\x10[\"map\",\"string\"]");
+///
+/// let decoded = msgpack::decode(&bytes, &ty)?;
+/// let Value::Typed(typed) = &decoded["settings"] else { panic!("not typed") };
+/// let Typed { ty, value } = &**typed;
+/// assert_eq!((ty.to_expr().as_str(), value["env"].as_str()), ("map(string)", Some("prod")));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Typed {
     /// The concrete type (never [`Type::Dynamic`]).
@@ -102,6 +122,17 @@ pub struct Typed {
 ///
 /// The names are shared: every object decoded with one object type points at that
 /// type's [`AttributeNames`].
+///
+/// ```
+/// use ctywire::Value;
+///
+/// let value = Value::object([("name", Value::from("web")), ("id", Value::unknown())]);
+/// let object = value.as_object().unwrap();
+/// let names: Vec<&str> = object.iter().map(|(name, _)| name).collect();
+/// assert_eq!(names, ["id", "name"]);
+/// assert_eq!(object.get("name"), Some(&Value::from("web")));
+/// assert_eq!(object.get("tags"), None);
+/// ```
 #[derive(Clone, PartialEq)]
 pub struct Object {
     names: AttributeNames,
@@ -109,6 +140,15 @@ pub struct Object {
 }
 
 /// The elements of a known map value, in bytewise key order, keys unique and NFC.
+///
+/// ```
+/// use ctywire::Value;
+///
+/// let value = Value::map([("b", Value::from(2)), ("a", Value::from(1)), ("b", Value::from(3))]);
+/// let map = value.as_map().unwrap();
+/// assert_eq!(map.keys().collect::<Vec<_>>(), ["a", "b"]);
+/// assert_eq!(map.get("b").and_then(Value::as_i64), Some(3)); // the last one given
+/// ```
 #[derive(Clone, PartialEq, Default)]
 pub struct Map(Box<[(Str, Value)]>);
 

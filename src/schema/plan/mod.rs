@@ -64,6 +64,20 @@ pub(crate) use cty::concrete as concrete_view;
 ///
 /// It prints as `<path>: <message>` with values as this crate renders them;
 /// [`terraform_text`](Inconsistency::terraform_text) gives Terraform's own wording.
+///
+/// ```
+/// use ctywire::schema::{Attribute, Block, Rule};
+/// use ctywire::{Path, Value};
+///
+/// let block = Block::new().attribute("size", Attribute::new(ctywire::Type::Number).optional());
+/// let planned = Value::object([("size", Value::from(10))]);
+/// let new = Value::object([("size", Value::from(20))]);
+/// let found = block.check_apply(&planned, &new);
+/// assert_eq!(found.len(), 1);
+/// assert_eq!((found[0].rule, &found[0].path), (Rule::Changed, &Path::root("size")));
+/// assert_eq!(found[0].to_string(), ".size: was 10, but now 20");
+/// assert_eq!(found[0].terraform_text(), ".size: was cty.NumberIntVal(10), but now cty.NumberIntVal(20)");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Inconsistency {
@@ -108,6 +122,15 @@ impl fmt::Display for Inconsistency {
 
 /// The rules of Terraform's plan and apply checks, one per message. Each variant's
 /// documentation quotes Terraform's message (`%#v` is a value in cty's Go syntax).
+///
+/// Terraform's rules change between versions, so a `match` needs a `_` arm.
+///
+/// ```
+/// use ctywire::schema::Rule;
+///
+/// assert_eq!(Rule::ConfigMismatch.name(), "config-mismatch");
+/// assert_eq!(Rule::RefinementBroken.to_string(), "refinement-broken");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rule {
