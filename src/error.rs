@@ -144,6 +144,16 @@ impl Error {
     }
 
     /// The path of the value where the error was found.
+    ///
+    /// ```
+    /// use ctywire::{json, Path, Type};
+    ///
+    /// let ty: Type = "object({disk=list(object({size=number}))})".parse()?;
+    /// let err = json::decode(br#"{"disk": [{"size": 1}, {"size": [2]}]}"#, &ty).unwrap_err();
+    /// assert_eq!(err.path(), &Path::root("disk").index(1).attribute("size"));
+    /// assert_eq!(err.message(), "expected number, found array");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn path(&self) -> &Path {
         &self.0.path
     }

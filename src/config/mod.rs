@@ -246,6 +246,17 @@ impl Config {
     }
 
     /// Reads configuration files from disk; see [`from_sources`](Self::from_sources).
+    ///
+    /// ```
+    /// use ctywire::config::Config;
+    ///
+    /// let config = Config::read(["examples/config/provider.tf.json"])?;
+    /// assert_eq!(config.declarations().len(), 3);
+    ///
+    /// let err = Config::read(["examples/config/absent.tf.json"]).unwrap_err();
+    /// assert!(err.to_string().starts_with("Failed to read file; The configuration file examples/config/absent.tf.json could not be read: "));
+    /// # Ok::<(), ctywire::config::Diagnostics>(())
+    /// ```
     pub fn read<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> Result<Config, Diagnostics> {
         let mut sources = Vec::new();
         let mut problems = Vec::new();
@@ -296,6 +307,22 @@ impl Config {
 
     /// The value of the block at `address`, with its schema looked up in `schemas`
     /// (a resource type, data source or provider by name); see [`decode`](Self::decode).
+    ///
+    /// ```
+    /// use ctywire::config::Config;
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let config = Config::read(["examples/config/buckets.tf.json"])?;
+    /// let logs = config.value(&"cloud_bucket.logs[1]".parse()?, &schemas)?;
+    /// assert_eq!(logs["name"].as_str(), Some("logs-1")); // "logs-${count.index}"
+    /// assert_eq!(logs["lifecycle_rule"].len(), Some(2)); // a dynamic block over two keys
+    /// assert!(logs["id"].is_null()); // computed: the provider sets it
+    ///
+    /// let err = config.value(&"cloud_bucket.nope".parse()?, &schemas).unwrap_err();
+    /// assert!(err.to_string().starts_with("Reference to undeclared resource; "), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn value(
         &self,
         address: &Address,

@@ -116,6 +116,18 @@ impl Schema {
     }
 
     /// The implied type of the block: the type of every value sent for this schema.
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let ty = schemas.resource("cloud_bucket")?.implied_type();
+    /// assert_eq!(
+    ///     ty.to_expr(),
+    ///     "object({force_destroy=bool,id=string,lifecycle_rule=list(object({expire_days=number,prefix=string})),name=string})",
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn implied_type(&self) -> Type {
         self.block.implied_type()
     }

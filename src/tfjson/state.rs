@@ -224,6 +224,17 @@ pub struct Output {
 
 impl State {
     /// Reads a state document (`terraform show -json` of a state).
+    ///
+    /// ```
+    /// use ctywire::tfjson::State;
+    ///
+    /// let state = State::from_json(&std::fs::read("examples/plan/state.json")?)?;
+    /// let values = state.values.as_ref().unwrap();
+    /// let db = values.resource("aws_db_instance.main").unwrap();
+    /// assert_eq!(db.type_name, "aws_db_instance");
+    /// assert!(db.values.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_json(input: &[u8]) -> Result<State> {
         read::document(input, state)
     }

@@ -101,6 +101,17 @@ impl Inconsistency {
     /// Terraform's text for this problem, as its error output and its own tests print
     /// it (`tfdiags.FormatError`): `<terraform_path>: <terraform_message>`, or just the
     /// message at the root.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new().attribute("tags", Attribute::new(Type::set(Type::String)).optional());
+    /// let planned = Value::object([("tags", Value::set([Value::from("a")]))]);
+    /// let new = Value::object([("tags", Value::set([Value::from("b")]))]);
+    /// let texts: Vec<String> = block.check_apply(&planned, &new).iter().map(|i| i.terraform_text()).collect();
+    /// assert_eq!(texts, [r#".tags: planned set element cty.StringVal("a") does not correlate with any element in actual"#]);
+    /// ```
     pub fn terraform_text(&self) -> String {
         if self.terraform_path.is_empty() {
             self.terraform_message.clone()
