@@ -42,6 +42,20 @@ pub struct Path {
 }
 
 /// One step of a [`Path`].
+///
+/// ```
+/// use ctywire::{Path, PathStep, Value};
+///
+/// let path = Path::parse(r#".disk[0].tags["env"]"#)?;
+/// let steps = path.steps();
+/// assert_eq!(steps[0], PathStep::Attribute("disk".into()));
+/// assert_eq!(steps[1], PathStep::Index(0));
+/// assert_eq!(steps[3], PathStep::Key("env".into()));
+/// let mut element = Path::root("ports");
+/// element.push(PathStep::SetElement(Value::from(443)));
+/// assert_eq!(element.to_string(), ".ports[?]");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathStep {
     /// An object attribute: `.name`.
