@@ -199,10 +199,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let value = msgpack::decode(&planned_bytes, &ty)?;
         assert_eq!(value["id"].is_unknown(), prior.is_none());
         println!("# {what}: {} bytes of planned state", planned_bytes.len());
-        let options = Options {
-            sensitive: block.sensitive_paths(&value),
-            ..Options::default()
-        };
+        let options = Options::new().sensitive(block.sensitive_paths(&value));
         println!("{}", render_block(&value, block, &options));
     }
     Ok(())

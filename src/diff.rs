@@ -89,6 +89,7 @@ pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Change<'a>> {
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Change<'a> {
     /// Where: attribute, map-key and index steps.
     pub path: Path,
@@ -105,6 +106,22 @@ pub struct Change<'a> {
 }
 
 /// What a [`Change`] does, as a plan shows it (`+`, `~`, `-`).
+///
+/// ```
+/// use ctywire::{diff, ChangeKind, Type, Value};
+///
+/// let ty: Type = "map(string)".parse()?;
+/// let old = Value::map([("a", Value::from("1")), ("b", Value::from("2"))]);
+/// let new = Value::map([("b", Value::from("3")), ("c", Value::from("4"))]);
+/// let kinds: Vec<(String, ChangeKind)> =
+///     diff(&old, &new, &ty).iter().map(|c| (c.path.to_string(), c.kind())).collect();
+/// assert_eq!(kinds, [
+///     (r#"["a"]"#.to_string(), ChangeKind::Delete),
+///     (r#"["b"]"#.to_string(), ChangeKind::Update),
+///     (r#"["c"]"#.to_string(), ChangeKind::Create),
+/// ]);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChangeKind {
     /// Something absent or null becomes something else (`+`): an added map element, an
@@ -119,6 +136,17 @@ pub enum ChangeKind {
 }
 
 /// What one side of a [`Change`] holds there.
+///
+/// ```
+/// use ctywire::{diff, Type, Value, ValueState};
+///
+/// let ty: Type = "object({id=string})".parse()?;
+/// let planned = Value::object([("id", Value::unknown())]);
+/// let state = Value::object([("id", Value::from("i-1"))]);
+/// let change = &diff(&planned, &state, &ty)[0];
+/// assert_eq!((change.old_state(), change.new_state()), (ValueState::Unknown, ValueState::Known));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValueState {
     /// Nothing: the map element or attribute is not there.

@@ -26,46 +26,115 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 //!
-//! ## The pieces
+//! ## By task
 //!
-//! - [`Type`]: cty types, with optional object attributes and the dynamic pseudo-type;
-//!   type JSON ([`Type::to_json`], [`Type::from_json`]) and Terraform type expressions
-//!   ([`Type::parse_expr`], [`Type::to_expr`]).
-//! - [`Value`]: null, unknown (with [`Refinements`]) or known; arbitrary-precision
-//!   [`Number`]s; sets with cty's equality and go-cty's order.
-//! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
-//! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`),
-//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`],
-//!   [`Value::set_at_path`]) and JSON.
-//! - Working with values: [`Value::walk`] and [`Value::transform`] (every part with its
-//!   path and type), [`Value::unknown_paths`], cty's equalities ([`Value::cty_equals`],
-//!   [`Value::raw_equals`]) and [`diff()`]: the [`Change`]s from one value to another,
-//!   as a plan needs them.
-//! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
-//!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
-//!   types ([`Block::implied_type`]) exactly as Terraform computes them, checks of
-//!   values and schemas ([`Block::check_config`], [`Block::check_state`],
-//!   [`Block::validate`]), and where a value holds sensitive attributes
-//!   ([`Block::sensitive_paths`]).
-//! - [`schema::plan`]: Terraform's plan and apply rules: the proposed new state
-//!   ([`Block::proposed_new`]), and whether a planned or new state would be accepted
-//!   ([`Block::check_plan`], [`Block::check_apply`]), each problem with its path, its
-//!   [`Rule`] and Terraform's own message ([`Inconsistency`]); values in cty's Go syntax
-//!   as Terraform prints them ([`Value::to_go_syntax`]).
-//! - [`render`]: values in the style of `terraform show`, and changes in the style of
-//!   `terraform plan` ([`render::diff`]), byte for byte as Terraform's plan renderer.
-//! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
-//!   `after_unknown` and sensitivity trees, read into typed values and written back.
-//! - [`convert`]: go-cty's type conversion ([`convert::convert`], [`convert::unify`]),
-//!   which the encoders also apply to a value that is not of the type asked for.
-//! - [`config`]: `.tf.json` configurations, and the value Terraform sends a provider
-//!   for a resource, data source or provider block of one ([`config::Config::value`]).
-//! - [`Error`]: a kind, a path, a byte offset or line and column.
-//! - [`serde`] (feature `serde`, on by default): a provider's own Rust types in and out
-//!   of the wire formats, with [`Known<T>`] where a value may be unknown
-//!   ([`msgpack::decode_as`], [`msgpack::encode_from`]).
+//! Every function linked here has an example on its page.
 //!
-//! ## Wire formats
+//! ### Decode a captured payload
+//!
+//! Load the provider's schema (what `terraform providers schema -json` prints) with
+//! [`ProviderSchemas::from_json`], take a resource type's, data source's or provider's
+//! [`Schema`] ([`ProviderSchemas::resource`], [`data_source`](ProviderSchemas::data_source),
+//! [`provider`](ProviderSchemas::provider)), and decode the payload with its
+//! [implied type](Schema::implied_type): [`msgpack::decode`] (or [`json::decode`]). Read
+//! the [`Value`] by index (`value["disk"][0]["size"]`, [`Value::as_str`],
+//! [`Value::is_unknown`], [`Value::refinements`]) or by [`Path`] ([`Value::at_path`]),
+//! and show it as `terraform show` does with [`render::render_block`], sensitive values
+//! hidden ([`Block::sensitive_paths`]). Without a schema, [`msgpack::implied_type`] and
+//! [`msgpack::implied_type_reading_wrappers`] give a type from the bytes. An [`Error`]
+//! has a [kind](ErrorKind), a [path](Error::path) and a [position](Position) (a byte
+//! offset, or a line and column).
+//!
+//! ### Decode into your own structs
+//!
+//! With the `serde` feature: [`msgpack::decode_as`] and [`msgpack::encode_from`] (and
+//! [`json::decode_as`], [`json::encode_from`]) go between the protocol's bytes and your
+//! own types, [`Known<T>`] where Terraform may send an unknown, with the codecs' checks
+//! and bytes; [`serde::from_value`] and [`serde::to_value`] do the same with a
+//! [`Value`]. The [`serde`] module tabulates what maps to what.
+//!
+//! ### Build and encode a planned value
+//!
+//! Build values with [`Value::object`], [`Value::map`], [`Value::list`], [`Value::set`],
+//! `Value::from` and [`Value::unknown`] (or [`Value::Unknown`] with [`Refinements`]: not
+//! null, a string prefix, number bounds, collection lengths), change them with
+//! [`Value::with_attribute`] and [`Value::set_at_path`], and encode them with
+//! [`msgpack::encode`] or [`json::encode`]. Types come from type expressions or type JSON
+//! ([`Type::parse_expr`], [`Type::from_json`], or `"list(string)".parse()`), or from a
+//! [schema](Block::implied_type). [`Block::empty_value`] is Terraform's empty value of a
+//! block.
+//!
+//! ### Compare values
+//!
+//! [`diff()`] gives the [`Change`]s from one value to another, each where it happens;
+//! [`Value::cty_equals`] and [`Value::raw_equals`] are go-cty's `Equals` and `RawEquals`;
+//! [`Value::walk`], [`Value::transform`] and [`Value::unknown_paths`] visit every part of
+//! a value with its path and type.
+//!
+//! ### Convert a value to another type
+//!
+//! [`convert::convert`] applies go-cty's conversion rules (the ones Terraform applies to
+//! variables and attributes); [`convert::conversion`] says whether one exists and is
+//! safe, [`convert::unify`] finds the type several types convert to.
+//!
+//! ### Check a plan as Terraform would
+//!
+//! [`Block::proposed_new`] is the proposed new state Terraform sends to
+//! PlanResourceChange; [`Block::check_plan`] and [`Block::check_apply`] list what
+//! Terraform would reject in a planned or new state, each an [`Inconsistency`] with its
+//! path, its [`Rule`] and Terraform's message ([`Inconsistency::terraform_text`]).
+//! [`render::diff::render_resource_change`] shows a change as `terraform plan` does.
+//! [`Block::check_config`], [`Block::check_state`] and [`Block::validate`] check values
+//! and schemas against the schema rules.
+//!
+//! ### Read a plan or state
+//!
+//! [`tfjson::Plan::from_json`] and [`tfjson::State::from_json`] (or
+//! [`tfjson::Document::from_json`] for either) read what `terraform show -json` prints;
+//! [`tfjson::Plan::resource_change`] finds a change and [`tfjson::Change::typed_after`]
+//! gives its planned value with its unknowns, [`tfjson::Change::after_sensitive_paths`]
+//! its sensitive paths. [`tfjson::to_json_value`], [`tfjson::unknown_tree`] and
+//! [`tfjson::sensitive_tree`] write a value the way those documents hold it.
+//!
+//! ### Turn a `.tf.json` configuration into a config payload
+//!
+//! [`config::Config::read`] reads configuration files in HCL's JSON syntax, and
+//! [`config::Config::value`] gives the value Terraform sends a provider for a block of
+//! it, typed by the [block's schema](config::Address::schema); problems are Terraform's
+//! [diagnostics](config::Diagnostics).
+//!
+//! ### Check a vector file
+//!
+//! [`vectors::check`] runs a file of test vectors in this project's format and
+//! [reports](vectors::Report) each failed check with the expected and produced bytes.
+//!
+//! ## Building the crate's structs
+//!
+//! Structs with public fields that will grow as Terraform's formats do are
+//! `#[non_exhaustive]`: [`Schema`], [`Block`], [`Attribute`], [`NestedType`],
+//! [`NestedBlock`], [`ProviderSchemas`], [`ProviderSchema`], [`render::Options`],
+//! [`json::DecodeOptions`], [`render::diff::DiffOptions`] and
+//! [`render::diff::ResourceChange`], and the results the crate returns ([`Change`],
+//! [`Violation`], [`Inconsistency`], the [`tfjson`] document structs,
+//! [`config::Diagnostic`], [`vectors::Report`], ...). Outside this crate they cannot be
+//! written as struct literals: build them with their constructors and builder methods
+//! (`Block::new().attribute("id", Attribute::new(Type::String).computed())`,
+//! `Schema::new(block).version(1)`, `Options::new().show_null(true)`,
+//! `DiffOptions::new().requires_replace(paths)`), or from `Default`, and set any other
+//! public field on the value they return. The enums that will grow ([`ErrorKind`],
+//! [`Rule`], [`render::diff::ChangeAction`], [`config::Address`]) need a `_` arm in a
+//! `match`.
+//!
+//! ## Features
+//!
+//! - `serde` (default): the serde bridge ([`serde`], [`Known<T>`], `decode_as` and
+//!   `encode_from` in [`msgpack`] and [`json`]).
+//! - `cli` (default): the dependencies of the `ctywire` command-line tool; the library
+//!   does not use them. `default-features = false` builds the library alone.
+//!
+//! ## Under the hood
+//!
+//! ### The wire formats
 //!
 //! MessagePack is what Terraform sends. Integers use the smallest form (non-negative
 //! ones the unsigned forms); non-integers that are exactly a float64 are `cb` floats;
@@ -78,7 +147,7 @@
 //! dynamic positions, Go's string escaping (`<`, `>`, `&`, U+2028 and U+2029 escaped),
 //! numbers as plain decimal text. It cannot hold unknowns or infinities.
 //!
-//! ## Design decisions
+//! ### Design decisions
 //!
 //! - **An untyped value tree.** A [`Value`] does not carry its type; the codecs take the
 //!   type. Provider code can write `Value::Null` or [`Value::unknown()`] anywhere. At a
@@ -104,7 +173,8 @@
 //!   (serde_json rejects them), needs no intermediate tree, and reports errors with the
 //!   value's path and the line and column.
 //! - **Schemas are plain data.** [`Block`], [`Attribute`] and [`NestedBlock`] have public
-//!   fields (names in `BTreeMap`s, which keep Go's bytewise order) and builder methods;
+//!   fields (names in `BTreeMap`s, which keep Go's bytewise order) and builder methods,
+//!   and are `#[non_exhaustive]` so that fields Terraform adds can follow;
 //!   implied types are computed on demand, not cached, so a schema edited in place is
 //!   never stale. An attribute holds an optional type and an optional nested type, as
 //!   Terraform's does, so that [`Block::validate`] can report one with neither or both
@@ -150,7 +220,7 @@
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
-//! ## Deliberate differences from go-cty
+//! ### Deliberate differences from go-cty
 //!
 //! Each is a crash or a wrong value in go-cty; the vectors in `vectors/ctywire/` record
 //! this crate's behaviour with a note, and `FORMAT.md` (section 8) lists each with its

@@ -42,6 +42,20 @@ pub struct Path {
 }
 
 /// One step of a [`Path`].
+///
+/// ```
+/// use ctywire::{Path, PathStep, Value};
+///
+/// let path = Path::parse(r#".disk[0].tags["env"]"#)?;
+/// let steps = path.steps();
+/// assert_eq!(steps[0], PathStep::Attribute("disk".into()));
+/// assert_eq!(steps[1], PathStep::Index(0));
+/// assert_eq!(steps[3], PathStep::Key("env".into()));
+/// let mut element = Path::root("ports");
+/// element.push(PathStep::SetElement(Value::from(443)));
+/// assert_eq!(element.to_string(), ".ports[?]");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathStep {
     /// An object attribute: `.name`.
@@ -167,6 +181,34 @@ impl Path {
 impl From<Vec<PathStep>> for Path {
     fn from(steps: Vec<PathStep>) -> Path {
         Path { steps }
+    }
+}
+
+/// A path step borrowed from the values being walked. Checks and comparisons keep a
+/// stack of these and make a [`Path`] ([`StepRef::path`]) only when they report
+/// something, so a walk that finds nothing copies no names and clones no set elements.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum StepRef<'a> {
+    Attribute(&'a str),
+    Key(&'a str),
+    Index(usize),
+    Element(&'a Value),
+}
+
+impl StepRef<'_> {
+    /// The owned step.
+    pub(crate) fn to_step(self) -> PathStep {
+        match self {
+            StepRef::Attribute(name) => PathStep::Attribute(name.to_owned()),
+            StepRef::Key(key) => PathStep::Key(key.to_owned()),
+            StepRef::Index(i) => PathStep::Index(i as u64),
+            StepRef::Element(v) => PathStep::SetElement(v.clone()),
+        }
+    }
+
+    /// The path of `steps`.
+    pub(crate) fn path(steps: &[StepRef<'_>]) -> Path {
+        Path::from(steps.iter().map(|s| s.to_step()).collect::<Vec<_>>())
     }
 }
 

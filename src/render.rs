@@ -48,11 +48,12 @@ use crate::value::{Object, Value};
 /// let ty: Type = "object({id=string, name=string})".parse()?;
 /// let value = Value::object([("id", Value::from("i-1")), ("name", Value::Null)]);
 /// assert_eq!(render(&value, &ty, &Options::default()), "{\n    id = \"i-1\"\n}");
-/// let options = Options { show_null: true, ..Options::default() };
+/// let options = Options::new().show_null(true);
 /// assert_eq!(render(&value, &ty, &options), "{\n    id   = \"i-1\"\n    name = null\n}");
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Options {
     /// Show sensitive values instead of `(sensitive value)`.
     pub show_sensitive: bool,
@@ -65,7 +66,49 @@ pub struct Options {
     pub sensitive: Vec<Path>,
 }
 
+impl Options {
+    /// The default options: sensitive values hidden, no colour, nulls left out.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// Sets [`show_sensitive`](Self::show_sensitive).
+    pub fn show_sensitive(mut self, yes: bool) -> Options {
+        self.show_sensitive = yes;
+        self
+    }
+
+    /// Sets [`color`](Self::color).
+    pub fn color(mut self, yes: bool) -> Options {
+        self.color = yes;
+        self
+    }
+
+    /// Sets [`show_null`](Self::show_null).
+    pub fn show_null(mut self, yes: bool) -> Options {
+        self.show_null = yes;
+        self
+    }
+
+    /// Sets [`sensitive`](Self::sensitive): the paths of sensitive values.
+    pub fn sensitive(mut self, paths: impl IntoIterator<Item = Path>) -> Options {
+        self.sensitive = paths.into_iter().collect();
+        self
+    }
+}
+
 /// Renders `value` of type `ty`.
+///
+/// ```
+/// use ctywire::render::{render, Options};
+/// use ctywire::{Path, Type, Value};
+///
+/// let ty: Type = "object({user=string, password=string})".parse()?;
+/// let value = Value::object([("user", Value::from("ann")), ("password", Value::from("hunter2"))]);
+/// let options = Options::new().sensitive([Path::root("password")]);
+/// assert_eq!(render(&value, &ty, &options), "{\n    password = (sensitive value)\n    user     = \"ann\"\n}");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn render(value: &Value, ty: &Type, options: &Options) -> String {
     let mut r = Renderer {
         out: String::new(),

@@ -770,13 +770,10 @@ fn legacy_list_of_object_attributes_are_not_blocks() {
     use ctywire::schema::{Attribute, Block, Schema};
     // Terraform's blocktoattr would let a legacy provider's list(object) attribute be
     // given by `dynamic` blocks; here it is an unsupported block type.
-    let schema = Schema {
-        version: 0,
-        block: Block::new().attribute(
-            "rule",
-            Attribute::new(Type::list(Type::object([("port", Type::Number)]))).optional(),
-        ),
-    };
+    let schema = Schema::new(Block::new().attribute(
+        "rule",
+        Attribute::new(Type::list(Type::object([("port", Type::Number)]))).optional(),
+    ));
     let c = config(
         r#"{"resource": {"legacy": {"x": {"dynamic": {"rule": {"for_each": [1], "content": {"port": 1}}}}}}}"#,
     );

@@ -71,15 +71,7 @@ fn every_example_gives_terraforms_payload() {
         let value = config
             .value(&address, &schemas)
             .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        let ty = match &address {
-            ctywire::config::Address::Resource { type_name, .. } => schemas.resource(type_name),
-            ctywire::config::Address::DataSource { type_name, .. } => {
-                schemas.data_source(type_name)
-            }
-            ctywire::config::Address::Provider { name, .. } => schemas.provider(name),
-        }
-        .unwrap()
-        .implied_type();
+        let ty = address.schema(&schemas).unwrap().implied_type();
         let bytes = msgpack::encode(&value, &ty).unwrap();
         let file = format!("examples/config/{}.msgpack", case.name);
         let committed = std::fs::read(&file).unwrap_or_else(|e| panic!("{file}: {e}"));

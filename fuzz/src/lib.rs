@@ -389,10 +389,7 @@ fn check_schema(schema: &Schema) {
     for violation in block.check_config(&empty) {
         let _ = violation.to_string();
     }
-    let options = Options {
-        sensitive: block.sensitive_paths(&empty),
-        ..Options::default()
-    };
+    let options = Options::new().sensitive(block.sensitive_paths(&empty));
     let _ = render(&empty, &ty, &options);
     let _ = render_block(&empty, block, &options);
 }
@@ -788,12 +785,7 @@ pub fn config(data: &[u8]) {
             .parse()
             .unwrap_or_else(|e| panic!("listed address {:?} does not parse: {e}", d.address));
         assert_eq!(address.to_string(), d.address, "address prints back");
-        let schema = match &address {
-            Address::Resource { type_name, .. } => schemas.resource(type_name),
-            Address::DataSource { type_name, .. } => schemas.data_source(type_name),
-            Address::Provider { name, .. } => schemas.provider(name),
-        };
-        let Ok(schema) = schema else {
+        let Ok(schema) = address.schema(schemas) else {
             continue;
         };
         let Ok(value) = config.decode(&address, schema) else {

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::diagnostic::go_quote;
 use super::syntax::is_identifier;
 use crate::error::{Error, ErrorKind};
+use crate::schema::{ProviderSchemas, Schema};
 
 /// A resource, data source or provider block: what [`Config::value`](super::Config::value)
 /// decodes.
@@ -29,6 +30,7 @@ use crate::error::{Error, ErrorKind};
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Address {
     /// A `resource` block (or one of its instances).
     Resource {
@@ -59,12 +61,56 @@ pub enum Address {
 
 /// The key of one instance of a resource with `count` (an index) or `for_each` (a
 /// string).
+///
+/// ```
+/// use ctywire::config::{Address, InstanceKey};
+///
+/// let Address::Resource { key, .. } = "cloud_bucket.logs[1]".parse()? else { unreachable!() };
+/// assert_eq!(key, Some(InstanceKey::Index(1)));
+/// assert_eq!(InstanceKey::Key("us".into()).to_string(), r#"["us"]"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InstanceKey {
     /// `[N]`, under `count`.
     Index(u64),
     /// `["KEY"]`, under `for_each`.
     Key(String),
+}
+
+impl Address {
+    /// The schema of this block in `schemas`: its resource type's, its data source's or
+    /// its provider's.
+    ///
+    /// Fails with [`ErrorKind::NotFound`] when `schemas` has none of that name (see
+    /// [`ProviderSchemas::resource`]).
+    ///
+    /// ```
+    /// use ctywire::config::Address;
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let address: Address = "data.cloud_image.debian".parse()?;
+    /// let schema = address.schema(&schemas)?;
+    /// assert!(schema.block.attributes.contains_key("name_regex"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<&'s Schema, Error> {
+        match self {
+            Address::Resource { type_name, .. } => schemas.resource(type_name),
+            Address::DataSource { type_name, .. } => schemas.data_source(type_name),
+            Address::Provider { name, .. } => schemas.provider(name),
+        }
+    }
+
+    /// Terraform's summary of the diagnostic for a block whose schema is not there.
+    pub(super) fn no_schema_summary(&self) -> &'static str {
+        match self {
+            Address::Resource { .. } => "Invalid resource type",
+            Address::DataSource { .. } => "Invalid data source",
+            Address::Provider { .. } => "Invalid provider",
+        }
+    }
 }
 
 impl fmt::Display for InstanceKey {

@@ -14,7 +14,23 @@ use unicode_segmentation::UnicodeSegmentation;
 /// offset.
 ///
 /// It prints as `FILE:LINE,COLUMN: SUMMARY; DETAIL`.
+///
+/// ```
+/// use ctywire::config::Config;
+///
+/// let err = Config::from_sources([("main.tf.json", r#"{"variable": {"a": {"defualt": 1}}}"#)])
+///     .unwrap_err();
+/// let first = err.iter().next().unwrap();
+/// assert_eq!(first.summary, "Extraneous JSON object property");
+/// let at = first.location.as_ref().unwrap();
+/// assert_eq!((at.file.as_str(), at.line, at.column, at.offset), ("main.tf.json", 1, 21, 20));
+/// assert_eq!(
+///     first.to_string(),
+///     r#"main.tf.json:1,21: Extraneous JSON object property; No argument or block type is named "defualt". Did you mean "default"?"#,
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Terraform's one-line summary.
     pub summary: String,
@@ -25,8 +41,9 @@ pub struct Diagnostic {
     pub location: Option<Location>,
 }
 
-/// Where in a file a [`Diagnostic`] points.
+/// Where in a file a [`Diagnostic`] points (see the example there).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Location {
     /// The file's name, as given.
     pub file: String,
@@ -52,6 +69,18 @@ impl fmt::Display for Diagnostic {
 /// in the order they were found.
 ///
 /// It prints one diagnostic a line.
+///
+/// ```
+/// use ctywire::config::Config;
+///
+/// let files = [
+///     ("a.tf.json", r#"{"locals": {"x": 1}}"#),
+///     ("b.tf.json", r#"{"locals": {"x": 2}} trailing"#),
+/// ];
+/// let err = Config::from_sources(files).unwrap_err();
+/// assert_eq!(err.len(), 1);
+/// assert!(err.to_string().starts_with("b.tf.json:1,22: "), "{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
 

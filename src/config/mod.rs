@@ -24,14 +24,11 @@
 //! }"#;
 //! let config = Config::from_sources([("main.tf.json", &main_tf_json[..])])?;
 //!
-//! let schema = Schema {
-//!     version: 0,
-//!     block: Block::new()
-//!         .attribute("name", Attribute::new(Type::String).required())
-//!         .attribute("id", Attribute::new(Type::String).computed())
-//!         .block_type("lifecycle_rule", NestedBlock::new(BlockNesting::List, Block::new()
-//!             .attribute("expire_days", Attribute::new(Type::Number).required()))),
-//! };
+//! let schema = Schema::new(Block::new()
+//!     .attribute("name", Attribute::new(Type::String).required())
+//!     .attribute("id", Attribute::new(Type::String).computed())
+//!     .block_type("lifecycle_rule", NestedBlock::new(BlockNesting::List, Block::new()
+//!         .attribute("expire_days", Attribute::new(Type::Number).required()))));
 //! let value = config.decode(&"cloud_bucket.logs[0]".parse()?, &schema)?;
 //! assert_eq!(value["name"].as_str(), Some("logs-prod"));
 //! assert!(value["id"].is_null());
@@ -147,7 +144,19 @@ pub struct Config {
 }
 
 /// A block declared at the top level, as [`Config::declarations`] lists it.
+///
+/// ```
+/// use ctywire::config::Config;
+///
+/// let config = Config::read(["examples/config/buckets.tf.json"])?;
+/// let first = &config.declarations()[0];
+/// assert_eq!((first.kind, first.address.as_str()), ("resource", "cloud_bucket.logs"));
+/// assert_eq!((first.location.line, first.location.column), (4, 15));
+/// assert_eq!(first.location.file, "examples/config/buckets.tf.json");
+/// # Ok::<(), ctywire::config::Diagnostics>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Declaration {
     /// The block type: `resource`, `data`, `ephemeral`, `provider`, `variable`,
     /// `local`, `output`, `module`, `terraform`, `moved`, `removed`, `import`,
@@ -237,6 +246,17 @@ impl Config {
     }
 
     /// Reads configuration files from disk; see [`from_sources`](Self::from_sources).
+    ///
+    /// ```
+    /// use ctywire::config::Config;
+    ///
+    /// let config = Config::read(["examples/config/provider.tf.json"])?;
+    /// assert_eq!(config.declarations().len(), 3);
+    ///
+    /// let err = Config::read(["examples/config/absent.tf.json"]).unwrap_err();
+    /// assert!(err.to_string().starts_with("Failed to read file; The configuration file examples/config/absent.tf.json could not be read: "));
+    /// # Ok::<(), ctywire::config::Diagnostics>(())
+    /// ```
     pub fn read<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> Result<Config, Diagnostics> {
         let mut sources = Vec::new();
         let mut problems = Vec::new();
@@ -287,26 +307,31 @@ impl Config {
 
     /// The value of the block at `address`, with its schema looked up in `schemas`
     /// (a resource type, data source or provider by name); see [`decode`](Self::decode).
+    ///
+    /// ```
+    /// use ctywire::config::Config;
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let config = Config::read(["examples/config/buckets.tf.json"])?;
+    /// let logs = config.value(&"cloud_bucket.logs[1]".parse()?, &schemas)?;
+    /// assert_eq!(logs["name"].as_str(), Some("logs-1")); // "logs-${count.index}"
+    /// assert_eq!(logs["lifecycle_rule"].len(), Some(2)); // a dynamic block over two keys
+    /// assert!(logs["id"].is_null()); // computed: the provider sets it
+    ///
+    /// let err = config.value(&"cloud_bucket.nope".parse()?, &schemas).unwrap_err();
+    /// assert!(err.to_string().starts_with("Reference to undeclared resource; "), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn value(
         &self,
         address: &Address,
         schemas: &ProviderSchemas,
     ) -> Result<Value, Diagnostics> {
-        let schema = match address {
-            Address::Resource { type_name, .. } => schemas
-                .resource(type_name)
-                .map_err(|e| ("Invalid resource type", e)),
-            Address::DataSource { type_name, .. } => schemas
-                .data_source(type_name)
-                .map_err(|e| ("Invalid data source", e)),
-            Address::Provider { name, .. } => {
-                schemas.provider(name).map_err(|e| ("Invalid provider", e))
-            }
-        };
-        match schema {
+        match address.schema(schemas) {
             Ok(schema) => self.decode(address, schema),
-            Err((summary, e)) => Err(Diagnostics(vec![Diagnostic {
-                summary: summary.into(),
+            Err(e) => Err(Diagnostics(vec![Diagnostic {
+                summary: address.no_schema_summary().into(),
                 detail: e.message().to_owned(),
                 location: None,
             }])),

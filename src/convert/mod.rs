@@ -164,6 +164,17 @@ pub fn conversion(from: &Type, to: &Type) -> Option<Safety> {
 }
 
 /// Whether a conversion can fail on a known value: see [`conversion`].
+///
+/// ```
+/// use ctywire::convert::{conversion, convert, Safety};
+/// use ctywire::{Type, Value};
+///
+/// // Unsafe: the conversion exists, and fails on some values.
+/// assert_eq!(conversion(&Type::String, &Type::Bool), Some(Safety::Unsafe));
+/// assert_eq!(convert(&Value::from("true"), &Type::String, &Type::Bool)?, Value::from(true));
+/// assert!(convert(&Value::from("yes"), &Type::String, &Type::Bool).is_err());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Safety {
     /// It cannot fail (go-cty's `GetConversion` has it).

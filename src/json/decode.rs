@@ -12,6 +12,18 @@ use crate::value::sink::{nulls, Return, Sink};
 use crate::value::{sort_dedup_last, Map, Number, Object, Set, Str, Value};
 
 /// Options for [`decode_with`](crate::json::decode_with).
+///
+/// ```
+/// use ctywire::json::{self, DecodeOptions};
+/// use ctywire::Type;
+///
+/// // State written by an older schema, which had an attribute since removed.
+/// let ty = Type::object([("id", Type::String)]);
+/// let options = DecodeOptions::new().ignore_undefined_attributes(true);
+/// let value = json::decode_with(br#"{"id": "i-1", "legacy": true}"#, &ty, &options)?;
+/// assert_eq!(value, ctywire::Value::object([("id", ctywire::Value::from("i-1"))]));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub struct DecodeOptions {

@@ -35,6 +35,19 @@ use crate::value::Value;
 ///
 /// Errors name the path of the offending value and its line and column. Text after the
 /// value is an error.
+///
+/// ```
+/// use ctywire::{json, Type};
+///
+/// let ty: Type = "object({name=string, dynamic_value=any})".parse()?;
+/// let value = json::decode(br#"{"name": "web", "dynamic_value": {"value": [1], "type": ["list", "number"]}}"#, &ty)?;
+/// assert_eq!(value["name"].as_str(), Some("web"));
+/// assert_eq!(value["dynamic_value"].recorded_type(), Some(&Type::list(Type::Number)));
+///
+/// let err = json::decode(b"{\n  \"name\": [1]\n}", &ty).unwrap_err();
+/// assert_eq!(err.to_string(), ".name: expected string, found array at line 2 column 11");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn decode(input: &[u8], ty: &Type) -> Result<Value> {
     decode::decode(input, ty, &DecodeOptions::default())
 }
@@ -77,6 +90,15 @@ pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
 }
 
 /// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
+///
+/// ```
+/// use ctywire::{json, Type, Value};
+///
+/// let mut out = b"payload: ".to_vec();
+/// json::encode_into(&Value::list([Value::from("a")]), &Type::list(Type::String), &mut out)?;
+/// assert_eq!(out, br#"payload: ["a"]"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     let start = out.len();
     match encode::encode(value, ty, out) {
@@ -173,6 +195,14 @@ pub fn check_syntax(input: &[u8]) -> Result<()> {
 
 /// The type go-cty's `json.ImpliedType` infers for untyped JSON: null is `dynamic`,
 /// arrays are tuples, objects are objects.
+///
+/// ```
+/// use ctywire::json;
+///
+/// let ty = json::implied_type(br#"{"id": "i-1", "ports": [80, "http"], "spare": null}"#)?;
+/// assert_eq!(ty.to_expr(), "object({id=string,ports=tuple([number,string]),spare=any})");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn implied_type(input: &[u8]) -> Result<Type> {
     decode::implied_type(input, None)
 }
@@ -209,6 +239,15 @@ pub fn implied_type_reading_wrappers(input: &[u8]) -> Result<(Type, Vec<Path>)> 
 }
 
 /// Decodes untyped JSON with its implied type, as go-cty's `SimpleJSONValue` does.
+///
+/// ```
+/// use ctywire::json;
+///
+/// let (ty, value) = json::decode_implied(br#"{"tags": {"env": "prod"}}"#)?;
+/// assert_eq!(ty.to_expr(), "object({tags=object({env=string})})");
+/// assert_eq!(value["tags"]["env"].as_str(), Some("prod"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn decode_implied(input: &[u8]) -> Result<(Type, Value)> {
     let ty = implied_type(input)?;
     let value = decode(input, &ty)?;

@@ -29,6 +29,21 @@ use crate::value::Value;
 ///
 /// Errors name the path of the offending value and its byte offset. Trailing bytes after
 /// the value are an error.
+///
+/// ```
+/// use ctywire::{msgpack, Type};
+///
+/// let ty: Type = "object({name=string, size=number})".parse()?;
+/// // {"name": "web", "size": <unknown, not null>}: extension 12 carries refinements.
+/// let bytes = b"\x82\xa4name\xa3web\xa4size\xc7\x03\x0c\x81\x01\xc2";
+/// let value = msgpack::decode(bytes, &ty)?;
+/// assert_eq!(value["name"].as_str(), Some("web"));
+/// assert!(value["size"].refinements().unwrap().is_not_null());
+///
+/// let err = msgpack::decode(b"\x82\xa4name\x07\xa4size\x01", &ty).unwrap_err();
+/// assert_eq!(err.to_string(), ".name: expected string, found integer at byte 6");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn decode(input: &[u8], ty: &Type) -> Result<Value> {
     decode::decode(input, ty)
 }
@@ -59,6 +74,16 @@ pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
 }
 
 /// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
+///
+/// ```
+/// use ctywire::{msgpack, Type, Value};
+///
+/// let mut out = Vec::with_capacity(64);
+/// msgpack::encode_into(&Value::from("a"), &Type::String, &mut out)?;
+/// msgpack::encode_into(&Value::unknown(), &Type::String, &mut out)?;
+/// assert_eq!(out, b"\xa1a\xd4\x00\x00");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     let start = out.len();
     match encode::encode(value, ty, out) {
@@ -170,6 +195,15 @@ pub fn check_syntax(input: &[u8]) -> Result<()> {
 
 /// The type go-cty's `msgpack.ImpliedType` infers for an untyped payload: nil and
 /// unknowns are `dynamic`, arrays are tuples, maps are objects.
+///
+/// ```
+/// use ctywire::msgpack;
+///
+/// // {"a": 1, "b": nil, "c": ["x", true]}
+/// let ty = msgpack::implied_type(b"\x83\xa1a\x01\xa1b\xc0\xa1c\x92\xa1x\xc3")?;
+/// assert_eq!(ty.to_expr(), "object({a=number,b=any,c=tuple([string,bool])})");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn implied_type(input: &[u8]) -> Result<Type> {
     decode::implied_type(input, None)
 }

@@ -21,7 +21,7 @@
 //! let before = Value::object([("id", Value::from("i-1")), ("ami", Value::from("ami-1")), ("size", Value::from(1))]);
 //! let after = Value::object([("id", Value::unknown()), ("ami", Value::from("ami-2")), ("size", Value::from(1))]);
 //!
-//! let options = DiffOptions { requires_replace: vec![ctywire::Path::root("ami")], ..DiffOptions::default() };
+//! let options = DiffOptions::new().requires_replace([ctywire::Path::root("ami")]);
 //! let change = ResourceChange::new("aws_instance.web", ChangeAction::DeleteThenCreate);
 //! assert_eq!(render_resource_change(&change, &before, &after, &block, &options), r#"  # aws_instance.web must be replaced
 //! -/+ resource "aws_instance" "web" {
@@ -43,7 +43,25 @@ use crate::value::Value;
 use model::{Change, Matcher, Tree};
 
 /// How to render a diff.
+///
+/// ```
+/// use ctywire::render::diff::{render_block_diff, DiffOptions};
+/// use ctywire::schema::{Attribute, Block};
+/// use ctywire::{Path, Type, Value};
+///
+/// let block = Block::new()
+///     .attribute("size", Attribute::new(Type::Number).optional())
+///     .attribute("zone", Attribute::new(Type::String).optional());
+/// let before = Value::object([("size", Value::from(1)), ("zone", Value::from("a"))]);
+/// let after = Value::object([("size", Value::from(1)), ("zone", Value::from("b"))]);
+/// let options = DiffOptions::new().requires_replace([Path::root("zone")]).show_unchanged(true);
+/// assert_eq!(render_block_diff(&before, &after, &block, &options), r#"{
+///         size = 1
+///       ~ zone = "a" -> "b" # forces replacement
+///     }"#);
+/// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct DiffOptions {
     /// Use ANSI colours.
     pub color: bool,
@@ -59,8 +77,63 @@ pub struct DiffOptions {
     pub show_unchanged: bool,
 }
 
+impl DiffOptions {
+    /// The default options: no colour, no sensitive paths beyond the schema's, nothing
+    /// forcing replacement, unchanged parts counted.
+    pub fn new() -> DiffOptions {
+        DiffOptions::default()
+    }
+
+    /// Sets [`color`](Self::color).
+    pub fn color(mut self, yes: bool) -> DiffOptions {
+        self.color = yes;
+        self
+    }
+
+    /// Sets [`before_sensitive`](Self::before_sensitive).
+    pub fn before_sensitive(mut self, paths: impl IntoIterator<Item = Path>) -> DiffOptions {
+        self.before_sensitive = paths.into_iter().collect();
+        self
+    }
+
+    /// Sets [`after_sensitive`](Self::after_sensitive).
+    pub fn after_sensitive(mut self, paths: impl IntoIterator<Item = Path>) -> DiffOptions {
+        self.after_sensitive = paths.into_iter().collect();
+        self
+    }
+
+    /// Sets [`requires_replace`](Self::requires_replace).
+    pub fn requires_replace(mut self, paths: impl IntoIterator<Item = Path>) -> DiffOptions {
+        self.requires_replace = paths.into_iter().collect();
+        self
+    }
+
+    /// Sets [`show_unchanged`](Self::show_unchanged).
+    pub fn show_unchanged(mut self, yes: bool) -> DiffOptions {
+        self.show_unchanged = yes;
+        self
+    }
+}
+
 /// What a plan does to a resource instance, as `terraform plan` shows it.
+///
+/// Terraform adds actions from time to time (`forget` came in v1.7), so matches need
+/// a `_` arm.
+///
+/// ```
+/// use ctywire::render::diff::ChangeAction;
+/// use ctywire::Value;
+///
+/// let web = Value::object([("name", Value::from("web"))]);
+/// let api = Value::object([("name", Value::from("api"))]);
+/// assert_eq!(ChangeAction::between(&Value::Null, &web, false), ChangeAction::Create);
+/// assert_eq!(ChangeAction::between(&web, &api, false), ChangeAction::Update);
+/// assert_eq!(ChangeAction::between(&web, &api, true), ChangeAction::DeleteThenCreate);
+/// assert_eq!(ChangeAction::DeleteThenCreate.name(), "delete-then-create");
+/// assert_eq!(ChangeAction::from_name("create"), Some(ChangeAction::Create));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ChangeAction {
     /// Nothing.
     NoOp,
@@ -134,7 +207,27 @@ impl ChangeAction {
 
 /// A resource instance change to render with its heading: the address, the action and
 /// why.
+///
+/// Build one with [`new`](Self::new) and set `action_reason` or `deposed` on it.
+///
+/// ```
+/// use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceChange};
+/// use ctywire::schema::{Attribute, Block};
+/// use ctywire::{Type, Value};
+///
+/// let block = Block::new().attribute("id", Attribute::new(Type::String).computed());
+/// let mut change = ResourceChange::new("cloud_instance.old", ChangeAction::Delete);
+/// change.action_reason = Some("delete_because_no_resource_config");
+/// let before = Value::object([("id", Value::from("i-1"))]);
+/// let text = render_resource_change(&change, &before, &Value::Null, &block, &DiffOptions::new());
+/// assert_eq!(text.lines().take(3).collect::<Vec<_>>(), [
+///     "  # cloud_instance.old will be destroyed",
+///     "  # (because cloud_instance.old is not in configuration)",
+///     r#"  - resource "cloud_instance" "old" {"#,
+/// ]);
+/// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ResourceChange<'a> {
     /// The instance address: `aws_instance.web`, `data.aws_ami.ubuntu`.
     pub address: &'a str,
@@ -271,6 +364,30 @@ impl<'a> ResourceChange<'a> {
 /// `forget` change shows as unchanged, as Terraform shows it. An unknown shows as
 /// `(known after apply)`, followed by its refinements when it has any (Terraform's JSON
 /// plans have none to show).
+///
+/// ```
+/// use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceChange};
+/// use ctywire::schema::{Attribute, Block};
+/// use ctywire::{Refinements, Type, Value};
+///
+/// let block = Block::new()
+///     .attribute("arn", Attribute::new(Type::String).computed())
+///     .attribute("name", Attribute::new(Type::String).required())
+///     .attribute("token", Attribute::new(Type::String).optional().sensitive());
+/// let planned = Value::object([
+///     ("arn", Value::Unknown(Refinements::new().not_null().string_prefix("arn:"))),
+///     ("name", Value::from("web")),
+///     ("token", Value::from("s3cr3t")),
+/// ]);
+/// let change = ResourceChange::new("cloud_instance.web", ChangeAction::Create);
+/// let text = render_resource_change(&change, &Value::Null, &planned, &block, &DiffOptions::new());
+/// assert_eq!(text, r#"  # cloud_instance.web will be created
+///   + resource "cloud_instance" "web" {
+///       + arn   = (known after apply, not null, prefix "arn:")
+///       + name  = "web"
+///       + token = (sensitive value)
+///     }"#);
+/// ```
 pub fn render_resource_change(
     change: &ResourceChange<'_>,
     before: &Value,
@@ -302,6 +419,28 @@ pub fn render_resource_change(
 /// attributes and blocks with `+`, `-`, `~`, the counts of unchanged ones, `}` (as
 /// Terraform renders a resource's body; later lines indented for a first line at the
 /// start of a line).
+///
+/// ```
+/// use ctywire::render::diff::{render_block_diff, DiffOptions};
+/// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
+/// use ctywire::{Type, Value};
+///
+/// let disk = Block::new().attribute("size", Attribute::new(Type::Number).required());
+/// let block = Block::new()
+///     .attribute("name", Attribute::new(Type::String).required())
+///     .block_type("disk", NestedBlock::new(BlockNesting::List, disk));
+/// let disk = |size: i64| Value::object([("size", Value::from(size))]);
+/// let before = Value::object([("name", Value::from("web")), ("disk", Value::list([disk(10)]))]);
+/// let after = Value::object([("name", Value::from("web")), ("disk", Value::list([disk(20)]))]);
+/// // `name`, like `id` and `tags`, identifies the resource: Terraform shows it unchanged.
+/// assert_eq!(render_block_diff(&before, &after, &block, &DiffOptions::new()), r#"{
+///         name = "web"
+///
+///       ~ disk {
+///           ~ size = 10 -> 20
+///         }
+///     }"#);
+/// ```
 pub fn render_block_diff(
     before: &Value,
     after: &Value,

@@ -90,6 +90,26 @@ pub enum Value {
 }
 
 /// A value together with its concrete type: what a `dynamic` position holds on the wire.
+///
+/// Decoders record the type of every value at a `dynamic` position; for a value built
+/// by hand the encoders infer it, and [`Value::typed`] gives it where inference would
+/// choose another (a list rather than a tuple, a map rather than an object).
+///
+/// ```
+/// use ctywire::{msgpack, Type, Typed, Value};
+///
+/// let ty: Type = "object({settings=any})".parse()?;
+/// let tags = Value::typed(Type::map(Type::String), Value::map([("env", Value::from("prod"))]));
+/// let bytes = msgpack::encode(&Value::object([("settings", tags)]), &ty)?;
+/// // The wrapper: [type JSON as binary data, the value].
+/// assert_eq!(&bytes[..29], b"\x81\xa8settings\x92\xc4\x10[\"map\",\"string\"]");
+///
+/// let decoded = msgpack::decode(&bytes, &ty)?;
+/// let Value::Typed(typed) = &decoded["settings"] else { panic!("not typed") };
+/// let Typed { ty, value } = &**typed;
+/// assert_eq!((ty.to_expr().as_str(), value["env"].as_str()), ("map(string)", Some("prod")));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Typed {
     /// The concrete type (never [`Type::Dynamic`]).
@@ -102,6 +122,17 @@ pub struct Typed {
 ///
 /// The names are shared: every object decoded with one object type points at that
 /// type's [`AttributeNames`].
+///
+/// ```
+/// use ctywire::Value;
+///
+/// let value = Value::object([("name", Value::from("web")), ("id", Value::unknown())]);
+/// let object = value.as_object().unwrap();
+/// let names: Vec<&str> = object.iter().map(|(name, _)| name).collect();
+/// assert_eq!(names, ["id", "name"]);
+/// assert_eq!(object.get("name"), Some(&Value::from("web")));
+/// assert_eq!(object.get("tags"), None);
+/// ```
 #[derive(Clone, PartialEq)]
 pub struct Object {
     names: AttributeNames,
@@ -109,6 +140,15 @@ pub struct Object {
 }
 
 /// The elements of a known map value, in bytewise key order, keys unique and NFC.
+///
+/// ```
+/// use ctywire::Value;
+///
+/// let value = Value::map([("b", Value::from(2)), ("a", Value::from(1)), ("b", Value::from(3))]);
+/// let map = value.as_map().unwrap();
+/// assert_eq!(map.keys().collect::<Vec<_>>(), ["a", "b"]);
+/// assert_eq!(map.get("b").and_then(Value::as_i64), Some(3)); // the last one given
+/// ```
 #[derive(Clone, PartialEq, Default)]
 pub struct Map(Box<[(Str, Value)]>);
 
@@ -121,6 +161,15 @@ static NULL: Value = Value::Null;
 
 impl Value {
     /// A plain unknown value.
+    ///
+    /// ```
+    /// use ctywire::{msgpack, Type, Value};
+    ///
+    /// let v = Value::unknown();
+    /// assert!(v.is_unknown() && !v.is_null());
+    /// assert_eq!(msgpack::encode(&v, &Type::String)?, [0xd4, 0x00, 0x00]);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn unknown() -> Value {
         Value::Unknown(Refinements::new())
     }
@@ -148,6 +197,15 @@ impl Value {
     }
 
     /// A list value.
+    ///
+    /// ```
+    /// use ctywire::{json, Type, Value};
+    ///
+    /// let ports = Value::list([Value::from(443), Value::from(80)]);
+    /// assert_eq!(ports.len(), Some(2));
+    /// assert_eq!(json::encode(&ports, &Type::list(Type::Number))?, b"[443,80]");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn list(elements: impl IntoIterator<Item = Value>) -> Value {
         Value::List(elements.into_iter().collect())
     }
@@ -170,12 +228,32 @@ impl Value {
     }
 
     /// A map value: keys NFC-normalized and sorted; a repeated key keeps its last value.
+    ///
+    /// ```
+    /// use ctywire::Value;
+    ///
+    /// let tags = Value::map([("env", Value::from("prod")), ("Name", Value::from("web"))]);
+    /// assert_eq!(tags["env"].as_str(), Some("prod"));
+    /// assert_eq!(tags.as_map().unwrap().keys().collect::<Vec<_>>(), ["Name", "env"]);
+    /// let empty = Value::map::<&str>([]);
+    /// assert_eq!(empty.len(), Some(0));
+    /// ```
     pub fn map<K: AsRef<str>>(entries: impl IntoIterator<Item = (K, Value)>) -> Value {
         Value::Map(Map::new(entries))
     }
 
     /// An object value: names NFC-normalized and sorted; a repeated name keeps its last
     /// value.
+    ///
+    /// ```
+    /// use ctywire::{msgpack, Type, Value};
+    ///
+    /// let ty: Type = "object({name=string, size=number})".parse()?;
+    /// let disk = Value::object([("size", Value::from(10)), ("name", Value::from("d"))]);
+    /// assert_eq!(disk["size"].as_i64(), Some(10));
+    /// assert_eq!(msgpack::encode(&disk, &ty)?, b"\x82\xa4name\xa1d\xa4size\x0a");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn object<K: AsRef<str>>(attributes: impl IntoIterator<Item = (K, Value)>) -> Value {
         Value::Object(Box::new(Object::new(attributes)))
     }
@@ -241,6 +319,14 @@ impl Value {
     }
 
     /// Whether the value itself is unknown (not looking inside known collections).
+    ///
+    /// ```
+    /// use ctywire::Value;
+    ///
+    /// let v = Value::list([Value::unknown()]);
+    /// assert!(!v.is_unknown() && v[0].is_unknown());
+    /// assert!(!v.is_wholly_known());
+    /// ```
     pub fn is_unknown(&self) -> bool {
         matches!(self.untyped(), Value::Unknown(_))
     }
@@ -258,6 +344,16 @@ impl Value {
     }
 
     /// The refinements of an unknown value.
+    ///
+    /// ```
+    /// use ctywire::{Refinements, Value};
+    ///
+    /// let arn = Value::Unknown(Refinements::new().not_null().string_prefix("arn:"));
+    /// let r = arn.refinements().unwrap();
+    /// assert!(r.is_not_null());
+    /// assert_eq!(r.prefix(), Some("arn:"));
+    /// assert!(Value::from("x").refinements().is_none());
+    /// ```
     pub fn refinements(&self) -> Option<&Refinements> {
         match self.untyped() {
             Value::Unknown(r) => Some(r),
@@ -300,6 +396,14 @@ impl Value {
     }
 
     /// A known string.
+    ///
+    /// ```
+    /// use ctywire::Value;
+    ///
+    /// assert_eq!(Value::from("web").as_str(), Some("web"));
+    /// assert_eq!(Value::from(1).as_str(), None); // no conversion: see ctywire::convert
+    /// assert_eq!(Value::unknown().as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self.untyped() {
             Value::String(s) => Some(s),

@@ -77,6 +77,16 @@ pub(crate) enum WireNumber<'a> {
 }
 
 /// Why text or a float could not become a [`Number`].
+///
+/// ```
+/// use ctywire::Number;
+///
+/// let err = Number::parse("12,5").unwrap_err();
+/// assert_eq!(err.to_string(), r#"invalid number "12,5""#);
+/// assert!(!err.is_limit_exceeded());
+/// assert!(Number::parse("1e100000").unwrap_err().is_limit_exceeded());
+/// assert_eq!(Number::try_from(f64::NAN).unwrap_err().to_string(), "NaN is not a number");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NumberError {
     kind: ErrorKind,

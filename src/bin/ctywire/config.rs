@@ -58,12 +58,7 @@ pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
     let value = config
         .value(&address, &schemas)
         .map_err(|d| diagnostics(&d))?;
-    let schema = match &address {
-        Address::Resource { type_name, .. } => schemas.resource(type_name),
-        Address::DataSource { type_name, .. } => schemas.data_source(type_name),
-        Address::Provider { name, .. } => schemas.provider(name),
-    }
-    .map_err(|e| in_schema(&e))?;
+    let schema = address.schema(&schemas).map_err(|e| in_schema(&e))?;
     let ty = schema.implied_type();
     let mut out = match args.to {
         None => {

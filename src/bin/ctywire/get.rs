@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use ctywire::render::{self, Options};
+use ctywire::render;
 use ctywire::{json, Path, PathStep, Type};
 
 use crate::output::for_each_input;
@@ -44,10 +44,7 @@ pub fn get(
                 json::encode(value, &ty).map_err(|e| Failure::value_in(&d.name, e.at(&path)))?
             }
             Output::Pretty => {
-                let options = Options {
-                    sensitive,
-                    ..rendering.options()
-                };
+                let options = rendering.options().sensitive(sensitive);
                 render::render(value, &ty, &options).into_bytes()
             }
         };

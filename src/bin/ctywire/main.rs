@@ -411,12 +411,10 @@ struct Rendering {
 
 impl Rendering {
     fn options(&self) -> Options {
-        Options {
-            show_sensitive: self.show_sensitive,
-            show_null: self.show_null,
-            color: self.color.enabled(),
-            ..Options::default()
-        }
+        Options::new()
+            .show_sensitive(self.show_sensitive)
+            .show_null(self.show_null)
+            .color(self.color.enabled())
     }
 }
 
@@ -625,10 +623,7 @@ fn show(
     let mut type_out = reading.type_out()?;
     for_each_input(files, |source| {
         let d = decode_source(source, given.as_ref(), reading, type_out.as_mut())?;
-        let options = Options {
-            sensitive: d.sensitive_paths(),
-            ..rendering.options()
-        };
+        let options = rendering.options().sensitive(d.sensitive_paths());
         let mut out = match &d.schema {
             Some(schema) => render::render_block(&d.value, &schema.block, &options),
             None => render::render(&d.value, &d.ty, &options),
@@ -692,10 +687,7 @@ fn plan(
         sensitive.extend(s.block.sensitive_paths(&value));
     }
     let actions: Vec<&str> = c.actions.iter().map(|a| a.as_str()).collect();
-    let options = Options {
-        sensitive,
-        ..rendering.options()
-    };
+    let options = rendering.options().sensitive(sensitive);
     let body = match &schema {
         Some(s) => render::render_block(&value, &s.block, &options),
         None => render::render(&value, &ty, &options),

@@ -130,13 +130,12 @@ pub fn diff(args: &DiffArgs) -> Result<(), Failure> {
     let before = read_value(&args.before, &args.reading, &given.ty)?;
     let after = read_value(&args.after, &args.reading, &given.ty)?;
     let sensitive = parse_paths(&args.sensitive, &given.ty)?;
-    let options = DiffOptions {
-        color: args.color.enabled(),
-        before_sensitive: sensitive.clone(),
-        after_sensitive: sensitive,
-        requires_replace: parse_paths(&args.requires_replace, &given.ty)?,
-        show_unchanged: args.show_unchanged,
-    };
+    let options = DiffOptions::new()
+        .color(args.color.enabled())
+        .before_sensitive(sensitive.clone())
+        .after_sensitive(sensitive)
+        .requires_replace(parse_paths(&args.requires_replace, &given.ty)?)
+        .show_unchanged(args.show_unchanged);
     let replace = !options.requires_replace.is_empty()
         && options
             .requires_replace

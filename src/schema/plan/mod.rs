@@ -64,7 +64,22 @@ pub(crate) use cty::concrete as concrete_view;
 ///
 /// It prints as `<path>: <message>` with values as this crate renders them;
 /// [`terraform_text`](Inconsistency::terraform_text) gives Terraform's own wording.
+///
+/// ```
+/// use ctywire::schema::{Attribute, Block, Rule};
+/// use ctywire::{Path, Value};
+///
+/// let block = Block::new().attribute("size", Attribute::new(ctywire::Type::Number).optional());
+/// let planned = Value::object([("size", Value::from(10))]);
+/// let new = Value::object([("size", Value::from(20))]);
+/// let found = block.check_apply(&planned, &new);
+/// assert_eq!(found.len(), 1);
+/// assert_eq!((found[0].rule, &found[0].path), (Rule::Changed, &Path::root("size")));
+/// assert_eq!(found[0].to_string(), ".size: was 10, but now 20");
+/// assert_eq!(found[0].terraform_text(), ".size: was cty.NumberIntVal(10), but now cty.NumberIntVal(20)");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Inconsistency {
     /// The rule broken.
     pub rule: Rule,
@@ -86,6 +101,17 @@ impl Inconsistency {
     /// Terraform's text for this problem, as its error output and its own tests print
     /// it (`tfdiags.FormatError`): `<terraform_path>: <terraform_message>`, or just the
     /// message at the root.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new().attribute("tags", Attribute::new(Type::set(Type::String)).optional());
+    /// let planned = Value::object([("tags", Value::set([Value::from("a")]))]);
+    /// let new = Value::object([("tags", Value::set([Value::from("b")]))]);
+    /// let texts: Vec<String> = block.check_apply(&planned, &new).iter().map(|i| i.terraform_text()).collect();
+    /// assert_eq!(texts, [r#".tags: planned set element cty.StringVal("a") does not correlate with any element in actual"#]);
+    /// ```
     pub fn terraform_text(&self) -> String {
         if self.terraform_path.is_empty() {
             self.terraform_message.clone()
@@ -107,6 +133,15 @@ impl fmt::Display for Inconsistency {
 
 /// The rules of Terraform's plan and apply checks, one per message. Each variant's
 /// documentation quotes Terraform's message (`%#v` is a value in cty's Go syntax).
+///
+/// Terraform's rules change between versions, so a `match` needs a `_` arm.
+///
+/// ```
+/// use ctywire::schema::Rule;
+///
+/// assert_eq!(Rule::ConfigMismatch.name(), "config-mismatch");
+/// assert_eq!(Rule::RefinementBroken.to_string(), "refinement-broken");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rule {
