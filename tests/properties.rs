@@ -918,14 +918,21 @@ mod bridge {
 
         /// A struct shape: written, read back, and written again, it gives the same
         /// bytes, which are the encoder's for `to_value` of it; read back, it is itself.
+        /// (A set in `meta` holding `[-0]` and `[0]` keeps both, as go-cty does, and
+        /// writes both as `[0]`, which read back are one: there the bytes written again
+        /// are the encoder's for the value decoded, as `msgpack_round_trip` has it.)
         #[test]
         fn bridge_struct_shapes(shape in shape()) {
             let ty = shape_type();
             let bytes = msgpack::encode_from(&shape, &ty).unwrap();
             prop_assert_eq!(&bytes, &msgpack::encode(&to_value(&shape, &ty).unwrap(), &ty).unwrap());
             let back: Shape = msgpack::decode_as(&bytes, &ty).unwrap();
-            prop_assert_eq!(&msgpack::encode_from(&back, &ty).unwrap(), &bytes);
             let value = msgpack::decode(&bytes, &ty).unwrap();
+            let again = msgpack::encode_from(&back, &ty).unwrap();
+            prop_assert_eq!(&again, &msgpack::encode(&value, &ty).unwrap());
+            if !has_negative_zero(&shape.meta) {
+                prop_assert_eq!(&again, &bytes);
+            }
             prop_assert_eq!(&from_value::<Shape>(&value, &ty).unwrap(), &back);
             if !has_negative_zero(&shape.meta) {
                 prop_assert_eq!(&back.meta, &msgpack::decode(&msgpack::encode(&shape.meta, &Type::Dynamic).unwrap(), &Type::Dynamic).unwrap());

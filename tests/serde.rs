@@ -672,3 +672,44 @@ fn written_values_convert_as_the_encoder_converts() {
     assert!(msgpack::encode_from("x", &Type::Bool).is_err());
     assert!(msgpack::encode(&Value::from("x"), &Type::Bool).is_err());
 }
+
+/// A set holding `[-0]` and `[0]` keeps both, as go-cty does (their hash strings
+/// differ), and both are written `[0]`; read back, they are one element. Through the
+/// bridge, every step writes what `msgpack::encode` writes for the equivalent value:
+/// two elements for the struct holding both, one for the struct read back (so that
+/// `encode_from(decode_as(b))` is `b` only where `encode(decode(b))` is).
+#[test]
+fn negative_zero_in_a_set_written_as_the_encoder_writes_it() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Holder {
+        meta: Value,
+    }
+    let holder_ty = ty("object({meta=any})");
+    let set_ty = ty("set(tuple([number]))");
+    let zero = |n: f64| Value::tuple([Value::Number(Number::from_f64(n).unwrap())]);
+    let set = Value::set([zero(-0.0), zero(0.0)]);
+    assert_eq!(set.as_slice().map(<[Value]>::len), Some(2));
+    let holder = Holder {
+        meta: Value::typed(set_ty.clone(), set.clone()),
+    };
+    let bytes = msgpack::encode_from(&holder, &holder_ty).unwrap();
+    let equivalent = to_value(&holder, &holder_ty).unwrap();
+    assert_eq!(bytes, msgpack::encode(&equivalent, &holder_ty).unwrap());
+    // `{[0], [0]}` on the wire: the two elements written alike.
+    let elements = [0x92, 0x91, 0x00, 0x91, 0x00];
+    assert!(bytes.windows(5).any(|w| w == elements), "{bytes:?}");
+    assert_eq!(
+        msgpack::encode_from(&set, &set_ty).unwrap(),
+        msgpack::encode(&set, &set_ty).unwrap()
+    );
+    // Read back, the two are one.
+    let back: Holder = msgpack::decode_as(&bytes, &holder_ty).unwrap();
+    let decoded = msgpack::decode(&bytes, &holder_ty).unwrap();
+    assert_eq!(from_value::<Holder>(&decoded, &holder_ty).unwrap(), back);
+    let again = msgpack::encode_from(&back, &holder_ty).unwrap();
+    assert_eq!(again, msgpack::encode(&decoded, &holder_ty).unwrap());
+    assert!(
+        again.windows(3).any(|w| w == [0x91, 0x91, 0x00]),
+        "{again:?}"
+    );
+}
