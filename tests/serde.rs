@@ -107,6 +107,62 @@ fn numbers_into_every_width_without_rounding() {
     assert_eq!(through::<u16>(&Value::try_from(443.0).unwrap(), &n), 443);
 }
 
+/// Every MessagePack integer form (8 to 64 bits, signed or not, canonical or not) is
+/// read into every integer type as the value decoder reads it, fitting or not.
+#[test]
+fn integers_in_every_wire_form_into_every_width() {
+    fn same<T>(bytes: &[u8])
+    where
+        T: DeserializeOwned + PartialEq + std::fmt::Debug,
+    {
+        let n = Type::Number;
+        let bridge = msgpack::decode_as::<T>(bytes, &n).map_err(|e| e.to_string());
+        let via_value = msgpack::decode(bytes, &n)
+            .and_then(|v| from_value::<T>(&v, &n))
+            .map_err(|e| format!("{e} at byte 0"));
+        assert_eq!(bridge, via_value, "{bytes:02x?}");
+    }
+    let forms: &[&[u8]] = &[
+        &[0xcc, 0xff],
+        &[0xcd, 0x01, 0x00],
+        &[0xce, 0xff, 0xff, 0xff, 0xff],
+        &[0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+        &[0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+        &[0xcf, 0, 0, 0, 0, 0, 0, 0, 5],
+        &[0xd0, 0x80],
+        &[0xd0, 0x05],
+        &[0xd1, 0xff, 0x7f],
+        &[0xd2, 0x80, 0, 0, 0],
+        &[0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0],
+        &[0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+        &[0xd3, 0, 0, 0, 0, 0, 0, 1, 0],
+    ];
+    for bytes in forms {
+        same::<u8>(bytes);
+        same::<i8>(bytes);
+        same::<u16>(bytes);
+        same::<i16>(bytes);
+        same::<u32>(bytes);
+        same::<i32>(bytes);
+        same::<u64>(bytes);
+        same::<i64>(bytes);
+        same::<u128>(bytes);
+        same::<i128>(bytes);
+        same::<f64>(bytes);
+    }
+    // Cut short: the decoder's error, not a fast path's.
+    for bytes in [&[0xcd, 0x01][..], &[0xd3, 0, 0, 0][..]] {
+        let e = msgpack::decode_as::<u64>(bytes, &Type::Number).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::UnexpectedEof, "{e}");
+    }
+    assert_eq!(
+        msgpack::decode_as::<i16>(&[0xd2, 0x80, 0, 0, 0], &Type::Number)
+            .unwrap_err()
+            .to_string(),
+        "expected i16, found integer `-2147483648` at byte 0"
+    );
+}
+
 #[test]
 fn numbers_into_number_and_bigdecimal_exactly() {
     let n = Type::Number;

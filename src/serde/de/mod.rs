@@ -192,14 +192,10 @@ pub(crate) fn visit_number<'de, V: Visitor<'de>>(
 fn visit_integer<'de, V: Visitor<'de>>(n: &Number, kind: IntKind, visitor: V) -> Result<V::Value> {
     let wide = matches!(kind, IntKind::I128 | IntKind::U128);
     if let Some(i) = n.to_i64() {
-        return if i >= 0 && !wide {
-            visitor.visit_u64(i as u64)
-        } else {
-            visitor.visit_i64(i)
-        };
+        return visit_int(i128::from(i), kind, visitor);
     }
     if let Some(u) = n.to_u64() {
-        return visitor.visit_u64(u);
+        return visit_int(i128::from(u), kind, visitor);
     }
     if wide && n.is_integer() {
         let text = n.to_string();
@@ -219,6 +215,25 @@ fn visit_integer<'de, V: Visitor<'de>>(n: &Number, kind: IntKind, visitor: V) ->
         ErrorKind::InvalidValue,
         format!("expected {}, found number {n}, {why}", kind.name()),
     ))
+}
+
+/// Hands an integer to `visitor` for an integer type of `kind`: one that is not
+/// negative as `u64` (as `i64` for the 128-bit types, when it fits), a negative one as
+/// `i64`; the one rule of [`visit_integer`] and of the MessagePack deserializer's fast
+/// path for integers on the wire (no [`Number`] made).
+#[inline]
+pub(crate) fn visit_int<'de, V: Visitor<'de>>(
+    i: i128,
+    kind: IntKind,
+    visitor: V,
+) -> Result<V::Value> {
+    let wide = matches!(kind, IntKind::I128 | IntKind::U128);
+    match (i64::try_from(i), u64::try_from(i)) {
+        (Ok(_), Ok(u)) if !wide => visitor.visit_u64(u),
+        (Ok(i), _) => visitor.visit_i64(i),
+        (Err(_), Ok(u)) => visitor.visit_u64(u),
+        (Err(_), Err(_)) => visitor.visit_i128(i),
+    }
 }
 
 /// A number for `deserialize_any` (untagged enums, `#[serde(flatten)]`, `BigDecimal`):

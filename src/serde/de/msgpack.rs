@@ -11,7 +11,8 @@ use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use super::value::ValueDe;
 use super::NO_FIELD;
 use super::{
-    deserialize_by_hint, field_indexes, null_error, visit_number, FieldIndex, Hint, IntKind,
+    deserialize_by_hint, field_indexes, null_error, visit_int, visit_number, FieldIndex, Hint,
+    IntKind,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_DEPTH;
@@ -135,6 +136,14 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
                         self.st.r.advance(1);
                         return visitor.visit_u64(u64::from(b));
                     }
+                    (Type::Number, 0xcc..=0xd3) => {
+                        if let Hint::Int(kind) = hint {
+                            let at = self.st.r.offset();
+                            if let Some(i) = wide_int(&mut self.st.r, b) {
+                                return visit_int(i, kind, visitor).map_err(|e| e.at_offset(at));
+                            }
+                        }
+                    }
                     (Type::Number, 0xcb) if hint == Hint::Float => {
                         if let Some(bytes) = self.st.r.ahead(1, 8) {
                             let f = f64::from_be_bytes(bytes.try_into().unwrap_or([0; 8]));
@@ -152,6 +161,13 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
                 }
             }
         }
+        self.leaf_slow(hint, visitor)
+    }
+
+    /// [`Self::leaf`] for every other form: kept out of line, so that the fast paths
+    /// inlined into each primitive's `deserialize` stay small.
+    #[inline(never)]
+    fn leaf_slow<V: Visitor<'de>>(self, hint: Hint, visitor: V) -> Result<V::Value> {
         self.deserialize_hint(hint, visitor)
     }
 
@@ -411,6 +427,31 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
         }
         Ok(value)
     }
+}
+
+/// Reads a MessagePack integer of 8 to 64 bits (`0xcc` to `0xd3`, header `b`) at the
+/// reader's position; `None`, reading nothing, when the input ends within it.
+#[inline(always)]
+fn wide_int(r: &mut Reader<'_>, b: u8) -> Option<i128> {
+    let n = match b {
+        0xcc | 0xd0 => 1,
+        0xcd | 0xd1 => 2,
+        0xce | 0xd2 => 4,
+        _ => 8,
+    };
+    let bytes = r.ahead(1, n)?;
+    let mut be = [0u8; 8];
+    be[8 - n..].copy_from_slice(bytes);
+    let unsigned = u64::from_be_bytes(be);
+    let i = if b >= 0xd0 {
+        // Sign-extended from its width.
+        let shift = 64 - 8 * n as u32;
+        i128::from(((unsigned << shift) as i64) >> shift)
+    } else {
+        i128::from(unsigned)
+    };
+    r.advance(1 + n);
+    Some(i)
 }
 
 /// Reads a fixstr of NFC text (the form of most strings and map keys), borrowed from
