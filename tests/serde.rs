@@ -769,3 +769,19 @@ fn negative_zero_in_a_set_written_as_the_encoder_writes_it() {
         "{again:?}"
     );
 }
+
+/// JSON's `-0` is the integer 0 in an integer field, written `0` again; a `Number`
+/// keeps it as `-0`, as the value decoder and encoder do.
+#[test]
+fn json_negative_zero_into_an_integer_is_zero() {
+    let n = Type::Number;
+    assert_eq!(json::decode_as::<u32>(b"-0", &n).unwrap(), 0);
+    assert_eq!(json::encode_from(&0u32, &n).unwrap(), b"0");
+    let kept: Number = json::decode_as(b"-0", &n).unwrap();
+    assert!(kept.is_negative_zero());
+    assert_eq!(json::encode_from(&kept, &n).unwrap(), b"-0");
+    assert_eq!(
+        json::encode(&json::decode(b"-0", &n).unwrap(), &n).unwrap(),
+        b"-0"
+    );
+}
