@@ -133,7 +133,8 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Medians of alternating blocks of runs: decode_as against rmp-serde, and encode_from
-/// against `msgpack::encode` of the decoded `Value`.
+/// against `msgpack::encode` of the decoded `Value` and (a second pair) against
+/// `rmp_serde::to_vec_named` of the structs.
 fn summary(p: &payloads::Payload, structs: &[Instance]) {
     const REPS: usize = 100;
     let (bridge, peer) = timing::median_pair(
@@ -141,24 +142,32 @@ fn summary(p: &payloads::Payload, structs: &[Instance]) {
         || decode_as(&p.msgpack, &p.ty),
         || rmp_serde(&p.msgpack),
     );
-    let (encode_from, encode) = timing::median_pair(
+    let (writer, codec) = timing::median_pair(
         REPS,
         || encode_from(structs, &p.ty),
         || encode(&p.decoded, &p.ty),
     );
+    // The floor of a serde writer: rmp-serde's, which checks nothing of cty.
+    let (writer_again, rmp_writer) = timing::median_pair(
+        REPS,
+        || encode_from(structs, &p.ty),
+        || rmp_serde_encode(structs),
+    );
     let mb = p.msgpack.len() as f64 / 1e6;
     let table = format!(
-        "| payload | bytes | decode_as ms | rmp_serde::from_slice ms | decode_as / rmp-serde | encode_from ms | encode_from MB/s | msgpack::encode (Value) ms |\n\
-         |---|--:|--:|--:|--:|--:|--:|--:|\n\
-         | {} | {} | {:.2} | {:.2} | {:.2}x | {:.2} | {:.0} | {:.2} |\n",
+        "| payload | bytes | decode_as ms | rmp_serde::from_slice ms | decode_as / rmp-serde | encode_from ms | encode_from MB/s | msgpack::encode (Value) ms | encode_from / encode | encode_from / rmp_serde::to_vec_named |\n\
+         |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n\
+         | {} | {} | {:.2} | {:.2} | {:.2}x | {:.2} | {:.0} | {:.2} | {:.2}x | {:.2}x |\n",
         p.name,
         p.msgpack.len(),
         ms(bridge),
         ms(peer),
         bridge.as_secs_f64() / peer.as_secs_f64(),
-        ms(encode_from),
-        mb / encode_from.as_secs_f64(),
-        ms(encode),
+        ms(writer),
+        mb / writer.as_secs_f64(),
+        ms(codec),
+        writer.as_secs_f64() / codec.as_secs_f64(),
+        writer_again.as_secs_f64() / rmp_writer.as_secs_f64(),
     );
     println!("\n{table}");
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serde-summary.md");
