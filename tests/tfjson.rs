@@ -857,6 +857,58 @@ fn documents_report_bad_input() {
     assert!(s.values.is_some());
 }
 
+/// `text` in UTF-16, little- or big-endian, after a byte-order mark when `bom`.
+fn utf16(text: &[u8], big_endian: bool, bom: bool) -> Vec<u8> {
+    let text = std::str::from_utf8(text).unwrap();
+    let unit = |u: u16| {
+        if big_endian {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        }
+    };
+    let bom = bom.then_some(0xFEFF);
+    bom.into_iter()
+        .chain(text.encode_utf16())
+        .flat_map(unit)
+        .collect()
+}
+
+#[test]
+fn documents_in_utf16_and_with_a_byte_order_mark() {
+    // PowerShell's `terraform show -json > plan.json` writes UTF-16 with a byte-order
+    // mark; some editors add a UTF-8 one.
+    for file in ["examples/plan/plan.json", "examples/plan/state.json"] {
+        let text = repo_file(file);
+        let plain = Document::from_json(&text).unwrap();
+        for (name, input) in [
+            ("UTF-8 with BOM", [&b"\xEF\xBB\xBF"[..], &text].concat()),
+            ("UTF-16LE with BOM", utf16(&text, false, true)),
+            ("UTF-16BE with BOM", utf16(&text, true, true)),
+            ("UTF-16LE", utf16(&text, false, false)),
+            ("UTF-16BE", utf16(&text, true, false)),
+        ] {
+            let doc = Document::from_json(&input).unwrap_or_else(|e| panic!("{file}, {name}: {e}"));
+            assert!(doc == plain, "{file}, {name}");
+        }
+    }
+    // Errors give the line and column in the text, whatever its encoding.
+    let bad = utf16(b"{\n  \"values\": 1}", false, true);
+    let err = State::from_json(&bad).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        ".values: expected an object, found a number at line 2 column 13"
+    );
+    let err = State::from_json(&[0xFF, 0xFE, b'{', 0, 0x00, 0xDC, b'}', 0]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid UTF-16 in the document: an unpaired surrogate 0xdc00 at byte 4"
+    );
+    // Plain UTF-8 must be valid.
+    let err = State::from_json(b"{\"a\": \"\xff\"}").unwrap_err();
+    assert_eq!(err.to_string(), "invalid UTF-8 in the document at byte 7");
+}
+
 // ---------------------------------------------------------------------------
 // Paths
 

@@ -7,6 +7,8 @@
 //! and its line and column. Keys this crate does not know are skipped, as the format's
 //! compatibility rules ask (`ephemeral_resource_schemas`, `functions`,
 //! `resource_identity_schemas`, ...); `null` is taken as absent, as Go's decoder does.
+//! Like `show -json` documents, a schema file may be UTF-8 (with or without a byte-order
+//! mark) or UTF-16.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -20,6 +22,7 @@ use crate::json::read::{Kind, Reader};
 use crate::json::with_line_column;
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
+use crate::text::utf8_document;
 
 impl ProviderSchemas {
     /// Reads the JSON document that `terraform providers schema -json` (or `tofu
@@ -46,7 +49,7 @@ impl ProviderSchemas {
     /// );
     /// ```
     pub fn from_json(input: &[u8]) -> Result<ProviderSchemas> {
-        load(input, Loader::document)
+        load(input, |l| l.document())
     }
 }
 
@@ -64,7 +67,7 @@ impl Schema {
     /// # Ok::<(), ctywire::Error>(())
     /// ```
     pub fn from_json(input: &[u8]) -> Result<Schema> {
-        load(input, Loader::schema)
+        load(input, |l| l.schema())
     }
 }
 
@@ -83,19 +86,21 @@ impl Block {
     /// # Ok::<(), ctywire::Error>(())
     /// ```
     pub fn from_json(input: &[u8]) -> Result<Block> {
-        load(input, Loader::block)
+        load(input, |l| l.block())
     }
 }
 
-/// Runs `read` over the whole of `input`, turning byte offsets into lines and columns.
-fn load<'a, T>(input: &'a [u8], read: impl FnOnce(&mut Loader<'a>) -> Result<T>) -> Result<T> {
+/// Runs `read` over the whole of `input` (UTF-8, with or without a byte-order mark, or
+/// UTF-16: see [`utf8_document`]), turning byte offsets into lines and columns.
+fn load<T>(input: &[u8], read: impl for<'a> FnOnce(&mut Loader<'a>) -> Result<T>) -> Result<T> {
+    let input = utf8_document(input)?;
     let mut loader = Loader {
-        r: Reader::new(input),
+        r: Reader::new(&input),
         depth: 0,
     };
     read(&mut loader)
         .and_then(|value| loader.r.finish().map(|()| value))
-        .map_err(|e| with_line_column(e, input))
+        .map_err(|e| with_line_column(e, &input))
 }
 
 /// A reader over a schema document, and how deep in nested blocks and types it is.

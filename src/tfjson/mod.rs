@@ -65,7 +65,10 @@
 //! Documents are read with this crate's own JSON reader (the one behind [`json::decode`]),
 //! not with `serde_json`: numbers keep their exact text, and value sub-trees (`values`,
 //! `before`, `after`, outputs' `value`) are kept as [`RawJson`] text and decoded with a
-//! type only when asked. The boolean trees are read into [`MarkTree`]s.
+//! type only when asked. The boolean trees are read into [`MarkTree`]s. A document may
+//! be UTF-8, with or without a byte-order mark, or UTF-16 with either byte order (what
+//! PowerShell's `terraform show -json > plan.json` writes), told by its byte-order mark
+//! or by the zero bytes of its first character.
 //!
 //! ## `dynamic` positions
 //!
@@ -628,31 +631,30 @@ impl Document {
     /// # Ok::<(), ctywire::Error>(())
     /// ```
     pub fn from_json(input: &[u8]) -> Result<Document> {
-        let text = read::utf8(input)?;
-        let mut r = Reader::new(text.as_bytes());
-        let mut is_plan = false;
-        let scan = (|| {
-            r.begin_object()?;
-            while let Some(k) = r.next_key()? {
-                if matches!(
-                    &*k,
-                    "planned_values"
-                        | "resource_changes"
-                        | "output_changes"
-                        | "prior_state"
-                        | "resource_drift"
-                ) {
-                    is_plan = true;
-                }
-                r.skip_value()?;
+        read::document(input, |r| {
+            if is_plan(&mut r.clone())? {
+                plan::plan(r).map(Document::Plan)
+            } else {
+                state::state(r).map(Document::State)
             }
-            Ok(())
-        })();
-        scan.map_err(|e: Error| crate::json::decode::with_line_column(e, input))?;
-        if is_plan {
-            Plan::from_json(input).map(Document::Plan)
-        } else {
-            State::from_json(input).map(Document::State)
-        }
+        })
     }
+}
+
+/// Whether the document at `r` is a plan: it has a property only plans have.
+fn is_plan(r: &mut Reader<'_>) -> Result<bool> {
+    let mut is_plan = false;
+    r.begin_object()?;
+    while let Some(k) = r.next_key()? {
+        is_plan |= matches!(
+            &*k,
+            "planned_values"
+                | "resource_changes"
+                | "output_changes"
+                | "prior_state"
+                | "resource_drift"
+        );
+        r.skip_value()?;
+    }
+    Ok(is_plan)
 }

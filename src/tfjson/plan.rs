@@ -389,7 +389,7 @@ impl Change {
     }
 }
 
-fn plan(r: &mut Reader<'_>) -> Result<Plan> {
+pub(super) fn plan(r: &mut Reader<'_>) -> Result<Plan> {
     let mut out = Plan::default();
     read::object(r, |k, r| {
         match k {
