@@ -4,9 +4,10 @@
 //! The document is read with the crate's JSON token reader, so every error carries the
 //! path of the offending value in the document
 //! (`.provider_schemas["registry.terraform.io/hashicorp/aws"].resource_schemas["aws_instance"].block.attributes["ami"].type`)
-//! and its line and column. Keys this crate does not know are skipped, as the format's
-//! compatibility rules ask (`ephemeral_resource_schemas`, `functions`,
-//! `resource_identity_schemas`, ...); `null` is taken as absent, as Go's decoder does.
+//! and its line and column. Every section Terraform 1.14 writes is read (resources,
+//! data sources, ephemeral and list resources, actions, state stores, identity schemas,
+//! functions); keys this crate does not know are skipped, as the format's compatibility
+//! rules ask, and `null` is taken as absent, as Go's decoder does.
 //! Like `show -json` documents, a schema file may be UTF-8 (with or without a byte-order
 //! mark) or UTF-16.
 
@@ -14,8 +15,8 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{
-    Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, NestedBlock, NestedType,
-    ProviderSchema, ProviderSchemas, Schema,
+    Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, Function, IdentityAttribute,
+    IdentitySchema, NestedBlock, NestedType, Parameter, ProviderSchema, ProviderSchemas, Schema,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Kind, Reader};
@@ -23,6 +24,7 @@ use crate::json::with_line_column;
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text::utf8_document;
+use crate::types::Type;
 
 impl ProviderSchemas {
     /// Reads the JSON document that `terraform providers schema -json` (or `tofu
@@ -254,6 +256,21 @@ impl<'a> Loader<'a> {
                 "data_source_schemas" => {
                     l.entries(&mut provider.data_source_schemas, Loader::schema)?
                 }
+                "ephemeral_resource_schemas" => {
+                    l.entries(&mut provider.ephemeral_resource_schemas, Loader::schema)?
+                }
+                "list_resource_schemas" => {
+                    l.entries(&mut provider.list_resource_schemas, Loader::schema)?
+                }
+                "action_schemas" => l.entries(&mut provider.action_schemas, Loader::schema)?,
+                "state_store_schemas" => {
+                    l.entries(&mut provider.state_store_schemas, Loader::schema)?
+                }
+                "resource_identity_schemas" => l.entries(
+                    &mut provider.resource_identity_schemas,
+                    Loader::identity_schema,
+                )?,
+                "functions" => l.entries(&mut provider.functions, Loader::function)?,
                 _ => l.r.skip_value()?,
             }
             Ok(())
@@ -272,6 +289,103 @@ impl<'a> Loader<'a> {
             Ok(())
         })?;
         Ok(schema)
+    }
+
+    fn identity_schema(&mut self) -> Result<IdentitySchema> {
+        let mut schema = IdentitySchema::default();
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "version" => schema.version = l.count()?,
+                "attributes" => l.entries(&mut schema.attributes, Loader::identity_attribute)?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(schema)
+    }
+
+    fn identity_attribute(&mut self) -> Result<IdentityAttribute> {
+        let mut a = IdentityAttribute {
+            ty: Type::Dynamic,
+            description: String::new(),
+            required_for_import: false,
+            optional_for_import: false,
+        };
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "type" => a.ty = crate::types::parse_type(&mut l.r)?,
+                "description" => a.description = l.string()?,
+                "required_for_import" => a.required_for_import = l.bool()?,
+                "optional_for_import" => a.optional_for_import = l.bool()?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(a)
+    }
+
+    fn function(&mut self) -> Result<Function> {
+        let mut f = Function {
+            summary: String::new(),
+            description: String::new(),
+            description_kind: DescriptionKind::Plain,
+            deprecation_message: String::new(),
+            return_type: Type::Dynamic,
+            parameters: Vec::new(),
+            variadic_parameter: None,
+        };
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "summary" => f.summary = l.string()?,
+                "description" => f.description = l.string()?,
+                "description_kind" => f.description_kind = l.description_kind()?,
+                "deprecation_message" => f.deprecation_message = l.string()?,
+                "return_type" => f.return_type = crate::types::parse_type(&mut l.r)?,
+                "parameters" => f.parameters = l.list(Loader::parameter)?,
+                "variadic_parameter" => f.variadic_parameter = Some(l.parameter()?),
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(f)
+    }
+
+    fn parameter(&mut self) -> Result<Parameter> {
+        let mut p = Parameter {
+            name: String::new(),
+            description: String::new(),
+            description_kind: DescriptionKind::Plain,
+            is_nullable: false,
+            ty: Type::Dynamic,
+        };
+        self.object(Keys::Fields, |l, key| {
+            match key {
+                "name" => p.name = l.string()?,
+                "description" => p.description = l.string()?,
+                "description_kind" => p.description_kind = l.description_kind()?,
+                "is_nullable" => p.is_nullable = l.bool()?,
+                "type" => p.ty = crate::types::parse_type(&mut l.r)?,
+                _ => l.r.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(p)
+    }
+
+    /// An array (or `null`, as an empty one) of values read by `read`; errors get the
+    /// index as a path step.
+    fn list<T>(&mut self, mut read: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
+        let mut out = Vec::new();
+        if self.null()? {
+            return Ok(out);
+        }
+        self.expect(Kind::Array, "an array")?;
+        self.r.begin_array()?;
+        while self.r.next_element()? {
+            let i = out.len();
+            out.push(read(self).map_err(|e| e.in_index(i))?);
+        }
+        Ok(out)
     }
 
     fn block(&mut self) -> Result<Block> {

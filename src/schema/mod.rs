@@ -58,13 +58,17 @@
 mod check;
 mod json;
 mod provider;
+mod sections;
 mod sensitive;
 mod validate;
 
 use std::collections::BTreeMap;
 
 pub use check::Violation;
-pub use provider::{ProviderSchema, ProviderSchemas};
+pub use provider::{
+    Fallback, ProviderMatch, ProviderSchema, ProviderSchemas, SchemaKind, SchemaMatch,
+};
+pub use sections::{Function, IdentityAttribute, IdentitySchema, Parameter};
 
 use crate::types::Type;
 use crate::value::Value;

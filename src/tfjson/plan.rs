@@ -7,7 +7,7 @@ use std::fmt;
 use crate::error::{Error, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
-use crate::schema::{ProviderSchemas, Schema};
+use crate::schema::{ProviderSchemas, Schema, SchemaMatch};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -253,8 +253,14 @@ impl ResourceChange {
     /// The resource's schema in `schemas`, whose implied type types the change's
     /// values.
     pub fn schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<&'s Schema> {
+        self.find_schema(schemas).map(|found| found.schema)
+    }
+
+    /// [`schema`](Self::schema), with the provider taken and how the document's
+    /// provider name led to it ([`ResourceMode::find_schema`]).
+    pub fn find_schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<SchemaMatch<'s>> {
         self.mode
-            .schema(schemas, &self.type_name, self.provider_name.as_deref())
+            .find_schema(schemas, &self.type_name, self.provider_name.as_deref())
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
-use crate::schema::{ProviderSchemas, Schema};
+use crate::schema::{ProviderSchemas, Schema, SchemaKind, SchemaMatch};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -130,23 +130,45 @@ impl ResourceMode {
     }
 
     /// The schema of a resource of this mode (a data source's for `data`, a managed
-    /// resource type's otherwise) named `type_name`, from the provider at address
-    /// `provider` as `show -json` documents write it (every provider is searched when
-    /// it is `None`).
+    /// resource type's otherwise) named `type_name`, from the provider a document names
+    /// `provider` (every provider is searched when it is `None`); see
+    /// [`find_schema`](Self::find_schema).
     pub fn schema<'s>(
         &self,
         schemas: &'s ProviderSchemas,
         type_name: &str,
         provider: Option<&str>,
     ) -> Result<&'s Schema> {
-        let name = match provider {
-            Some(p) => format!("{p}:{type_name}"),
-            None => type_name.to_owned(),
+        self.find_schema(schemas, type_name, provider)
+            .map(|found| found.schema)
+    }
+
+    /// [`schema`](Self::schema), with the address of the provider taken and how the
+    /// document's provider name led to it: a name that is not an address of the
+    /// schemas falls back to the one provider it can mean (Terraform 0.12's `null.aliased`
+    /// and `aws`, another registry host; see [`ProviderSchemas::match_provider`]).
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    /// use ctywire::tfjson::ResourceMode;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
+    /// let found = ResourceMode::Managed.find_schema(&schemas, "aws_instance", Some("aws"))?;
+    /// assert_eq!(found.provider, "registry.terraform.io/hashicorp/aws");
+    /// assert_eq!(found.fallback.unwrap().to_string(), "by type name alone");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_schema<'s>(
+        &self,
+        schemas: &'s ProviderSchemas,
+        type_name: &str,
+        provider: Option<&str>,
+    ) -> Result<SchemaMatch<'s>> {
+        let kind = match self {
+            ResourceMode::Data => SchemaKind::DataSource,
+            _ => SchemaKind::Resource,
         };
-        match self {
-            ResourceMode::Data => schemas.data_source(&name),
-            _ => schemas.resource(&name),
-        }
+        schemas.find(kind, type_name, provider)
     }
 
     fn from_string(s: String) -> ResourceMode {
@@ -263,8 +285,14 @@ impl Resource {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<&'s Schema> {
+        self.find_schema(schemas).map(|found| found.schema)
+    }
+
+    /// [`schema`](Self::schema), with the provider taken and how the document's
+    /// provider name led to it ([`ResourceMode::find_schema`]).
+    pub fn find_schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<SchemaMatch<'s>> {
         self.mode
-            .schema(schemas, &self.type_name, self.provider_name.as_deref())
+            .find_schema(schemas, &self.type_name, self.provider_name.as_deref())
     }
 
     /// The values, decoded with the resource type's type (a schema's implied type).
