@@ -807,6 +807,106 @@ fn reading_after_rules() {
 }
 
 #[test]
+fn trees_that_do_not_fit_the_value_are_errors() {
+    let tree = |s: &str| MarkTree::parse(s).unwrap();
+    let read = |after: &str, unknown: &str, t: &str| {
+        tfjson::from_json_value(Some(after), Some(&tree(unknown)), &ty(t))
+            .map_err(|e| e.to_string())
+    };
+    let t = "object({id=string, ids=list(string), ports=set(number), tags=map(string), disk=object({size=number})})";
+    let known = r#"{"id":"x","ids":["a"],"ports":[80,443],"tags":{"k":"v"},"disk":{"size":1}}"#;
+    // Each of these would lose an unknown (or say a value has another shape).
+    for (unknown, error) in [
+        (
+            r#"{"arn":true}"#,
+            r#".arn: the unknown tree does not fit the value: the type has no attribute "arn""#,
+        ),
+        (
+            r#"{"disk":{"size":{"deeper":true}}}"#,
+            ".disk.size: the unknown tree does not fit the value: expected a bool for a number, found an object",
+        ),
+        (
+            r#"{"ids":[false,true]}"#,
+            ".ids: the unknown tree does not fit the value: expected an array of 1 (the list's elements), found an array of 2",
+        ),
+        (
+            r#"{"ports":[true]}"#,
+            ".ports: the unknown tree does not fit the value: expected an array of 2 (the set's elements), found an array of 1",
+        ),
+        (
+            r#"{"id":[]}"#,
+            ".id: the unknown tree does not fit the value: expected a bool for a string, found an empty array",
+        ),
+        (
+            r#"{"disk":{"weight":false}}"#,
+            r#".disk.weight: the unknown tree does not fit the value: the type has no attribute "weight""#,
+        ),
+    ] {
+        assert_eq!(read(known, unknown, t), Err(error.to_owned()), "{unknown}");
+    }
+    // A mark inside a null value.
+    assert_eq!(
+        read("null", r#"{"logging_config":[{"bucket":true}]}"#, t),
+        Err("the unknown tree does not fit the value: expected false, an empty array or an empty object for a null value, found an object".to_owned())
+    );
+    assert_eq!(
+        read(r#"{"disk":null}"#, r#"{"disk":{"size":true}}"#, t),
+        Err(".disk: the unknown tree does not fit the value: expected false, an empty array or an empty object for a null value, found an object".to_owned())
+    );
+    // What Terraform writes fits: `{}` for a deleted object, `false` entries (0.12),
+    // arrays of `false` shorter than a set (0.12.0-beta2), map elements the tree adds.
+    assert!(read("null", "{}", t).is_ok());
+    assert!(read(
+        known,
+        r#"{"id":false,"disk":{"size":false},"tags":{"k":false}}"#,
+        t
+    )
+    .is_ok());
+    assert!(read(known, r#"{"ports":[false]}"#, t).is_ok());
+    let v = read(known, r#"{"tags":{"new":true}}"#, t).unwrap();
+    assert!(v["tags"]["new"].is_unknown());
+
+    // Sensitivity trees are checked where values are typed.
+    let plan = |change: &str| {
+        let doc = format!(r#"{{"resource_changes":[{{"address":"a.b","change":{change}}}]}}"#);
+        Plan::from_json(doc.as_bytes())
+            .unwrap()
+            .resource_changes
+            .remove(0)
+            .change
+    };
+    let ty = ty("object({id=string, tags=map(string)})");
+    let c = plan(
+        r#"{"before":{"id":"x","tags":{}},"before_sensitive":{"tags":{"secret":true}},"after":null,"after_unknown":{},"after_sensitive":false}"#,
+    );
+    assert_eq!(
+        c.typed_before(&ty).unwrap_err().to_string(),
+        r#".tags["secret"]: the sensitivity tree does not fit the value: the map has no such element"#
+    );
+    assert!(c.typed_after(&ty).unwrap().is_null());
+    let c = plan(
+        r#"{"after":{"id":"x"},"after_unknown":{"tags":true},"after_sensitive":{"tags":[],"password":true}}"#,
+    );
+    assert_eq!(
+        c.typed_after(&ty).unwrap_err().to_string(),
+        r#".password: the sensitivity tree does not fit the value: the type has no attribute "password""#
+    );
+    // An unknown collection's sensitivity is `[]` or `{}`.
+    let c =
+        plan(r#"{"after":{"id":"x"},"after_unknown":{"tags":true},"after_sensitive":{"tags":{}}}"#);
+    assert!(c.typed_after(&ty).unwrap()["tags"].is_unknown());
+    let state = State::from_json(
+        br#"{"values":{"root_module":{"resources":[{"address":"a.b","values":{"id":"x"},"sensitive_values":{"id":[true]}}]}}}"#,
+    )
+    .unwrap();
+    let r = state.values.as_ref().unwrap().resource("a.b").unwrap();
+    assert_eq!(
+        r.typed_values(&ty).unwrap_err().to_string(),
+        ".id: the sensitivity tree does not fit the value: expected a bool for a string, found an array of 1"
+    );
+}
+
+#[test]
 fn documents_report_bad_input() {
     let err = Plan::from_json(br#"{"format_version":"2.0"}"#).unwrap_err();
     assert!(

@@ -60,6 +60,19 @@
 //!   out of objects only. A set holding a sensitive part anywhere is sensitive as a
 //!   whole (cty moves marks from set elements onto the set).
 //!
+//! ## Trees that do not fit
+//!
+//! A tree that does not fit its value is an error naming the path, never skipped: an
+//! `after_unknown` entry for an attribute the type does not have, a tree deeper than
+//! the value, an array longer than its list, a mark inside a null value would each
+//! lose an unknown (or a sensitive mark) without a word. [`from_json_value`] checks
+//! the unknown tree, [`check_sensitive_tree`] a sensitivity tree, and the typed reads
+//! of documents ([`Change::typed_after`], [`Resource::typed_values`], ...) both.
+//! What Terraform itself writes fits: `"after_unknown": {}` beside `"after": null` (a
+//! deleted object), `[]` and `{}` as the sensitivity of an unknown collection, `false`
+//! entries in objects (Terraform 0.12 wrote them; later versions leave them out), and
+//! an array of `false` shorter than its set (Terraform 0.12.0-beta2).
+//!
 //! ## Exact numbers, and the JSON reader
 //!
 //! Documents are read with this crate's own JSON reader (the one behind [`json::decode`]),
@@ -84,6 +97,7 @@
 //!
 //! [`json::decode`]: crate::json::decode
 
+mod fit;
 mod plan;
 mod read;
 mod state;
@@ -552,8 +566,41 @@ pub fn from_json_value(
                 "the value is absent but its unknown tree is not `true`",
             )),
         },
-        Some(text) => value::decode(text, after_unknown, ty),
+        Some(text) => {
+            let value = value::decode(text, after_unknown, ty)?;
+            if let Some(tree) = after_unknown {
+                fit::check(tree, &value, ty, fit::Tree::Unknown)?;
+            }
+            Ok(value)
+        }
     }
+}
+
+/// Checks that a sensitivity tree fits `value` of type `ty`: every `true` marks a part
+/// of the value, and the tree has the value's shape where it goes into it (see the
+/// [module documentation](self#trees-that-do-not-fit)). Errors name the path of the
+/// mark.
+///
+/// ```
+/// use ctywire::{tfjson, Type, Value};
+///
+/// let ty: Type = "object({tags=map(string), ids=list(string)})".parse()?;
+/// let v = Value::object([
+///     ("tags", Value::map([("a", Value::from("x"))])),
+///     ("ids", Value::list([Value::from("i-1")])),
+/// ]);
+/// tfjson::check_sensitive_tree(&r#"{"tags":{"a":true},"ids":[false]}"#.parse()?, &v, &ty)?;
+/// let err = tfjson::check_sensitive_tree(&r#"{"ids":[false,true]}"#.parse()?, &v, &ty).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     ".ids: the sensitivity tree does not fit the value: expected an array of 1 (the list's elements), found an array of 2",
+/// );
+/// let err = tfjson::check_sensitive_tree(&r#"{"password":true}"#.parse()?, &v, &ty).unwrap_err();
+/// assert_eq!(err.to_string(), r#".password: the sensitivity tree does not fit the value: the type has no attribute "password""#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn check_sensitive_tree(tree: &MarkTree, value: &Value, ty: &Type) -> Result<()> {
+    fit::check(tree, value, ty, fit::Tree::Sensitive)
 }
 
 /// The paths of the `true` leaves of a sensitivity tree (or any [`MarkTree`]), in tree

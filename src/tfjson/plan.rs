@@ -11,6 +11,7 @@ use crate::schema::{ProviderSchemas, Schema, SchemaMatch};
 use crate::types::Type;
 use crate::value::Value;
 
+use super::state::checked;
 use super::state::{instance_key, non_null, state, values};
 use super::{
     from_json_value, read, sensitive_paths, sensitive_tree, to_json_value, unknown_tree,
@@ -272,21 +273,24 @@ impl Change {
     }
 
     /// The value before, decoded with type `ty`; `Null` when the document has none.
+    /// `before_sensitive` must fit it ([`check_sensitive_tree`]).
     pub fn typed_before(&self, ty: &Type) -> Result<Value> {
-        match &self.before {
-            Some(b) => b.decode(ty),
-            None => Ok(Value::Null),
-        }
+        let value = match &self.before {
+            Some(b) => b.decode(ty)?,
+            None => Value::Null,
+        };
+        checked(value, self.before_sensitive.as_ref(), ty)
     }
 
     /// The value after, with its unknowns, decoded with type `ty` (see
-    /// [`from_json_value`]).
+    /// [`from_json_value`]). `after_unknown` and `after_sensitive` must fit it.
     pub fn typed_after(&self, ty: &Type) -> Result<Value> {
-        from_json_value(
+        let value = from_json_value(
             self.after.as_ref().map(RawJson::as_str),
             self.after_unknown.as_ref(),
             ty,
-        )
+        )?;
+        checked(value, self.after_sensitive.as_ref(), ty)
     }
 
     /// The paths of the sensitive parts of the value before.

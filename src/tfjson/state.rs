@@ -296,12 +296,14 @@ impl Resource {
     }
 
     /// The values, decoded with the resource type's type (a schema's implied type).
-    /// `Null` when the document has no `values`.
+    /// `Null` when the document has no `values`. `sensitive_values` must fit them
+    /// ([`check_sensitive_tree`](super::check_sensitive_tree)).
     pub fn typed_values(&self, ty: &Type) -> Result<Value> {
-        match &self.values {
-            Some(v) => v.decode(ty),
-            None => Ok(Value::Null),
-        }
+        let value = match &self.values {
+            Some(v) => v.decode(ty)?,
+            None => Value::Null,
+        };
+        checked(value, self.sensitive_values.as_ref(), ty)
     }
 
     /// The paths of the sensitive values, with steps of the kinds `ty` calls for.
@@ -428,6 +430,14 @@ fn resource(r: &mut Reader<'_>) -> Result<Resource> {
         Ok(())
     })?;
     Ok(out)
+}
+
+/// `value`, once its sensitivity tree (if any) is found to fit it.
+pub(super) fn checked(value: Value, sensitive: Option<&MarkTree>, ty: &Type) -> Result<Value> {
+    if let Some(tree) = sensitive {
+        super::check_sensitive_tree(tree, &value, ty)?;
+    }
+    Ok(value)
 }
 
 /// `None` for `null`.
