@@ -807,6 +807,164 @@ fn reading_after_rules() {
 }
 
 #[test]
+fn identities_actions_conditions_and_embedded_schemas() {
+    let schemas =
+        ctywire::ProviderSchemas::from_json(&repo_file("examples/schema/provider.json")).unwrap();
+    let plan = Plan::from_json(
+        br#"{
+      "format_version": "1.2",
+      "resource_changes": [{
+        "address": "cloud_instance.web", "mode": "managed", "type": "cloud_instance", "name": "web",
+        "provider_name": "registry.terraform.io/example/cloud",
+        "change": {
+          "actions": ["no-op"], "before": null, "after": null, "after_unknown": {},
+          "importing": {"identity": {"id": "i-1", "region": null}},
+          "before_identity": {"id": "i-1", "region": "eu"}, "after_identity": {"id": "i-1", "region": "eu"}
+        }
+      }],
+      "action_invocations": [{
+        "address": "action.cloud_instance_reboot.now", "type": "cloud_instance_reboot", "name": "now",
+        "config_values": {}, "config_unknown": {"instance_id": true}, "config_sensitive": {},
+        "provider_name": "registry.terraform.io/example/cloud",
+        "lifecycle_action_trigger": {
+          "triggering_resource_address": "cloud_instance.web", "action_trigger_event": "AfterCreate",
+          "action_trigger_block_index": 0, "actions_list_index": 1, "on_failure": "fail"
+        }
+      }],
+      "deferred_action_invocations": [{"reason": "provider_config_unknown", "action_invocation": {
+        "address": "action.cloud_instance_reboot.later", "type": "cloud_instance_reboot", "name": "later",
+        "invoke_action_trigger": {"calling_resource_address": "cloud_instance.web"}
+      }}],
+      "condition_results": [
+        {"address": "cloud_instance.web", "condition_type": "ResourcePostcondition", "result": false, "unknown": true},
+        {"address": "output.id", "condition_type": "OutputPrecondition", "result": false, "unknown": false, "error_message": "no"}
+      ]
+    }"#,
+    )
+    .unwrap();
+    // Identities, typed by the identity schema.
+    let rc = &plan.resource_changes[0];
+    let identity = rc
+        .find_identity_schema(&schemas)
+        .unwrap()
+        .schema
+        .implied_type();
+    let after = rc.change.typed_after_identity(&identity).unwrap();
+    assert_eq!(after["region"].as_str(), Some("eu"));
+    assert_eq!(rc.change.typed_before_identity(&identity).unwrap(), after);
+    let importing = rc.change.importing.as_ref().unwrap();
+    assert!(importing.id.is_none() && !importing.unknown);
+    assert!(importing
+        .identity
+        .as_ref()
+        .unwrap()
+        .decode(&identity)
+        .unwrap()["region"]
+        .is_null());
+    assert!(rc
+        .change
+        .typed_after(&schemas.resource("cloud_instance").unwrap().implied_type())
+        .unwrap()
+        .is_null());
+    // Actions, typed by the action schema.
+    let action = &plan.action_invocations[0];
+    let ty = action.find_schema(&schemas).unwrap().schema.implied_type();
+    assert!(action.typed_config(&ty).unwrap()["instance_id"].is_unknown());
+    assert!(action.config_sensitive_paths(&ty).is_empty());
+    let trigger = action.lifecycle_action_trigger.as_ref().unwrap();
+    assert_eq!(
+        (
+            trigger.action_trigger_event.as_str(),
+            trigger.actions_list_index,
+            trigger.on_failure.as_str()
+        ),
+        ("AfterCreate", 1, "fail")
+    );
+    let deferred = &plan.deferred_action_invocations[0];
+    assert_eq!(deferred.reason, "provider_config_unknown");
+    let invoked = deferred
+        .action_invocation
+        .invoke_action_trigger
+        .as_ref()
+        .unwrap();
+    assert_eq!(
+        invoked.calling_resource_address.as_deref(),
+        Some("cloud_instance.web")
+    );
+    assert!(deferred
+        .action_invocation
+        .typed_config(&ty)
+        .unwrap()
+        .is_null());
+    // Condition results (Terraform 1.2).
+    let c = &plan.condition_results;
+    assert_eq!(
+        (c[0].condition_type.as_str(), c[0].unknown),
+        ("ResourcePostcondition", true)
+    );
+    assert_eq!(c[1].error_message.as_deref(), Some("no"));
+    assert!(matches!(
+        Document::from_json(br#"{"action_invocations": []}"#).unwrap(),
+        Document::Plan(_)
+    ));
+
+    // A state's identities.
+    let state = State::from_json(
+        br#"{"format_version": "1.0", "values": {"root_module": {"resources": [{
+        "address": "cloud_instance.web", "mode": "managed", "type": "cloud_instance", "name": "web",
+        "provider_name": "registry.opentofu.org/example/cloud", "values": null,
+        "identity_schema_version": 0, "identity": {"id": "i-1", "region": "eu"}}]}}}"#,
+    )
+    .unwrap();
+    let r = state
+        .values
+        .as_ref()
+        .unwrap()
+        .resource("cloud_instance.web")
+        .unwrap();
+    let found = r.find_identity_schema(&schemas).unwrap();
+    assert!(found.fallback.unwrap().other_host);
+    assert_eq!(
+        r.typed_identity(&found.schema.implied_type()).unwrap()["id"].as_str(),
+        Some("i-1")
+    );
+    assert_eq!(
+        r.typed_identity(&ty).unwrap_err().to_string(),
+        ".id: unsupported attribute at line 1 column 2"
+    );
+
+    // HCP Terraform's redacted plans embed the schemas that type them.
+    let schema_text = String::from_utf8(repo_file("examples/schema/provider.json")).unwrap();
+    let providers = &schema_text
+        [schema_text.find("\"provider_schemas\"").unwrap()..schema_text.rfind('}').unwrap()];
+    let redacted = format!(
+        r#"{{"plan_format_version": "1.1", "resource_drift": [], "resource_changes": [{{
+          "address": "cloud_bucket.logs", "mode": "managed", "type": "cloud_bucket", "name": "logs",
+          "provider_name": "registry.terraform.io/example/cloud",
+          "change": {{"actions": ["create"], "before": null, "after": {{"name": "logs"}},
+                     "after_unknown": {{"id": true}}, "before_sensitive": false, "after_sensitive": {{}}}}
+        }}], "relevant_attributes": [], "output_changes": {{}}, {providers}, "provider_format_version": "1.0"}}"#
+    );
+    let Document::Plan(plan) = Document::from_json(redacted.as_bytes()).unwrap() else {
+        panic!("a redacted plan is a plan")
+    };
+    assert_eq!(plan.format_version.as_deref(), Some("1.1"));
+    let embedded = plan.provider_schemas.as_ref().unwrap();
+    assert_eq!(embedded.format_version, "1.0");
+    assert_eq!(embedded.providers, schemas.providers);
+    let rc = &plan.resource_changes[0];
+    let ty = rc.schema(embedded).unwrap().implied_type();
+    let after = rc.change.typed_after(&ty).unwrap();
+    assert!(after["id"].is_unknown());
+    // Errors inside the embedded schemas name their path in the plan.
+    let err = Plan::from_json(br#"{"plan_format_version": "1.1", "provider_schemas": {"p": {"resource_schemas": {"r": {"block": {"attributes": {"a": {"type": "strin"}}}}}}}}"#).unwrap_err();
+    assert_eq!(
+        err.path().to_string(),
+        r#".provider_schemas["p"].resource_schemas["r"].block.attributes["a"].type"#
+    );
+}
+
+#[test]
 fn trees_that_do_not_fit_the_value_are_errors() {
     let tree = |s: &str| MarkTree::parse(s).unwrap();
     let read = |after: &str, unknown: &str, t: &str| {

@@ -105,6 +105,19 @@ fn load<T>(input: &[u8], read: impl for<'a> FnOnce(&mut Loader<'a>) -> Result<T>
         .map_err(|e| with_line_column(e, &input))
 }
 
+/// Reads a `provider_schemas` object (provider addresses to their schemas) at `r`, as
+/// HCP Terraform's redacted plans embed it.
+pub(crate) fn provider_schemas(r: &mut Reader<'_>) -> Result<BTreeMap<String, ProviderSchema>> {
+    let mut loader = Loader {
+        r: r.clone(),
+        depth: 0,
+    };
+    let mut providers = BTreeMap::new();
+    loader.entries(&mut providers, Loader::provider)?;
+    *r = loader.r;
+    Ok(providers)
+}
+
 /// A reader over a schema document, and how deep in nested blocks and types it is.
 struct Loader<'a> {
     r: Reader<'a>,

@@ -56,7 +56,7 @@
 //!   both forms.
 
 mod check;
-mod json;
+pub(crate) mod json;
 mod provider;
 mod sections;
 mod sensitive;

@@ -6,7 +6,12 @@
 //! tree and its sensitivity into `before_sensitive` / `after_sensitive` (or
 //! `sensitive_values`) trees. This module turns a typed [`Value`] into those three parts
 //! and back, exactly as Terraform writes them, and reads whole plan and state documents
-//! ([`Plan`], [`State`], [`Document`]) so that a tool can get typed values out of them.
+//! ([`Plan`], [`State`], [`Document`]) so that a tool can get typed values out of them:
+//! resources' values, outputs, identities (typed by the schemas'
+//! `resource_identity_schemas`), action invocations' configurations (typed by
+//! `action_schemas`). HCP Terraform's redacted plans, whose envelope embeds the provider
+//! schemas, read as plans with [`Plan::provider_schemas`] set, so that they type their
+//! own values.
 //!
 //! ```
 //! use ctywire::{tfjson, Path, Type, Value};
@@ -97,6 +102,7 @@
 //!
 //! [`json::decode`]: crate::json::decode
 
+mod action;
 mod fit;
 mod plan;
 mod read;
@@ -106,7 +112,13 @@ mod value;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use plan::{Action, Change, DeferredChange, Plan, RelevantAttribute, ResourceChange};
+pub use action::{
+    ActionInvocation, DeferredActionInvocation, InvokeActionTrigger, LifecycleActionTrigger,
+};
+pub use plan::{
+    Action, Change, ConditionResult, DeferredChange, Importing, Plan, RelevantAttribute,
+    ResourceChange,
+};
 pub use state::{InstanceKey, Module, Output, Resource, ResourceMode, State, Values};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -667,8 +679,9 @@ pub enum Document {
 
 impl Document {
     /// Reads a plan or a state, telling them apart by their properties (a plan has
-    /// `planned_values`, `resource_changes`, `output_changes` or `prior_state`; anything
-    /// else is read as a state).
+    /// `planned_values`, `resource_changes`, `resource_drift`, `output_changes`,
+    /// `prior_state`, `action_invocations`, or `plan_format_version` as HCP Terraform's
+    /// redacted plans do; anything else is read as a state).
     ///
     /// ```
     /// use ctywire::tfjson::Document;
@@ -700,6 +713,8 @@ fn is_plan(r: &mut Reader<'_>) -> Result<bool> {
                 | "output_changes"
                 | "prior_state"
                 | "resource_drift"
+                | "action_invocations"
+                | "plan_format_version"
         );
         r.skip_value()?;
     }

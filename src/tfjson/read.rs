@@ -79,6 +79,18 @@ pub(super) fn list<'a, T>(
     Ok(out)
 }
 
+/// `f`'s value, or `None` for `null`.
+pub(super) fn optional<'a, T>(
+    r: &mut Reader<'a>,
+    f: impl FnOnce(&mut Reader<'a>) -> Result<T>,
+) -> Result<Option<T>> {
+    if r.peek_kind()? == Kind::Null {
+        r.read_null()?;
+        return Ok(None);
+    }
+    f(r).map(Some)
+}
+
 /// A string.
 pub(super) fn string(r: &mut Reader<'_>) -> Result<String> {
     expect(r, Kind::String, "a string")?;

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
-use crate::schema::{ProviderSchemas, Schema, SchemaKind, SchemaMatch};
+use crate::schema::{IdentitySchema, ProviderSchemas, Schema, SchemaKind, SchemaMatch};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -106,6 +106,11 @@ pub struct Resource {
     pub tainted: bool,
     /// For a deposed object in a state, its deposed key (`deposed_key`).
     pub deposed_key: Option<String>,
+    /// The version of the identity schema `identity` conforms to.
+    pub identity_schema_version: Option<u64>,
+    /// The object's identity (Terraform 1.12), as plain JSON: typed by the resource
+    /// type's identity schema.
+    pub identity: Option<RawJson>,
 }
 
 /// A resource mode.
@@ -295,6 +300,35 @@ impl Resource {
             .find_schema(schemas, &self.type_name, self.provider_name.as_deref())
     }
 
+    /// The resource type's identity schema in `schemas`, which types `identity`.
+    pub fn find_identity_schema<'s>(
+        &self,
+        schemas: &'s ProviderSchemas,
+    ) -> Result<SchemaMatch<'s, IdentitySchema>> {
+        schemas.find_identity(&self.type_name, self.provider_name.as_deref())
+    }
+
+    /// The identity, decoded with type `ty` (the identity schema's implied type);
+    /// `Null` when the document has none.
+    ///
+    /// ```
+    /// use ctywire::tfjson::State;
+    ///
+    /// let state = State::from_json(br#"{"values": {"root_module": {"resources": [{
+    ///   "address": "corner_user.u", "mode": "managed", "type": "corner_user", "name": "u",
+    ///   "values": {"email": "a@example.com"}, "identity_schema_version": 1,
+    ///   "identity": {"email": "a@example.com"}
+    /// }]}}}"#)?;
+    /// let user = state.values.as_ref().unwrap().resource("corner_user.u").unwrap();
+    /// let identity = user.typed_identity(&"object({email=string})".parse()?)?;
+    /// assert_eq!(identity["email"].as_str(), Some("a@example.com"));
+    /// assert_eq!(user.identity_schema_version, Some(1));
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn typed_identity(&self, ty: &Type) -> Result<Value> {
+        super::plan::typed_identity(self.identity.as_ref(), ty)
+    }
+
     /// The values, decoded with the resource type's type (a schema's implied type).
     /// `Null` when the document has no `values`. `sensitive_values` must fit them
     /// ([`check_sensitive_tree`](super::check_sensitive_tree)).
@@ -410,6 +444,8 @@ fn resource(r: &mut Reader<'_>) -> Result<Resource> {
         depends_on: Vec::new(),
         tainted: false,
         deposed_key: None,
+        identity_schema_version: None,
+        identity: None,
     };
     read::object(r, |k, r| {
         match k {
@@ -425,6 +461,10 @@ fn resource(r: &mut Reader<'_>) -> Result<Resource> {
             "depends_on" => out.depends_on = read::strings(r)?,
             "tainted" => out.tainted = read::boolean(r)?,
             "deposed_key" => out.deposed_key = read::opt_string(r)?,
+            "identity_schema_version" => {
+                out.identity_schema_version = read::optional(r, read::uint)?
+            }
+            "identity" => out.identity = non_null(read::raw(r)?),
             _ => r.skip_value()?,
         }
         Ok(())
