@@ -44,6 +44,9 @@
 //!   ([`Block::sensitive_paths`]).
 //! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
 //!   `after_unknown` and sensitivity trees, read into typed values and written back.
+//! - [`capture`]: the payload files terraform-plugin-go writes with
+//!   `TF_LOG_SDK_PROTO_DATA_DIR`, grouped into calls, each typed by the one schema
+//!   whose implied type decodes all its values.
 //! - [`Error`]: a kind, a path, a byte offset or line and column.
 //!
 //! ## Wire formats
@@ -135,6 +138,7 @@
 //! out (missing JSON attributes, collapsed unknown lists); no decoder allocates for more
 //! elements than the remaining input could hold.
 
+pub mod capture;
 pub mod error;
 pub mod json;
 pub mod limits;

@@ -74,7 +74,7 @@ pub struct ProviderSchema {
 }
 
 /// Which section of a provider's schemas a name is looked up in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SchemaKind {
     /// `resource_schemas`: managed resource types.
     Resource,

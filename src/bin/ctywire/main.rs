@@ -1,5 +1,6 @@
 //! `ctywire`: read, convert and check Terraform plugin-protocol values from a shell.
 
+mod capture;
 mod document;
 mod input;
 
@@ -104,6 +105,21 @@ enum Command {
     ///   terraform show -json | ctywire state - --address aws_instance.web --deposed 1a2b3c4d
     #[command(verbatim_doc_comment, visible_aliases = ["plan", "state"])]
     Document(document::DocumentArgs),
+    /// Show the payloads a provider wrote with TF_LOG_SDK_PROTO_DATA_DIR, call by call.
+    ///
+    /// terraform-plugin-go writes one file per value a provider receives or returns
+    /// (`{UnixMilli}_{RPC}_{Message}_{Field}.msgpack|json|empty`) and per private-data
+    /// field. The files are grouped into calls (an RPC's request and response); with
+    /// --schema, each call's values are typed by the one resource type (data source,
+    /// ephemeral resource, action, function, ...) whose implied type decodes them all,
+    /// and a call that more than one type or none fits says so. Bad files are reported
+    /// on standard error (exit status 1) and skipped; the rest is shown.
+    ///
+    /// Example:
+    ///
+    ///   ctywire capture tests/data/capture --schema examples/schema/provider.json
+    #[command(verbatim_doc_comment)]
+    Capture(capture::CaptureArgs),
     /// Convert a value between MessagePack and JSON (or re-encode it in one format).
     ///
     /// Reads FILE, or standard input when FILE is absent or `-`, and writes the value to
@@ -392,6 +408,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             files,
         } => get(&path, &typing, &reading, to, &rendering, &files),
         Command::Document(args) => document::run(&args),
+        Command::Capture(args) => capture::run(&args),
         Command::Convert {
             typing,
             from,
