@@ -12,7 +12,7 @@
 //! mark) or UTF-16.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::{
     Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, Function, IdentityAttribute,
@@ -97,7 +97,7 @@ impl Block {
 fn load<T>(input: &[u8], read: impl for<'a> FnOnce(&mut Loader<'a>) -> Result<T>) -> Result<T> {
     let input = utf8_document(input)?;
     let mut loader = Loader {
-        r: Reader::new(&input),
+        r: Reader::new_checked(&input),
         depth: 0,
     };
     read(&mut loader)
@@ -124,9 +124,60 @@ struct Loader<'a> {
     depth: usize,
 }
 
+/// The digests of the keys of an object read so far: inline for the few keys objects of
+/// schema JSON have, in a hash set beyond that (so that no object costs more than
+/// linear time).
+#[derive(Default)]
+struct Seen {
+    few: [u64; Seen::FEW],
+    len: usize,
+    many: Option<std::collections::HashSet<u64>>,
+}
+
+impl Seen {
+    const FEW: usize = 16;
+
+    /// Adds `digest`; whether it was there already.
+    fn insert(&mut self, digest: u64) -> bool {
+        if self.len < Seen::FEW {
+            let repeated = self.few[..self.len].contains(&digest);
+            self.few[self.len] = digest;
+            self.len += 1;
+            return repeated;
+        }
+        let few = self.few;
+        !self
+            .many
+            .get_or_insert_with(|| few.into_iter().collect())
+            .insert(digest)
+    }
+}
+
+/// A digest of a key, for finding repeated keys: its length and its first and last
+/// eight bytes (so keys of at most 16 bytes have distinct digests), mixed.
+fn digest(key: &str) -> u64 {
+    let bytes = key.as_bytes();
+    let n = bytes.len();
+    let (first, last) = match (bytes.get(..8), bytes.get(n.saturating_sub(8)..)) {
+        (Some(head), Some(tail)) if n >= 8 => (word(head), word(tail)),
+        _ => (bytes.iter().fold(0, |w, &b| w << 8 | u64::from(b)), 0),
+    };
+    (first ^ (n as u64).rotate_left(56))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+        ^ last.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+}
+
+/// Eight bytes as a word.
+fn word(bytes: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(w)
+}
+
 /// Whether an object's keys are fixed field names (path steps `.name`) or names chosen
 /// by the provider (path steps `["name"]`).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Keys {
     Fields,
     Entries,
@@ -157,9 +208,20 @@ impl<'a> Loader<'a> {
         }
     }
 
+    /// A string, as descriptions are: often long and holding escapes, so read in one
+    /// go by the general path rather than tried as plain first.
     fn string(&mut self) -> Result<String> {
         self.expect(Kind::String, "a string")?;
         Ok(self.r.read_string()?.into_owned())
+    }
+
+    /// A string, borrowed from the input unless it holds escapes.
+    fn str(&mut self) -> Result<Cow<'a, str>> {
+        if let Some(text) = self.r.plain_string() {
+            return Ok(Cow::Borrowed(text));
+        }
+        self.expect(Kind::String, "a string")?;
+        self.r.read_string()
     }
 
     fn bool(&mut self) -> Result<bool> {
@@ -178,45 +240,82 @@ impl<'a> Loader<'a> {
     }
 
     /// Reads an object (or `null`, as an empty one), calling `member` with each key whose
-    /// value is not `null` (a `null` member is absent); the member reads the value.
-    /// Errors from a member get the key as a path step; a repeated key is an error.
+    /// value is not `null` (a `null` member is absent) and the key's offset; the member
+    /// reads the value. Errors from a member get the key as a path step. A repeated
+    /// field is an error here; a repeated entry is the member's to find (the map it
+    /// fills finds it for free).
     fn object(
         &mut self,
         keys: Keys,
-        mut member: impl FnMut(&mut Self, &str) -> Result<()>,
+        mut member: impl FnMut(&mut Self, &str, usize) -> Result<()>,
     ) -> Result<()> {
         if self.null()? {
             return Ok(());
         }
         self.expect(Kind::Object, "an object")?;
+        let start = self.r.offset();
         self.r.begin_object()?;
-        // Keys borrow from the input unless they hold escapes.
-        let mut seen: BTreeSet<Cow<'a, str>> = BTreeSet::new();
-        while let Some((key, at)) = self.r.next_key_at()? {
-            let step = |key: &str| match keys {
-                Keys::Fields => PathStep::Attribute(key.to_owned()),
-                Keys::Entries => PathStep::Key(key.to_owned()),
+        let step = |key: &str| match keys {
+            Keys::Fields => PathStep::Attribute(key.to_owned()),
+            Keys::Entries => PathStep::Key(key.to_owned()),
+        };
+        let mut seen = Seen::default();
+        loop {
+            // Keys written plainly (nearly all) are read without the general path's
+            // bookkeeping.
+            let escaped;
+            let (key, at) = match self.r.plain_key() {
+                Some(plain) => plain,
+                None => match self.r.next_key_at()? {
+                    Some((key, at)) => {
+                        escaped = key;
+                        (&*escaped, at)
+                    }
+                    None => return Ok(()),
+                },
             };
-            if seen.contains(&key) {
-                return Err(invalid("duplicate key".to_owned(), at).in_step(step(&key)));
+            if keys == Keys::Fields && seen.insert(digest(key)) && self.key_before(start, at, key) {
+                return Err(invalid("duplicate key".to_owned(), at).in_step(step(key)));
             }
             if !self.null()? {
-                member(self, &key).map_err(|e| e.in_step(step(&key)))?;
+                member(self, key, at).map_err(|e| e.in_step(step(key)))?;
             }
-            seen.insert(key);
         }
-        Ok(())
     }
 
-    /// A map of names to values read by `read`.
+    /// Whether the object at `start` has `key` before offset `at`: reads its keys again
+    /// (only when two keys' digests are equal, so nearly never for distinct keys).
+    fn key_before(&self, start: usize, at: usize, key: &str) -> bool {
+        let mut r = Reader::new(self.r.input());
+        r.seek(start);
+        let found = (|| -> Result<bool> {
+            r.begin_object()?;
+            while let Some((k, k_at)) = r.next_key_at()? {
+                if k_at >= at {
+                    return Ok(false);
+                }
+                if k == key {
+                    return Ok(true);
+                }
+                r.skip_value()?;
+            }
+            Ok(false)
+        })();
+        found.unwrap_or(false)
+    }
+
+    /// A map of names to values read by `read`; a repeated name is an error.
     fn entries<T>(
         &mut self,
         into: &mut BTreeMap<String, T>,
         mut read: impl FnMut(&mut Self) -> Result<T>,
     ) -> Result<()> {
-        self.object(Keys::Entries, |l, name| {
-            into.insert(name.to_owned(), read(l)?);
-            Ok(())
+        self.object(Keys::Entries, |l, name, at| {
+            let value = read(l)?;
+            match into.insert(name.to_owned(), value) {
+                None => Ok(()),
+                Some(_) => Err(invalid("duplicate key".to_owned(), at)),
+            }
         })
     }
 
@@ -238,7 +337,7 @@ impl<'a> Loader<'a> {
         let start = self.r.offset();
         let mut doc = ProviderSchemas::default();
         let mut has_version = false;
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "format_version" => {
                     let at = l.r.offset();
@@ -262,7 +361,7 @@ impl<'a> Loader<'a> {
 
     fn provider(&mut self) -> Result<ProviderSchema> {
         let mut provider = ProviderSchema::default();
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "provider" => provider.provider = l.schema()?,
                 "resource_schemas" => l.entries(&mut provider.resource_schemas, Loader::schema)?,
@@ -293,7 +392,7 @@ impl<'a> Loader<'a> {
 
     fn schema(&mut self) -> Result<Schema> {
         let mut schema = Schema::default();
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "version" => schema.version = l.count()?,
                 "block" => schema.block = l.block()?,
@@ -306,7 +405,7 @@ impl<'a> Loader<'a> {
 
     fn identity_schema(&mut self) -> Result<IdentitySchema> {
         let mut schema = IdentitySchema::default();
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "version" => schema.version = l.count()?,
                 "attributes" => l.entries(&mut schema.attributes, Loader::identity_attribute)?,
@@ -324,7 +423,7 @@ impl<'a> Loader<'a> {
             required_for_import: false,
             optional_for_import: false,
         };
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "type" => a.ty = crate::types::parse_type(&mut l.r)?,
                 "description" => a.description = l.string()?,
@@ -347,7 +446,7 @@ impl<'a> Loader<'a> {
             parameters: Vec::new(),
             variadic_parameter: None,
         };
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "summary" => f.summary = l.string()?,
                 "description" => f.description = l.string()?,
@@ -371,7 +470,7 @@ impl<'a> Loader<'a> {
             is_nullable: false,
             ty: Type::Dynamic,
         };
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "name" => p.name = l.string()?,
                 "description" => p.description = l.string()?,
@@ -404,7 +503,7 @@ impl<'a> Loader<'a> {
     fn block(&mut self) -> Result<Block> {
         self.descend()?;
         let mut block = Block::default();
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "attributes" => l.entries(&mut block.attributes, Loader::attribute)?,
                 "block_types" => l.entries(&mut block.block_types, Loader::nested_block)?,
@@ -422,7 +521,7 @@ impl<'a> Loader<'a> {
 
     fn attribute(&mut self) -> Result<Attribute> {
         let mut a = Attribute::default();
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "type" => a.ty = Some(crate::types::parse_type(&mut l.r)?),
                 "nested_type" => a.nested_type = Some(l.nested_type()?),
@@ -447,7 +546,7 @@ impl<'a> Loader<'a> {
         let start = self.r.offset();
         let mut nested = NestedType::default();
         let mut nesting = None;
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "nesting_mode" => {
                     nesting = Some(l.nesting(&ATTRIBUTE_NESTINGS, AttributeNesting::as_str)?)
@@ -468,7 +567,7 @@ impl<'a> Loader<'a> {
         let start = self.r.offset();
         let mut nested = NestedBlock::default();
         let mut nesting = None;
-        self.object(Keys::Fields, |l, key| {
+        self.object(Keys::Fields, |l, key, _| {
             match key {
                 "nesting_mode" => nesting = Some(l.nesting(&BLOCK_NESTINGS, BlockNesting::as_str)?),
                 "block" => nested.block = l.block()?,
@@ -485,7 +584,7 @@ impl<'a> Loader<'a> {
     /// A nesting mode: one of `modes`, by its name in schema JSON.
     fn nesting<T: Copy>(&mut self, modes: &[T], name: fn(T) -> &'static str) -> Result<T> {
         let at = self.r.offset();
-        let found = self.string()?;
+        let found = self.str()?;
         modes
             .iter()
             .copied()
@@ -503,8 +602,11 @@ impl<'a> Loader<'a> {
     }
 
     fn description_kind(&mut self) -> Result<DescriptionKind> {
+        if self.r.eat(b"\"plain\"") {
+            return Ok(DescriptionKind::Plain);
+        }
         let at = self.r.offset();
-        match self.string()?.as_str() {
+        match &*self.str()? {
             "plain" => Ok(DescriptionKind::Plain),
             "markdown" => Ok(DescriptionKind::Markdown),
             other => Err(invalid(

@@ -1193,6 +1193,39 @@ fn loading_errors_name_the_path_and_position() {
 }
 
 #[test]
+fn repeated_keys_are_errors_and_distinct_keys_are_not() {
+    let block = |body: &str| ProviderSchemas::from_json(wrap_block(body).as_bytes());
+    let err = |body: &str| block(body).unwrap_err().to_string();
+    // A repeated field, a repeated entry.
+    assert!(
+        err(r#"{"attributes":{"a":{"type":"string","optional":true,"type":"bool"}}}"#)
+            .contains(r#".block.attributes["a"].type: duplicate key at line 1 column"#),
+    );
+    assert!(
+        err(r#"{"attributes":{"a":{"type":"string"},"a":{"type":"bool"}}}"#)
+            .contains(r#".block.attributes["a"]: duplicate key"#)
+    );
+    // Long keys that share their first and last eight bytes and their length are
+    // told apart; the same long key twice is not.
+    let unknown = |a: &str, b: &str| format!(r#"{{"{a}":1,"{b}":2}}"#);
+    assert!(block(&unknown("abcdefgh_XXXX_ijklmnop", "abcdefgh_YYYY_ijklmnop")).is_ok());
+    assert!(
+        err(&unknown("abcdefgh_XXXX_ijklmnop", "abcdefgh_XXXX_ijklmnop"))
+            .contains(".block.abcdefgh_XXXX_ijklmnop: duplicate key")
+    );
+    // Many fields (more than are checked inline), the repeat last.
+    let many: Vec<String> = (0..40).map(|i| format!(r#""future_{i}":null"#)).collect();
+    assert!(block(&format!("{{{}}}", many.join(","))).is_ok());
+    let repeated = format!(r#"{{{},"future_3":1}}"#, many.join(","));
+    assert!(err(&repeated).contains(".block.future_3: duplicate key"));
+    // Escaped keys are compared by what they say.
+    assert!(
+        err(r#"{"attributes":{"a":{"type":"string","\u0074ype":"bool"}}}"#)
+            .contains(r#".block.attributes["a"].type: duplicate key"#)
+    );
+}
+
+#[test]
 fn document_level_errors() {
     let err = load_err(r#"{"provider_schemas":{}}"#);
     assert_eq!(
