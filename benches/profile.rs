@@ -172,8 +172,31 @@ fn schema_pair(bytes: &[u8], path: &str, iters: usize) {
         Box::new(serde_json::from_slice::<serde_json::Value>(bytes).unwrap())
     };
     let (mut a, mut b, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let block: usize = std::env::var("BLOCK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let warm: usize = std::env::var("WARM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     for _ in 0..iters {
-        let (x, y) = (time(&mut ours), time(&mut serde));
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for _ in 0..warm {
+            time(&mut ours);
+        }
+        for _ in 0..block {
+            xs.push(time(&mut ours));
+        }
+        for _ in 0..warm {
+            time(&mut serde);
+        }
+        for _ in 0..block {
+            ys.push(time(&mut serde));
+        }
+        xs.sort();
+        ys.sort();
+        let (x, y) = (xs[block / 2], ys[block / 2]);
         ratios.push(y.as_secs_f64() / x.as_secs_f64());
         a.push(x);
         b.push(y);

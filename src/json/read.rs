@@ -131,6 +131,7 @@ fn whitespace_run_end(input: &[u8], mut i: usize) -> usize {
     const SPACES: u64 = u64::from_le_bytes(*b"        ");
     loop {
         match input.get(i) {
+            Some(b' ') if input.get(i..i + 16) == Some(&[b' '; 16]) => i += 16,
             Some(b' ') => match input.get(i..i + 8) {
                 Some(chunk) => {
                     let mut word = [0u8; 8];
@@ -515,14 +516,29 @@ impl<'a> Reader<'a> {
         Some((key, at))
     }
 
-    /// Reads `literal` (after whitespace) if the input has it next, byte for byte: for
-    /// the strings a format spells one way (`"plain"`), which need no unescaping then.
+    /// Reads the `}` that ends an object if it comes next (after whitespace, which is
+    /// skipped either way): the loop over [`next_key`](Self::next_key) may test for it
+    /// first.
+    #[inline]
+    pub(crate) fn end_object(&mut self) -> bool {
+        self.skip_whitespace();
+        let end = self.input.get(self.pos) == Some(&b'}');
+        if end {
+            self.pos += 1;
+            self.first = false;
+        }
+        end
+    }
+
+    /// Reads `literal` if the input has it next (after whitespace, which is skipped
+    /// either way), byte for byte: for the strings a format spells one way
+    /// (`"plain"`), which need no unescaping then.
     #[inline]
     pub(crate) fn eat(&mut self, literal: &[u8]) -> bool {
-        let at = whitespace_end(self.input, self.pos);
-        let found = self.input.get(at..at + literal.len()) == Some(literal);
+        self.skip_whitespace();
+        let found = self.input.get(self.pos..self.pos + literal.len()) == Some(literal);
         if found {
-            self.pos = at + literal.len();
+            self.pos += literal.len();
         }
         found
     }
@@ -782,11 +798,28 @@ fn hex4(input: &[u8], i: usize) -> u32 {
 }
 
 /// Decodes the contents of a string whose escapes were validated by `check_escape`.
+/// The offset of the first `\\` in `bytes`, looked for eight bytes at a time.
+fn backslash(bytes: &[u8]) -> Option<usize> {
+    let chunks = bytes.chunks_exact(8);
+    let rest = chunks.remainder();
+    for (i, chunk) in chunks.enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\\'));
+        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zero != 0 {
+            return Some(i * 8 + (zero.trailing_zeros() / 8) as usize);
+        }
+    }
+    let at = bytes.len() - rest.len();
+    rest.iter().position(|&b| b == b'\\').map(|n| at + n)
+}
+
 fn unescape(raw: &[u8]) -> String {
     let mut out: Vec<u8> = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
-        let Some(n) = raw[i..].iter().position(|&b| b == b'\\') else {
+        let Some(n) = backslash(&raw[i..]) else {
             out.extend_from_slice(&raw[i..]);
             break;
         };
@@ -963,6 +996,28 @@ mod tests {
     }
 
     #[test]
+    fn backslashes_are_found_at_every_offset() {
+        for len in 0..40 {
+            let plain = vec![b'a'; len];
+            assert_eq!(backslash(&plain), None);
+            for at in 0..len {
+                let mut bytes = plain.clone();
+                bytes[at] = b'\\';
+                if at + 1 < len {
+                    bytes[len - 1] = b'\\';
+                }
+                assert_eq!(backslash(&bytes), Some(at), "{len} {at}");
+            }
+        }
+        // Strings with escapes everywhere read the same, however long their plain runs.
+        for run in 0..20 {
+            let text = "x".repeat(run);
+            let input = format!("\"{text}\\n{text}\\u00e9{text}\\\\\"");
+            assert_eq!(string(&input).unwrap(), format!("{text}\n{text}é{text}\\"));
+        }
+    }
+
+    #[test]
     fn plain_strings_and_literals() {
         let mut r = Reader::new_checked(br#"  "plain" "esc\"aped" "string" "#);
         assert!(!r.eat(b"\"plai\"n"));
@@ -973,6 +1028,17 @@ mod tests {
         assert_eq!(r.read_string().unwrap(), "esc\"aped");
         assert!(r.eat(b"\"string\""));
         assert!(r.at_end());
+        // The end of an object, seen past whitespace.
+        let mut r = Reader::new(b"{ \n }");
+        r.begin_object().unwrap();
+        assert!(r.end_object());
+        assert!(r.at_end());
+        let mut r = Reader::new(br#"{"a":null}"#);
+        r.begin_object().unwrap();
+        assert!(!r.end_object());
+        assert_eq!(r.next_key().unwrap().as_deref(), Some("a"));
+        assert!(r.eat(b"null"));
+        assert!(r.end_object());
         // Runs of whitespace of every length, spaces eight at a time.
         for n in 0..40 {
             for run in [

@@ -138,13 +138,22 @@ impl Seen {
     const FEW: usize = 16;
 
     /// Adds `digest`; whether it was there already.
+    #[inline]
     fn insert(&mut self, digest: u64) -> bool {
-        if self.len < Seen::FEW {
-            let repeated = self.few[..self.len].contains(&digest);
-            self.few[self.len] = digest;
-            self.len += 1;
-            return repeated;
+        match self.few.get_mut(self.len) {
+            Some(slot) => {
+                *slot = digest;
+                self.len += 1;
+                self.few[..self.len - 1].contains(&digest)
+            }
+            None => self.insert_many(digest),
         }
+    }
+
+    /// [`insert`](Self::insert) beyond the first few keys.
+    #[cold]
+    #[inline(never)]
+    fn insert_many(&mut self, digest: u64) -> bool {
         let few = self.few;
         !self
             .many
@@ -189,13 +198,9 @@ fn invalid(message: String, at: usize) -> Error {
 
 impl<'a> Loader<'a> {
     /// Reads `null` if it comes next.
+    #[inline]
     fn null(&mut self) -> Result<bool> {
-        if self.r.peek_kind()? == Kind::Null {
-            self.r.read_null()?;
-            Ok(true)
-        } else {
-            Ok(false)
-        }
+        Ok(self.r.eat(b"null"))
     }
 
     /// Fails unless the next value is of `kind`.
@@ -261,6 +266,9 @@ impl<'a> Loader<'a> {
         };
         let mut seen = Seen::default();
         loop {
+            if self.r.end_object() {
+                return Ok(());
+            }
             // Keys written plainly (nearly all) are read without the general path's
             // bookkeeping.
             let escaped;
