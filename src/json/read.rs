@@ -494,7 +494,7 @@ impl<'a> Reader<'a> {
     /// `None` (having moved nothing) leaves every other case to the general path, errors
     /// included. Most keys of machine-written JSON take this path, which reads each
     /// byte once.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn plain_key(&mut self) -> Option<(&'a str, usize)> {
         let input = self.input;
         let mut at = self.pos;
