@@ -513,6 +513,10 @@ impl<'a> Reader<'a> {
         }
         self.first = false;
         self.pos = end + 1;
+        // The one space pretty-printers write after the `:`.
+        if input.get(self.pos) == Some(&b' ') {
+            self.pos += 1;
+        }
         Some((key, at))
     }
 
