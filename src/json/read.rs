@@ -124,6 +124,38 @@ fn whitespace_end(input: &[u8], i: usize) -> usize {
     }
 }
 
+/// The offset of the first `"`, `\\` or control byte at or after `i` (or of the last
+/// few bytes, fewer than eight, when there is none before them), looked for sixteen
+/// bytes at a time in long runs.
+#[inline]
+fn plain_run_end(input: &[u8], mut i: usize) -> usize {
+    let word = |chunk: &[u8]| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        string_special_mask(u64::from_le_bytes(w))
+    };
+    while let Some(chunk) = input.get(i..i + 16) {
+        let (low, high) = (word(&chunk[..8]), word(&chunk[8..]));
+        if low | high != 0 {
+            // The lowest flagged byte is exact: skip the plain bytes before it.
+            return i + if low != 0 {
+                (low.trailing_zeros() / 8) as usize
+            } else {
+                8 + (high.trailing_zeros() / 8) as usize
+            };
+        }
+        i += 16;
+    }
+    if let Some(chunk) = input.get(i..i + 8) {
+        let mask = word(chunk);
+        if mask != 0 {
+            return i + (mask.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i
+}
+
 /// [`whitespace_end`] of a run of whitespace: runs of spaces (the indentation of
 /// pretty-printed JSON) are skipped up to eight bytes at a time.
 #[inline(never)]
@@ -368,18 +400,8 @@ impl<'a> Reader<'a> {
         let mut i = start;
         let mut escaped = false;
         loop {
-            // Fast path: eight plain bytes at a time.
-            while let Some(chunk) = input.get(i..i + 8) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(chunk);
-                let mask = string_special_mask(u64::from_le_bytes(word));
-                if mask != 0 {
-                    // The lowest flagged byte is exact: skip the plain bytes before it.
-                    i += (mask.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                i += 8;
-            }
+            // Fast path: sixteen, then eight plain bytes at a time.
+            i = plain_run_end(input, i);
             // Byte by byte up to and including the next special byte.
             loop {
                 let Some(&b) = input.get(i) else {
