@@ -103,6 +103,13 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **Documents are checked, not trusted.** A `show -json` document's boolean trees
+//!   must fit their values ([trees that do not fit](tfjson#trees-that-do-not-fit): a
+//!   mark that lands nowhere is an error, where Terraform's own readers take what they
+//!   find), and a provider name written differently from the schemas' (Terraform
+//!   0.12's `null.aliased`, OpenTofu's registry host) is matched to the one provider it
+//!   can mean and [says so](schema::ProviderMatch::fallback), never guessed among
+//!   several.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!

@@ -324,7 +324,7 @@ impl Change {
     }
 
     /// The value before, decoded with type `ty`; `Null` when the document has none.
-    /// `before_sensitive` must fit it ([`check_sensitive_tree`]).
+    /// `before_sensitive` must fit it ([`check_sensitive_tree`](super::check_sensitive_tree)).
     pub fn typed_before(&self, ty: &Type) -> Result<Value> {
         let value = match &self.before {
             Some(b) => b.decode(ty)?,
