@@ -16,6 +16,10 @@
 //! `schema-serde FILE` read a `providers schema -json` dump with
 //! `ProviderSchemas::from_json` and `serde_json::Value`; `schema-pair FILE` times the
 //! two in turn and prints the median ratio of the pairs.
+//!
+//! `write PAYLOAD` writes the payload's MessagePack to `PAYLOAD.msgpack` and its type
+//! JSON to `PAYLOAD.type` in the current directory, for the whole-process comparison of
+//! `ctywire convert` with go-cty (`benches/gocty-convert`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -56,6 +60,16 @@ fn main() {
         "objects-100k" => payloads::object_set(100_000),
         other => panic!("unknown payload {other}"),
     };
+    if op == "write" {
+        for (file, bytes) in [
+            (format!("{which}.msgpack"), p.msgpack.clone()),
+            (format!("{which}.type"), p.ty.to_json().into_bytes()),
+        ] {
+            std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
+            eprintln!("wrote {file}");
+        }
+        return;
+    }
     if std::env::var_os("DECODED").is_some() {
         // Encode the tree as decoded (names shared with the type, allocated in order).
         p.value = p.decoded.clone();

@@ -11,6 +11,11 @@ named by the SHA-1 of its content as libFuzzer names them:
 - roundtrip: both of the above, with the case's type (not implied ones);
 - type_json: each `type_json`, and the type JSON of each case's type;
 - type_expr: each `type_expr`;
+- convert: each conversion case's value, typed by its `from` type and by dynamic
+  (inline selectors), for its `to` type;
+- diff: each `msgpack` / `input_msgpack` of at most 255 bytes paired with itself and
+  with the next one of the same type (the case's type inline, then the first payload's
+  length, then both);
 - schema_json: each `providers schema -json` document in the repository (SCHEMA_FILES:
   the JSON files there whose top level has `format_version` and `provider_schemas`), as
   it is; each provider, resource type and data source schema of those alone in a minimal
@@ -33,7 +38,7 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "vectors"
 CORPUS = ROOT / "fuzz" / "corpus"
-TARGETS = ["msgpack_decode", "json_decode", "type_json", "type_expr", "roundtrip", "schema_json"]
+TARGETS = ["msgpack_decode", "json_decode", "type_json", "type_expr", "roundtrip", "schema_json", "diff", "convert"]
 
 # Where schema documents are looked for (glob patterns under the repository root).
 SCHEMA_FILES = [
@@ -207,9 +212,23 @@ def schema_seeds():
     return out
 
 
+def diff_seeds(by_type):
+    """Pairs of MessagePack payloads of one type (see the module docstring)."""
+    out = set()
+    for selector, payloads in by_type.items():
+        payloads = sorted(payloads)
+        for i, first in enumerate(payloads):
+            if len(first) > 255:
+                continue
+            for second in {first, payloads[(i + 1) % len(payloads)]}:
+                out.add(selector + bytes([len(first)]) + first + second)
+    return out
+
+
 def seeds(max_input):
     out = {t: set() for t in TARGETS}
     out["schema_json"] = schema_seeds()
+    msgpack_by_type = {}
     for _path, cases in vector_files():
         for case in cases:
             if not isinstance(case, dict) or "skip" in case:
@@ -233,13 +252,32 @@ def seeds(max_input):
                 if selector is not None:
                     out[target].add(selector + data)
                     out["roundtrip"].add(selector + data)
+                    if kind == "msgpack":
+                        msgpack_by_type.setdefault(selector, set()).add(data)
             if "type_json" in case and len(case["type_json"].encode()) <= max_input:
                 out["type_json"].add(case["type_json"].encode())
             if ty is not None:
                 out["type_json"].add(json.dumps(ty, separators=(",", ":")).encode())
             if "type_expr" in case and len(case["type_expr"].encode()) <= max_input:
                 out["type_expr"].add(case["type_expr"].encode())
+            out["convert"].update(convert_seeds(case, max_input))
+    out["diff"] = diff_seeds(msgpack_by_type)
     return out
+
+
+def convert_seeds(case, max_input):
+    """The inputs of a conversion case (vectors/convert/): its value typed by `from`
+    and by dynamic, each converted to `to`."""
+    if not all(field in case for field in ("from", "to", "value", "value_dynamic")):
+        return
+    to = inline_selector(case["to"])
+    if to is None:
+        return
+    for ty, field in ((case["from"], "value"), ("dynamic", "value_dynamic")):
+        selector = inline_selector(ty)
+        data = bytes.fromhex(case[field])
+        if selector is not None and len(data) <= max_input:
+            yield selector + to + data
 
 
 def main():

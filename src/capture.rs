@@ -247,13 +247,14 @@ impl Payload {
         }
     }
 
-    /// The type the value's bytes imply (go-cty's rules), for a value no schema types;
-    /// `dynamic` for an `.empty` file.
+    /// The type the value's bytes imply, for a value no schema types: go-cty's rules,
+    /// with the wrappers of `dynamic` values read as such
+    /// ([`msgpack::implied_type_reading_wrappers`]); `dynamic` for an `.empty` file.
     pub fn implied_type(&self) -> Result<Type> {
         match &self.data {
             _ if !self.is_value() => Err(not_a_value()),
-            Data::Msgpack(bytes) => msgpack::implied_type(bytes),
-            Data::Json(bytes) => json::implied_type(bytes),
+            Data::Msgpack(bytes) => msgpack::implied_type_reading_wrappers(bytes).map(|(t, _)| t),
+            Data::Json(bytes) => json::implied_type_reading_wrappers(bytes).map(|(t, _)| t),
             Data::Empty => Ok(Type::Dynamic),
             Data::Private(_) => Err(not_a_value()),
         }

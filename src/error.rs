@@ -40,6 +40,21 @@ impl fmt::Debug for Error {
 }
 
 /// What kind of problem an [`Error`] reports.
+///
+/// More kinds may come, so a `match` needs a `_` arm.
+///
+/// ```
+/// use ctywire::{json, msgpack, ErrorKind, Type};
+///
+/// let kind = |r: ctywire::Result<ctywire::Value>| r.unwrap_err().kind();
+/// assert_eq!(kind(msgpack::decode(b"\x92\x01", &Type::list(Type::Number))), ErrorKind::UnexpectedEof);
+/// assert_eq!(kind(json::decode(b"[1,", &Type::list(Type::Number))), ErrorKind::UnexpectedEof);
+/// assert_eq!(kind(json::decode(b"[1 2]", &Type::list(Type::Number))), ErrorKind::Syntax);
+/// assert_eq!(kind(json::decode(b"[true]", &Type::Bool)), ErrorKind::TypeMismatch);
+/// assert_eq!(kind(msgpack::decode(b"\xa1x\x00", &Type::String)), ErrorKind::InvalidValue);
+/// let deep = [vec![0x91; 200], vec![0xc0]].concat(); // 200 nested arrays
+/// assert_eq!(msgpack::implied_type(&deep).unwrap_err().kind(), ErrorKind::LimitExceeded);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -64,6 +79,15 @@ pub enum ErrorKind {
 }
 
 /// Where in the input an error was found.
+///
+/// ```
+/// use ctywire::{json, msgpack, Position, Type};
+///
+/// let err = msgpack::decode(b"\x92\x01\xa1x", &Type::list(Type::Number)).unwrap_err();
+/// assert_eq!(err.position(), Some(Position::Offset(2)));
+/// let err = json::decode(b"[1,\n \"x\"]", &Type::list(Type::Number)).unwrap_err();
+/// assert_eq!(err.position(), Some(Position::LineColumn { line: 2, column: 2 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Position {
     /// A byte offset from the start of a MessagePack payload (or other binary input).
@@ -120,6 +144,16 @@ impl Error {
     }
 
     /// The path of the value where the error was found.
+    ///
+    /// ```
+    /// use ctywire::{json, Path, Type};
+    ///
+    /// let ty: Type = "object({disk=list(object({size=number}))})".parse()?;
+    /// let err = json::decode(br#"{"disk": [{"size": 1}, {"size": [2]}]}"#, &ty).unwrap_err();
+    /// assert_eq!(err.path(), &Path::root("disk").index(1).attribute("size"));
+    /// assert_eq!(err.message(), "expected number, found array");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn path(&self) -> &Path {
         &self.0.path
     }
@@ -130,8 +164,28 @@ impl Error {
     }
 
     /// Sets the position, unless one is set already.
-    pub(crate) fn at(mut self, position: Position) -> Error {
+    pub(crate) fn at_position(mut self, position: Position) -> Error {
         self.0.position.get_or_insert(position);
+        self
+    }
+
+    /// This error with `path` put in front of its path: an error made at the root (as by
+    /// [`Error::new`]) gets `path`, and one whose path leads from a part of a value gets
+    /// the part's path in front. For code that checks values and reports its own errors.
+    ///
+    /// ```
+    /// use ctywire::{Error, ErrorKind, Path};
+    ///
+    /// let err = Error::new(ErrorKind::InvalidValue, "expected a port number, found 70000");
+    /// let err = err.at(&Path::root("ports").index(2));
+    /// assert_eq!(err.to_string(), ".ports[2]: expected a port number, found 70000");
+    /// let err = err.at(&Path::root("listener"));
+    /// assert_eq!(err.path().to_string(), ".listener.ports[2]");
+    /// ```
+    pub fn at(mut self, path: &Path) -> Error {
+        if !path.is_empty() {
+            self.0.path = path.join(&self.0.path);
+        }
         self
     }
 
@@ -149,7 +203,7 @@ impl Error {
 
     /// Sets the byte offset, unless a position is set already.
     pub(crate) fn at_offset(self, offset: usize) -> Error {
-        self.at(Position::Offset(offset))
+        self.at_position(Position::Offset(offset))
     }
 
     /// Puts `step` in front of the path: called by each level as the error travels up.

@@ -26,30 +26,127 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 //!
-//! ## The pieces
+//! ## By task
 //!
-//! - [`Type`]: cty types, with optional object attributes and the dynamic pseudo-type;
-//!   type JSON ([`Type::to_json`], [`Type::from_json`]) and Terraform type expressions
-//!   ([`Type::parse_expr`], [`Type::to_expr`]).
-//! - [`Value`]: null, unknown (with [`Refinements`]) or known; arbitrary-precision
-//!   [`Number`]s; sets with cty's equality and go-cty's order.
-//! - [`msgpack`] and [`json`]: decoders and encoders driven by a type.
-//! - [`Path`]: where in a value, printed as Terraform prints it (`.tags["Name"]`),
-//!   parsed back ([`Path::parse`]), and applied to values ([`Value::at_path`]) and JSON.
-//! - [`schema`]: provider schemas ([`Block`], [`Attribute`], [`NestedBlock`]) loaded from
-//!   `terraform providers schema -json` ([`ProviderSchemas::from_json`]), their implied
-//!   types ([`Block::implied_type`]) exactly as Terraform computes them, checks of
-//!   values and schemas ([`Block::check_config`], [`Block::check_state`],
-//!   [`Block::validate`]), and where a value holds sensitive attributes
-//!   ([`Block::sensitive_paths`]).
-//! - [`tfjson`]: the values of `terraform show -json` plans and states, with their
-//!   `after_unknown` and sensitivity trees, read into typed values and written back.
-//! - [`capture`]: the payload files terraform-plugin-go writes with
-//!   `TF_LOG_SDK_PROTO_DATA_DIR`, grouped into calls, each typed by the one schema
-//!   whose implied type decodes all its values.
-//! - [`Error`]: a kind, a path, a byte offset or line and column.
+//! Every function linked here has an example on its page.
 //!
-//! ## Wire formats
+//! ### Decode a captured payload
+//!
+//! Load the provider's schema (what `terraform providers schema -json` prints) with
+//! [`ProviderSchemas::from_json`], take a resource type's, data source's or provider's
+//! [`Schema`] ([`ProviderSchemas::resource`], [`data_source`](ProviderSchemas::data_source),
+//! [`provider`](ProviderSchemas::provider)), and decode the payload with its
+//! [implied type](Schema::implied_type): [`msgpack::decode`] (or [`json::decode`]). Read
+//! the [`Value`] by index (`value["disk"][0]["size"]`, [`Value::as_str`],
+//! [`Value::is_unknown`], [`Value::refinements`]) or by [`Path`] ([`Value::at_path`]),
+//! and show it as `terraform show` does with [`render::render_block`], sensitive values
+//! hidden ([`Block::sensitive_paths`]). Without a schema, [`msgpack::implied_type`] and
+//! [`msgpack::implied_type_reading_wrappers`] give a type from the bytes. An [`Error`]
+//! has a [kind](ErrorKind), a [path](Error::path) and a [position](Position) (a byte
+//! offset, or a line and column).
+//!
+//! ### Decode into your own structs
+//!
+//! With the `serde` feature: [`msgpack::decode_as`] and [`msgpack::encode_from`] (and
+//! [`json::decode_as`], [`json::encode_from`]) go between the protocol's bytes and your
+//! own types, [`Known<T>`] where Terraform may send an unknown, with the codecs' checks
+//! and bytes; [`serde::from_value`] and [`serde::to_value`] do the same with a
+//! [`Value`]. The [`serde`] module tabulates what maps to what.
+//!
+//! ### Build and encode a planned value
+//!
+//! Build values with [`Value::object`], [`Value::map`], [`Value::list`], [`Value::set`],
+//! `Value::from` and [`Value::unknown`] (or [`Value::Unknown`] with [`Refinements`]: not
+//! null, a string prefix, number bounds, collection lengths), change them with
+//! [`Value::with_attribute`] and [`Value::set_at_path`], and encode them with
+//! [`msgpack::encode`] or [`json::encode`]. Types come from type expressions or type JSON
+//! ([`Type::parse_expr`], [`Type::from_json`], or `"list(string)".parse()`), or from a
+//! [schema](Block::implied_type). [`Block::empty_value`] is Terraform's empty value of a
+//! block.
+//!
+//! ### Compare values
+//!
+//! [`diff()`] gives the [`Change`]s from one value to another, each where it happens;
+//! [`Value::cty_equals`] and [`Value::raw_equals`] are go-cty's `Equals` and `RawEquals`;
+//! [`Value::walk`], [`Value::transform`] and [`Value::unknown_paths`] visit every part of
+//! a value with its path and type.
+//!
+//! ### Convert a value to another type
+//!
+//! [`convert::convert`] applies go-cty's conversion rules (the ones Terraform applies to
+//! variables and attributes); [`convert::conversion`] says whether one exists and is
+//! safe, [`convert::unify`] finds the type several types convert to.
+//!
+//! ### Check a plan as Terraform would
+//!
+//! [`Block::proposed_new`] is the proposed new state Terraform sends to
+//! PlanResourceChange; [`Block::check_plan`] and [`Block::check_apply`] list what
+//! Terraform would reject in a planned or new state, each an [`Inconsistency`] with its
+//! path, its [`Rule`] and Terraform's message ([`Inconsistency::terraform_text`]).
+//! [`render::diff::render_resource_change`] shows a change as `terraform plan` does.
+//! [`Block::check_config`], [`Block::check_state`] and [`Block::validate`] check values
+//! and schemas against the schema rules.
+//!
+//! ### Read a plan or state
+//!
+//! [`tfjson::Plan::from_json`] and [`tfjson::State::from_json`] (or
+//! [`tfjson::Document::from_json`] for either) read what `terraform show -json` prints;
+//! [`tfjson::Plan::resource_change`] finds a change and [`tfjson::Change::typed_after`]
+//! gives its planned value with its unknowns, [`tfjson::Change::after_sensitive_paths`]
+//! its sensitive paths. [`tfjson::to_json_value`], [`tfjson::unknown_tree`] and
+//! [`tfjson::sensitive_tree`] write a value the way those documents hold it. Documents
+//! may be UTF-16 (PowerShell's `>`); HCP Terraform's redacted plans carry the
+//! [schemas that type them](tfjson::Plan::provider_schemas); identities and action
+//! invocations are typed by the schemas' identity and action sections; a provider the
+//! document names differently from the schemas is [matched](ProviderSchemas::match_provider)
+//! to the one it can mean.
+//!
+//! ### Read a capture directory
+//!
+//! [`capture::Capture::read_dir`] reads the files terraform-plugin-go writes with
+//! `TF_LOG_SDK_PROTO_DATA_DIR` and groups them into [calls](capture::Call); a
+//! [`capture::Resolver`] finds the resource type (data source, ephemeral resource,
+//! action, function, ...) whose implied type decodes every value of a call.
+//!
+//! ### Turn a `.tf.json` configuration into a config payload
+//!
+//! [`config::Config::read`] reads configuration files in HCL's JSON syntax, and
+//! [`config::Config::value`] gives the value Terraform sends a provider for a block of
+//! it, typed by the [block's schema](config::Address::schema); problems are Terraform's
+//! [diagnostics](config::Diagnostics).
+//!
+//! ### Check a vector file
+//!
+//! [`vectors::check`] runs a file of test vectors in this project's format and
+//! [reports](vectors::Report) each failed check with the expected and produced bytes.
+//!
+//! ## Building the crate's structs
+//!
+//! Structs with public fields that will grow as Terraform's formats do are
+//! `#[non_exhaustive]`: [`Schema`], [`Block`], [`Attribute`], [`NestedType`],
+//! [`NestedBlock`], [`ProviderSchemas`], [`ProviderSchema`], [`render::Options`],
+//! [`json::DecodeOptions`], [`render::diff::DiffOptions`] and
+//! [`render::diff::ResourceChange`], and the results the crate returns ([`Change`],
+//! [`Violation`], [`Inconsistency`], the [`tfjson`] document structs,
+//! [`config::Diagnostic`], [`vectors::Report`], ...). Outside this crate they cannot be
+//! written as struct literals: build them with their constructors and builder methods
+//! (`Block::new().attribute("id", Attribute::new(Type::String).computed())`,
+//! `Schema::new(block).version(1)`, `Options::new().show_null(true)`,
+//! `DiffOptions::new().requires_replace(paths)`), or from `Default`, and set any other
+//! public field on the value they return. The enums that will grow ([`ErrorKind`],
+//! [`Rule`], [`render::diff::ChangeAction`], [`config::Address`]) need a `_` arm in a
+//! `match`.
+//!
+//! ## Features
+//!
+//! - `serde` (default): the serde bridge ([`serde`], [`Known<T>`], `decode_as` and
+//!   `encode_from` in [`msgpack`] and [`json`]).
+//! - `cli` (default): the dependencies of the `ctywire` command-line tool; the library
+//!   does not use them. `default-features = false` builds the library alone.
+//!
+//! ## Under the hood
+//!
+//! ### The wire formats
 //!
 //! MessagePack is what Terraform sends. Integers use the smallest form (non-negative
 //! ones the unsigned forms); non-integers that are exactly a float64 are `cb` floats;
@@ -62,7 +159,7 @@
 //! dynamic positions, Go's string escaping (`<`, `>`, `&`, U+2028 and U+2029 escaped),
 //! numbers as plain decimal text. It cannot hold unknowns or infinities.
 //!
-//! ## Design decisions
+//! ### Design decisions
 //!
 //! - **An untyped value tree.** A [`Value`] does not carry its type; the codecs take the
 //!   type. Provider code can write `Value::Null` or [`Value::unknown()`] anywhere. At a
@@ -88,7 +185,8 @@
 //!   (serde_json rejects them), needs no intermediate tree, and reports errors with the
 //!   value's path and the line and column.
 //! - **Schemas are plain data.** [`Block`], [`Attribute`] and [`NestedBlock`] have public
-//!   fields (names in `BTreeMap`s, which keep Go's bytewise order) and builder methods;
+//!   fields (names in `BTreeMap`s, which keep Go's bytewise order) and builder methods,
+//!   and are `#[non_exhaustive]` so that fields Terraform adds can follow;
 //!   implied types are computed on demand, not cached, so a schema edited in place is
 //!   never stale. An attribute holds an optional type and an optional nested type, as
 //!   Terraform's does, so that [`Block::validate`] can report one with neither or both
@@ -110,13 +208,42 @@
 //!   0.12's `null.aliased`, OpenTofu's registry host) is matched to the one provider it
 //!   can mean and [says so](schema::ProviderMatch::fallback), never guessed among
 //!   several.
+//! - **The serde bridge streams.** [`msgpack::decode_as`] and [`msgpack::encode_from`]
+//!   go between bytes and a provider's structs with the codecs' readers and writers and
+//!   no [`Value`] tree, except where a value needs the whole of itself (a `dynamic`
+//!   position, a set out of go-cty's order, a collection of `dynamic`). Struct attributes
+//!   reach serde's derived visitors as field indexes, matched once per struct and type.
+//!   A whole [`Value`] (a `Value` field, an unknown into a [`Known<T>`]) crosses serde's
+//!   interface through a thread-local hand-off within one call, so that it keeps its
+//!   concrete type and refinements. `Option<T>` means null or known; an unknown there is
+//!   an error that says to use `Known<T>`.
+//! - **Implied types follow go-cty, and a second function reads wrappers.**
+//!   [`msgpack::implied_type`] and [`json::implied_type`] are go-cty's `ImpliedType`,
+//!   which implies no type for a payload with a `dynamic` attribute (MessagePack: binary
+//!   data; JSON: an object with `value` and `type` members). The separate
+//!   [`msgpack::implied_type_reading_wrappers`] and [`json::implied_type_reading_wrappers`]
+//!   read those wrappers as dynamic values and say where (the tool uses them for payloads
+//!   given without a type); `tests/implied.rs` records where they differ.
+//! - **cty's equalities take the type.** `==` compares trees as built; go-cty's
+//!   `Equals` and `RawEquals` are [`Value::cty_equals`] and [`Value::raw_equals`],
+//!   which need the type to know what is at `dynamic` positions. Where go-cty's
+//!   `Equals` finds one part unequal and another unknown, its answer depends on Go's
+//!   map order for objects and maps (false or unknown, varying between runs); this
+//!   crate takes the parts in name order, so that the first decides, as go-cty does for
+//!   lists and tuples.
+//! - **A diff is as deep as the values allow.** [`diff()`] reports a changed
+//!   attribute, map element or list element where it is, and a value as a whole only
+//!   where its parts have no place in the other: a null or unknown side, a list whose
+//!   length changes, a set whose elements change (elements are found by value), a
+//!   `dynamic` value whose type changes. It is empty exactly where `raw_equals` holds.
 //! - **Errors are built lazily.** The path of an error is assembled as the error returns
 //!   through each level; decoding that succeeds pays nothing for paths.
 //!
-//! ## Deliberate differences from go-cty
+//! ### Deliberate differences from go-cty
 //!
 //! Each is a crash or a wrong value in go-cty; the vectors in `vectors/ctywire/` record
-//! this crate's behaviour with a note:
+//! this crate's behaviour with a note, and `FORMAT.md` (section 8) lists each with its
+//! vectors:
 //!
 //! - MessagePack extensions other than type 12 are plain unknowns (the protocol's rule;
 //!   go-cty >= 1.13 rejects some), and refinement keys this crate does not know are
@@ -136,6 +263,38 @@
 //!   Terraform does not accept, so that every object type prints as an expression and
 //!   parses back.
 //! - Capsule types do not exist: they cannot cross the wire.
+//! - [`json::decode_as`] (the serde bridge) refuses a JSON object that gives an
+//!   attribute twice (a struct's visitor cannot take the last one, as `json::decode`
+//!   and go-cty do), and leaves an attribute the object leaves out to serde (an `Option`
+//!   or `Known` field is null, a `#[serde(default)]` field takes its default, any other
+//!   is an error) rather than making up a null; `tests/serde.rs` records both.
+//! - A null, an unknown or an empty collection carries no type in a [`Value`], so the
+//!   encoders write it as it stands where go-cty's `Marshal` would convert it by its type
+//!   first (a null string where a list is wanted is go-cty's error). Conversion keeps
+//!   decimals exactly, and where go-cty reports one of several errors picked by Go's map
+//!   order, [`convert`] reports the first in name order (`tests/convert.rs` records
+//!   each).
+//! - The plan rules ([`schema::plan`]) follow Terraform v1.16 without its computed
+//!   blocks, which `providers schema -json` does not describe (the vectors skip those
+//!   cases). Where Terraform would crash (a null configuration for a MAP block, an
+//!   unknown MAP block after apply) they treat the null as no blocks and skip what cannot
+//!   be compared. An unknown whose refinements are present but empty (which go-cty
+//!   prints `.Refine().NewValue()`) cannot be told from a plain unknown on the wire and
+//!   prints as one.
+//! - The plan renderer ([`render::diff`]) shows an unknown's refinements after
+//!   `(known after apply` (`(known after apply, not null)`); Terraform's JSON plans carry
+//!   none, so its own output never has them. HCL identifiers are told from other attribute
+//!   names with Unicode's alphabetic and alphanumeric classes rather than HCL's exact
+//!   `ID_Start` / `ID_Continue` tables.
+//!
+//! Where [`config`] departs from Terraform (each recorded by a test in
+//! `tests/config.rs`): expressions other than literals, templates and references to
+//! variables, locals, iterators and instance keys are unknown rather than evaluated
+//! (function calls, operators, conditionals); JSON syntax errors are this crate's
+//! reader's, and invalid UTF-8 is refused rather than replaced; heredocs inside an
+//! interpolation, override files, and Terraform's `blocktoattr` fixup of legacy
+//! list-of-object attributes written as `dynamic` blocks are not supported and are
+//! reported as such.
 //!
 //! ## Limits
 //!
@@ -145,28 +304,39 @@
 //! out (missing JSON attributes, collapsed unknown lists); no decoder allocates for more
 //! elements than the remaining input could hold.
 
+#![forbid(unsafe_code)]
+
 pub mod capture;
+pub mod config;
+pub mod convert;
+mod diff;
 pub mod error;
+mod implied;
 pub mod json;
 pub mod limits;
 pub mod msgpack;
 pub mod path;
 pub mod render;
 pub mod schema;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod text;
 pub mod tfjson;
 pub mod types;
 pub mod value;
 pub mod vectors;
 
+pub use diff::{diff, Change, ChangeKind, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{
-    Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType, ProviderSchema,
-    ProviderSchemas, Schema, Violation,
+    Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
+    ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
+#[cfg(feature = "serde")]
+pub use serde::Known;
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
-pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value};
+pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 
 /// The README's examples, compiled and run as doc-tests.
 #[doc = include_str!("../README.md")]

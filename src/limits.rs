@@ -34,6 +34,22 @@
 /// Maximum nesting depth of a value (collections, structural types and dynamic
 /// wrappers each count one level). Terraform values rarely pass 20. At this depth the
 /// decoders need well under 1 MiB of stack even in debug builds.
+///
+/// ```
+/// use ctywire::{limits::MAX_DEPTH, msgpack, ErrorKind, Type};
+///
+/// // MAX_DEPTH lists, one inside the other, around a string: the deepest accepted.
+/// let mut ty = Type::String;
+/// for _ in 0..MAX_DEPTH {
+///     ty = Type::list(ty);
+/// }
+/// let deep = [vec![0x91; MAX_DEPTH], vec![0xa1, b'x']].concat();
+/// assert!(msgpack::decode(&deep, &ty).is_ok());
+///
+/// let deeper = [&[0x91][..], &deep].concat();
+/// let err = msgpack::decode(&deeper, &Type::list(ty)).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::LimitExceeded);
+/// ```
 pub const MAX_DEPTH: usize = 128;
 
 /// Maximum payload length, in bytes, of an unknown value's refinement extension, as in

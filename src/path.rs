@@ -19,13 +19,22 @@ use crate::Value;
 /// A set element prints as `[?]`. [`Path::parse`] reads that form back, and the dotted
 /// form of `tfjsonpath` too.
 ///
+/// Built with [`root`](Path::root), [`attribute`](Path::attribute), [`key`](Path::key),
+/// [`index`](Path::index) and [`element`](Path::element), or with the names
+/// terraform-plugin-testing's `tfjsonpath` gives them ([`at_map_key`](Path::at_map_key),
+/// [`at_slice_index`](Path::at_slice_index), [`at_set_element`](Path::at_set_element));
+/// changed in place with [`push`](Path::push) and [`pop`](Path::pop).
+///
 /// ```
 /// use ctywire::Path;
 ///
-/// let path = Path::root("tags").at_map_key("Name");
+/// let path = Path::root("tags").key("Name");
 /// assert_eq!(path.to_string(), r#".tags["Name"]"#);
-/// let path = Path::root("disk").at_slice_index(0).attribute("size");
+/// let path = Path::root("disk").index(0).attribute("size");
 /// assert_eq!(path.to_string(), ".disk[0].size");
+/// // tfjsonpath's names for the same steps
+/// assert_eq!(Path::root("tags").at_map_key("Name"), Path::root("tags").key("Name"));
+/// assert_eq!(Path::root("disk").at_slice_index(0), Path::root("disk").index(0));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Path {
@@ -33,6 +42,20 @@ pub struct Path {
 }
 
 /// One step of a [`Path`].
+///
+/// ```
+/// use ctywire::{Path, PathStep, Value};
+///
+/// let path = Path::parse(r#".disk[0].tags["env"]"#)?;
+/// let steps = path.steps();
+/// assert_eq!(steps[0], PathStep::Attribute("disk".into()));
+/// assert_eq!(steps[1], PathStep::Index(0));
+/// assert_eq!(steps[3], PathStep::Key("env".into()));
+/// let mut element = Path::root("ports");
+/// element.push(PathStep::SetElement(Value::from(443)));
+/// assert_eq!(element.to_string(), ".ports[?]");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathStep {
     /// An object attribute: `.name`.
@@ -62,33 +85,76 @@ impl Path {
         self
     }
 
-    /// This path followed by the map key `key` (`tfjsonpath`'s `AtMapKey`).
-    pub fn at_map_key(mut self, key: impl Into<String>) -> Path {
+    /// This path followed by the map key `key`.
+    #[doc(alias = "AtMapKey")]
+    pub fn key(mut self, key: impl Into<String>) -> Path {
         self.steps.push(PathStep::Key(key.into()));
         self
     }
 
-    /// This path followed by the list or tuple index `index` (`tfjsonpath`'s
-    /// `AtSliceIndex`).
-    pub fn at_slice_index(mut self, index: u64) -> Path {
+    /// This path followed by the list or tuple index `index` (which also names a set
+    /// element by its position in the set's order).
+    #[doc(alias = "AtSliceIndex")]
+    pub fn index(mut self, index: u64) -> Path {
         self.steps.push(PathStep::Index(index));
         self
     }
 
-    /// This path followed by the set element `element`.
-    pub fn at_set_element(mut self, element: Value) -> Path {
+    /// This path followed by the set element `element`, named by its value.
+    pub fn element(mut self, element: Value) -> Path {
         self.steps.push(PathStep::SetElement(element));
         self
     }
 
-    /// This path followed by `step`.
+    /// [`key`](Path::key), by the name `tfjsonpath` gives it (`AtMapKey`).
+    pub fn at_map_key(self, key: impl Into<String>) -> Path {
+        self.key(key)
+    }
+
+    /// [`index`](Path::index), by the name `tfjsonpath` gives it (`AtSliceIndex`).
+    pub fn at_slice_index(self, index: u64) -> Path {
+        self.index(index)
+    }
+
+    /// [`element`](Path::element), by a name in the style of `tfjsonpath`'s.
+    pub fn at_set_element(self, element: Value) -> Path {
+        self.element(element)
+    }
+
+    /// Adds `step` at the end of this path.
+    ///
+    /// ```
+    /// use ctywire::{Path, PathStep};
+    ///
+    /// let mut path = Path::root("disk");
+    /// path.push(PathStep::Index(0));
+    /// assert_eq!(path.to_string(), ".disk[0]");
+    /// assert_eq!(path.pop(), Some(PathStep::Index(0)));
+    /// assert_eq!(path, Path::root("disk"));
+    /// ```
     pub fn push(&mut self, step: PathStep) {
         self.steps.push(step);
     }
 
-    /// Removes the last step.
-    pub(crate) fn pop(&mut self) {
-        self.steps.pop();
+    /// Removes the last step and returns it (`None` for the empty path).
+    pub fn pop(&mut self) -> Option<PathStep> {
+        self.steps.pop()
+    }
+
+    /// This path followed by the steps of `other`, leaving both as they are.
+    ///
+    /// ```
+    /// use ctywire::Path;
+    ///
+    /// let disk = Path::root("disk").index(0);
+    /// assert_eq!(disk.join(&Path::root("size")).to_string(), ".disk[0].size");
+    /// assert_eq!(disk.to_string(), ".disk[0]");
+    /// ```
+    pub fn join(&self, other: &Path) -> Path {
+        let mut steps = Vec::with_capacity(self.steps.len() + other.steps.len());
+        steps.extend_from_slice(&self.steps);
+        steps.extend_from_slice(&other.steps);
+        Path { steps }
     }
 
     /// Puts `step` in front of this path (used while an error travels up the value).
@@ -553,5 +619,225 @@ impl Value {
             };
         }
         Some(at)
+    }
+}
+
+impl Value {
+    /// The part of this value that `path` names, to change in place: found as by
+    /// [`Value::at_path`], except that no path leads into a set (a set's order and
+    /// uniqueness depend on its elements' values; [`Value::set_at_path`] changes one
+    /// and puts the set back in order).
+    ///
+    /// ```
+    /// use ctywire::{Path, Value};
+    ///
+    /// let mut v = Value::object([("disk", Value::list([Value::object([("size", Value::from(10))])]))]);
+    /// let path = Path::root("disk").index(0).attribute("size");
+    /// *v.at_path_mut(&path).unwrap() = Value::from(20);
+    /// assert_eq!(v.at_path(&path), Some(&Value::from(20)));
+    /// assert!(v.at_path_mut(&Path::root("disk").index(1)).is_none());
+    /// ```
+    pub fn at_path_mut(&mut self, path: &Path) -> Option<&mut Value> {
+        self.at_path_mut_or_error(path).ok()
+    }
+
+    /// [`Value::at_path_mut`], with an error naming the step that leads nowhere.
+    pub(crate) fn at_path_mut_or_error(&mut self, path: &Path) -> Result<&mut Value, Error> {
+        let mut at = self;
+        for (done, step) in path.steps().iter().enumerate() {
+            let here = || Path::from(path.steps()[..done].to_vec());
+            at = match at.untyped_mut() {
+                Value::Set(_) => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!("the element {step} of a set cannot be changed in place"),
+                    )
+                    .at(&here()))
+                }
+                v => step_mut(v, step).map_err(|e| e.at(&here()))?,
+            };
+        }
+        Ok(at)
+    }
+
+    /// Puts `value` at `path` in this value. Every step must lead somewhere, as for
+    /// [`Value::at_path`] (looking through [`Typed`](crate::Typed) wrappers), except
+    /// the last, which may name a map element or an object attribute that is not there
+    /// yet: it is added. A path through a set changes the element and puts the set
+    /// back in go-cty's order (dropping the element if it now equals another).
+    ///
+    /// Fails, changing nothing, where a step leads nowhere: the error's path is that of
+    /// the value the step was taken from, and its message names the step.
+    ///
+    /// ```
+    /// use ctywire::{Path, Value};
+    ///
+    /// let mut v = Value::object([
+    ///     ("tags", Value::map([("env", Value::from("dev"))])),
+    ///     ("disks", Value::list([Value::object([("size", Value::from(10))])])),
+    /// ]);
+    /// v.set_at_path(&Path::root("tags").key("env"), Value::from("prod"))?;
+    /// v.set_at_path(&Path::root("tags").key("owner"), Value::from("me"))?;
+    /// assert_eq!(v["tags"], Value::map([("env", Value::from("prod")), ("owner", Value::from("me"))]));
+    ///
+    /// let err = v.set_at_path(&Path::root("disks").index(3).attribute("size"), Value::from(1)).unwrap_err();
+    /// assert_eq!(err.to_string(), ".disks: no element at index 3 (the list has 1)");
+    /// let err = v.set_at_path(&Path::root("tags").key("env").attribute("x"), Value::from(1)).unwrap_err();
+    /// assert_eq!(err.to_string(), r#".tags["env"]: expected an object or a map for step .x, found string"#);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn set_at_path(&mut self, path: &Path, value: Value) -> Result<(), Error> {
+        set_in(self, path.steps(), value)
+    }
+}
+
+/// Puts `value` at `steps` in `target` (see [`Value::set_at_path`]); an error's path is
+/// relative to `target`.
+fn set_in(target: &mut Value, steps: &[PathStep], value: Value) -> Result<(), Error> {
+    let Some((step, rest)) = steps.split_first() else {
+        *target = value;
+        return Ok(());
+    };
+    let inside = |e: Error| e.in_step(step.clone());
+    match (step, target.untyped_mut()) {
+        (PathStep::Attribute(n) | PathStep::Key(n), Value::Object(o)) if rest.is_empty() => {
+            o.insert(n, value);
+            Ok(())
+        }
+        (PathStep::Attribute(n) | PathStep::Key(n), Value::Map(m)) if rest.is_empty() => {
+            m.insert(n, value);
+            Ok(())
+        }
+        (PathStep::Index(_) | PathStep::SetElement(_), Value::Set(s)) => {
+            let i = set_position(s, step)?;
+            let mut elements = std::mem::take(s).into_vec();
+            let result = set_in(&mut elements[i], rest, value).map_err(inside);
+            *s = crate::Set::new(elements);
+            result
+        }
+        (_, v) => set_in(step_mut(v, step)?, rest, value).map_err(inside),
+    }
+}
+
+/// The position in set `s` of the element `step` names: by index in the set's order, or
+/// by value.
+fn set_position(s: &crate::Set, step: &PathStep) -> Result<usize, Error> {
+    let found = match step {
+        PathStep::Index(i) => usize::try_from(*i).ok().filter(|i| *i < s.len()),
+        PathStep::SetElement(e) => s.iter().position(|x| crate::value::set::equivalent(x, e)),
+        _ => None,
+    };
+    found.ok_or_else(|| match step {
+        PathStep::Index(i) => Error::new(
+            ErrorKind::NotFound,
+            format!("no element at index {i} (the set has {})", s.len()),
+        ),
+        _ => Error::new(ErrorKind::NotFound, "no such set element"),
+    })
+}
+
+/// The part of `v` (without a wrapper) that `step` names, to change: an object
+/// attribute or map element by name, a list or tuple element by index. An error names
+/// the step where there is none.
+fn step_mut<'v>(v: &'v mut Value, step: &PathStep) -> Result<&'v mut Value, Error> {
+    let kind = v.kind_name();
+    match (step, v) {
+        (PathStep::Attribute(n) | PathStep::Key(n), Value::Object(o)) => o
+            .get_mut(n)
+            .ok_or_else(|| Error::new(ErrorKind::NotFound, format!("no attribute {n:?}"))),
+        (PathStep::Attribute(n) | PathStep::Key(n), Value::Map(m)) => m
+            .get_mut(n)
+            .ok_or_else(|| Error::new(ErrorKind::NotFound, format!("no element with key {n:?}"))),
+        (PathStep::Index(i), Value::List(vs) | Value::Tuple(vs)) => {
+            let len = vs.len();
+            usize::try_from(*i)
+                .ok()
+                .and_then(|i| vs.get_mut(i))
+                .ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::NotFound,
+                        format!("no element at index {i} (the {kind} has {len})"),
+                    )
+                })
+        }
+        (step, _) => {
+            let expected = match step {
+                PathStep::Attribute(_) | PathStep::Key(_) => "an object or a map",
+                PathStep::Index(_) => "a list, a tuple or a set",
+                PathStep::SetElement(_) => "a set",
+            };
+            Err(Error::mismatch(format!("{expected} for step {step}"), kind))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A path through a set changes the element and puts the set back in order,
+    /// merging equal elements; `at_path_mut` does not go into sets.
+    #[test]
+    fn set_at_path_through_sets() {
+        let mut v = Value::object([(
+            "s",
+            Value::set([
+                Value::object([("k", Value::from("a"))]),
+                Value::object([("k", Value::from("b"))]),
+            ]),
+        )]);
+        let path = Path::root("s").index(0).attribute("k");
+        assert!(v.at_path_mut(&path).is_none());
+        v.set_at_path(&path, Value::from("c")).unwrap();
+        assert_eq!(v["s"][0]["k"].as_str(), Some("b"));
+        assert_eq!(v["s"][1]["k"].as_str(), Some("c"));
+        let by_value = Path::root("s").element(Value::object([("k", Value::from("c"))]));
+        v.set_at_path(&by_value.attribute("k"), Value::from("b"))
+            .unwrap();
+        assert_eq!(v["s"].len(), Some(1));
+        let err = v
+            .set_at_path(&Path::root("s").index(5), Value::Null)
+            .unwrap_err();
+        assert_eq!(err.to_string(), ".s: no element at index 5 (the set has 1)");
+        assert_eq!(err.kind(), ErrorKind::NotFound);
+    }
+
+    /// Errors name the step that leads nowhere, with the path of the value it was taken
+    /// from; nothing is changed.
+    #[test]
+    fn set_at_path_errors() {
+        let original = Value::object([
+            ("m", Value::map([("k", Value::list([Value::from(1)]))])),
+            ("n", Value::Null),
+        ]);
+        let cases = [
+            (Path::root("x").attribute("y"), r#"no attribute "x""#),
+            (
+                Path::root("m").key("z").index(0),
+                r#".m: no element with key "z""#,
+            ),
+            (
+                Path::root("m").key("k").index(1),
+                r#".m["k"]: no element at index 1 (the list has 1)"#,
+            ),
+            (
+                Path::root("n").attribute("a"),
+                ".n: expected an object or a map for step .a, found null",
+            ),
+            (
+                Path::root("m").key("k").key("a"),
+                r#".m["k"]: expected an object or a map for step ["a"], found list"#,
+            ),
+            (
+                Path::root("m").index(0),
+                ".m: expected a list, a tuple or a set for step [0], found map",
+            ),
+        ];
+        for (path, want) in cases {
+            let mut v = original.clone();
+            let err = v.set_at_path(&path, Value::from(2)).unwrap_err();
+            assert_eq!(err.to_string(), want, "{path}");
+            assert_eq!(v, original);
+        }
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! Attributes are aligned on `=`, unknowns read `(known after apply)` with their
 //! refinements spelled out, sensitive values read `(sensitive value)` unless asked
-//! otherwise, and null attributes are left out, as Terraform leaves them out.
+//! otherwise, and null attributes are left out, as Terraform leaves them out (unless
+//! [`Options::show_null`]).
 //!
 //! ```
 //! use ctywire::render::{render, Options};
@@ -29,6 +30,8 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 
+pub mod diff;
+
 use std::fmt::Write;
 
 use crate::path::{Path, PathStep};
@@ -37,17 +40,75 @@ use crate::types::Type;
 use crate::value::{Object, Value};
 
 /// How to render.
+///
+/// ```
+/// use ctywire::render::{render, Options};
+/// use ctywire::{Type, Value};
+///
+/// let ty: Type = "object({id=string, name=string})".parse()?;
+/// let value = Value::object([("id", Value::from("i-1")), ("name", Value::Null)]);
+/// assert_eq!(render(&value, &ty, &Options::default()), "{\n    id = \"i-1\"\n}");
+/// let options = Options::new().show_null(true);
+/// assert_eq!(render(&value, &ty, &options), "{\n    id   = \"i-1\"\n    name = null\n}");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Options {
     /// Show sensitive values instead of `(sensitive value)`.
     pub show_sensitive: bool,
     /// Use ANSI colours.
     pub color: bool,
+    /// Show null attributes as `null` instead of leaving them out (absent nested blocks
+    /// are left out either way).
+    pub show_null: bool,
     /// Paths of sensitive values (from a schema or a plan's sensitivity tree).
     pub sensitive: Vec<Path>,
 }
 
+impl Options {
+    /// The default options: sensitive values hidden, no colour, nulls left out.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// Sets [`show_sensitive`](Self::show_sensitive).
+    pub fn show_sensitive(mut self, yes: bool) -> Options {
+        self.show_sensitive = yes;
+        self
+    }
+
+    /// Sets [`color`](Self::color).
+    pub fn color(mut self, yes: bool) -> Options {
+        self.color = yes;
+        self
+    }
+
+    /// Sets [`show_null`](Self::show_null).
+    pub fn show_null(mut self, yes: bool) -> Options {
+        self.show_null = yes;
+        self
+    }
+
+    /// Sets [`sensitive`](Self::sensitive): the paths of sensitive values.
+    pub fn sensitive(mut self, paths: impl IntoIterator<Item = Path>) -> Options {
+        self.sensitive = paths.into_iter().collect();
+        self
+    }
+}
+
 /// Renders `value` of type `ty`.
+///
+/// ```
+/// use ctywire::render::{render, Options};
+/// use ctywire::{Path, Type, Value};
+///
+/// let ty: Type = "object({user=string, password=string})".parse()?;
+/// let value = Value::object([("user", Value::from("ann")), ("password", Value::from("hunter2"))]);
+/// let options = Options::new().sensitive([Path::root("password")]);
+/// assert_eq!(render(&value, &ty, &options), "{\n    password = (sensitive value)\n    user     = \"ann\"\n}");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn render(value: &Value, ty: &Type, options: &Options) -> String {
     let mut r = Renderer {
         out: String::new(),
@@ -183,7 +244,7 @@ impl Renderer<'_> {
             Value::Object(o) => {
                 let entries = o
                     .iter()
-                    .filter(|(_, v)| !v.is_null())
+                    .filter(|(_, v)| self.options.show_null || !v.is_null())
                     .map(|(name, v)| Entry {
                         label: name.to_owned(),
                         step: PathStep::Attribute(name.to_owned()),
@@ -282,7 +343,9 @@ impl Renderer<'_> {
             .attributes
             .iter()
             .filter_map(|(name, attribute)| {
-                let v = object.get(name).filter(|v| !v.is_null())?;
+                let v = object
+                    .get(name)
+                    .filter(|v| self.options.show_null || !v.is_null())?;
                 Some(Entry {
                     label: name.clone(),
                     step: PathStep::Attribute(name.clone()),

@@ -57,7 +57,7 @@ pub(crate) fn append_short<const W: usize>(out: &mut Vec<u8>, bytes: &[u8], len:
 
 /// Whether UTF-8 `bytes` are NFC because every code point is below U+0300 (which is
 /// told from the bytes alone: all below 0xCC).
-#[inline]
+#[inline(always)]
 pub(crate) fn is_nfc_bytes(bytes: &[u8]) -> bool {
     bytes.is_ascii() || bytes.iter().all(|b| *b < 0xCC)
 }

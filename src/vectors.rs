@@ -27,7 +27,15 @@ use crate::value::Value;
 use crate::{json, msgpack};
 
 /// The outcome of checking one vector file.
+///
+/// ```
+/// let report = ctywire::vectors::check(&std::fs::read_to_string("vectors/ctywire/sets.json")?)?;
+/// assert!(report.cases > 0 && report.checks >= report.cases);
+/// assert!(report.failures.is_empty(), "{:?}", report.failures);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Report {
     /// The number of cases in the file.
     pub cases: usize,
@@ -40,7 +48,21 @@ pub struct Report {
 }
 
 /// One failed check.
+///
+/// ```
+/// // 256 is `cd 01 00`; the case says `d1 01 00` (int16), which decodes but does not
+/// // come back.
+/// let file = r#"{"cases": [{"name": "bad", "type": "number", "msgpack": "d10100"}]}"#;
+/// let report = ctywire::vectors::check(file)?;
+/// let failure = &report.failures[0];
+/// assert_eq!(failure.case, "bad");
+/// assert_eq!(failure.message, "msgpack -> msgpack: bytes differ");
+/// assert_eq!(failure.expected.as_deref(), Some(&[0xd1, 0x01, 0x00][..]));
+/// assert_eq!(failure.actual.as_deref(), Some(&[0xcd, 0x01, 0x00][..]));
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Failure {
     /// The case's `name`.
     pub case: String,
@@ -55,6 +77,15 @@ pub struct Failure {
 /// Checks every case of a vector file's text.
 ///
 /// Fails only when the text is not a vector file; failed checks are in the report.
+///
+/// ```
+/// use ctywire::vectors::check;
+///
+/// let report = check(r#"{"cases": [{"name": "t", "type": "bool", "msgpack": "c3", "json": "true"}]}"#)?;
+/// assert_eq!((report.cases, report.failures.len()), (1, 0));
+/// assert_eq!(check("[]").unwrap_err(), r#"not a vector file: no "cases" array"#);
+/// # Ok::<(), String>(())
+/// ```
 pub fn check(text: &str) -> Result<Report, String> {
     let doc: Json = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let cases = doc

@@ -365,3 +365,86 @@ fn plan_shows_one_resource() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no resource change at x.y"));
 }
+
+#[test]
+fn convert_to_another_type() {
+    let o = ctywire(
+        &[
+            "convert",
+            "--type",
+            "tuple([string, number, bool, string])",
+            "--to-type",
+            "set(string)",
+            "--from",
+            "json",
+            "--to",
+            "json",
+        ],
+        br#"["b", 1, true, "b"]"#,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "[\"1\",\"b\",\"true\"]\n");
+
+    // MessagePack in and out, to a type with an optional attribute and a dynamic one.
+    let o = ctywire(
+        &[
+            "convert",
+            "--type",
+            r#"["map","string"]"#,
+            "--to-type",
+            "object({port=number, tls=optional(bool), extra=any})",
+            "--from",
+            "msgpack",
+            "--to",
+            "msgpack",
+            "--hex",
+        ],
+        // {"port": "443", "extra": "x", "other": "dropped"}
+        b"83 a4706f7274 a3343433 a56578747261 a178 a56f74686572 a764726f70706564",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let extra = "a56578747261 92c40822737472696e6722a178";
+    let port = "a4706f7274 cd01bb";
+    let tls = "a3746c73 c0";
+    let want = format!("83 {extra} {port} {tls}\n").replace(' ', "");
+    assert_eq!(stdout(&o), want);
+}
+
+#[test]
+fn convert_to_another_type_fails_with_path() {
+    let args = [
+        "convert",
+        "--type",
+        "list(string)",
+        "--to-type",
+        "list(number)",
+        "--from",
+        "json",
+        "--to",
+        "json",
+    ];
+    let o = ctywire(&args, br#"["1", "x"]"#);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "error: [1]: a number is required\n");
+
+    let mut args = args;
+    args[4] = "map(string)";
+    let o = ctywire(&args, br#"["1"]"#);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "error: (root): map of string required\n");
+    let o = ctywire(
+        &[
+            "convert",
+            "--type",
+            "string",
+            "--to-type",
+            "list(",
+            "--from",
+            "json",
+            "--to",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

@@ -25,6 +25,11 @@ const TARGETS: &[(&str, Target)] = &[
     ("type_expr", targets::type_expr),
     ("roundtrip", targets::roundtrip),
     ("schema_json", targets::schema_json),
+    ("decode_as", targets::decode_as),
+    ("convert", targets::convert),
+    ("plan_rules", targets::plan_rules),
+    ("diff", targets::diff),
+    ("config", targets::config),
 ];
 
 #[test]

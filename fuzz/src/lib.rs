@@ -3,7 +3,7 @@
 //! Each target in `fuzz_targets/` is one line that calls the function of its name, and
 //! the main crate's `tests/fuzz_corpus.rs` includes this file (`#[path]`) to replay the
 //! committed corpora through the same functions on stable Rust, with no fuzzing tools.
-//! So this file may use only `std` and `ctywire`'s public API.
+//! So this file may use only `std`, `serde`'s derives and `ctywire`'s public API.
 //!
 //! A function returns normally for any input the library handles correctly (an error
 //! is a correct answer to bad input) and panics when an invariant breaks.
@@ -16,15 +16,24 @@
 //!   can carry any vector's type);
 //! - `0xfe`, `0xff`: the payload's implied type (`implied_type`).
 //!
-//! `schema_json` reads its whole input as a `providers schema -json` document.
+//! `diff` reads a type selector (not the implied type), one byte `n`, then two
+//! MessagePack payloads: the first `n` bytes and the rest.
+//!
+//! `schema_json` reads its whole input as a `providers schema -json` document; `config`
+//! reads its whole input as a `.tf.json` file, decoded with the example provider's
+//! schemas (`examples/schema/provider.json`); `decode_as` a format byte, then a payload
+//! of its one type.
+//!
+//! `plan_rules` reads a schema selector (one of the example provider's schemas), then
+//! three MessagePack payloads, each but the last after a two-byte length.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use ctywire::limits::MAX_DEPTH;
 use ctywire::render::{render, render_block, Options};
 use ctywire::schema::{Block, BlockNesting, NestedType, ProviderSchema, ProviderSchemas, Schema};
-use ctywire::{json, msgpack, ErrorKind, Number, Type, Value};
+use ctywire::{json, msgpack, ErrorKind, Known, Number, Type, Value, Visit};
 
 /// Interesting types for the value targets: every kind, `dynamic` at every kind of
 /// position, sets of objects and of collections (whose order and equality are the
@@ -107,8 +116,15 @@ pub fn msgpack_decode(data: &[u8]) {
     };
     let ty = match ty {
         Some(ty) => ty,
-        None => match msgpack::implied_type(payload) {
-            Ok(ty) => ty,
+        None => match msgpack::implied_type_reading_wrappers(payload) {
+            Ok((ty, wrappers)) => {
+                // Reading wrappers changes nothing go-cty's rules type.
+                if let Ok(plain) = msgpack::implied_type(payload) {
+                    assert_eq!(plain, ty, "implied types differ");
+                    assert!(wrappers.is_empty(), "wrappers where go-cty reads none");
+                }
+                ty
+            }
             Err(_) => return,
         },
     };
@@ -129,7 +145,24 @@ pub fn json_decode(data: &[u8]) {
     };
     let decoded = match ty {
         Some(ty) => json::decode(payload, &ty).map(|v| (ty, v)),
-        None => json::decode_implied(payload),
+        None => {
+            let plain = json::decode_implied(payload);
+            if let Ok((ty, wrappers)) = json::implied_type_reading_wrappers(payload) {
+                // Without wrappers, go-cty's implied type; with them, a type whose
+                // values must encode like any other.
+                if wrappers.is_empty() {
+                    if let Ok((plain_ty, _)) = &plain {
+                        assert_eq!(*plain_ty, ty, "implied types differ");
+                    }
+                } else if let Ok(v) = json::decode(payload, &ty) {
+                    if let Err(e) = msgpack::encode(&v, &ty) {
+                        panic!("a decoded value does not encode: {e}\nvalue: {v:?}\ntype: {ty}");
+                    }
+                    json_encode_or_refuse(&v, &ty);
+                }
+            }
+            plain
+        }
     };
     if let Ok((ty, v)) = decoded {
         if let Err(e) = msgpack::encode(&v, &ty) {
@@ -356,10 +389,7 @@ fn check_schema(schema: &Schema) {
     for violation in block.check_config(&empty) {
         let _ = violation.to_string();
     }
-    let options = Options {
-        sensitive: block.sensitive_paths(&empty),
-        ..Options::default()
-    };
+    let options = Options::new().sensitive(block.sensitive_paths(&empty));
     let _ = render(&empty, &ty, &options);
     let _ = render_block(&empty, block, &options);
 }
@@ -730,4 +760,425 @@ fn has_long_float_integer(v: &Value) -> bool {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// At most this many blocks of one input are decoded.
+const MAX_CONFIG_BLOCKS: usize = 16;
+
+/// A `.tf.json` file: reading it never panics; each resource, data source and provider
+/// block it declares (the first 16) decodes with the example schemas or fails with
+/// diagnostics, and a decoded value is a value of the schema's implied type (it encodes
+/// as MessagePack, and as JSON when wholly known).
+pub fn config(data: &[u8]) {
+    use ctywire::config::{Address, Config};
+    let Ok(config) = Config::from_sources([("fuzz.tf.json", data)]) else {
+        return;
+    };
+    let schemas = example_schemas();
+    let declarations = config.declarations();
+    for d in declarations.iter().take(MAX_CONFIG_BLOCKS) {
+        if !matches!(d.kind, "resource" | "data" | "provider") {
+            continue;
+        }
+        let address: Address = d
+            .address
+            .parse()
+            .unwrap_or_else(|e| panic!("listed address {:?} does not parse: {e}", d.address));
+        assert_eq!(address.to_string(), d.address, "address prints back");
+        let Ok(schema) = address.schema(schemas) else {
+            continue;
+        };
+        let Ok(value) = config.decode(&address, schema) else {
+            continue;
+        };
+        let ty = schema.implied_type();
+        if let Err(e) = msgpack::encode(&value, &ty) {
+            panic!("{}: the decoded value does not encode: {e}", d.address);
+        }
+        if value.is_wholly_known() {
+            if let Err(e) = json::encode(&value, &ty) {
+                if e.kind() != ErrorKind::Unencodable {
+                    panic!(
+                        "{}: the decoded value does not encode as JSON: {e}",
+                        d.address
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `convert`: two type selectors, `from` then `to` (see [`select`]; an implied `to` is
+/// `dynamic`), then a MessagePack payload, decoded with `from` (or its implied type) and
+/// converted to `to`:
+///
+/// - nothing panics: converting, the encoders (which convert what does not conform),
+///   `conversion`, `unify` and `unify_unsafe`;
+/// - where `from` holds no `dynamic`, converting fails with `TypeMismatch` exactly when
+///   `conversion` finds no conversion (otherwise only the value can make it fail);
+/// - a converted value encodes as `to` (but for a collection of collections of
+///   `dynamic` with an empty element beside a full one, which go-cty cannot read back
+///   either), as JSON unless it holds an unknown or an infinity, and converting it from
+///   `to` to `to` gives the same bytes;
+/// - a type `unify` finds is one both types convert to safely; one `unify_unsafe`
+///   finds, one both convert to.
+pub fn convert(data: &[u8]) {
+    use ctywire::convert::{conversion, convert, unify, unify_unsafe, Safety};
+
+    let Some((from, rest)) = select(data) else {
+        return;
+    };
+    let Some((to, payload)) = select(rest) else {
+        return;
+    };
+    let to = to.unwrap_or(Type::Dynamic);
+    let from = match from {
+        Some(ty) => ty,
+        None => match msgpack::implied_type(payload) {
+            Ok(ty) => ty,
+            Err(_) => return,
+        },
+    };
+    for (unified, safety) in [
+        (unify(&[from.clone(), to.clone()]), Some(Safety::Safe)),
+        (unify_unsafe(&[from.clone(), to.clone()]), None),
+    ] {
+        if let Some(u) = unified {
+            for t in [&from, &to] {
+                let found = conversion(t, &u);
+                assert!(
+                    found.is_some() && (safety.is_none() || found == safety),
+                    "{from} and {to} unify to {u}, but {t} converts to it: {found:?}"
+                );
+            }
+        }
+    }
+    let Ok(v) = msgpack::decode(payload, &from) else {
+        return;
+    };
+    let _ = msgpack::encode(&v, &to);
+    let _ = json::encode(&v, &to);
+    let exists = conversion(&from, &to);
+    let converted = convert(&v, &from, &to);
+    if !from.has_dynamic() {
+        let mismatch = converted
+            .as_ref()
+            .is_err_and(|e| e.kind() == ErrorKind::TypeMismatch);
+        assert_eq!(
+            mismatch,
+            exists.is_none(),
+            "conversion({from}, {to}) is {exists:?}, but converting gives {converted:?}"
+        );
+    }
+    let Ok(c) = converted else {
+        return;
+    };
+    let wire = to.without_optional_attributes();
+    let bytes = match msgpack::encode(&c, &wire) {
+        Ok(bytes) => bytes,
+        Err(e)
+            if e.message()
+                .starts_with("collection elements must all have one type") =>
+        {
+            return
+        }
+        Err(e) => panic!("a converted value does not encode: {e}\nvalue: {c:?}\ntype: {wire}"),
+    };
+    json_encode_or_refuse(&c, &wire);
+    match convert(&c, &wire, &wire) {
+        Ok(again) => assert_eq!(
+            msgpack::encode(&again, &wire).ok(),
+            Some(bytes),
+            "converting a value of {wire} to {wire} changed it: {c:?} became {again:?}"
+        ),
+        Err(e) => panic!("a converted value does not convert to its own type: {e}\nvalue: {c:?}"),
+    }
+}
+
+/// The example provider's schemas, for [`plan_rules`] and [`config`].
+fn example_schemas() -> &'static ProviderSchemas {
+    static SCHEMAS: OnceLock<ProviderSchemas> = OnceLock::new();
+    SCHEMAS.get_or_init(|| {
+        ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))
+            .expect("the example schema loads")
+    })
+}
+
+/// `plan_rules`: a schema selector byte (one of the example provider's schemas), then
+/// three MessagePack payloads of its implied type, each but the last after a two-byte
+/// big-endian length; one that does not decode is null. The plan rules and the plan
+/// renderer run on them: no panic; a new state equal to its plan is consistent with it;
+/// a value compared with itself is an unchanged diff.
+pub fn plan_rules(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let schemas = example_schemas();
+    let provider = schemas.providers.values().next().expect("one provider");
+    let mut all: Vec<&Schema> = vec![&provider.provider];
+    all.extend(provider.resource_schemas.values());
+    all.extend(provider.data_source_schemas.values());
+    let schema = all[selector as usize % all.len()];
+    let ty = schema.implied_type();
+    let mut parts = Vec::new();
+    let mut rest = rest;
+    for _ in 0..2 {
+        let n = match rest {
+            [a, b, ..] => (usize::from(*a) << 8 | usize::from(*b)).min(rest.len() - 2),
+            _ => 0,
+        };
+        let (part, more) = rest.get(2..).unwrap_or_default().split_at(n);
+        parts.push(part);
+        rest = more;
+    }
+    parts.push(rest);
+    let values: Vec<Value> = parts
+        .iter()
+        .map(|p| msgpack::decode(p, &ty).unwrap_or(Value::Null))
+        .collect();
+    let (prior, config, planned) = (&values[0], &values[1], &values[2]);
+    let block = &schema.block;
+    let proposed = block.proposed_new(prior, config);
+    let _ = block.check_plan(prior, config, planned);
+    let _ = block.check_plan(prior, config, &proposed);
+    let _ = block.check_apply(planned, config);
+    let _ = ctywire::schema::check_value_compatible(planned, config, &ty);
+    for v in &values {
+        let found = block.check_apply(v, v);
+        assert!(
+            found.is_empty(),
+            "a value is inconsistent with itself: {found:?}"
+        );
+    }
+    use ctywire::render::diff::{
+        render_block_diff, render_resource_change, ChangeAction, DiffOptions, ResourceChange,
+    };
+    let options = DiffOptions::default();
+    let action = ChangeAction::between(prior, planned, false);
+    let _ = render_resource_change(
+        &ResourceChange::new("x_y.z", action),
+        prior,
+        planned,
+        block,
+        &options,
+    );
+    if prior.is_wholly_known() && !prior.is_null() {
+        let same = render_block_diff(prior, prior, block, &options);
+        for line in same.lines() {
+            let t = line.trim_start();
+            assert!(
+                !(t.starts_with("+ ") || t.starts_with("- ") || t.starts_with("~ ")),
+                "a value diffed with itself shows a change:\n{same}"
+            );
+        }
+    }
+}
+
+/// `diff`: two MessagePack payloads decoded with the selected type, compared.
+///
+/// - each value equals itself: no changes, `raw_equals`, and `cty_equals` is `true`
+///   exactly when it is wholly known (else unknown, or false for a set holding an
+///   element with an unknown inside);
+/// - `diff(a, b)` is empty exactly when `a.raw_equals(b)`, each change's path leads to
+///   its old value in `a` and its new value in `b`, and applying the changes to `a`
+///   gives a value that raw-equals `b` and still encodes;
+/// - `cty_equals` is symmetric, and true where `raw_equals` is on wholly known values;
+/// - `walk` reaches every value of `a` by a path that leads to it, and an identity
+///   `transform` gives `a` back; each of `unknown_paths` leads to an unknown.
+pub fn diff(data: &[u8]) {
+    let Some((Some(ty), payload)) = select(data) else {
+        return;
+    };
+    let Some((&n, rest)) = payload.split_first() else {
+        return;
+    };
+    let Some((first, second)) = rest.split_at_checked(usize::from(n)) else {
+        return;
+    };
+    let (Ok(a), Ok(b)) = (msgpack::decode(first, &ty), msgpack::decode(second, &ty)) else {
+        return;
+    };
+    check_against_itself(&a, &ty);
+    check_against_itself(&b, &ty);
+    let changes = ctywire::diff(&a, &b, &ty);
+    assert_eq!(
+        changes.is_empty(),
+        a.raw_equals(&b, &ty),
+        "diff and raw_equals disagree: {changes:?}"
+    );
+    let mut patched = a.clone();
+    for change in &changes {
+        assert!(
+            change.old.is_none_or(|old| a
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, old))),
+            "{change}: the path does not lead to the old value"
+        );
+        assert!(
+            change.new.is_none_or(|new| b
+                .at_path(&change.path)
+                .is_some_and(|v| std::ptr::eq(v, new))),
+            "{change}: the path does not lead to the new value"
+        );
+        if let Err(e) = change.apply_to(&mut patched) {
+            panic!("{change} does not apply: {e}");
+        }
+    }
+    assert!(
+        patched.raw_equals(&b, &ty),
+        "the changes do not turn a into b: {patched:?}\nchanges: {changes:?}"
+    );
+    if let Err(e) = msgpack::encode(&patched, &ty) {
+        panic!("a value patched by diff does not encode: {e}");
+    }
+    let equals = a.cty_equals(&b, &ty);
+    assert_eq!(equals, b.cty_equals(&a, &ty), "cty_equals is not symmetric");
+    if a.is_wholly_known() && b.is_wholly_known() {
+        assert!(equals.is_some(), "wholly known values compare as unknown");
+        assert!(
+            !a.raw_equals(&b, &ty) || equals == Some(true),
+            "raw-equal values are not cty-equal"
+        );
+    }
+}
+
+/// The checks of [`diff`] on one value.
+fn check_against_itself(v: &Value, ty: &Type) {
+    let changes = ctywire::diff(v, v, ty);
+    assert!(
+        changes.is_empty(),
+        "a value differs from itself: {changes:?}"
+    );
+    assert!(v.raw_equals(v, ty), "a value is not raw-equal to itself");
+    let equals = v.cty_equals(v, ty);
+    if v.is_wholly_known() {
+        assert_eq!(
+            equals,
+            Some(true),
+            "a wholly known value is not cty-equal to itself"
+        );
+    } else {
+        assert_ne!(
+            equals,
+            Some(true),
+            "a value with an unknown is cty-equal to itself"
+        );
+    }
+    let mut lost = Vec::new();
+    v.walk(ty, |path, part, _| {
+        if !v
+            .at_path(path)
+            .is_some_and(|found| std::ptr::eq(found, part))
+        {
+            lost.push(path.clone());
+        }
+        Visit::Continue
+    });
+    assert!(lost.is_empty(), "walk paths that lead elsewhere: {lost:?}");
+    assert_eq!(
+        &v.clone().transform(ty, |_, part, _| part),
+        v,
+        "an identity transform changes the value"
+    );
+    for path in v.unknown_paths(ty) {
+        assert!(
+            v.at_path(&path).is_some_and(Value::is_unknown),
+            "unknown path {path} leads to no unknown"
+        );
+    }
+}
+
+/// The representative struct of `decode_as`: what a provider declares for a resource,
+/// with `Known` and `Option` fields, numbers as integers and as `Number`, a map, sets
+/// as a `Vec` and a `BTreeSet`, nested structs (a LIST and a SINGLE block), a renamed
+/// field, a tuple, and a `dynamic` attribute as a `Value`.
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzResource {
+    id: Known<String>,
+    name: Option<String>,
+    count: Known<u32>,
+    ratio: Known<Number>,
+    enabled: Option<bool>,
+    tags: Known<BTreeMap<String, Known<String>>>,
+    ports: Known<Vec<Known<Number>>>,
+    groups: Option<BTreeSet<String>>,
+    disks: Known<Vec<FuzzDisk>>,
+    boot: Known<FuzzBoot>,
+    meta: Value,
+    pair: Option<(String, Number)>,
+}
+
+/// A LIST block of [`FuzzResource`].
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzDisk {
+    size: Known<u64>,
+    kind: Known<String>,
+}
+
+/// A SINGLE block of [`FuzzResource`], with a field renamed from a Rust keyword.
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzBoot {
+    size: Known<Number>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+/// The type of `decode_as`'s payloads: a list of [`FuzzResource`].
+pub fn fuzz_resource_type() -> &'static Type {
+    static TYPE: OnceLock<Type> = OnceLock::new();
+    TYPE.get_or_init(|| {
+        Type::parse_expr(
+            "list(object({id=string, name=string, count=number, ratio=number, enabled=bool, \
+             tags=map(string), ports=set(number), groups=set(string), \
+             disks=list(object({size=number, kind=string})), \
+             boot=object({size=number, type=string}), meta=any, pair=tuple([string, number])}))",
+        )
+        .expect("the fuzz resource type parses")
+    })
+}
+
+/// `decode_as`: the first byte picks the format (even: MessagePack, odd: JSON), the
+/// rest is a payload of [`fuzz_resource_type`], read into `Vec<FuzzResource>` through
+/// the serde bridge. No input panics; and what the bridge reads, the value decoder
+/// reads too, and the bridge writes it back exactly as the encoder writes that value,
+/// bytes that read back to the same structs.
+pub fn decode_as(data: &[u8]) {
+    let Some((&format, payload)) = data.split_first() else {
+        return;
+    };
+    let ty = fuzz_resource_type();
+    if format % 2 == 0 {
+        let Ok(structs) = msgpack::decode_as::<Vec<FuzzResource>>(payload, ty) else {
+            return;
+        };
+        let value = match msgpack::decode(payload, ty) {
+            Ok(v) => v,
+            Err(e) => panic!("the bridge read what the decoder refuses: {e}"),
+        };
+        let bytes = match msgpack::encode_from(&structs, ty) {
+            Ok(b) => b,
+            Err(e) => panic!("decoded structs do not encode: {e}\n{structs:?}"),
+        };
+        let want = msgpack::encode(&value, ty).expect("a decoded value encodes");
+        assert_eq!(bytes, want, "encode_from differs from encode\n{structs:?}");
+        let again: Vec<FuzzResource> =
+            msgpack::decode_as(&bytes, ty).expect("encoded structs decode");
+        assert_eq!(again, structs, "structs change through their bytes");
+    } else {
+        let Ok(structs) = json::decode_as::<Vec<FuzzResource>>(payload, ty) else {
+            return;
+        };
+        let value = match json::decode(payload, ty) {
+            Ok(v) => v,
+            Err(e) => panic!("the bridge read what the decoder refuses: {e}"),
+        };
+        let text = match json::encode_from(&structs, ty) {
+            Ok(t) => t,
+            Err(e) => panic!("decoded structs do not encode: {e}\n{structs:?}"),
+        };
+        let want = json::encode(&value, ty).expect("a decoded value encodes");
+        assert_eq!(text, want, "encode_from differs from encode\n{structs:?}");
+        let again: Vec<FuzzResource> = json::decode_as(&text, ty).expect("encoded structs decode");
+        assert_eq!(again, structs, "structs change through their text");
+    }
 }

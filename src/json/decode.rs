@@ -1,6 +1,7 @@
 //! JSON decoding driven by a type, straight into [`Value`]s, with go-cty's leniency.
 
 use crate::error::{Error, ErrorKind, Position, Result};
+use crate::implied::{below, Wrappers};
 use crate::json::read::{line_column, Kind, Reader};
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
@@ -11,6 +12,18 @@ use crate::value::sink::{nulls, Return, Sink};
 use crate::value::{sort_dedup_last, Map, Number, Object, Set, Str, Value};
 
 /// Options for [`decode_with`](crate::json::decode_with).
+///
+/// ```
+/// use ctywire::json::{self, DecodeOptions};
+/// use ctywire::Type;
+///
+/// // State written by an older schema, which had an attribute since removed.
+/// let ty = Type::object([("id", Type::String)]);
+/// let options = DecodeOptions::new().ignore_undefined_attributes(true);
+/// let value = json::decode_with(br#"{"id": "i-1", "legacy": true}"#, &ty, &options)?;
+/// assert_eq!(value, ctywire::Value::object([("id", ctywire::Value::from("i-1"))]));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub struct DecodeOptions {
@@ -34,13 +47,7 @@ impl DecodeOptions {
 
 /// Decodes one JSON value of type `ty`; trailing text is an error.
 pub(crate) fn decode(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<Value> {
-    let mut d = Decoder {
-        input,
-        options,
-        types: TypeJsonCache::default(),
-        implicit_budget: crate::limits::implicit_value_budget(input.len()),
-        scratch: Vec::new(),
-    };
+    let mut d = Decoder::new(input, options);
     let mut r = Reader::new_checked(input);
     d.value(&mut r, ty, 0)
         .and_then(|v| r.finish().map(|()| v))
@@ -58,7 +65,9 @@ pub(crate) fn with_line_column(e: Error, input: &[u8]) -> Error {
     }
 }
 
-struct Decoder<'a, 'o> {
+/// The state of one decode: also what the serde bridge decodes the values it needs
+/// whole with.
+pub(crate) struct Decoder<'a, 'o> {
     input: &'a [u8],
     options: &'o DecodeOptions,
     /// The types of the dynamic values read so far, by their type JSON.
@@ -84,7 +93,7 @@ fn kind_name(kind: Kind) -> &'static str {
 }
 
 #[cold]
-fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
+pub(crate) fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
     let expected = match ty {
         Type::Dynamic => r#"a dynamic value as {"value": ..., "type": ...}"#,
         Type::Object(_) => "object",
@@ -140,8 +149,20 @@ pub(crate) fn number(text: &str) -> Result<Number> {
     })
 }
 
-impl<'a> Decoder<'a, '_> {
-    fn value(&mut self, r: &mut Reader<'a>, ty: &Type, depth: usize) -> Result<Value> {
+impl<'a, 'o> Decoder<'a, 'o> {
+    /// A decoder of `input` (what the reader reads).
+    pub(crate) fn new(input: &'a [u8], options: &'o DecodeOptions) -> Decoder<'a, 'o> {
+        Decoder {
+            input,
+            options,
+            types: TypeJsonCache::default(),
+            implicit_budget: crate::limits::implicit_value_budget(input.len()),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Decodes one value of type `ty` at `depth`.
+    pub(crate) fn value(&mut self, r: &mut Reader<'a>, ty: &Type, depth: usize) -> Result<Value> {
         self.value_into(r, ty, depth, Return)
     }
 
@@ -412,14 +433,16 @@ fn settle_elements(elements: &mut [Value], element: &Type, at: usize) -> Result<
 
 /// go-cty's `json.ImpliedType`: null is `dynamic`, arrays tuples, objects objects. A
 /// repeated key is an error only when its values' types differ.
-pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
+/// With `wrappers`, a `{"value": …, "type": …}` object whose type is valid type JSON and
+/// whose value decodes with it is `dynamic`, and its path is recorded.
+pub(crate) fn implied_type(input: &[u8], wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let mut r = Reader::new(input);
-    implied(&mut r, 0)
+    implied(&mut r, 0, wrappers)
         .and_then(|t| r.finish().map(|()| t))
         .map_err(|e| with_line_column(e, input))
 }
 
-fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
+fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > MAX_DEPTH {
@@ -447,15 +470,30 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
             let mut types = Vec::new();
             while r.next_element()? {
                 let i = types.len();
-                types.push(implied(r, depth + 1).map_err(|e| e.in_index(i))?);
+                types.push(below(
+                    &mut wrappers,
+                    || PathStep::Index(i as u64),
+                    |w| implied(r, depth + 1, w),
+                )?);
             }
             Type::tuple(types)
         }
         Kind::Object => {
+            if let Some(w) = wrappers.as_deref_mut() {
+                if let Some(after) = wrapper(r, depth) {
+                    *r = after;
+                    w.found_here();
+                    return Ok(Type::Dynamic);
+                }
+            }
             r.begin_object()?;
             let mut attrs: std::collections::HashMap<String, Type> = Default::default();
             while let Some((k, key_at)) = r.next_key_at()? {
-                let t = implied(r, depth + 1).map_err(|e| e.in_attribute(&k))?;
+                let t = below(
+                    &mut wrappers,
+                    || PathStep::Attribute(k.to_string()),
+                    |w| implied(r, depth + 1, w),
+                )?;
                 match attrs.get(&*k) {
                     Some(prev) if *prev != t => {
                         return Err(Error::new(
@@ -475,4 +513,38 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
             Type::object(attrs)
         }
     })
+}
+
+/// The reader past the object at `r`, when it is a dynamic value's wrapper: exactly the
+/// members `"type"` and `"value"`, in either order, the type valid type JSON and the
+/// value one that decodes with it. `None` for any other object, and for any error,
+/// which reading the object as an object then reports.
+fn wrapper<'a>(r: &Reader<'a>, depth: usize) -> Option<Reader<'a>> {
+    let mut after = r.clone();
+    after.begin_object().ok()?;
+    let (mut type_json, mut value_at) = (None, None);
+    while let Some(k) = after.next_key().ok()? {
+        match &*k {
+            "type" if type_json.is_none() => type_json = Some(after.raw_value().ok()?),
+            "value" if value_at.is_none() => {
+                after.skip_whitespace();
+                value_at = Some(after.offset());
+                after.skip_value().ok()?;
+            }
+            _ => return None,
+        }
+    }
+    let ty = Type::from_json_bytes(type_json?).ok()?;
+    let mut value = r.clone();
+    value.seek(value_at?);
+    let options = DecodeOptions::default();
+    let mut d = Decoder {
+        input: r.input(),
+        options: &options,
+        types: TypeJsonCache::default(),
+        implicit_budget: crate::limits::implicit_value_budget(r.input().len()),
+        scratch: Vec::new(),
+    };
+    d.value(&mut value, &ty, depth + 1).ok()?;
+    Some(after)
 }

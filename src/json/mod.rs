@@ -18,7 +18,7 @@
 //! ```
 
 pub(crate) mod decode;
-mod encode;
+pub(crate) mod encode;
 pub(crate) mod read;
 pub(crate) mod write;
 
@@ -26,6 +26,8 @@ pub(crate) use decode::with_line_column;
 pub use decode::DecodeOptions;
 
 use crate::error::Result;
+use crate::implied::Wrappers;
+use crate::path::Path;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -33,6 +35,19 @@ use crate::value::Value;
 ///
 /// Errors name the path of the offending value and its line and column. Text after the
 /// value is an error.
+///
+/// ```
+/// use ctywire::{json, Type};
+///
+/// let ty: Type = "object({name=string, dynamic_value=any})".parse()?;
+/// let value = json::decode(br#"{"name": "web", "dynamic_value": {"value": [1], "type": ["list", "number"]}}"#, &ty)?;
+/// assert_eq!(value["name"].as_str(), Some("web"));
+/// assert_eq!(value["dynamic_value"].recorded_type(), Some(&Type::list(Type::Number)));
+///
+/// let err = json::decode(b"{\n  \"name\": [1]\n}", &ty).unwrap_err();
+/// assert_eq!(err.to_string(), ".name: expected string, found array at line 2 column 11");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn decode(input: &[u8], ty: &Type) -> Result<Value> {
     decode::decode(input, ty, &DecodeOptions::default())
 }
@@ -56,15 +71,112 @@ pub fn decode_with(input: &[u8], ty: &Type, options: &DecodeOptions) -> Result<V
 
 /// Encodes `value` as type `ty`. Unknown values and infinities cannot be written as JSON
 /// and give an error naming their path.
+///
+/// A value that is not of type `ty` but converts to it is converted first, as go-cty's
+/// `json.Marshal` does: see [`msgpack::encode`](crate::msgpack::encode).
+///
+/// ```
+/// use ctywire::{json, Type, Value};
+///
+/// let ty = Type::map(Type::String);
+/// let v = Value::object([("port", Value::from(443)), ("tls", Value::from(true))]);
+/// assert_eq!(json::encode(&v, &ty)?, br#"{"port":"443","tls":"true"}"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode(value: &Value, ty: &Type) -> Result<Vec<u8>> {
     let mut out = Vec::new();
-    encode::encode(value, ty, &mut out)?;
+    encode_into(value, ty, &mut out)?;
     Ok(out)
 }
 
-/// Encodes `value` as type `ty`, appending to `out`.
+/// Encodes `value` as type `ty`, appending to `out`; converts as [`encode`] does.
+///
+/// ```
+/// use ctywire::{json, Type, Value};
+///
+/// let mut out = b"payload: ".to_vec();
+/// json::encode_into(&Value::list([Value::from("a")]), &Type::list(Type::String), &mut out)?;
+/// assert_eq!(out, br#"payload: ["a"]"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
-    encode::encode(value, ty, out)
+    let start = out.len();
+    match encode::encode(value, ty, out) {
+        Ok(()) => Ok(()),
+        Err(err) => encode_converted(value, ty, out, start, err),
+    }
+}
+
+/// [`encode_into`] for a value that failed to encode with `err`: converted, then
+/// encoded again from `start` (see [`encode`]).
+#[cold]
+#[inline(never)]
+fn encode_converted(
+    value: &Value,
+    ty: &Type,
+    out: &mut Vec<u8>,
+    start: usize,
+    err: crate::Error,
+) -> Result<()> {
+    out.truncate(start);
+    let converted = crate::convert::for_encoding(value, ty, err)?;
+    encode::encode(&converted, ty, out)
+}
+
+/// Decodes JSON text of type `ty` straight into a `T`, with no [`Value`] tree in
+/// between; see [`ctywire::serde`](crate::serde) for what maps to what.
+///
+/// The decoder's leniency holds (numbers and bools may come as strings). Two things
+/// differ from [`decode`]: an attribute the input leaves out is left to serde (an
+/// `Option` or [`Known`](crate::Known) field is then null, a `#[serde(default)]` field
+/// takes its default, any other field is an error), and an attribute given twice is an
+/// error rather than the last one winning.
+///
+/// ```
+/// use ctywire::{json, Type};
+///
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct Port {
+///     number: u16,
+///     protocol: Option<String>,
+/// }
+///
+/// let ty: Type = "list(object({number=number, protocol=string}))".parse()?;
+/// let ports: Vec<Port> = json::decode_as(br#"[{"number": "443"}, {"number": 80, "protocol": "tcp"}]"#, &ty)?;
+/// assert_eq!(ports[0], Port { number: 443, protocol: None });
+/// let err = json::decode_as::<Vec<Port>>(br#"[{"number": 1.5}]"#, &ty).unwrap_err();
+/// assert_eq!(err.to_string(), "[0].number: expected u16, found number 1.5, not an integer at line 1 column 13");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub fn decode_as<'de, T: ::serde::Deserialize<'de>>(input: &'de [u8], ty: &Type) -> Result<T> {
+    crate::serde::json_decode_as(input, ty)
+}
+
+/// Encodes `value` as JSON of type `ty`: exactly the text [`encode`] writes for the
+/// value [`ctywire::serde::to_value`](crate::serde::to_value) makes of it.
+///
+/// ```
+/// use ctywire::{json, Type};
+///
+/// #[derive(serde::Serialize)]
+/// struct Rule {
+///     protocol: String,
+///     port: u16,
+/// }
+///
+/// let ty: Type = "set(object({port=number, protocol=string}))".parse()?;
+/// let rules = [Rule { protocol: "tcp".into(), port: 443 }, Rule { protocol: "tcp".into(), port: 80 }];
+/// // Attributes in name order, set elements in go-cty's order.
+/// assert_eq!(
+///     json::encode_from(&rules, &ty)?,
+///     br#"[{"port":443,"protocol":"tcp"},{"port":80,"protocol":"tcp"}]"#
+/// );
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Result<Vec<u8>> {
+    crate::serde::json_encode_from(value, ty)
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whatever its type.
@@ -83,11 +195,59 @@ pub fn check_syntax(input: &[u8]) -> Result<()> {
 
 /// The type go-cty's `json.ImpliedType` infers for untyped JSON: null is `dynamic`,
 /// arrays are tuples, objects are objects.
+///
+/// ```
+/// use ctywire::json;
+///
+/// let ty = json::implied_type(br#"{"id": "i-1", "ports": [80, "http"], "spare": null}"#)?;
+/// assert_eq!(ty.to_expr(), "object({id=string,ports=tuple([number,string]),spare=any})");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn implied_type(input: &[u8]) -> Result<Type> {
-    decode::implied_type(input)
+    decode::implied_type(input, None)
+}
+
+/// [`implied_type`], except that an object that is a dynamic value's wrapper —
+/// exactly the members `"value"` and `"type"`, the type valid type JSON and the value
+/// one that decodes with it, as the encoder writes a value at a `dynamic` position — is
+/// read as such: its position's type is `dynamic`, so that decoding with the returned
+/// type reads the wrapped value with its own type. Gives the type and the paths of the
+/// wrappers it read, in input order.
+///
+/// go-cty's `json.ImpliedType` does not do this, and unlike its MessagePack
+/// counterpart ([`msgpack::implied_type_reading_wrappers`](crate::msgpack::implied_type_reading_wrappers))
+/// this reading is a guess: an object attribute of type
+/// `object({type=string, value=string})` holding `{"type": "string", "value": "x"}`
+/// reads as the string `"x"`. Show the paths to whoever must judge, or give the type.
+///
+/// ```
+/// use ctywire::{json, Path};
+///
+/// let text = br#"{"a": 1, "d": {"value": ["x", 2], "type": ["tuple", ["string", "number"]]}}"#;
+/// assert_eq!(json::implied_type(text)?.to_expr(), "object({a=number,d=object({type=tuple([string,tuple([string,string])]),value=tuple([string,number])})})");
+/// let (ty, wrappers) = json::implied_type_reading_wrappers(text)?;
+/// assert_eq!(ty.to_expr(), "object({a=number,d=any})");
+/// assert_eq!(wrappers, [Path::root("d")]);
+/// let value = json::decode(text, &ty)?;
+/// assert_eq!(value["d"][0].as_str(), Some("x"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn implied_type_reading_wrappers(input: &[u8]) -> Result<(Type, Vec<Path>)> {
+    let mut wrappers = Wrappers::default();
+    let ty = decode::implied_type(input, Some(&mut wrappers))?;
+    Ok((ty, wrappers.found))
 }
 
 /// Decodes untyped JSON with its implied type, as go-cty's `SimpleJSONValue` does.
+///
+/// ```
+/// use ctywire::json;
+///
+/// let (ty, value) = json::decode_implied(br#"{"tags": {"env": "prod"}}"#)?;
+/// assert_eq!(ty.to_expr(), "object({tags=object({env=string})})");
+/// assert_eq!(value["tags"]["env"].as_str(), Some("prod"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub fn decode_implied(input: &[u8]) -> Result<(Type, Value)> {
     let ty = implied_type(input)?;
     let value = decode(input, &ty)?;

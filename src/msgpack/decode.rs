@@ -1,11 +1,12 @@
 //! MessagePack decoding driven by a type, straight into [`Value`]s.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::implied::{below, Wrappers};
 use crate::limits::{MAX_DEPTH, MAX_REFINEMENT_PAYLOAD};
 use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::path::PathStep;
 use crate::text;
-use crate::types::{ObjectType, Type};
+use crate::types::{EncodedNames, ObjectType, Type};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::sink::{nulls, Return, Sink};
 use crate::value::{collapsed_elements, string, Map, Number, Object, Refinements, Set, Str, Value};
@@ -32,7 +33,7 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
 
 /// Decodes one value of type `ty`.
 #[inline(always)]
-fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+pub(crate) fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
     decode_into(r, ty, depth, Return)
 }
 
@@ -149,7 +150,7 @@ fn known<S: Sink>(
     Ok(put.put(value))
 }
 
-fn expected(ty: &Type) -> &'static str {
+pub(crate) fn expected(ty: &Type) -> &'static str {
     match ty {
         Type::Object(_) => "an object",
         Type::Tuple(_) => "a tuple",
@@ -158,22 +159,27 @@ fn expected(ty: &Type) -> &'static str {
     }
 }
 
-fn mismatch(ty: &Type, found: &Token<'_>) -> Error {
+pub(crate) fn mismatch(ty: &Type, found: &Token<'_>) -> Error {
     Error::mismatch(ty.kind_name(), found.describe())
 }
 
 /// A string's bytes as NFC text; invalid UTF-8 is an error (go-cty passes it through).
 fn string(bytes: &[u8]) -> Result<Str> {
+    text_of(bytes).map(Str::from)
+}
+
+/// A string's bytes as NFC text, borrowed when they are; invalid UTF-8 is an error.
+pub(crate) fn text_of(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>> {
     let s = std::str::from_utf8(bytes).map_err(|e| {
         Error::new(
             ErrorKind::InvalidValue,
             format!("invalid UTF-8 in string at its byte {}", e.valid_up_to()),
         )
     })?;
-    Ok(text::nfc(s).into())
+    Ok(text::nfc(s))
 }
 
-fn number(token: &Token<'_>) -> Result<Number> {
+pub(crate) fn number(token: &Token<'_>) -> Result<Number> {
     match *token {
         Token::Int(i) => Ok(Number::from(i)),
         Token::UInt(u) => Ok(Number::from(u)),
@@ -252,7 +258,7 @@ fn tuple<S: Sink>(
 }
 
 /// A map key or attribute name: str or bin, as go-cty's `DecodeString` accepts.
-fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
+pub(crate) fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
     let at = r.offset();
     match r.token(what)? {
         Token::Str(b) | Token::Bin(b) => Ok(b),
@@ -317,33 +323,15 @@ fn object<S: Sink>(
     at: usize,
     put: S,
 ) -> Result<S::Output> {
-    let Token::Map(n) = token else {
-        return Err(Error::mismatch("object", token.describe()));
-    };
-    if n != ty.len() {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            format!("expected an object with {} attributes, found {n}", ty.len()),
-        ));
-    }
-    r.check_count(n, 2, at)?;
+    let n = object_header(r, token, ty, at, depth)?;
     let names = ty.names().as_slice();
     let types = ty.types();
-    // go-cty writes attributes in name order, so key i is usually name i: values are
-    // stored in order, with no lookups, until a key is not the next name.
-    // The key is first compared, header and all, with the name as the encoder writes
-    // it; a key in another form (str8, bin) is read as a token.
-    let wire_names = ty.msgpack_names(crate::msgpack::encode::str);
-    let mut values = nulls(ty.len());
-    for (i, slot) in values.iter_mut().enumerate() {
-        if !r.skip_if(wire_names.get(i)) {
-            let key_at = r.offset();
-            let k = key(r, "an attribute name")?;
-            if names[i].as_bytes() != k {
-                return object_unordered(r, ty, values, i, k, key_at, depth).map(|v| put.put(v));
-            }
-        }
-        decode_into(r, &types[i], depth + 1, slot).map_err(|e| e.in_attribute(&names[i]))?;
+    let mut keys = AttributeKeys::new(ty);
+    let mut values = nulls(n);
+    for _ in 0..n {
+        let i = keys.next(r)?;
+        decode_into(r, &types[i], depth + 1, &mut values[i])
+            .map_err(|e| e.in_attribute(&names[i]))?;
     }
     Ok(put.put(Value::Object(Box::new(Object::from_parts(
         ty.names().clone(),
@@ -351,49 +339,140 @@ fn object<S: Sink>(
     )))))
 }
 
-/// The rest of an object whose attributes are not in name order: `values` holds the
-/// first attributes, in order; `k` (at `key_at`) is the key read after them.
-#[cold]
-#[inline(never)]
-fn object_unordered<'a>(
-    r: &mut Reader<'a>,
+/// The header of an object of type `ty`: a map with one entry per attribute, which
+/// could all fit in the input. Returns the number of attributes.
+pub(crate) fn object_header(
+    r: &Reader<'_>,
+    token: Token<'_>,
     ty: &ObjectType,
-    mut values: Box<[Value]>,
-    read: usize,
-    mut k: &'a [u8],
-    mut key_at: usize,
+    at: usize,
     depth: usize,
-) -> Result<Value> {
-    let names = ty.names();
-    let mut seen = vec![false; ty.len()];
-    seen[..read].iter_mut().for_each(|b| *b = true);
-    let mut remaining = ty.len() - read;
-    loop {
+) -> Result<usize> {
+    let Token::Map(n) = token else {
+        return Err(Error::mismatch("object", token.describe()));
+    };
+    if n != ty.len() {
+        return Err(attribute_count_error(r, n, ty, depth));
+    }
+    r.check_count(n, 2, at)
+}
+
+/// Which attribute each key of an object names, key after key, with the errors for an
+/// attribute the type lacks and an attribute given twice: the one reading of object
+/// keys, for the value decoder and the serde bridge.
+///
+/// go-cty writes attributes in name order, so key i is usually name i: each key is
+/// first compared, header and all, with the next name as the encoder writes it, and
+/// nothing is looked up while they agree. A key in another form (str8, bin) is read as
+/// a token; once a key is not the next name, keys are looked up by name.
+pub(crate) struct AttributeKeys<'t> {
+    ty: &'t ObjectType,
+    wire_names: &'t EncodedNames,
+    /// The attribute expected next while the keys come in name order.
+    next: usize,
+    /// Which attributes were given, once the keys left name order.
+    seen: Option<Box<[bool]>>,
+}
+
+impl<'t> AttributeKeys<'t> {
+    pub(crate) fn new(ty: &'t ObjectType) -> Self {
+        AttributeKeys {
+            ty,
+            wire_names: ty.msgpack_names(crate::msgpack::encode::str),
+            next: 0,
+            seen: None,
+        }
+    }
+
+    /// Reads the next key (one of the header's count) and gives its attribute's index.
+    #[inline(always)]
+    pub(crate) fn next(&mut self, r: &mut Reader<'_>) -> Result<usize> {
+        if self.seen.is_none() && r.skip_if(self.wire_names.get(self.next)) {
+            self.next += 1;
+            return Ok(self.next - 1);
+        }
+        self.next_slow(r)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn next_slow(&mut self, r: &mut Reader<'_>) -> Result<usize> {
+        let names = self.ty.names();
+        let key_at = r.offset();
+        let k = key(r, "an attribute name")?;
+        if self.seen.is_none() {
+            if names.as_slice()[self.next].as_bytes() == k {
+                self.next += 1;
+                return Ok(self.next - 1);
+            }
+            let mut seen = vec![false; self.ty.len()];
+            seen[..self.next].iter_mut().for_each(|b| *b = true);
+            self.seen = Some(seen.into());
+        }
         let name = String::from_utf8_lossy(k);
         let Some(index) = names.index_of(&name) else {
             return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
                 .in_attribute(&name)
                 .at_offset(key_at));
         };
-        if std::mem::replace(&mut seen[index], true) {
+        let seen = self.seen.as_mut().map(|s| &mut s[index]);
+        if seen.is_some_and(|s| std::mem::replace(s, true)) {
             return Err(Error::new(ErrorKind::InvalidValue, "duplicate attribute")
                 .in_attribute(&name)
                 .at_offset(key_at));
         }
-        let name = &names.as_slice()[index];
-        values[index] =
-            decode_value(r, &ty.types()[index], depth + 1).map_err(|e| e.in_attribute(name))?;
-        remaining -= 1;
-        if remaining == 0 {
-            break;
-        }
-        key_at = r.offset();
-        k = key(r, "an attribute name")?;
+        Ok(index)
     }
-    Ok(Value::Object(Box::new(Object::from_parts(
-        names.clone(),
-        values,
-    ))))
+}
+
+/// An object of `n` attributes where `ty` has another number: the message names the
+/// attributes missing and those the type does not have (a schema of another version),
+/// read from the map's keys, which the reader is at; only the count when the keys
+/// cannot be read.
+#[cold]
+#[inline(never)]
+fn attribute_count_error(r: &Reader<'_>, n: usize, ty: &ObjectType, depth: usize) -> Error {
+    let mut message = format!("expected an object with {} attributes, found {n}", ty.len());
+    let mut keys = r.rest();
+    let mut found = Vec::new();
+    for _ in 0..n {
+        match (keys.token("an attribute name"), keys.skip(depth + 1)) {
+            (Ok(Token::Str(k) | Token::Bin(k)), Ok(())) => found.push(String::from_utf8_lossy(k)),
+            _ => return Error::new(ErrorKind::InvalidValue, message),
+        }
+    }
+    let names = ty.names();
+    let present: std::collections::HashSet<&str> = found.iter().map(|k| &**k).collect();
+    let quoted = |names: Vec<&str>| {
+        const SHOWN: usize = 10;
+        let mut text: Vec<String> = names.iter().take(SHOWN).map(|n| format!("{n:?}")).collect();
+        if names.len() > SHOWN {
+            text.push(format!("and {} more", names.len() - SHOWN));
+        }
+        text.join(", ")
+    };
+    let missing: Vec<&str> = names
+        .as_slice()
+        .iter()
+        .map(|n| &**n)
+        .filter(|n| !present.contains(n))
+        .collect();
+    let extra: Vec<&str> = found
+        .iter()
+        .map(|k| &**k)
+        .filter(|k| names.index_of(k).is_none())
+        .collect();
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("missing: {}", quoted(missing)));
+    }
+    if !extra.is_empty() {
+        parts.push(format!("not in the type: {}", quoted(extra)));
+    }
+    if !parts.is_empty() {
+        message.push_str(&format!(" ({})", parts.join("; ")));
+    }
+    Error::new(ErrorKind::InvalidValue, message)
 }
 
 #[inline(never)]
@@ -615,10 +694,11 @@ fn number_bound(r: &mut Reader<'_>) -> Result<(Number, bool)> {
 
 /// Infers a type from untyped MessagePack, as go-cty's `msgpack.ImpliedType` does: nil
 /// and extensions are `dynamic`, arrays tuples, maps objects (string keys only); binary
-/// data is an error.
-pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
+/// data is an error. With `wrappers`, a `[type JSON, value]` wrapper is `dynamic` and
+/// its path is recorded.
+pub(crate) fn implied_type(input: &[u8], wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let mut r = Reader::new(input);
-    let ty = implied(&mut r, 0)?;
+    let ty = implied(&mut r, 0, wrappers)?;
     if !r.is_empty() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
@@ -632,28 +712,46 @@ pub(crate) fn implied_type(input: &[u8]) -> Result<Type> {
     Ok(ty)
 }
 
-fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
+fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let at = r.offset();
     if depth > MAX_DEPTH {
         return Err(depth_error().at_offset(at));
     }
+    let binary = || {
+        Error::new(
+            ErrorKind::TypeMismatch,
+            "cannot imply a type for binary data",
+        )
+    };
     Ok(match r.token("a value")? {
         Token::Nil | Token::Ext(..) => Type::Dynamic,
         Token::Bool(_) => Type::Bool,
         Token::Int(_) | Token::UInt(_) | Token::Float(_) => Type::Number,
         Token::Str(_) => Type::String,
-        Token::Bin(_) => {
-            return Err(Error::new(
-                ErrorKind::TypeMismatch,
-                "cannot imply a type for binary data",
-            )
-            .at_offset(at))
-        }
+        Token::Bin(_) => return Err(binary().at_offset(at)),
         Token::Array(n) => {
             let n = r.check_count(n, 1, at)?;
+            if let (2, Some(w), Some(0xc4..=0xc6)) = (n, wrappers.as_deref_mut(), r.peek()) {
+                // `[type JSON, value]`: binary data is never implied, so this reading
+                // changes the meaning of nothing go-cty reads.
+                let type_at = r.offset();
+                let Token::Bin(type_json) = r.token("type JSON")? else {
+                    unreachable!("a bin marker was peeked")
+                };
+                if Type::from_json_bytes(type_json).is_err() {
+                    return Err(binary().at_offset(type_at).in_index(0));
+                }
+                r.skip(depth + 1).map_err(|e| e.in_index(1))?;
+                w.found_here();
+                return Ok(Type::Dynamic);
+            }
             let mut types = Vec::with_capacity(n);
             for i in 0..n {
-                types.push(implied(r, depth + 1).map_err(|e| e.in_index(i))?);
+                types.push(below(
+                    &mut wrappers,
+                    || PathStep::Index(i as u64),
+                    |w| implied(r, depth + 1, w),
+                )?);
             }
             Type::tuple(types)
         }
@@ -669,11 +767,58 @@ fn implied(r: &mut Reader<'_>, depth: usize) -> Result<Type> {
                             .at_offset(key_at))
                     }
                 };
-                let t = implied(r, depth + 1)
-                    .map_err(|e| e.in_step(PathStep::Attribute(k.to_string())))?;
+                let t = below(
+                    &mut wrappers,
+                    || PathStep::Attribute(k.to_string()),
+                    |w| implied(r, depth + 1, w),
+                )?;
                 attrs.push((String::from(k), t));
             }
             Type::object(attrs)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A schema of another version: the count error names what differs.
+    #[test]
+    fn attribute_count_errors_name_the_attributes() {
+        let ty: Type = "object({a=number,b=number,c=number})".parse().unwrap();
+        let message = |bytes: &[u8]| decode(bytes, &ty).unwrap_err().to_string();
+        // {a: 1, b: 2}
+        assert_eq!(
+            message(b"\x82\xa1a\x01\xa1b\x02"),
+            r#"expected an object with 3 attributes, found 2 (missing: "c") at byte 0"#
+        );
+        // {a: 1, b: 2, c: 3, d: [4]}
+        assert_eq!(
+            message(b"\x84\xa1a\x01\xa1b\x02\xa1c\x03\xa1d\x91\x04"),
+            r#"expected an object with 3 attributes, found 4 (not in the type: "d") at byte 0"#
+        );
+        // {x: 1, a: 2}: both.
+        assert_eq!(
+            message(b"\x82\xa1x\x01\xa1a\x02"),
+            r#"expected an object with 3 attributes, found 2 (missing: "b", "c"; not in the type: "x") at byte 0"#
+        );
+        // Keys that cannot be read: the count alone.
+        assert_eq!(
+            message(b"\x82\xa1a\x01\x02\x02"),
+            "expected an object with 3 attributes, found 2 at byte 0"
+        );
+        assert_eq!(
+            message(b"\x84\xa1a"),
+            "expected an object with 3 attributes, found 4 at byte 0"
+        );
+        // Many: the first ten, and how many more.
+        let names: Vec<String> = (0..15).map(|i| format!("n{i:02}")).collect();
+        let ty = Type::object(names.iter().map(|n| (n.as_str(), Type::Number)));
+        let err = decode(b"\x80", &ty).unwrap_err();
+        assert_eq!(
+            err.message(),
+            r#"expected an object with 15 attributes, found 0 (missing: "n00", "n01", "n02", "n03", "n04", "n05", "n06", "n07", "n08", "n09", and 5 more)"#
+        );
+    }
 }

@@ -126,7 +126,7 @@ fn simple(v: &Value, ty: &Type, out: &mut Vec<u8>) -> bool {
 
 /// A string value: short NFC text (the most common) as a fixstr copied at a fixed size.
 #[inline(always)]
-fn string(s: &Str, out: &mut Vec<u8>) {
+pub(crate) fn string(s: &Str, out: &mut Vec<u8>) {
     match s.inline_buffer() {
         Some((buffer, len)) if text::is_nfc_bytes(&buffer[..len]) => {
             out.push(0xa0 | len as u8);
@@ -136,7 +136,7 @@ fn string(s: &Str, out: &mut Vec<u8>) {
     }
 }
 
-fn number(n: &Number, out: &mut Vec<u8>) {
+pub(crate) fn number(n: &Number, out: &mut Vec<u8>) {
     match n.wire() {
         WireNumber::Int(i) => int(i, out),
         WireNumber::Float(f) => {
@@ -309,7 +309,7 @@ fn wire_prefix(prefix: &str) -> &str {
 
 /// An integer in the smallest form, unsigned forms for non-negative values.
 #[inline(always)]
-fn int(i: i64, out: &mut Vec<u8>) {
+pub(crate) fn int(i: i64, out: &mut Vec<u8>) {
     match u64::try_from(i) {
         Ok(u) => uint(u, out),
         Err(_) => negative(i, out),
@@ -390,7 +390,7 @@ fn bin(b: &[u8], out: &mut Vec<u8>) {
 /// An array (`fix` 0x90) or map (`fix` 0x80) header; `wide` is the 16-bit marker, and
 /// the 32-bit marker follows it.
 #[inline(always)]
-fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
+pub(crate) fn header(n: usize, fix: u8, wide: u8, out: &mut Vec<u8>) {
     if n < 16 {
         out.push(fix | n as u8);
     } else if n <= u16::MAX as usize {

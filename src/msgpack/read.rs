@@ -80,6 +80,12 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A reader of the input from this reader's position on, for a second look
+    /// (an error message reading ahead).
+    pub(crate) fn rest(&self) -> Reader<'a> {
+        Reader::at(&self.input[self.pos..], self.offset())
+    }
+
     /// Accounts for `n` values made up without input (the elements of a collapsed
     /// unknown list): an error once the decode has made too many.
     pub(crate) fn charge_implicit(&mut self, n: u64) -> Result<()> {
@@ -303,11 +309,17 @@ impl<'a> Reader<'a> {
         Ok(count)
     }
 
+    /// A reader of this reader's input from `offset`, an earlier offset of it (with no
+    /// dynamic types read yet), to read items again.
+    pub(crate) fn rewound(&self, offset: usize) -> Reader<'a> {
+        Reader::at(&self.input[offset - self.base..], offset)
+    }
+
     /// The offset reached by skipping `n` whole items from `offset`, an earlier offset
     /// of this reader's input whose items were read before: how an error path finds
     /// an item's offset without the decoder recording every one.
     pub(crate) fn offset_after_items(&self, offset: usize, n: usize) -> usize {
-        let mut r = Reader::at(&self.input[offset - self.base..], offset);
+        let mut r = self.rewound(offset);
         for _ in 0..n {
             if r.skip(0).is_err() {
                 break;

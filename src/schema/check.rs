@@ -23,6 +23,7 @@ use crate::value::Value;
 /// assert_eq!(v.to_string(), ".disk: expected at least 1 block, found 0");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Violation {
     /// Where: a path into the value, or for [`Block::validate`] into the schema (block
     /// type and attribute names).

@@ -38,7 +38,8 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 //!
-//! The rules, from Terraform's `configschema` package (and `wire-format.md` section 7):
+//! The rules, from Terraform's `configschema` package (`FORMAT.md` section 7 at the
+//! repository root has them byte by byte):
 //!
 //! - A block is an object with one attribute per schema attribute and one per nested
 //!   block type; if an attribute and a block type share a name, the attribute wins.
@@ -57,6 +58,7 @@
 
 mod check;
 pub(crate) mod json;
+pub mod plan;
 mod provider;
 mod sections;
 mod sensitive;
@@ -65,6 +67,7 @@ mod validate;
 use std::collections::BTreeMap;
 
 pub use check::Violation;
+pub use plan::{check_value_compatible, Inconsistency, Rule};
 pub use provider::{
     Fallback, ProviderMatch, ProviderSchema, ProviderSchemas, SchemaKind, SchemaMatch,
 };
@@ -90,13 +93,13 @@ pub enum DescriptionKind {
 /// use ctywire::schema::{Attribute, Block, Schema};
 /// use ctywire::Type;
 ///
-/// let schema = Schema {
-///     version: 1,
-///     block: Block::new().attribute("id", Attribute::new(Type::String).computed()),
-/// };
+/// let schema = Schema::new(Block::new().attribute("id", Attribute::new(Type::String).computed()))
+///     .version(1);
+/// assert_eq!(schema.version, 1);
 /// assert_eq!(schema.implied_type().to_json(), r#"["object",{"id":"string"}]"#);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Schema {
     /// The schema version (resources use it to upgrade old state).
     pub version: u64,
@@ -105,7 +108,30 @@ pub struct Schema {
 }
 
 impl Schema {
+    /// A schema of version 0 for `block`.
+    pub fn new(block: Block) -> Schema {
+        Schema { version: 0, block }
+    }
+
+    /// This schema with version `version`.
+    pub fn version(mut self, version: u64) -> Schema {
+        self.version = version;
+        self
+    }
+
     /// The implied type of the block: the type of every value sent for this schema.
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let ty = schemas.resource("cloud_bucket")?.implied_type();
+    /// assert_eq!(
+    ///     ty.to_expr(),
+    ///     "object({force_destroy=bool,id=string,lifecycle_rule=list(object({expire_days=number,prefix=string})),name=string})",
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn implied_type(&self) -> Type {
         self.block.implied_type()
     }
@@ -127,6 +153,7 @@ impl Schema {
 /// assert_eq!(block.implied_type().to_expr(), "object({name=string})");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Block {
     /// The attributes, by name.
     pub attributes: BTreeMap<String, Attribute>,
@@ -158,6 +185,7 @@ pub struct Block {
 /// assert_eq!(password.implied_type(), Type::String);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Attribute {
     /// The attribute's type (from the schema's type JSON, optional markers and all).
     pub ty: Option<Type>,
@@ -197,6 +225,7 @@ pub struct Attribute {
 /// assert_eq!(ports.implied_type().to_expr(), "set(object({port=number,protocol=string}))");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct NestedType {
     /// How the objects are nested.
     pub nesting: AttributeNesting,
@@ -235,6 +264,7 @@ pub enum AttributeNesting {
 /// assert_eq!(ingress.implied_type().to_expr(), "set(object({port=number}))");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct NestedBlock {
     /// How the blocks are nested.
     pub nesting: BlockNesting,

@@ -42,6 +42,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct ProviderSchemas {
     /// The document's `format_version` (`"1.0"`).
     pub format_version: String,
@@ -50,7 +51,19 @@ pub struct ProviderSchemas {
 }
 
 /// One provider's schemas: every section of `providers schema -json`.
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+/// let (address, cloud) = schemas.find_provider("cloud")?;
+/// assert_eq!(address, "registry.terraform.io/example/cloud");
+/// let resources: Vec<&str> = cloud.resource_schemas.keys().map(String::as_str).collect();
+/// assert_eq!(resources, ["cloud_bucket", "cloud_instance"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct ProviderSchema {
     /// The schema of the provider's own configuration (the `provider` block).
     pub provider: Schema,
@@ -275,12 +288,32 @@ impl ProviderSchemas {
     ///
     /// Fails with [`ErrorKind::NotFound`] when no provider defines the name (the message
     /// lists near names) or more than one does.
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let bucket = schemas.resource("cloud_bucket")?;
+    /// assert_eq!(bucket.block.description, "A storage bucket.");
+    /// assert_eq!(schemas.resource("cloud:cloud_bucket")?, bucket);
+    /// assert!(schemas.resource("cloud_image").is_err()); // a data source
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resource(&self, name: &str) -> Result<&Schema> {
         self.schema(SchemaKind::Resource, name)
     }
 
     /// The schema of data source `name`, searched in every provider; see
     /// [`resource`](Self::resource).
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let image = schemas.data_source("cloud_image")?;
+    /// assert!(image.block.attributes["image_id"].computed);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn data_source(&self, name: &str) -> Result<&Schema> {
         self.schema(SchemaKind::DataSource, name)
     }
@@ -313,6 +346,16 @@ impl ProviderSchemas {
     /// (`hashicorp/aws`), or its type name alone (`aws`).
     ///
     /// Fails with [`ErrorKind::NotFound`] when no provider matches, or more than one.
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let cloud = schemas.provider("example/cloud")?;
+    /// assert_eq!(cloud, schemas.provider("cloud")?);
+    /// assert!(cloud.block.attributes.contains_key("region"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn provider(&self, name: &str) -> Result<&Schema> {
         self.find_provider(name).map(|(_, p)| &p.provider)
     }

@@ -39,7 +39,7 @@ impl Block {
     /// let paths: Vec<String> = block.sensitive_paths(&value).iter().map(|p| p.to_string()).collect();
     /// assert_eq!(paths, [".token", ".user[0].password"]);
     ///
-    /// let options = Options { sensitive: block.sensitive_paths(&value), ..Options::default() };
+    /// let options = Options::new().sensitive(block.sensitive_paths(&value));
     /// let shown = render(&value, &block.implied_type(), &options);
     /// assert!(shown.contains("password = (sensitive value)"));
     /// assert!(!shown.contains("hunter2"));

@@ -8,7 +8,7 @@ use crate::path::{Path, PathStep};
 
 impl Block {
     /// Checks this schema against the rules Terraform applies when it loads a provider's
-    /// schemas (`wire-format.md` section 7.1), and lists every problem, each with the
+    /// schemas (`FORMAT.md` section 7.1), and lists every problem, each with the
     /// path of the attribute or block type (`.disk.size`). An empty list means the
     /// schema is valid.
     ///

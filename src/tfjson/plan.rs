@@ -94,6 +94,21 @@ pub struct Plan {
 
 /// A planned change to one resource instance object (`resource_changes`,
 /// `resource_drift`).
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+/// use ctywire::tfjson::{Action, Plan};
+///
+/// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
+/// let rc = plan.resource_change("aws_key_pair.deployer").unwrap();
+/// assert_eq!(rc.change.actions, [Action::Create, Action::Delete]);
+/// assert_eq!(rc.action_reason.as_deref(), Some("replace_because_cannot_update"));
+/// let ty = rc.schema(&schemas)?.implied_type();
+/// let (before, after) = (rc.change.typed_before(&ty)?, rc.change.typed_after(&ty)?);
+/// assert!(after["id"].is_unknown() && !before["id"].is_unknown());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct ResourceChange {
@@ -260,12 +275,33 @@ pub struct RelevantAttribute {
 
 impl Plan {
     /// Reads a plan document (`terraform show -json PLANFILE`).
+    ///
+    /// ```
+    /// use ctywire::tfjson::Plan;
+    ///
+    /// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
+    /// assert_eq!(plan.resource_changes.len(), 11);
+    /// assert!(plan.prior_state.is_some());
+    /// let err = Plan::from_json(b"{\"resource_changes\": {}}").unwrap_err();
+    /// assert_eq!(err.to_string(), ".resource_changes: expected an array, found an object at line 1 column 22");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_json(input: &[u8]) -> Result<Plan> {
         read::document(input, plan)
     }
 
     /// The change to the current (not deposed) object of the resource instance at
     /// `address`.
+    ///
+    /// ```
+    /// use ctywire::tfjson::{Action, Plan};
+    ///
+    /// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
+    /// let change = plan.resource_change(r#"module.network.aws_subnet.private["a"]"#).unwrap();
+    /// assert_eq!(change.change.actions, [Action::Create]);
+    /// assert!(plan.resource_change("aws_instance.nope").is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resource_change(&self, address: &str) -> Option<&ResourceChange> {
         self.resource_changes
             .iter()
@@ -335,6 +371,20 @@ impl Change {
 
     /// The value after, with its unknowns, decoded with type `ty` (see
     /// [`from_json_value`]). `after_unknown` and `after_sensitive` must fit it.
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    /// use ctywire::tfjson::Plan;
+    ///
+    /// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
+    /// let rc = plan.resource_change("aws_db_instance.main").unwrap();
+    /// let after = rc.change.typed_after(&rc.schema(&schemas)?.implied_type())?;
+    /// assert_eq!(after["allocated_storage"].as_i64(), Some(200));
+    /// assert!(after["master_user_secret"][0]["secret_arn"].is_unknown());
+    /// assert!(!after["master_user_secret"][0]["kms_key_id"].is_unknown());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn typed_after(&self, ty: &Type) -> Result<Value> {
         let value = from_json_value(
             self.after.as_ref().map(RawJson::as_str),
@@ -365,6 +415,19 @@ impl Change {
     }
 
     /// The paths of the sensitive parts of the value after.
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    /// use ctywire::tfjson::Plan;
+    ///
+    /// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
+    /// let rc = plan.resource_change("aws_db_instance.main").unwrap();
+    /// let ty = rc.schema(&schemas)?.implied_type();
+    /// let paths: Vec<String> = rc.change.after_sensitive_paths(&ty).iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(paths, [".master_user_secret[0].secret_arn", ".password"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn after_sensitive_paths(&self, ty: &Type) -> Vec<Path> {
         self.after_sensitive
             .as_ref()

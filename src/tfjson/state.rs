@@ -64,6 +64,16 @@ pub struct Values {
 }
 
 /// A module in a values representation.
+///
+/// ```
+/// use ctywire::tfjson::State;
+///
+/// let state = State::from_json(&std::fs::read("examples/plan/state.json")?)?;
+/// let root = &state.values.as_ref().unwrap().root_module;
+/// let modules: Vec<&str> = root.modules().filter_map(|m| m.address.as_deref()).collect();
+/// assert_eq!(modules, [r#"module.apps["api"]"#, "module.network", "module.network.module.endpoints"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Module {
@@ -215,6 +225,18 @@ impl fmt::Display for InstanceKey {
 }
 
 /// An output value in a values representation.
+///
+/// ```
+/// use ctywire::tfjson::State;
+///
+/// let state = State::from_json(&std::fs::read("examples/plan/state.json")?)?;
+/// let outputs = &state.values.as_ref().unwrap().outputs;
+/// assert!(outputs["db_password"].sensitive);
+/// let ips = outputs["web_private_ips"].typed_value()?;
+/// assert_eq!(ips.recorded_type().unwrap().to_expr(), "tuple([string,string])");
+/// assert_eq!(ips[1].as_str(), Some("10.0.1.11"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Output {
@@ -229,6 +251,17 @@ pub struct Output {
 
 impl State {
     /// Reads a state document (`terraform show -json` of a state).
+    ///
+    /// ```
+    /// use ctywire::tfjson::State;
+    ///
+    /// let state = State::from_json(&std::fs::read("examples/plan/state.json")?)?;
+    /// let values = state.values.as_ref().unwrap();
+    /// let db = values.resource("aws_db_instance.main").unwrap();
+    /// assert_eq!(db.type_name, "aws_db_instance");
+    /// assert!(db.values.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_json(input: &[u8]) -> Result<State> {
         read::document(input, state)
     }

@@ -117,6 +117,18 @@ impl std::hash::Hash for TupleType {
 /// The attribute names are kept as one shared list ([`AttributeNames`]) so that every
 /// object value decoded with this type can point at them instead of holding its own
 /// copies.
+///
+/// ```
+/// use ctywire::Type;
+///
+/// let ty: Type = "object({name=string, tags=optional(map(string))})".parse()?;
+/// let object = ty.as_object().unwrap();
+/// assert_eq!(object.attribute("tags"), Some(&Type::map(Type::String)));
+/// assert!(object.is_optional("tags") && !object.is_optional("name"));
+/// let listed: Vec<String> = object.iter().map(|(name, ty, optional)| format!("{name}: {ty}{}", if optional { "?" } else { "" })).collect();
+/// assert_eq!(listed, ["name: string", "tags: map(string)?"]);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone)]
 pub struct ObjectType {
     names: AttributeNames,
@@ -153,6 +165,18 @@ impl std::hash::Hash for ObjectType {
 /// Names are NFC-normalized and sorted bytewise (Go's string order), which is the order
 /// in which both encoders write attributes. A thin pointer (8 bytes), so that an object
 /// value's box is 24 bytes.
+///
+/// ```
+/// use ctywire::{Type, Value};
+///
+/// let ty = Type::object([("b", Type::String), ("a", Type::String)]);
+/// let names = ty.as_object().unwrap().names();
+/// assert_eq!(names.iter().collect::<Vec<_>>(), ["a", "b"]);
+/// assert_eq!(names.index_of("b"), Some(1));
+/// // A value built by hand shares an equal list built recently on the same thread.
+/// let value = Value::object([("a", Value::Null), ("b", Value::Null)]);
+/// assert_eq!(value.as_object().unwrap().names(), names);
+/// ```
 #[derive(Clone, Default)]
 pub struct AttributeNames(Arc<Box<[Box<str>]>>);
 

@@ -7,12 +7,15 @@
 //! leave that out and the encoder infers it.
 
 pub(crate) mod conform;
+pub(crate) mod equal;
+mod go_syntax;
 mod number;
 mod printable;
 mod refine;
 pub(crate) mod set;
 pub(crate) mod sink;
 pub(crate) mod string;
+mod walk;
 
 use std::fmt;
 
@@ -21,6 +24,7 @@ pub use number::{Number, NumberError};
 pub(crate) use refine::collapsed_elements;
 pub use refine::Refinements;
 pub use string::Str;
+pub use walk::Visit;
 
 use crate::text;
 use crate::types::{AttributeNames, Type};
@@ -46,6 +50,18 @@ use crate::types::{AttributeNames, Type};
 /// assert!(v["id"].is_unknown());
 /// assert!(v["missing"].is_null());
 /// ```
+///
+/// # Equality
+///
+/// `==` ([`PartialEq`]) compares the trees as they are built: the same variants (so a
+/// value and the same value in a [`Typed`] wrapper differ), numbers by cty's equality
+/// ([`Number`]'s: `1 == 1.0`), unknowns equal when their refinements are, objects by
+/// their attribute names and values (an attribute left out differs from a null one),
+/// sets element by element in their order. It needs no type. cty's own equalities
+/// take the type: [`Value::cty_equals`] (go-cty's `Equals`, which answers "unknown"
+/// where an unknown decides) and [`Value::raw_equals`] (go-cty's `RawEquals`, under
+/// which a wrapped and an unwrapped value of the same type are equal); [`diff`](crate::diff())
+/// says where two values are not raw-equal.
 #[derive(Clone, PartialEq)]
 pub enum Value {
     /// A null value (of whatever type the position has).
@@ -74,6 +90,26 @@ pub enum Value {
 }
 
 /// A value together with its concrete type: what a `dynamic` position holds on the wire.
+///
+/// Decoders record the type of every value at a `dynamic` position; for a value built
+/// by hand the encoders infer it, and [`Value::typed`] gives it where inference would
+/// choose another (a list rather than a tuple, a map rather than an object).
+///
+/// ```
+/// use ctywire::{msgpack, Type, Typed, Value};
+///
+/// let ty: Type = "object({settings=any})".parse()?;
+/// let tags = Value::typed(Type::map(Type::String), Value::map([("env", Value::from("prod"))]));
+/// let bytes = msgpack::encode(&Value::object([("settings", tags)]), &ty)?;
+/// // The wrapper: [type JSON as binary data, the value].
+/// assert_eq!(&bytes[..29], b"\x81\xa8settings\x92\xc4\x10[\"map\",\"string\"]");
+///
+/// let decoded = msgpack::decode(&bytes, &ty)?;
+/// let Value::Typed(typed) = &decoded["settings"] else { panic!("not typed") };
+/// let Typed { ty, value } = &**typed;
+/// assert_eq!((ty.to_expr().as_str(), value["env"].as_str()), ("map(string)", Some("prod")));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Typed {
     /// The concrete type (never [`Type::Dynamic`]).
@@ -86,6 +122,17 @@ pub struct Typed {
 ///
 /// The names are shared: every object decoded with one object type points at that
 /// type's [`AttributeNames`].
+///
+/// ```
+/// use ctywire::Value;
+///
+/// let value = Value::object([("name", Value::from("web")), ("id", Value::unknown())]);
+/// let object = value.as_object().unwrap();
+/// let names: Vec<&str> = object.iter().map(|(name, _)| name).collect();
+/// assert_eq!(names, ["id", "name"]);
+/// assert_eq!(object.get("name"), Some(&Value::from("web")));
+/// assert_eq!(object.get("tags"), None);
+/// ```
 #[derive(Clone, PartialEq)]
 pub struct Object {
     names: AttributeNames,
@@ -93,6 +140,15 @@ pub struct Object {
 }
 
 /// The elements of a known map value, in bytewise key order, keys unique and NFC.
+///
+/// ```
+/// use ctywire::Value;
+///
+/// let value = Value::map([("b", Value::from(2)), ("a", Value::from(1)), ("b", Value::from(3))]);
+/// let map = value.as_map().unwrap();
+/// assert_eq!(map.keys().collect::<Vec<_>>(), ["a", "b"]);
+/// assert_eq!(map.get("b").and_then(Value::as_i64), Some(3)); // the last one given
+/// ```
 #[derive(Clone, PartialEq, Default)]
 pub struct Map(Box<[(Str, Value)]>);
 
@@ -105,6 +161,15 @@ static NULL: Value = Value::Null;
 
 impl Value {
     /// A plain unknown value.
+    ///
+    /// ```
+    /// use ctywire::{msgpack, Type, Value};
+    ///
+    /// let v = Value::unknown();
+    /// assert!(v.is_unknown() && !v.is_null());
+    /// assert_eq!(msgpack::encode(&v, &Type::String)?, [0xd4, 0x00, 0x00]);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn unknown() -> Value {
         Value::Unknown(Refinements::new())
     }
@@ -132,6 +197,15 @@ impl Value {
     }
 
     /// A list value.
+    ///
+    /// ```
+    /// use ctywire::{json, Type, Value};
+    ///
+    /// let ports = Value::list([Value::from(443), Value::from(80)]);
+    /// assert_eq!(ports.len(), Some(2));
+    /// assert_eq!(json::encode(&ports, &Type::list(Type::Number))?, b"[443,80]");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn list(elements: impl IntoIterator<Item = Value>) -> Value {
         Value::List(elements.into_iter().collect())
     }
@@ -154,12 +228,32 @@ impl Value {
     }
 
     /// A map value: keys NFC-normalized and sorted; a repeated key keeps its last value.
+    ///
+    /// ```
+    /// use ctywire::Value;
+    ///
+    /// let tags = Value::map([("env", Value::from("prod")), ("Name", Value::from("web"))]);
+    /// assert_eq!(tags["env"].as_str(), Some("prod"));
+    /// assert_eq!(tags.as_map().unwrap().keys().collect::<Vec<_>>(), ["Name", "env"]);
+    /// let empty = Value::map::<&str>([]);
+    /// assert_eq!(empty.len(), Some(0));
+    /// ```
     pub fn map<K: AsRef<str>>(entries: impl IntoIterator<Item = (K, Value)>) -> Value {
         Value::Map(Map::new(entries))
     }
 
     /// An object value: names NFC-normalized and sorted; a repeated name keeps its last
     /// value.
+    ///
+    /// ```
+    /// use ctywire::{msgpack, Type, Value};
+    ///
+    /// let ty: Type = "object({name=string, size=number})".parse()?;
+    /// let disk = Value::object([("size", Value::from(10)), ("name", Value::from("d"))]);
+    /// assert_eq!(disk["size"].as_i64(), Some(10));
+    /// assert_eq!(msgpack::encode(&disk, &ty)?, b"\x82\xa4name\xa1d\xa4size\x0a");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn object<K: AsRef<str>>(attributes: impl IntoIterator<Item = (K, Value)>) -> Value {
         Value::Object(Box::new(Object::new(attributes)))
     }
@@ -177,12 +271,62 @@ impl Value {
         }
     }
 
+    /// This value without a [`Typed`] wrapper, to change in place.
+    pub(crate) fn untyped_mut(&mut self) -> &mut Value {
+        match self {
+            Value::Typed(t) => t.value.untyped_mut(),
+            v => v,
+        }
+    }
+
+    /// This object with attribute `name` set to `value`: replaced if the object has it,
+    /// added (in name order) if not. A [`Typed`] wrapper is looked through and kept as it
+    /// is. Fails for anything but a known object.
+    ///
+    /// ```
+    /// use ctywire::{Type, Value};
+    ///
+    /// let planned = Value::object([("name", Value::from("web")), ("id", Value::unknown())]);
+    /// let state = planned.with_attribute("id", Value::from("i-123"))?;
+    /// assert_eq!(state["id"].as_str(), Some("i-123"));
+    /// assert_eq!(state["name"].as_str(), Some("web"));
+    /// assert!(Value::Null.with_attribute("id", Value::from("x")).is_err());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn with_attribute(mut self, name: impl AsRef<str>, value: Value) -> crate::Result<Value> {
+        match self.untyped_mut() {
+            Value::Object(o) => {
+                o.insert(name.as_ref(), value);
+                Ok(self)
+            }
+            other => Err(crate::Error::mismatch("object", other.kind_name())),
+        }
+    }
+
+    /// Removes the map element or object attribute `name` of this known map or object
+    /// (looking through a [`Typed`] wrapper); whether it was there.
+    pub(crate) fn remove_entry(&mut self, name: &str) -> bool {
+        match self.untyped_mut() {
+            Value::Object(o) => o.remove(name),
+            Value::Map(m) => m.remove(name),
+            _ => false,
+        }
+    }
+
     /// Whether the value is null.
     pub fn is_null(&self) -> bool {
         matches!(self.untyped(), Value::Null)
     }
 
     /// Whether the value itself is unknown (not looking inside known collections).
+    ///
+    /// ```
+    /// use ctywire::Value;
+    ///
+    /// let v = Value::list([Value::unknown()]);
+    /// assert!(!v.is_unknown() && v[0].is_unknown());
+    /// assert!(!v.is_wholly_known());
+    /// ```
     pub fn is_unknown(&self) -> bool {
         matches!(self.untyped(), Value::Unknown(_))
     }
@@ -200,6 +344,16 @@ impl Value {
     }
 
     /// The refinements of an unknown value.
+    ///
+    /// ```
+    /// use ctywire::{Refinements, Value};
+    ///
+    /// let arn = Value::Unknown(Refinements::new().not_null().string_prefix("arn:"));
+    /// let r = arn.refinements().unwrap();
+    /// assert!(r.is_not_null());
+    /// assert_eq!(r.prefix(), Some("arn:"));
+    /// assert!(Value::from("x").refinements().is_none());
+    /// ```
     pub fn refinements(&self) -> Option<&Refinements> {
         match self.untyped() {
             Value::Unknown(r) => Some(r),
@@ -242,6 +396,14 @@ impl Value {
     }
 
     /// A known string.
+    ///
+    /// ```
+    /// use ctywire::Value;
+    ///
+    /// assert_eq!(Value::from("web").as_str(), Some("web"));
+    /// assert_eq!(Value::from(1).as_str(), None); // no conversion: see ctywire::convert
+    /// assert_eq!(Value::unknown().as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self.untyped() {
             Value::String(s) => Some(s),
@@ -398,6 +560,45 @@ impl Object {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Value)> + Clone + '_ {
         self.names.iter().zip(self.values.iter())
     }
+
+    /// The value of attribute `name`, to change in place.
+    pub(crate) fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.names.index_of(name).map(|i| &mut self.values[i])
+    }
+
+    /// Sets attribute `name` (NFC-normalized) to `value`, adding it if it is not there.
+    pub(crate) fn insert(&mut self, name: &str, value: Value) {
+        let name = text::nfc(name);
+        if let Some(v) = self.get_mut(&name) {
+            *v = value;
+            return;
+        }
+        let attributes = std::mem::take(&mut self.values)
+            .into_vec()
+            .into_iter()
+            .zip(self.names.iter())
+            .map(|(v, n)| (n.to_owned(), v))
+            .chain([(name.into_owned(), value)]);
+        *self = Object::new(attributes.collect::<Vec<_>>());
+    }
+
+    /// Removes attribute `name`; whether it was there.
+    pub(crate) fn remove(&mut self, name: &str) -> bool {
+        let Some(i) = self.names.index_of(name) else {
+            return false;
+        };
+        let mut values = std::mem::take(&mut self.values).into_vec();
+        values.remove(i);
+        let names = self
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, n)| n.into());
+        self.names = AttributeNames::from_sorted(names.collect());
+        self.values = values.into();
+        true
+    }
 }
 
 impl Map {
@@ -435,10 +636,7 @@ impl Map {
 
     /// The element with key `key`.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.0
-            .binary_search_by(|(k, _)| k.as_bytes().cmp(key.as_bytes()))
-            .ok()
-            .map(|i| &self.0[i].1)
+        self.position(key).ok().map(|i| &self.0[i].1)
     }
 
     /// Iterates over `(key, value)` in bytewise key order.
@@ -459,6 +657,42 @@ impl Map {
     /// The entries, in key order.
     pub fn entries(&self) -> &[(Str, Value)] {
         &self.0
+    }
+
+    fn position(&self, key: &str) -> Result<usize, usize> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_bytes().cmp(key.as_bytes()))
+    }
+
+    /// The element with key `key`, to change in place.
+    pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        let i = self.position(key).ok()?;
+        Some(&mut self.0[i].1)
+    }
+
+    /// Sets the element with key `key` (NFC-normalized) to `value`, adding it if it is
+    /// not there.
+    pub(crate) fn insert(&mut self, key: &str, value: Value) {
+        let key = text::nfc(key);
+        match self.position(&key) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => {
+                let mut entries = std::mem::take(&mut self.0).into_vec();
+                entries.insert(i, (key.as_ref().into(), value));
+                self.0 = entries.into();
+            }
+        }
+    }
+
+    /// Removes the element with key `key`; whether it was there.
+    pub(crate) fn remove(&mut self, key: &str) -> bool {
+        let Ok(i) = self.position(key) else {
+            return false;
+        };
+        let mut entries = std::mem::take(&mut self.0).into_vec();
+        entries.remove(i);
+        self.0 = entries.into();
+        true
     }
 }
 
@@ -494,9 +728,20 @@ impl Set {
         self.0.iter()
     }
 
-    /// Whether the set holds an element equal to `value` (unknowns are never found).
+    /// Whether the set holds `value`, by cty's set rules: an element equal to it by
+    /// [`Value::cty_equals`] whose set hash string is the same (so `-0` is not found
+    /// where `0` is, as in go-cty). Nothing with an unknown in it is ever found.
+    ///
+    /// ```
+    /// use ctywire::{Number, Value};
+    ///
+    /// let Value::Set(s) = Value::set([Value::from(0), Value::from("x".len())]) else { unreachable!() };
+    /// assert!(s.contains(&Value::from(1)));
+    /// assert!(!s.contains(&Value::Number(Number::from_f64(-0.0).unwrap())));
+    /// assert!(!s.contains(&Value::unknown()));
+    /// ```
     pub fn contains(&self, value: &Value) -> bool {
-        self.0.iter().any(|e| set::equivalent(e, value))
+        self.0.iter().any(|e| set::same_element(e, value))
     }
 }
 
@@ -514,6 +759,18 @@ pub(crate) fn sort_dedup_last<K: Ord>(pairs: &mut Vec<(K, Value)>) {
         }
     }
     *pairs = out;
+}
+
+impl Default for Value {
+    /// [`Value::Null`].
+    ///
+    /// ```
+    /// use ctywire::Value;
+    /// assert!(Value::default().is_null());
+    /// ```
+    fn default() -> Value {
+        Value::Null
+    }
 }
 
 macro_rules! from_number {

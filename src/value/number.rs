@@ -77,6 +77,16 @@ pub(crate) enum WireNumber<'a> {
 }
 
 /// Why text or a float could not become a [`Number`].
+///
+/// ```
+/// use ctywire::Number;
+///
+/// let err = Number::parse("12,5").unwrap_err();
+/// assert_eq!(err.to_string(), r#"invalid number "12,5""#);
+/// assert!(!err.is_limit_exceeded());
+/// assert!(Number::parse("1e100000").unwrap_err().is_limit_exceeded());
+/// assert_eq!(Number::try_from(f64::NAN).unwrap_err().to_string(), "NaN is not a number");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NumberError {
     kind: ErrorKind,
@@ -825,8 +835,53 @@ impl Number {
         if negative {
             out.push('-');
         }
-        d.write_g(&mut out, 10);
+        d.write_g(&mut out, Some(10));
         out
+    }
+
+    /// go-cty's `Text('g', -1)`, which is also how Go's `%v` and `%#v` print a number:
+    /// the shortest digits that identify it at its own precision (53 bits for a float64,
+    /// every digit for a decimal), in `%e` form (`1.5e+06`) when the exponent is below -4
+    /// or at least 6; `+Inf` and `-Inf`.
+    pub(crate) fn go_text_g(&self) -> String {
+        let (negative, d) = match &self.0 {
+            Repr::Infinity { negative } => {
+                return if *negative { "-Inf" } else { "+Inf" }.to_owned();
+            }
+            Repr::Int(i) => (
+                *i < 0,
+                Digits::from_integer_text(i.unsigned_abs().to_string()),
+            ),
+            Repr::Float(f) if *f == 0.0 => (f.is_sign_negative(), Digits::zero()),
+            Repr::Float(f) => (*f < 0.0, shortest_digits(*f)),
+            Repr::Decimal(dec) => {
+                let (k, scale) = dec.as_bigint_and_scale();
+                let mut d = Digits::from_integer_text(k.magnitude().to_string());
+                d.exp -= scale;
+                (k.sign() == Sign::Minus, d)
+            }
+        };
+        let mut out = String::new();
+        if negative {
+            out.push('-');
+        }
+        if d.d.is_empty() {
+            out.push('0');
+        } else {
+            d.write_g(&mut out, None);
+        }
+        out
+    }
+
+    /// Whether this finite number is exactly a float64's value (as go-cty's
+    /// `big.Float.Float64` reports an exact conversion).
+    pub(crate) fn is_exact_f64(&self) -> bool {
+        match &self.0 {
+            Repr::Float(_) => true,
+            Repr::Infinity { .. } => false,
+            _ => Number::from_f64(self.to_f64())
+                .is_some_and(|f| f.cmp_numeric(self) == Ordering::Equal),
+        }
     }
 
     /// What the MessagePack encoder writes for this number.
@@ -1075,13 +1130,16 @@ impl Digits {
         Ok(())
     }
 
-    /// Go's `%g` after rounding to `prec` digits (`Text('g', prec)`). No sign.
-    fn write_g(&self, out: &mut String, prec: usize) {
+    /// Go's `%g` after rounding to `prec` digits (`Text('g', prec)`), or of the shortest
+    /// digits when `prec` is `None` (`Text('g', -1)`, which takes `%e` from an exponent of
+    /// 6). No sign.
+    fn write_g(&self, out: &mut String, prec: Option<usize>) {
         let len = self.d.len() as i64;
-        let mut eprec = prec as i64;
-        if eprec > len && len >= self.exp {
-            eprec = len;
-        }
+        let eprec = match prec.map(|p| p as i64) {
+            None => 6,
+            Some(p) if p > len && len >= self.exp => len,
+            Some(p) => p,
+        };
         let x = self.exp - 1;
         if x < -4 || x >= eprec {
             // %e: first digit, the rest after a point, then the exponent.

@@ -75,7 +75,7 @@ fn is_canonical(elements: &[Value]) -> bool {
     };
     match elements[0].untyped() {
         Value::String(_) => pairs().all(|pair| match pair {
-            (Value::String(a), Value::String(b)) => a < b,
+            (Value::String(a), Value::String(b)) => strings_in_order(a.as_bytes(), b.as_bytes()),
             _ => false,
         }),
         Value::Bool(_) => {
@@ -104,6 +104,14 @@ fn is_canonical(elements: &[Value]) -> bool {
             true
         }
     }
+}
+
+/// Whether the known NFC strings `a` then `b` are in go-cty's set order, with no
+/// duplicate: strictly ascending bytes. (A sequence of strings in which every pair of
+/// neighbours is, is a canonical set.)
+#[inline]
+pub(crate) fn strings_in_order(a: &[u8], b: &[u8]) -> bool {
+    a < b
 }
 
 fn order_of(v: &Value) -> Order {
@@ -281,36 +289,91 @@ fn hash_all<'v>(tag: u8, values: impl ExactSizeIterator<Item = &'v Value>, h: &m
 /// cty's `Equals(a, b) == True`: definitely equal. Unknowns (anywhere) are never equal;
 /// nulls are equal to nulls; numbers compare by [`Number`]'s equality.
 pub(crate) fn equivalent(a: &Value, b: &Value) -> bool {
+    equivalent_by(a, b, &|x, y| x == y)
+}
+
+/// Whether `a` and `b` are one element by go-cty's set rules (its `Set.Has`): equal
+/// hash strings, and [`equivalent`]. They differ only in numbers that are equal but
+/// hash apart: `-0` and `0`.
+pub(crate) fn same_element(a: &Value, b: &Value) -> bool {
+    equivalent_by(a, b, &|x, y| {
+        x == y
+            && match (x.to_i64(), y.to_i64()) {
+                (Some(_), Some(_)) => x.is_negative_zero() == y.is_negative_zero(),
+                _ => x.hash_text() == y.hash_text(),
+            }
+    })
+}
+
+/// [`equivalent`], numbers compared by `numbers`.
+fn equivalent_by(a: &Value, b: &Value, numbers: &impl Fn(&Number, &Number) -> bool) -> bool {
+    let all = |x: &[Value], y: &[Value]| {
+        x.len() == y.len() && x.iter().zip(y).all(|(a, b)| equivalent_by(a, b, numbers))
+    };
+    match (a.untyped(), b.untyped()) {
+        (Value::Unknown(_), _) | (_, Value::Unknown(_)) => return false,
+        // Nulls are equal whatever their types.
+        (Value::Null, Value::Null) => return true,
+        _ => {}
+    }
     if let (Value::Typed(x), Value::Typed(y)) = (a, b) {
         if x.ty != y.ty {
             return false;
         }
     }
     match (a.untyped(), b.untyped()) {
-        (Value::Unknown(_), _) | (_, Value::Unknown(_)) => false,
-        (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
-        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::Number(x), Value::Number(y)) => numbers(x, y),
         (Value::String(x), Value::String(y)) => x == y,
-        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
-            all_equivalent(x, y)
-        }
-        (Value::Set(x), Value::Set(y)) => all_equivalent(x.as_slice(), y.as_slice()),
+        (Value::List(x), Value::List(y)) | (Value::Tuple(x), Value::Tuple(y)) => all(x, y),
+        (Value::Set(x), Value::Set(y)) => all(x.as_slice(), y.as_slice()),
         (Value::Map(x), Value::Map(y)) => {
             x.len() == y.len()
                 && x.iter()
                     .zip(y.iter())
-                    .all(|((kx, vx), (ky, vy))| kx == ky && equivalent(vx, vy))
+                    .all(|((kx, vx), (ky, vy))| kx == ky && equivalent_by(vx, vy, numbers))
         }
         (Value::Object(x), Value::Object(y)) => {
-            x.names() == y.names() && all_equivalent(x.values(), y.values())
+            x.names() == y.names() && all(x.values(), y.values())
         }
         _ => false,
     }
 }
 
-fn all_equivalent(x: &[Value], y: &[Value]) -> bool {
-    x.len() == y.len() && x.iter().zip(y).all(|(a, b)| equivalent(a, b))
+/// Whether two sets (each free of duplicates, as every [`Set`](super::Set) is) have the
+/// same members by go-cty's set rules: every element of each is found in the other by
+/// [`same_element`]. An element with an unknown anywhere in it is found nowhere, so a
+/// set holding one equals no set (go-cty's `Equals` says false for it too).
+///
+/// Linear in expected time: elements in the same place are compared first, and the
+/// others found by a hash consistent with [`same_element`].
+pub(crate) fn same_members(a: &[Value], b: &[Value]) -> bool {
+    if a.len() != b.len() || !a.iter().chain(b).all(Value::is_wholly_known) {
+        return false;
+    }
+    if a.iter().zip(b).all(|(x, y)| same_element(x, y)) {
+        return true;
+    }
+    // Both sets are free of duplicates and `same_element` is an equivalence, so every
+    // element of `a` found in `b` (a set of the same size) means the sets are equal.
+    let state = RandomState::new();
+    let key = |v: &Value| {
+        let mut h = Vec::new();
+        hash_string(v, &mut h);
+        let mut hasher = state.build_hasher();
+        h.hash(&mut hasher);
+        hash_equivalent(v, &mut hasher);
+        hasher.finish()
+    };
+    let mut by_key: HashMap<u64, Vec<&Value>> = HashMap::with_capacity(b.len());
+    for y in b {
+        by_key.entry(key(y)).or_default().push(y);
+    }
+    a.iter().all(|x| {
+        by_key
+            .get(&key(x))
+            .is_some_and(|ys| ys.iter().any(|y| same_element(x, y)))
+    })
 }
 
 /// Appends go-cty's set hash string of `v` to `out`.
@@ -346,6 +409,13 @@ fn hash_sequence(open: u8, values: &[Value], close: u8, out: &mut Vec<u8>) {
         out.push(b';');
     }
     out.push(close);
+}
+
+/// `s` quoted as Go's `strconv.Quote` (and `%q`) quotes it, as a `String`.
+pub(crate) fn go_quoted(s: &str) -> String {
+    let mut out = Vec::with_capacity(s.len() + 2);
+    go_quote(s, &mut out);
+    String::from_utf8(out).expect("Go's quoting of a string writes UTF-8")
 }
 
 /// Go's `strconv.Quote`: printable characters literal, others escaped.

@@ -1,11 +1,39 @@
 #!/usr/bin/env python3
-"""Convert shared/vectors/go-cty-tables.json (253 cases) into vectors/go-cty/*.json.
+"""Convert go-cty's and terraform-plugin-go's test tables into vectors/go-cty/*.json.
 
-One output file per source test table. Every case keeps its provenance in `source`
-(file, test and index or name) and go-cty's own description of the value in `note`.
+Input: one JSON file, an array of 253 cases gathered from those projects' tests, whose
+bytes were produced by running go-cty v1.16.4 (its encoding code is that of v1.18.1):
 
-Fields go-cty's tables do not give are computed with the executable model in
-ctymodel.py and marked in the case's `note`:
+  go-cty cty/msgpack/roundtrip_test.go    TestRoundTrip (64), TestRoundTrip_fromString (13),
+                                          TestRoundTrip_truncatesStringPrefixRefinement (4)
+  go-cty cty/msgpack/type_implied_test.go TestImpliedType (37)
+  go-cty cty/json/value_test.go           TestValueJSONable (32)
+  go-cty cty/json/type_implied_test.go    TestImpliedType (16), TestImpliedTypeErrors (5)
+  go-cty cty/json/simple_test.go          TestSimpleJSONValue (9)
+  go-cty cty/json_test.go                 TestTypeJSONable (11)
+  terraform-plugin-go (v0.31) tftypes/value_msgpack_test.go
+                                          TestValueFromMsgPack (62; the test's own hex,
+                                          each also produced by go-cty from the same value)
+
+Each case names its origin (`source`, `test`, `index` or `name`) and gives what applies of:
+`type` (type JSON as a JSON value), `value_desc` (go-cty's Go syntax for the value),
+`msgpack_hex`, `json` or `json_error` ({message, path}), `input_hex` / `input_json` /
+`input_string` with `implied_type`, `type_json` and `type_desc`, `expected_error`,
+`decoded_desc_expected` / `decoded_type_expected` / `expected_roundtrip_desc`,
+`decoded_as_string`, `note`, and for the terraform-plugin-go cases
+`gocty_msgpack_hex` and `gocty_bytes_identical` (fields ending in `_origin` or
+`_rawequal` record how a field was obtained and go-cty's own round-trip result; they are
+not used here). `source` is the test file's path under go-cty's `cty/` directory, as the
+keys of FILES below spell it, or the terraform-plugin-go label. The table is not part of this
+repository: its conversion is (vectors/go-cty/), and the rules it exercises are in
+FORMAT.md.
+
+One output file is written per source test table. Every case keeps its provenance in
+`source` (file, test and index or name) and go-cty's own description of the value in
+`note`.
+
+Fields the tables do not give are computed with the executable model in ctymodel.py and
+marked in the case's `note`:
   - `json` / `json_encode_error` of the terraform-plugin-go cases (the test gives only
     msgpack hex);
   - `msgpack_from_json` wherever a float64 value's JSON text reads back as a decimal
@@ -13,10 +41,10 @@ ctymodel.py and marked in the case's `note`:
   - `json_encode_error` of the TestRoundTrip_truncatesStringPrefixRefinement cases
     (unknown values: JSON cannot hold them).
 Where a go-cty byte string is not what ctywire writes because of a deliberate difference
-(design.md), the case records ctywire's bytes plus `difference` and `gocty`. (None of the
-253 cases is affected; the check below fails loudly if that ever changes.)
+(FORMAT.md section 8), the case would record ctywire's bytes plus `difference` and `gocty`.
+None of the 253 cases is affected; the check below fails loudly if that ever changes.
 
-Usage: python3 vectors/gen/convert_gocty.py [path/to/go-cty-tables.json]
+Usage: python3 vectors/gen/convert_gocty.py PATH/TO/go-cty-tables.json
 """
 
 import os
@@ -26,9 +54,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ctymodel as m  # noqa: E402
 import vecio  # noqa: E402
-
-DEFAULT_INPUT = os.path.join(os.path.dirname(vecio.VECTORS), "..", "shared", "vectors", "go-cty-tables.json")
-SHARED_FALLBACK = "/work/shared/vectors/go-cty-tables.json"
 
 FILES = [
     # (key, output file, description)
@@ -190,12 +215,9 @@ def convert(x):
 
 
 def main():
-    src = sys.argv[1] if len(sys.argv) > 1 else None
-    if src is None:
-        src = os.path.normpath(DEFAULT_INPUT)
-        if not os.path.exists(src):
-            src = SHARED_FALLBACK
-    data = vecio.load(src)
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: convert_gocty.py PATH/TO/go-cty-tables.json (the test tables; see the docstring)")
+    data = vecio.load(sys.argv[1])
     assert len(data) == 253, len(data)
     done = 0
     from gocty.crosscheck import annotate_case, load_report

@@ -1,8 +1,8 @@
 """A small executable model of the ctywire codec, used only to generate and check the
 test vectors in ../ctywire and ../go-cty.
 
-It implements the rules of shared/spec/wire-format.md with the deliberate differences of
-shared/spec/design.md ("Deliberate differences from go-cty"). It is slow and simple on
+It implements the rules of FORMAT.md (at the repository root), with the deliberate
+differences from go-cty of its section 8. It is slow and simple on
 purpose; it is NOT the library, and the Rust tests never run it. Where the model and
 go-cty 1.12.1 agree, gocty/crosscheck.py confirms the bytes by running go-cty.
 
@@ -534,7 +534,7 @@ class Num:
         d = GoDecimal(a)
         if self.origin == "float":
             _round_shortest(d, a, 53)
-        # 'int' and 'dec': exact (dec: the model keeps decimals exactly, see design.md)
+        # 'int' and 'dec': exact (dec: the model keeps decimals exactly, FORMAT.md §8.12)
         prec = max(len(d.mant) - d.exp, 0)
         return ("-" if neg else "") + _fmt_f(d, prec)
 
@@ -1351,7 +1351,7 @@ def mp_number(n):
     if n.is_int() and I64_MIN <= n.frac <= I64_MAX:
         return mp_int(int(n.frac))
     if n.origin == "float":
-        # ctywire: every float64 that is not an int64 stays a float64 (design.md)
+        # ctywire: every float64 that is not an int64 stays a float64 (FORMAT.md §8.11)
         return b"\xcb" + n.bits
     if not n.is_int():
         f = float64_exact(n.frac)

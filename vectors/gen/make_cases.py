@@ -3,7 +3,7 @@
 
 Every case is written here with its input spelled out; outputs written as AUTO are
 computed by the executable model (ctymodel.py); every case is checked against the model
-as it is added. Byte strings that wire-format.md gives verbatim are written verbatim.
+as it is added. Byte strings that FORMAT.md gives verbatim are written verbatim.
 
 Usage: python3 vectors/gen/make_cases.py        (then gocty/crosscheck.py, see README)
 """
@@ -16,8 +16,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ctymodel as m  # noqa: E402
 from casekit import AUTO, CaseFile, h, mbin, mstr, tj  # noqa: E402
 
-WF = "ctywire: wire-format.md"
-DESIGN = "ctywire: design.md, Deliberate differences from go-cty"
+WF = "ctywire: FORMAT.md"
+DIFF = "ctywire: FORMAT.md §8"  # the deliberate differences from go-cty, §8.1 to §8.18
 
 NUM = "number"
 STR = "string"
@@ -71,7 +71,7 @@ def msgpack_integers():
     f = CaseFile("msgpack-integers.json",
                  "MessagePack integer forms for type number: every header boundary of the canonical "
                  "(minimal, uint family for non-negative values) encoding, and decode-only inputs in "
-                 "non-minimal forms (wire-format.md 2.1, 2.4).",
+                 "non-minimal forms (FORMAT.md §2.1, §2.4).",
                  f"{WF} §2.1")
     bounds = [
         ("zero", 0, "00"), ("one", 1, "01"), ("fixint-max-127", 127, "7f"),
@@ -114,7 +114,7 @@ def msgpack_integers():
           note="float32 is widened exactly to float64; ca is never written", source=src)
     f.inp("float32-5-is-int", NUM, imp="ca40a00000", mp="05", js="5", source=src)
     f.inp("float32-0.1", NUM, imp="ca3dcccccd", mp="cb3fb99999a0000000", js="0.10000000149011612",
-          note="float32 0.1 widened: 0.10000000149011612 (wire-format.md 2.4)", source=src)
+          note="float32 0.1 widened: 0.10000000149011612 (FORMAT.md §2.4)", source=src)
     f.inp("float64-1.0-is-int", NUM, imp="cb3ff0000000000000", mp="01", js="1", source=src)
     f.inp("float64-minus-2-is-int", NUM, imp="cbc000000000000000", mp="fe", js="-2", source=src)
     f.inp("float64-2-pow-53-is-int", NUM, imp=mfloat(2.0**53), mp="cf0020000000000000", js=str(2**53), source=src)
@@ -148,7 +148,7 @@ def msgpack_numbers():
     f = CaseFile("msgpack-numbers.json",
                  "Numbers: float64 against decimal-text forms, numbers read from str and bin, the "
                  "accepted and rejected number texts, infinities, NaN, -0, subnormals, MaxFloat64 "
-                 "(wire-format.md 2.4, 5). Numbers remember whether they came from a float64: "
+                 "(FORMAT.md §2.4, §5). Numbers remember whether they came from a float64: "
                  "`msgpack_from_json` gives the bytes of the same number read back from its JSON text.",
                  f"{WF} §2.4")
     f.rt("float64-0.1", NUM, "cb3fb999999999999a", "0.1",
@@ -160,6 +160,16 @@ def msgpack_numbers():
     f.rt("float64-0.25", NUM, "cb3fd0000000000000", "0.25")
     f.rt("float64-123.456", NUM, mfloat(123.456), "123.456")
     f.rt("float64-0.1-plus-0.2", NUM, mfloat(0.1 + 0.2), "0.30000000000000004")
+    fuzz = f"{WF} §2.4, §5 (found by the roundtrip fuzz target)"
+    f.rt("float64-fraction-shortest-text", NUM, "cb430c6cb6e2093402", "1000104010000000.2", source=fuzz,
+         note="a float64 prints its shortest 53-bit digits, 1000104010000000.2 (the float64 is "
+              "1000104010000000.25); that text reads back as a decimal that is not a float64, written as a string")
+    f.inp("decimal-exactly-a-float64-with-more-digits", NUM, imp=mstr("1000104010000000.25"),
+          mp="cb430c6cb6e2093402", js=None, source=fuzz,
+          note="1000104010000000.25 read as text (from a string here, or from JSON) is exactly a float64 and not "
+               "an integer, so it is written as cb; read back, that float64 prints 1000104010000000.2 "
+               "(float64-fraction-shortest-text), which is not Equal to 1000104010000000.25, in go-cty as here: "
+               "the round trip through MessagePack changes the value")
     f.rt("float64-1e-7", NUM, mfloat(1e-7), "0.0000001", note="JSON numbers never use an exponent")
     f.rt("decimal-1e-7", NUM, mstr("0.0000001"), "0.0000001")
     f.rt("decimal-1e20", NUM, mstr("100000000000000000000"), "100000000000000000000", source=f"{WF} §2.4 table")
@@ -167,12 +177,12 @@ def msgpack_numbers():
     f.rt("decimal-long-fraction", NUM, mstr("3.14159265358979323846264338327950288"),
          "3.14159265358979323846264338327950288")
     f.rt("decimal-1e400", NUM, mstr("1" + "0" * 400), "1" + "0" * 400,
-         note="1e400 is a 401-character str16 (wire-format.md 2.4 table)")
+         note="1e400 is a 401-character str16 (FORMAT.md §2.4 table)")
     f.rt("subnormal-5e-324", NUM, "cb0000000000000001", AUTO,
          note="JSON text is 0. then 323 zeros then 4940656458412465: big.Float keeps 53 significant bits even "
-              "for subnormals (wire-format.md 3.1); that text reads back as a decimal, written as a string")
+              "for subnormals (FORMAT.md §3.1); that text reads back as a decimal, written as a string")
     f.rt("float64-max", NUM, "cb7fefffffffffffff", "17976931348623157" + "0" * 292,
-         difference="a float64 whose value is an integer at or beyond 2^63 is written as float64 (design.md)",
+         difference="a float64 whose value is an integer at or beyond 2^63 is written as float64 (FORMAT.md §8.11)",
          gocty={"msgpack": mstr("17976931348623157" + "0" * 292)},
          note="MaxFloat64: go-cty writes it as a str16 of its shortest digits plus 292 zeros")
     f.rt("float64-2-pow-63", NUM, "cb43e0000000000000", "9223372036854776000",
@@ -219,7 +229,7 @@ def msgpack_numbers():
     f.rt("float64-plus-inf", NUM, "cb7ff0000000000000", AUTO, source=f"{WF} §5")
     f.rt("float64-minus-inf", NUM, "cbfff0000000000000", AUTO, source=f"{WF} §5")
     f.inp("float32-plus-inf", NUM, imp="ca7f800000", mp="cb7ff0000000000000", js=AUTO, source=f"{WF} §5")
-    nan_diff = dict(difference="NaN is an error (design.md); go-cty panics in big.Float.SetFloat64",
+    nan_diff = dict(difference="NaN is an error (FORMAT.md §8.8); go-cty panics in big.Float.SetFloat64",
                     gocty={"panics": True})
     f.err("float64-nan", NUM, "InvalidValue", imp="cb7ff8000000000000", offset=0, source=f"{WF} §2.4", **nan_diff)
     f.err("float64-negative-nan-with-payload", NUM, "InvalidValue", imp="cbfff8000000000001", offset=0,
@@ -247,7 +257,7 @@ def _text(n):
 def msgpack_strings():
     f = CaseFile("msgpack-strings.json",
                  "Strings: str header boundaries by byte length, str and bin inputs, null, NFC "
-                 "normalization on decode, invalid UTF-8 (wire-format.md 2.1, 2.5, 6).",
+                 "normalization on decode, invalid UTF-8 (FORMAT.md §2.1, §2.5, §6).",
                  f"{WF} §2.1")
     for n, head in [(0, "a0"), (1, "a1"), (31, "bf"), (32, "d920"), (255, "d9ff"), (256, "da0100"),
                     (65535, "daffff"), (65536, "db00010000")]:
@@ -280,7 +290,7 @@ def msgpack_strings():
     # NFC
     src6 = f"{WF} §6"
     f.inp("nfc-cafe-combining-acute", STR, imp=h("a6 63 61 66 65 cc 81"), mp="a5636166c3a9", js='"café"',
-          note="\"cafe\" + U+0301 decodes to precomposed \"café\" (wire-format.md 2.5)", source=src6)
+          note="\"cafe\" + U+0301 decodes to precomposed \"café\" (FORMAT.md §2.5)", source=src6)
     f.inp("nfc-cafe-from-bin", STR, imp=mbin("cafe\u0301"), mp="a5636166c3a9", js='"café"', source=src6)
     f.inp("nfc-hangul-jamo", STR, imp=mstr("\u1100\u1161"), mp=mstr("\uac00"), js='"\uac00"',
           note="U+1100 U+1161 compose to U+AC00", source=src6)
@@ -295,7 +305,7 @@ def msgpack_strings():
     f.inp("nfc-map-key", M(STR), imp="81" + mstr("cafe\u0301") + mstr("v"), mp="81" + mstr("café") + mstr("v"),
           js=AUTO, note="map keys are normalized too", source=src6)
     # invalid UTF-8
-    utf8_diff = dict(difference="invalid UTF-8 is an error (design.md)",
+    utf8_diff = dict(difference="invalid UTF-8 is an error (FORMAT.md §8.6)",
                      gocty="passes the bytes through unchanged and writes them back")
     for name, raw in [("lone-ff", "ff"), ("bad-continuation", "c328"), ("overlong-nul", "c080"),
                       ("surrogate", "eda080"), ("above-10ffff", "f4908080"), ("lone-continuation", "80"),
@@ -325,7 +335,7 @@ def msgpack_collections():
     f = CaseFile("msgpack-collections.json",
                  "Lists, sets, maps, tuples and objects in msgpack: array and map header boundaries, "
                  "key order, attribute order, length errors, missing and unsupported attributes, "
-                 "duplicate and non-string keys, kind mismatches, truncation (wire-format.md 2.1, 2.2, 2.6).",
+                 "duplicate and non-string keys, kind mismatches, truncation (FORMAT.md §2.1, §2.2, §2.6).",
                  f"{WF} §2.6")
     # array header boundaries: list(bool)
     for n, head in [(0, "90"), (1, "91"), (15, "9f"), (16, "dc0010"), (65535, "dcffff"), (65536, "dd00010000")]:
@@ -395,7 +405,7 @@ def msgpack_collections():
           note="go-cty: a tuple of length 3 is required")
     f.err("tuple-too-long", T(STR), "InvalidValue", imp="92" + mstr("a") + mstr("b"), offset=0)
     empty_diff = dict(difference="an empty map/array for an object/tuple type that has attributes/elements is an "
-                                 "error (design.md)",
+                                 "error (FORMAT.md §8.3)",
                       gocty="returns EmptyObjectVal / EmptyTupleVal, a value of the wrong type, without error")
     f.err("empty-map-for-object", O(a=STR, b=STR), "InvalidValue", imp="80", offset=0, **empty_diff)
     f.err("empty-map16-for-object", O(a=STR), "InvalidValue", imp="de0000", offset=0, **empty_diff)
@@ -410,8 +420,8 @@ def msgpack_collections():
     f.err("object-non-nfc-key-is-unsupported", Od({"café": STR}), "InvalidValue", path=".cafe\u0301",
           imp="81" + mstr("cafe\u0301") + mstr("x"), offset=1,
           note="attribute lookup uses the raw wire key, so a decomposed key does not match the NFC name "
-               "(wire-format.md 2.6, 6)")
-    dup_diff = dict(difference="duplicate keys in a msgpack map or object are an error (design.md)")
+               "(FORMAT.md §2.6, §6)")
+    dup_diff = dict(difference="duplicate keys in a msgpack map or object are an error (FORMAT.md §8.4)")
     f.err("object-duplicate-attribute", O(a=BOOL, b=BOOL), "InvalidValue", path=".a",
           imp="82" + mstr("a") + "c3" + mstr("a") + "c2", offset=4,
           gocty="builds object({a}) without b: a value of the wrong type", **dup_diff)
@@ -420,7 +430,7 @@ def msgpack_collections():
     f.err("map-duplicate-key-after-nfc", M(STR), "InvalidValue", path='["café"]',
           imp="82" + mstr("café") + mstr("x") + mstr("cafe\u0301") + mstr("y"),
           gocty="the keys collide after NFC and which value wins is not deterministic", **dup_diff)
-    key_diff = dict(difference="non-string and nil map keys are errors (design.md)")
+    key_diff = dict(difference="non-string and nil map keys are errors (FORMAT.md §8.5)")
     f.err("map-integer-key", M(STR), "TypeMismatch", imp="81" + "05" + mstr("x"), offset=1,
           gocty="discards the error and misreads the stream: 81 05 a1 78 decodes as {\"\": \"x\"}", **key_diff)
     f.err("map-nil-key", M(STR), "TypeMismatch", imp="81" + "c0" + mstr("x"), offset=1,
@@ -464,7 +474,7 @@ def msgpack_collections():
 
 def sets():
     f = CaseFile("sets.json",
-                 "Set element order and deduplication (wire-format.md 4): primitive sets sort by value "
+                 "Set element order and deduplication (FORMAT.md §4): primitive sets sort by value "
                  "(strings by bytes, numbers numerically, false before true); every other element type "
                  "sorts by cty's set hash string; known values, then unknowns in insertion order, then "
                  "the null. Decoding deduplicates (unknowns are never equal, one null at most) and the "
@@ -525,7 +535,7 @@ def sets():
     canon = h("95 a1 61 a1 62 d4 00 00 c7 03 0c 81 01 c2 c0")
     f.inp("unknowns-and-null-placement", S(STR), imp="95" + "c0" + "d40000" + mstr("b") + "c7030c8101c2" + mstr("a"),
           mp=canon, js=None, note="known values sorted, then unknowns in insertion order, then the null "
-                                  "(wire-format.md 4: 95 a1 61 a1 62 d4 00 00 c7 03 0c 81 01 c2 c0)")
+                                  "(FORMAT.md §4: 95 a1 61 a1 62 d4 00 00 c7 03 0c 81 01 c2 c0)")
     f.rt("unknowns-and-null-canonical", S(STR), canon, AUTO)
     f.inp("unknowns-insertion-order", S(STR), imp="94" + "c7030c8101c2" + "c0" + mstr("a") + "d40000",
           mp="94" + mstr("a") + "c7030c8101c2" + "d40000" + "c0", js=None)
@@ -544,7 +554,7 @@ def sets():
     f.inp("dedup-int-forms", S(NUM), imp="93" + "05" + "cc05" + "d30000000000000005", mp="9105", js="[5]")
     f.inp("no-dedup-float-0.3-vs-decimal-0.3", S(NUM), imp="92" + mfloat(0.1 + 0.2) + mstr("0.3"),
           mp="92" + mstr("0.3") + mfloat(0.1 + 0.2), js="[0.3,0.30000000000000004]",
-          note="float64 0.1+0.2 prints 0.30000000000000004, so it is not equal to decimal 0.3 (wire-format.md 5)")
+          note="float64 0.1+0.2 prints 0.30000000000000004, so it is not equal to decimal 0.3 (FORMAT.md §5)")
     f.inp("dedup-objects", S(O(a=STR)), imp="93" + ("81" + mstr("a") + mstr("x")) * 2 + "81" + mstr("a") + "c0",
           mp="92" + "81" + mstr("a") + mstr("x") + "81" + mstr("a") + "c0", js='[{"a":"x"},{"a":null}]')
     f.inp("dedup-after-nfc", S(STR), imp="92" + mstr("café") + mstr("cafe\u0301"), mp="91" + mstr("café"), js='["café"]',
@@ -574,7 +584,7 @@ def ref(payload_hex):
 
 def refinements():
     f = CaseFile("refinements.json",
-                 "Unknown values and their refinements, msgpack extension type 12 (wire-format.md 2.3): "
+                 "Unknown values and their refinements, msgpack extension type 12 (FORMAT.md §2.3): "
                  "the examples of 2.3, every extension header form, collapsing to known values, "
                  "normalisation, key errors, unknown keys (skipped), other extension types (plain "
                  "unknowns) and the 1024-byte payload limit. JSON cannot hold unknowns: "
@@ -642,7 +652,7 @@ def refinements():
           js=None, source=pre, note="payload 81 02 da 03fb + 1019 bytes = 1024 bytes: accepted")
     f.inp("prefix-as-bin", STR, imp=ref("8102" + mbin("foo-")), mp=h("c7 07 0c 81 02 a4 666f6f2d"), js=None, source=pre)
     f.inp("prefix-nfc", STR, imp=ref("8102" + mstr("cafe\u0301")), mp=ref("8102" + mstr("café")), js=None, source=pre,
-          note="string-prefix refinements are NFC-normalized (wire-format.md 6)")
+          note="string-prefix refinements are NFC-normalized (FORMAT.md §6)")
     # collapsing
     col = f"{WF} §2.3 collapsing"
     f.inp("null-true-is-known-null", STR, imp=h("c7 03 0c 81 01 c3"), mp="c0", js="null", source=col,
@@ -663,7 +673,7 @@ def refinements():
     f.inp("list-upper-0-not-null", L(STR), imp=h("c7 05 0c 82 01 c2 06 00"), mp="90", js="[]", source=col,
           note="the lower bound defaults to 0, so an upper bound of 0 fixes the length")
     f.inp("list-length-2-not-null", L(STR), imp=h("c7 07 0c 83 01 c2 05 02 06 02"), mp=h("92 d4 00 00 d4 00 00"),
-          js=None, source=col, note="a known list of two unknown elements (wire-format.md 2.3)")
+          js=None, source=col, note="a known list of two unknown elements (FORMAT.md §2.3)")
     f.inp("set-length-1-not-null", S(STR), imp=h("c7 07 0c 83 01 c2 05 01 06 01"), mp=h("91 d4 00 00"), js=None,
           source=col)
     f.rt("set-length-2-not-null-stays", S(STR), h("c7 07 0c 83 01 c2 05 02 06 02"), AUTO, source=col,
@@ -733,7 +743,7 @@ def refinements():
     f.err("oversize-in-list", L(STR), "LimitExceeded", path="[0]", imp="91" + ref("8102" + mstr("a" * 2000)), offset=1,
           source=ov)
     # unknown keys (difference)
-    uk = dict(source=DESIGN, difference="unknown refinement keys are skipped, value and all (design.md)")
+    uk = dict(source=f"{DIFF}.2", difference="unknown refinement keys are skipped, value and all (FORMAT.md §8.2)")
     f.inp("unknown-key-7-before-null", STR, imp=h("c7 05 0c 82 07 05 01 c2"), mp=h("c7 03 0c 81 01 c2"), js=None,
           gocty={"error": "length lower bound refinement for non-collection type (it reads the 5 as a key)"}, **uk)
     f.inp("unknown-key-7-string-value", STR, imp=h('c7 06 0c 82 07 a1 "x" 01 c2'), mp=h("c7 03 0c 81 01 c2"), js=None,
@@ -746,10 +756,10 @@ def refinements():
     f.inp("unknown-key-last-alone", STR, imp=h("c7 03 0c 81 07 c3"), mp="d40000", js=None,
           gocty="accepts it (the unknown key is last), but keeps an empty refinement object", **uk)
     f.inp("unknown-key-large", L(STR), imp=ref("82cd1000c001c2"), mp=h("c7 03 0c 81 01 c2"), js=None,
-          gocty="does not consume the unknown key's value, so the entries after it are misread (wire-format.md "
-                "2.3 rule 7)", **uk)
+          gocty="does not consume the unknown key's value, so the entries after it are misread (FORMAT.md "
+                "§2.3 rule 7)", **uk)
     # other extension types (difference)
-    ot = dict(source=DESIGN, difference="any msgpack extension other than type 12 is a plain unknown (the protocol "
+    ot = dict(source=f"{DIFF}.1", difference="any msgpack extension other than type 12 is a plain unknown (the protocol "
                                         "doc's rule)")
     f.inp("ext-type-0-length-2", STR, imp=h("d5 00 00 00"), mp="d40000", js=None,
           gocty={"error": "unsupported extension type 0x00 with len 2"}, **ot)
@@ -774,7 +784,7 @@ def refinements():
 
 def dynamic():
     f = CaseFile("dynamic.json",
-                 "The dynamic pseudo-type (wire-format.md 2.2, 2.7, 3.1, 3.2): msgpack [type JSON as bin, value] "
+                 "The dynamic pseudo-type (FORMAT.md §2.2, §2.7, §3.1, §3.2): msgpack [type JSON as bin, value] "
                  "and JSON {\"value\":...,\"type\":...} wrappers; unknowns and nulls of a concrete type keep the "
                  "wrapper; dynamic positions inside collections wrap each element.",
                  f"{WF} §2.7")
@@ -852,7 +862,7 @@ def dynamic():
     f.rt("list-dynamic-typed-nulls", L(DYN), "92" + dynwrap(STR, "c0") + dynwrap(STR, mstr("a")), AUTO)
     f.rt("list-object-with-dynamic", L(O(a=DYN)), "92" + ("81" + mstr("a") + dynwrap(STR, mstr("x"))) * 2, AUTO)
     f.rt("map-dynamic-lists", M(DYN), "82" + mstr("a") + dynwrap(L(NUM), "9101") + mstr("b") + dynwrap(L(NUM), "90"), AUTO)
-    het = dict(difference="heterogeneous elements of list(dynamic)-like types are an error (design.md)",
+    het = dict(difference="heterogeneous elements of list(dynamic)-like types are an error (FORMAT.md §8.9)",
                gocty={"panics": True}, note="go-cty panics: inconsistent list element types (cty.String then cty.Number)")
     f.err("list-dynamic-heterogeneous", L(DYN), "InvalidValue", path="[1]",
           imp="92" + dynwrap(STR, mstr("a")) + dynwrap(NUM, "01"), **het)
@@ -940,7 +950,7 @@ def dynamic():
 
 def json_encoding():
     f = CaseFile("json-encoding.json",
-                 "JSON output (wire-format.md 3.1): Go encoding/json string escaping (HTML-safe; \\b and "
+                 "JSON output (FORMAT.md §3.1): Go encoding/json string escaping (HTML-safe; \\b and "
                  "\\f as written by Go >= 1.22, which current Terraform uses), number texts without "
                  "exponents, map and object key order, the dynamic wrapper, and the errors for unknowns "
                  "and infinities with their paths.",
@@ -1044,7 +1054,7 @@ def json_encoding():
 
 def json_decoding():
     f = CaseFile("json-decoding.json",
-                 "JSON input (wire-format.md 3.2): go-cty's leniencies (numbers and bools from strings, "
+                 "JSON input (FORMAT.md §3.2): go-cty's leniencies (numbers and bools from strings, "
                  "strings from numbers and bools, missing attributes are null, a repeated key's last value "
                  "wins), what it rejects, and ctywire's deliberate differences (too-short tuples and "
                  "trailing data are errors).",
@@ -1054,7 +1064,7 @@ def json_decoding():
     f.inp("null-for-object", O(a=STR), ijs="null", mp="c0", js="null", source=src)
     f.inp("whitespace-around", L(NUM), ijs=" \n\t[ 1 , 2 ]\r\n ", mp="920102", js="[1,2]", source=src)
     f.inp("trailing-whitespace", STR, ijs='"a"  \n', mp=mstr("a"), js='"a"', source=src)
-    trail = dict(difference="trailing text after the value is an error (design.md)",
+    trail = dict(difference="trailing text after the value is an error (FORMAT.md §8.7)",
                  gocty="ignores everything after the first complete value")
     f.err("trailing-second-value", STR, "InvalidValue", ijs='"a" "b"', source=src, **trail)
     f.err("trailing-object", O(a=NUM), "InvalidValue", ijs='{"a":1} {}', source=src, **trail)
@@ -1156,7 +1166,7 @@ def json_decoding():
     f.inp("tuple", T(STR, NUM, BOOL), ijs='["a",1,true]', mp="93" + mstr("a") + "01c3", js='["a",1,true]', source=t)
     f.inp("tuple-empty", T(), ijs="[]", mp="90", js="[]", source=t)
     f.err("tuple-too-long", T(STR), "InvalidValue", ijs='["a","b"]', source=t, note="go-cty: too many tuple elements (need 1)")
-    short = dict(difference="a JSON tuple that is too short is an error at the tuple's own path (design.md)")
+    short = dict(difference="a JSON tuple that is too short is an error at the tuple's own path (FORMAT.md §8.10)")
     f.err("tuple-too-short-top-level", T(STR, STR), "InvalidValue", ijs='["a"]', source=t, gocty={"panics": True},
           note="go-cty panics: slice bounds out of range [:-1]", **short)
     f.err("tuple-too-short-nested", O(t=T(STR, STR)), "InvalidValue", path=".t", ijs='{"t":["a"]}', source=t,
@@ -1179,7 +1189,7 @@ def json_decoding():
     f.err("object-unsupported-attribute", O(a=STR), "InvalidValue", path=".c", ijs='{"a":"x","c":1}', source=o,
           note='go-cty: unsupported attribute "c", reported at the object\'s path; ctywire names the attribute')
     f.err("object-non-nfc-key", Od({"café": STR}), "InvalidValue", path=".cafe\u0301", ijs='{"cafe\\u0301":"x"}', source=o,
-          note="attribute lookup uses the raw key (wire-format.md 3.2)")
+          note="attribute lookup uses the raw key (FORMAT.md §3.2)")
     f.err("object-attribute-error-path", O(a=O(b=NUM)), "TypeMismatch", path=".a.b", ijs='{"a":{"b":"x"}}'.replace('"x"', "[]"),
           source=o)
     f.err("object-from-array", O(a=STR), "TypeMismatch", ijs="[]", source=o)
@@ -1190,7 +1200,7 @@ def json_decoding():
 
 def type_json():
     f = CaseFile("type-json.json",
-                 "Type JSON (wire-format.md 1.1, 1.2): the exact text written, the forms accepted on input "
+                 "Type JSON (FORMAT.md §1.1, §1.2): the exact text written, the forms accepted on input "
                  "(printed back as `type_json_canonical`), and the inputs that must be refused.",
                  f"{WF} §1")
     ok = [
@@ -1223,7 +1233,7 @@ def type_json():
         ("object-optional-unsorted", '["object",{"a":"string","b":"number"},["b","a"]]',
          '["object",{"a":"string","b":"number"},["a","b"]]', None),
         ("object-nfc-name", '["object",{"cafe\\u0301":"string"}]', '["object",{"café":"string"}]',
-         "attribute names are NFC-normalized (wire-format.md 6)"),
+         "attribute names are NFC-normalized (FORMAT.md §6)"),
         ("nested-tuple-null", '["list",["tuple",null]]', '["list",["tuple",[]]]', None),
     ]
     for name, text, canonical, note in canon:
@@ -1233,7 +1243,7 @@ def type_json():
         if note:
             c["note"] = note
         if "tuple\",null" in text:
-            c["difference"] = "a zero-element tuple type is always written [] (wire-format.md 1.1: emit [], accept null)"
+            c["difference"] = "a zero-element tuple type is always written [] (FORMAT.md §8.14)"
             c["gocty"] = "parsing [\"tuple\",null] gives cty.Tuple(nil), which go-cty writes back as null"
         f.raw(**c)
     bad = [
@@ -1273,7 +1283,7 @@ def type_expr():
     f = CaseFile("type-expr.json",
                  "Terraform type expressions, as in a variable block's type argument (hcl ext/typeexpr "
                  "TypeConstraint): the expected type, as type JSON, or an error.",
-                 "ctywire: design.md (type expressions); hcl/v2 ext/typeexpr")
+                 f"{WF} §1.4; hcl/v2 ext/typeexpr")
     ok = [
         ("string", "string", STR), ("number", "number", NUM), ("bool", "bool", BOOL), ("any", "any", DYN),
         ("list-string", "list(string)", L(STR)), ("set-number", "set(number)", S(NUM)), ("map-bool", "map(bool)", M(BOOL)),
@@ -1326,56 +1336,73 @@ GO_512_FRAC = ("0.12345678911234567891123456789112345678911234567891123456789112
 
 def differences():
     f = CaseFile("differences.json",
-                 "One case for each deliberate difference from go-cty listed in design.md (\"Deliberate "
-                 "differences from go-cty\"), plus the undeclared-optional-attribute error that "
-                 "wire-format.md 1.2 asks for. `difference` says what ctywire does and why; `gocty` says "
-                 "what go-cty does instead. The other vector files repeat these cases in context.",
-                 DESIGN)
+                 "One case for each deliberate difference from go-cty in the codecs and type JSON, FORMAT.md "
+                 "§8.1 to §8.13 (each case's `source` names its section). `difference` says what ctywire does "
+                 "and why; `gocty` says what go-cty does instead. The other vector files repeat these cases in "
+                 "context; §8.14 to §8.18 are recorded in type-json.json, type-expr.json, the error paths of "
+                 "the other files, tests/hostile.rs and go-cty/json-value-jsonable.json.",
+                 DIFF)
 
     def d(text):
         return text
+    # Each group of cases below cites its section of FORMAT.md §8 as its `source`.
+    f.source = f"{DIFF}.1"
     f.inp("extension-type-other-than-12-is-plain-unknown", STR, imp=h("d5 00 00 00"), mp="d40000", js=None,
           difference=d("any msgpack extension other than type 12 is a plain unknown, as the protocol doc says"),
           gocty={"error": "unsupported extension type 0x00 with len 2 (go-cty >= 1.13; go-cty <= 1.12 and "
                           "terraform-plugin-go read it as a plain unknown too)"})
+    f.source = f"{DIFF}.2"
     f.inp("unknown-refinement-key-is-skipped", STR, imp=h("c7 05 0c 82 07 05 01 c2"), mp=h("c7 03 0c 81 01 c2"), js=None,
           difference="unknown refinement keys are skipped with their values",
           gocty={"error": "length lower bound refinement for non-collection type (the value 5 is read as a key)"})
+    f.source = f"{DIFF}.3"
     f.err("empty-map-for-object-with-attributes", O(a=STR, b=STR), "InvalidValue", imp="80", offset=0,
           difference="an empty map for an object type with attributes is an error",
           gocty="returns cty.EmptyObjectVal, of type object({}), without error")
     f.err("empty-array-for-tuple-with-elements", T(STR), "InvalidValue", imp="90", offset=0,
           difference="an empty array for a tuple type with elements is an error",
           gocty="returns cty.EmptyTupleVal, of type tuple([]), without error")
+    f.source = f"{DIFF}.4"
     f.err("duplicate-map-key", M(BOOL), "InvalidValue", path='["a"]', imp=h("82 a1 61 c3 a1 61 c2"), offset=4,
           difference="duplicate keys in a msgpack map are an error", gocty="the last value wins: {\"a\": false}")
+    f.err("duplicate-map-key-after-nested-values", M(L(STR)), "InvalidValue", path='["b"]',
+          imp=h('83 a1 "b" 91 a1 "x" a1 "a" 90 a1 "b" 92 a1 "y" a1 "z"'), offset=9,
+          difference="duplicate keys in a msgpack map are an error, at the offset of the later key",
+          gocty="the last value wins: {\"a\": [], \"b\": [\"y\", \"z\"]}")
     f.err("duplicate-object-attribute", O(a=STR, b=STR), "InvalidValue", path=".a", imp=h('82 a1 61 a1 78 a1 61 a1 79'),
           offset=5, difference="duplicate keys in a msgpack object are an error",
-          gocty="builds object({a}) = {a: \"y\"}, a value of the wrong type (wire-format.md 2.6)")
+          gocty="builds object({a}) = {a: \"y\"}, a value of the wrong type (FORMAT.md §2.6)")
     f.err("map-keys-equal-after-nfc", M(STR), "InvalidValue", path='["café"]',
           imp="82" + mstr("café") + mstr("x") + mstr("cafe\u0301") + mstr("y"),
           difference="two msgpack map keys that are equal under NFC are duplicate keys",
           gocty="both normalize to \"café\"; which value wins is not deterministic (Go map order)")
+    f.source = f"{DIFF}.5"
     f.err("non-string-map-key", M(STR), "TypeMismatch", imp=h('81 05 a1 "x"'), offset=1,
           difference="a non-string map key is an error",
           gocty="the error is discarded and the stream misread: 81 05 a1 78 decodes as {\"\": \"x\"}")
     f.err("nil-map-key", M(STR), "TypeMismatch", imp=h('81 c0 a1 "x"'), offset=1,
           difference="a nil map key is an error", gocty="nil reads as the empty string: {\"\": \"x\"}")
+    f.source = f"{DIFF}.6"
     f.err("invalid-utf8-string", STR, "InvalidValue", imp=h("a2 c3 28"),
           difference="invalid UTF-8 in a string is an error", gocty={"msgpack": "a2c328"})
+    f.source = f"{DIFF}.7"
     f.err("msgpack-trailing-bytes", STR, "InvalidValue", imp=h("a0 a0"), offset=1,
           difference="trailing bytes after the msgpack value are an error", gocty={"msgpack": "a0"})
     f.err("json-trailing-text", L(STR), "InvalidValue", ijs='["a"] ["b"]',
           difference="trailing text after the JSON value is an error", gocty="ignored: decodes [\"a\"]")
+    f.source = f"{DIFF}.8"
     f.err("nan", NUM, "InvalidValue", imp=h("cb 7ff8000000000000"), offset=0,
           difference="NaN is an error", gocty={"panics": True})
+    f.source = f"{DIFF}.9"
     f.err("heterogeneous-list-dynamic", L(DYN), "InvalidValue", path="[1]",
           imp="92" + dynwrap(STR, mstr("a")) + dynwrap(NUM, "01"),
           difference="heterogeneous elements of list(dynamic)-like types are an error",
           gocty={"panics": True}, note="go-cty panics in cty.ListVal: inconsistent list element types")
+    f.source = f"{DIFF}.10"
     f.err("json-tuple-too-short", T(STR, STR), "InvalidValue", ijs='["a"]',
           difference="a JSON tuple with too few elements is an error at the tuple's path",
           gocty={"panics": True}, note="go-cty builds the error at path[:len(path)-1], which panics at the top level")
+    f.source = f"{DIFF}.11"
     f.rt("float64-integer-at-2-pow-63", NUM, "cb43e0000000000000", "9223372036854776000",
          difference="a float64 whose value is an integer at or beyond 2^63 is written as float64 (go-cty issue 220)",
          gocty={"msgpack": mstr("9223372036854776000")},
@@ -1383,6 +1410,7 @@ def differences():
     f.rt("float64-max", NUM, "cb7fefffffffffffff", "17976931348623157" + "0" * 292,
          difference="a float64 whose value is an integer at or beyond 2^63 is written as float64",
          gocty={"msgpack": mstr("17976931348623157" + "0" * 292)})
+    f.source = f"{DIFF}.12"
     big_int = "1234567890" * 20
     f.rt("decimal-integer-over-512-bits", NUM, mstr(big_int), big_int,
          difference="decimals longer than go-cty's 512 bits are kept exactly",
@@ -1393,8 +1421,8 @@ def differences():
     f.rt("decimal-fraction-over-512-bits", NUM, mstr(big_frac), big_frac,
          difference="decimals longer than go-cty's 512 bits are kept exactly", gocty={"msgpack": mstr(GO_512_FRAC)})
     f.raw(name="undeclared-optional-attribute", type_json='["object",{"a":"string"},["b"]]',
-          type_json_error={"kind": "InvalidValue"}, source=f"{WF} §1.2",
-          difference="an optional attribute that is not declared is an error (wire-format.md 1.2: a "
+          type_json_error={"kind": "InvalidValue"}, source=f"{DIFF}.13",
+          difference="an optional attribute that is not declared is an error (FORMAT.md §8.13; a "
                      "reimplementation should return an error instead)",
           gocty={"panics": True}, note='go-cty panics: optional contains undeclared attribute "b"')
     return f
@@ -1404,7 +1432,7 @@ def differences():
 
 def implied_types():
     f = CaseFile("implied-type.json",
-                 "Types implied by untyped input (wire-format.md 2.8 msgpack.ImpliedType, 1.3 json.ImpliedType), "
+                 "Types implied by untyped input (FORMAT.md §2.8 msgpack.ImpliedType, §1.3 json.ImpliedType), "
                  "beyond go-cty's own test tables. Not used by the plugin protocol.",
                  f"{WF} §2.8")
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use ctywire::capture::{Capture, Data, Payload, Resolved, Resolver, Subject};
-use ctywire::render::{self, Options};
+use ctywire::render;
 use ctywire::schema::ProviderSchemas;
 use ctywire::Value;
 
@@ -132,12 +132,11 @@ fn shown(
     let block = subject
         .and_then(Subject::block_schema)
         .filter(|_| !matches!(value, Value::Null));
-    let options = Options {
-        sensitive: block
+    let options = rendering.options().sensitive(
+        block
             .map(|s| s.block.sensitive_paths(&value))
             .unwrap_or_default(),
-        ..rendering.options()
-    };
+    );
     Ok(match block {
         Some(schema) => render::render_block(&value, &schema.block, &options),
         None => render::render(&value, &ty, &options),

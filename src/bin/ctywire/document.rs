@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use ctywire::render::{self, Options};
+use ctywire::render;
 use ctywire::schema::{Fallback, ProviderSchemas, Schema, SchemaMatch};
 use ctywire::tfjson::{Action, Change, Document, Plan, Resource, ResourceChange, State};
 use ctywire::{Path, Type, Value};
@@ -283,10 +283,7 @@ fn rendered(
     if let Some(schema) = &typing.schema {
         sensitive.extend(schema.block.sensitive_paths(value));
     }
-    let options = Options {
-        sensitive,
-        ..rendering.options()
-    };
+    let options = rendering.options().sensitive(sensitive);
     let body = match &typing.schema {
         Some(schema) => render::render_block(value, &schema.block, &options),
         None => render::render(value, &typing.ty, &options),

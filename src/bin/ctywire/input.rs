@@ -1,12 +1,17 @@
-//! Reading payloads: files or standard input, as raw bytes, hex or base64, holding
-//! MessagePack or JSON; each told from the content where that is unambiguous.
+//! Reading payloads: files or standard input, as raw bytes, hex, base64 or an escaped
+//! string, holding MessagePack or JSON, perhaps inside a protobuf `DynamicValue`
+//! message; each told from the content where that is unambiguous (see [`crate::sniff`]),
+//! with a note on standard error where the content overrides what a name says or
+//! the reading is not the plain one.
 
-use std::io::Read;
+use std::borrow::Cow;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
 use ctywire::{json, msgpack};
 
+use crate::sniff::{self, is_text};
 use crate::Failure;
 
 /// How a payload's bytes are written.
@@ -14,11 +19,15 @@ use crate::Failure;
 pub enum Encoding {
     /// The bytes themselves.
     Raw,
-    /// Hex text; whitespace is ignored.
+    /// Hex text; whitespace, commas and `0x` prefixes are ignored, and an `xxd` or
+    /// `hexdump -C` dump is read without its offsets and text column.
     Hex,
     /// Base64 text (standard or URL-safe alphabet, padding optional); whitespace is
     /// ignored.
     Base64,
+    /// A string with backslash escapes (`"\x82\xa1a\x01"`), as Go's `%q`, Python and C
+    /// write bytes; surrounding quotes are left out.
+    Escaped,
 }
 
 /// A payload format.
@@ -38,29 +47,35 @@ pub struct Source {
 
 /// Reads each file, or standard input when there are none (or for `-`).
 pub fn read_sources(files: &[PathBuf]) -> Result<Vec<Source>, Failure> {
-    if files.is_empty() {
-        return Ok(vec![read_stdin()?]);
-    }
-    files
-        .iter()
-        .map(|path| {
-            if path.as_os_str() == "-" {
-                return read_stdin();
-            }
-            let name = path.display().to_string();
-            std::fs::read(path)
-                .map(|bytes| Source {
-                    name: name.clone(),
-                    bytes,
-                })
-                .map_err(|e| Failure::input(format!("{name}: {e}")))
-        })
-        .collect()
+    sources(files).collect()
+}
+
+/// Each file, or standard input when there are none (or for `-`), read when the
+/// iterator reaches it; a file that cannot be read is a failure naming it.
+pub fn sources(files: &[PathBuf]) -> impl Iterator<Item = Result<Source, Failure>> + '_ {
+    let stdin = files.is_empty().then_some(()).into_iter();
+    stdin.map(|()| read_stdin()).chain(files.iter().map(|path| {
+        if path.as_os_str() == "-" {
+            return read_stdin();
+        }
+        let name = path.display().to_string();
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(Source { name, bytes }),
+            Err(e) => Err(Failure::input(format!("{name}: {e}"))),
+        }
+    }))
 }
 
 fn read_stdin() -> Result<Source, Failure> {
+    let mut stdin = std::io::stdin().lock();
+    if stdin.is_terminal() {
+        eprintln!(
+            "reading a payload from standard input (MessagePack as hex or base64, or JSON); \
+             end it with Ctrl-D, or give a file name"
+        );
+    }
     let mut bytes = Vec::new();
-    std::io::stdin()
+    stdin
         .read_to_end(&mut bytes)
         .map_err(|e| Failure::input(format!("standard input: {e}")))?;
     Ok(Source {
@@ -69,68 +84,177 @@ fn read_stdin() -> Result<Source, Failure> {
     })
 }
 
-/// A payload ready to decode.
-pub struct Payload {
+/// A payload ready to decode: the input's own bytes when they are raw, so that a large
+/// payload is never copied.
+pub struct Payload<'a> {
     pub format: Format,
-    pub bytes: Vec<u8>,
+    pub bytes: Cow<'a, [u8]>,
+    /// How the input was written.
+    encoding: Encoding,
+}
+
+impl Payload<'_> {
+    /// `failure`, a decode failure of this payload, with what the bytes look like
+    /// instead and the flag that reads them so, when they look like something else.
+    pub fn explain(&self, mut failure: Failure) -> Failure {
+        if let Some(hint) = sniff::hint(&self.bytes, self.encoding, self.format) {
+            failure.message = format!("{}; {hint}", failure.message);
+        }
+        failure
+    }
 }
 
 /// Undoes the text encoding and decides the format, each from the content unless
-/// forced. Ambiguous content is an error that names the flag to use.
-pub fn payload(
-    source: &Source,
+/// forced, and takes the payload out of a protobuf `DynamicValue` message around it.
+/// Ambiguous content is an error that names the flag to use.
+pub fn payload<'a>(
+    source: &'a Source,
     encoding: Option<Encoding>,
     format: Option<Format>,
-) -> Result<Payload, Failure> {
-    let fail = |m: String| Failure::input(format!("{}: {m}", source.name));
+) -> Result<Payload<'a>, Failure> {
+    let name = &source.name;
+    let fail = |m: String| Failure::input(format!("{name}: {m}"));
     let text = &source.bytes;
     let encoding = match encoding {
         Some(e) => e,
         None => detect_encoding(text, format).map_err(fail)?,
     };
-    let bytes = match encoding {
-        Encoding::Raw => text.clone(),
-        Encoding::Hex => decode_hex(text).map_err(fail)?,
-        Encoding::Base64 => decode_base64(text).map_err(fail)?,
+    let bytes: Cow<[u8]> = match encoding {
+        Encoding::Raw => Cow::Borrowed(text),
+        Encoding::Hex => {
+            let hex = sniff::hex_digits(text).map_err(fail)?;
+            if let Some(dump) = hex.dump {
+                eprintln!("note: {name}: read as {dump} (offsets and text column left out)");
+            }
+            hex_bytes(&hex.digits).map_err(fail)?.into()
+        }
+        Encoding::Base64 => decode_base64(text).map_err(fail)?.into(),
+        Encoding::Escaped => sniff::unescape(text).map_err(fail)?.into(),
     };
-    let format = match format {
-        Some(f) => f,
-        None => detect_format(&bytes, &source.name).map_err(fail)?,
+    let (bytes, format) = match unwrap_message(&bytes, format) {
+        Some((f, inner)) => {
+            eprintln!(
+                "note: {name}: a protobuf DynamicValue message; read its {} field ({} bytes)",
+                f.field(),
+                inner.len()
+            );
+            (inner.to_vec().into(), f)
+        }
+        None => {
+            let format = match format {
+                Some(f) => f,
+                None => detect_format(&bytes, name).map_err(fail)?,
+            };
+            (bytes, format)
+        }
     };
-    Ok(Payload { format, bytes })
+    Ok(Payload {
+        format,
+        bytes,
+        encoding,
+    })
 }
 
-fn is_text(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace())
+/// The payload inside a protobuf `DynamicValue` message, when `bytes` are one (with
+/// the field `format` asks for, if given) and are not a payload as they are.
+fn unwrap_message(bytes: &[u8], format: Option<Format>) -> Option<(Format, &[u8])> {
+    if !matches!(bytes.first(), Some(0x0a | 0x12)) {
+        return None;
+    }
+    let (f, inner) = sniff::dynamic_value_message(bytes)?;
+    let as_is = msgpack::check_syntax(bytes).is_ok() || json::check_syntax(bytes).is_ok();
+    (format.is_none_or(|want| want == f) && !as_is).then_some((f, inner))
+}
+
+impl Format {
+    /// The name of the `DynamicValue` field that holds this format.
+    fn field(self) -> &'static str {
+        match self {
+            Format::Msgpack => "msgpack",
+            Format::Json => "json",
+        }
+    }
+
+    /// Whether `bytes` are one well-formed item of this format.
+    fn reads(self, bytes: &[u8]) -> bool {
+        match self {
+            Format::Msgpack => msgpack::check_syntax(bytes).is_ok(),
+            Format::Json => json::check_syntax(bytes).is_ok(),
+        }
+    }
+
+    /// The format's name in prose.
+    fn title(self) -> &'static str {
+        match self {
+            Format::Msgpack => "MessagePack",
+            Format::Json => "JSON",
+        }
+    }
+
+    fn other(self) -> Format {
+        match self {
+            Format::Msgpack => Format::Json,
+            Format::Json => Format::Msgpack,
+        }
+    }
 }
 
 fn detect_encoding(text: &[u8], format: Option<Format>) -> Result<Encoding, String> {
+    // Text (perhaps not ASCII: Go's %q keeps printable characters) with a `\x` escape.
+    let printable = |t: &str| !t.contains(|c: char| c.is_control() && !c.is_whitespace());
+    if std::str::from_utf8(text).is_ok_and(printable) && sniff::has_hex_escape(text) {
+        return Ok(Encoding::Escaped);
+    }
     if !is_text(text) {
         return Ok(Encoding::Raw);
     }
     let is_json = json::check_syntax(text).is_ok();
-    let is_hex = decode_hex(text).is_ok_and(|b| !b.is_empty());
-    let is_base64 = decode_base64(text).is_ok_and(|b| !b.is_empty());
-    match (is_json, is_hex, is_base64) {
-        (true, true, _) if format != Some(Format::Json) => Err(
+    let hex = sniff::hex_digits(text)
+        .ok()
+        .filter(|h| !h.digits.is_empty());
+    let is_hex = hex.as_ref().is_some_and(|h| h.digits.len() % 2 == 0);
+    match (is_json, is_hex) {
+        (true, true) if format != Some(Format::Json) => Err(
             "ambiguous input: it reads as JSON and as hex; say which with --from json or --input hex"
                 .into(),
         ),
-        (true, _, _) => Ok(Encoding::Raw),
-        (false, true, _) => Ok(Encoding::Hex),
-        (false, false, true) => Ok(Encoding::Base64),
-        (false, false, false) => Ok(Encoding::Raw),
+        (true, _) => Ok(Encoding::Raw),
+        (false, true) => Ok(Encoding::Hex),
+        (false, false) => match hex {
+            Some(h) => Err(format!(
+                "expected hex, found an odd number of hex digits ({}): is one missing? \
+                 (--input base64 reads the text as base64)",
+                h.digits.len()
+            )),
+            None if decode_base64(text).is_ok_and(|b| !b.is_empty()) => Ok(Encoding::Base64),
+            None => Ok(Encoding::Raw),
+        },
     }
 }
 
 fn detect_format(bytes: &[u8], name: &str) -> Result<Format, String> {
-    if name.ends_with(".msgpack") {
-        return Ok(Format::Msgpack);
-    }
-    if name.ends_with(".json") {
-        return Ok(Format::Json);
+    let by_name = if name.ends_with(".msgpack") {
+        Some(Format::Msgpack)
+    } else if name.ends_with(".json") {
+        Some(Format::Json)
+    } else {
+        None
+    };
+    if let Some(named) = by_name {
+        // Content of the other format, and not of the named one: read it as what it is.
+        let other = named.other();
+        if other.reads(bytes) && !named.reads(bytes) {
+            eprintln!(
+                "note: {name}: the bytes are {}, not {} as the name says; read as {} \
+                 (--from {} to insist)",
+                other.title(),
+                named.title(),
+                other.title(),
+                named.field()
+            );
+            return Ok(other);
+        }
+        return Ok(named);
     }
     let is_json = json::check_syntax(bytes).is_ok();
     let is_msgpack = msgpack::check_syntax(bytes).is_ok();
@@ -148,36 +272,33 @@ fn detect_format(bytes: &[u8], name: &str) -> Result<Format, String> {
     }
 }
 
-/// Hex text to bytes; whitespace is ignored.
-pub fn decode_hex(text: &[u8]) -> Result<Vec<u8>, String> {
-    let digits: Vec<u8> = text
-        .iter()
-        .copied()
-        .filter(|b| !b.is_ascii_whitespace())
-        .collect();
+/// Hex digits to bytes.
+fn hex_bytes(digits: &[u8]) -> Result<Vec<u8>, String> {
     if digits.len() % 2 != 0 {
-        return Err("hex input has an odd number of digits".into());
+        return Err(format!(
+            "expected hex, found an odd number of hex digits ({})",
+            digits.len()
+        ));
     }
+    let digit = |d: u8| (d as char).to_digit(16);
     digits
         .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            let digit = |d: u8| (d as char).to_digit(16);
-            match (digit(pair[0]), digit(pair[1])) {
-                (Some(hi), Some(lo)) => Ok((hi * 16 + lo) as u8),
-                _ => Err(format!(
-                    "invalid hex digit in digits {}..{}",
-                    2 * i,
-                    2 * i + 2
-                )),
-            }
+        .map(|pair| match (digit(pair[0]), digit(pair[1])) {
+            (Some(hi), Some(lo)) => Ok((hi * 16 + lo) as u8),
+            _ => Err("invalid hex digit".to_owned()),
         })
         .collect()
 }
 
 /// Bytes to hex text.
 pub fn encode_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(2 * bytes.len());
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+    }
+    out
 }
 
 /// Base64 text to bytes: the standard and URL-safe alphabets, with or without padding;
@@ -229,6 +350,10 @@ mod tests {
         assert!(decode_base64(b"a*==").is_err());
     }
 
+    fn decode_hex(text: &[u8]) -> Result<Vec<u8>, String> {
+        hex_bytes(&sniff::hex_digits(text)?.digits)
+    }
+
     /// Each pair must be two hex digits: no sign (`u8::from_str_radix` would read "+f"
     /// as 0x0f), no prefix, no non-ASCII.
     #[test]
@@ -254,6 +379,17 @@ mod tests {
         assert_eq!(detect_encoding(b"gqFhAaFiAg==", None), Ok(Encoding::Base64));
         assert_eq!(detect_encoding(br#"{"a": 1}"#, None), Ok(Encoding::Raw));
         assert_eq!(detect_encoding(&[0x82, 0xa1], None), Ok(Encoding::Raw));
+        assert_eq!(detect_encoding(b"0x82a16101", None), Ok(Encoding::Hex));
+        assert_eq!(
+            detect_encoding(br#""\x82\xa1a\x01""#, None),
+            Ok(Encoding::Escaped)
+        );
+        assert_eq!(
+            detect_encoding("\\x92\\xa2é".as_bytes(), None),
+            Ok(Encoding::Escaped)
+        );
+        let odd = detect_encoding(b"82a1610", None).unwrap_err();
+        assert!(odd.starts_with("expected hex, found an odd number of hex digits (7)"));
         assert!(detect_encoding(b"12", None).is_err());
         assert_eq!(
             detect_encoding(b"12", Some(Format::Json)),

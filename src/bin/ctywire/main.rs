@@ -1,10 +1,19 @@
 //! `ctywire`: read, convert and check Terraform plugin-protocol values from a shell.
 
-mod capture;
-mod document;
-mod input;
+#![forbid(unsafe_code)]
 
-use std::io::{IsTerminal, Write};
+mod capture;
+mod config;
+mod document;
+mod get;
+mod implied;
+mod input;
+mod manual;
+mod output;
+mod plan_rules;
+mod sniff;
+
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,6 +22,7 @@ use ctywire::render::{self, Options};
 use ctywire::{json, msgpack, ProviderSchemas, Schema, Type, Value};
 
 use input::{Encoding, Format};
+use output::{for_each_input, write_stdout};
 
 #[derive(Parser)]
 #[command(
@@ -21,8 +31,8 @@ use input::{Encoding, Format};
     about = "Terraform / OpenTofu plugin-protocol values: decode, show, convert, check",
     long_about = "Terraform / OpenTofu plugin-protocol values: decode, show, convert, check.\n\n\
         Payloads are the DynamicValue bytes a provider and Terraform exchange: MessagePack \
-        (or JSON), typed by the provider's schema. Input can be raw bytes, hex or base64, \
-        from files or standard input."
+        (or JSON), typed by the provider's schema. Input can be raw bytes, hex (also a hex \
+        dump), base64 or a string with \\x escapes, from files or standard input."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -63,6 +73,10 @@ enum Command {
     ///
     /// PATH is written as Terraform prints paths (`.tags["Name"]`, `.disk[0].size`) or
     /// in tfjsonpath's dotted form (`tags.Name`, `disk.0.size`).
+    ///
+    /// With --to json, a value that is or holds a sensitive value (by --schema) is
+    /// refused unless --show-sensitive, since JSON has no way to hide it; errors name
+    /// paths within the whole payload.
     ///
     /// Examples:
     ///
@@ -120,7 +134,7 @@ enum Command {
     ///   ctywire capture tests/data/capture --schema examples/schema/provider.json
     #[command(verbatim_doc_comment)]
     Capture(capture::CaptureArgs),
-    /// Convert a value between MessagePack and JSON (or re-encode it in one format).
+    /// Convert a value between MessagePack and JSON (or re-encode it), or to another type.
     ///
     /// Reads FILE, or standard input when FILE is absent or `-`, and writes the value to
     /// standard output: raw MessagePack bytes, or hex text with --hex, or JSON text
@@ -140,11 +154,21 @@ enum Command {
     /// The type is given with --type, or taken from a provider schema file (what
     /// `terraform providers schema -json` prints) with --schema and one of --resource,
     /// --data-source and --provider.
+    ///
+    /// With --to-type, the value is converted to that type after it is read, by
+    /// go-cty's conversion rules (as Terraform converts variables and attributes), and
+    /// written as that type:
+    ///
+    ///   echo '["a", 1, true]' | ctywire convert --type 'tuple([string, number, bool])' --to-type 'set(string)' --from json --to json
     #[command(verbatim_doc_comment)]
     #[command(group(ArgGroup::new("convert_type").required(true).args(["ty", "schema"])))]
     Convert {
         #[command(flatten)]
         typing: Typing,
+        /// Convert the value to this type (type JSON or a type expression) and write it
+        /// as this type.
+        #[arg(long = "to-type", value_name = "TYPE", value_parser = parse_type)]
+        to_type: Option<Type>,
         /// The input format.
         #[arg(long, value_enum)]
         from: Format,
@@ -157,6 +181,25 @@ enum Command {
         /// The input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
+    /// The value Terraform would send a provider for a block of a `.tf.json`
+    /// configuration.
+    ///
+    /// Reads the configuration files (or the `.tf.json` / `.tofu.json` files of the
+    /// directories given) and decodes the block at --address with its schema from
+    /// --schema, as Terraform decodes the `config` it sends in ValidateResourceConfig,
+    /// PlanResourceChange, ReadDataSource or ConfigureProvider: shown like `show`, or
+    /// written as the payload with --to. Without --address, lists the blocks found.
+    /// Diagnostics are Terraform's, with file, line and column (exit status 1).
+    ///
+    /// Examples:
+    ///
+    ///   ctywire config examples/config/instance.tf.json
+    ///
+    ///   ctywire config examples/config/instance.tf.json --schema examples/schema/provider.json --address cloud_instance.web
+    ///
+    ///   ctywire config examples/config --schema examples/schema/provider.json --address provider.cloud.us --to msgpack --hex
+    #[command(verbatim_doc_comment)]
+    Config(config::ConfigArgs),
     /// Print the type JSON of a type expression, or the type expression of type JSON.
     ///
     /// Examples:
@@ -172,10 +215,75 @@ enum Command {
         #[arg(value_name = "TYPE")]
         text: String,
     },
+    /// Show the change from one payload to another, as `terraform plan` shows it.
+    ///
+    /// With --schema and --resource (or --data-source), the change is shown with its
+    /// heading (`# aws_instance.this will be updated in-place`); with --provider, the
+    /// body alone; with --type, as an attribute's value. Unknowns read `(known after
+    /// apply)` with their refinements; sensitive values (the schema's, and --sensitive)
+    /// read `(sensitive value)`. A file of `-` or an empty file is null. Colour only on
+    /// a terminal.
+    ///
+    /// Example:
+    ///
+    ///   ctywire diff --schema examples/schema/provider.json --resource cloud_instance --requires-replace image_id examples/payloads/cloud_instance.planned.msgpack examples/payloads/cloud_instance.state.msgpack
+    #[command(verbatim_doc_comment)]
+    Diff(plan_rules::DiffArgs),
+    /// Check a planned state as Terraform does before it accepts a plan.
+    ///
+    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports
+    /// it ("Provider produced invalid plan"), its path and rule, when it would not. A
+    /// prior of `-` or an empty file is null (a create).
+    ///
+    /// Example:
+    ///
+    ///   ctywire check-plan --schema examples/schema/provider.json --resource cloud_instance --prior - --config examples/payloads/cloud_instance.config.msgpack --planned examples/payloads/cloud_instance.planned.msgpack
+    #[command(verbatim_doc_comment)]
+    CheckPlan(plan_rules::CheckPlanArgs),
+    /// Check a new state against its plan as Terraform does after apply.
+    ///
+    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports
+    /// it ("Provider produced inconsistent result after apply"), its path and rule, when
+    /// it would not.
+    ///
+    /// Example:
+    ///
+    ///   ctywire check-apply --schema examples/schema/provider.json --resource cloud_instance --planned examples/payloads/cloud_instance.planned.msgpack --new examples/payloads/cloud_instance.state.msgpack
+    #[command(verbatim_doc_comment)]
+    CheckApply(plan_rules::CheckApplyArgs),
     /// Work with test-vector files (format: vectors/README.md).
     Vectors {
         #[command(subcommand)]
         command: VectorsCommand,
+    },
+    /// Print a shell completion script.
+    ///
+    /// Examples:
+    ///
+    ///   ctywire completions bash > ~/.local/share/bash-completion/completions/ctywire
+    ///
+    ///   ctywire completions zsh > "${fpath[1]}/_ctywire"
+    ///
+    ///   ctywire completions fish > ~/.config/fish/completions/ctywire.fish
+    #[command(verbatim_doc_comment)]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), or write one page per subcommand into a directory.
+    ///
+    /// Examples:
+    ///
+    ///   ctywire man | man -l -
+    ///
+    ///   ctywire man --dir ~/.local/share/man/man1
+    #[command(verbatim_doc_comment)]
+    Man {
+        /// Write `ctywire.1` and a page for each subcommand (`ctywire-show.1`, …) into
+        /// DIR instead.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -278,6 +386,21 @@ struct Reading {
     /// The payload format (default: told from the content or the file name).
     #[arg(long, value_enum)]
     from: Option<Format>,
+    /// Write the type each payload is decoded with (given or implied) to FILE, one line
+    /// per input, as a type expression: the note on an implied type prints only its
+    /// start when it is long.
+    #[arg(long, value_name = "FILE")]
+    type_out: Option<PathBuf>,
+}
+
+impl Reading {
+    /// The `--type-out` file, created empty.
+    fn type_out(&self) -> Result<Option<implied::TypeOut>, Failure> {
+        self.type_out
+            .as_deref()
+            .map(implied::TypeOut::create)
+            .transpose()
+    }
 }
 
 /// How rendered values look.
@@ -286,6 +409,10 @@ struct Rendering {
     /// Show sensitive values.
     #[arg(long)]
     show_sensitive: bool,
+    /// Show null attributes as `null` (left out by default, as Terraform leaves them
+    /// out).
+    #[arg(long)]
+    show_null: bool,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -293,18 +420,10 @@ struct Rendering {
 
 impl Rendering {
     fn options(&self) -> Options {
-        let color = match self.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
-        };
-        Options {
-            show_sensitive: self.show_sensitive,
-            color,
-            ..Options::default()
-        }
+        Options::new()
+            .show_sensitive(self.show_sensitive)
+            .show_null(self.show_null)
+            .color(self.color.enabled())
     }
 }
 
@@ -313,7 +432,8 @@ impl Rendering {
 enum Output {
     /// As `show` renders values.
     Pretty,
-    /// As cty JSON (fails for unknown values).
+    /// As cty JSON (fails for unknown values, and for sensitive ones without
+    /// --show-sensitive).
     Json,
 }
 
@@ -323,6 +443,19 @@ enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output.
+    fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        }
+    }
 }
 
 fn parse_type(s: &str) -> Result<Type, String> {
@@ -384,10 +517,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(f) => {
-            eprintln!("error: {}", f.message);
-            ExitCode::from(f.code)
-        }
+        Err(f) => ExitCode::from(f.report()),
     }
 }
 
@@ -406,11 +536,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             to,
             rendering,
             files,
-        } => get(&path, &typing, &reading, to, &rendering, &files),
+        } => get::get(&path, &typing, &reading, to, &rendering, &files),
         Command::Document(args) => document::run(&args),
         Command::Capture(args) => capture::run(&args),
         Command::Convert {
             typing,
+            to_type,
             from,
             to,
             hex,
@@ -419,19 +550,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let given = typing
                 .resolve()?
                 .ok_or_else(|| Failure::usage("give --type or --schema"))?;
-            convert(&given.ty, from, to, hex, file)
+            convert(&given.ty, to_type.as_ref(), from, to, hex, file)
         }
+        Command::Config(args) => config::run(&args),
         Command::Type { text } => type_command(&text),
+        Command::Diff(args) => plan_rules::diff(&args),
+        Command::CheckPlan(args) => plan_rules::check_plan(&args),
+        Command::CheckApply(args) => plan_rules::check_apply(&args),
         Command::Vectors {
             command: VectorsCommand::Check { files },
         } => vectors_check(&files),
+        Command::Completions { shell } => manual::completions(shell),
+        Command::Man { dir } => manual::man(dir.as_deref()),
     }
-}
-
-fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
-    std::io::stdout()
-        .write_all(bytes)
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
 }
 
 fn decode(payload: &input::Payload, ty: &Type) -> ctywire::Result<Value> {
@@ -459,66 +590,30 @@ impl Decoded {
     }
 }
 
-/// Reads and decodes every input, with the given type or the one its bytes imply.
-fn decode_all(
-    typing: &Typing,
+/// Decodes one input, with the given type or the one its bytes imply, and writes the
+/// type to `type_out`.
+fn decode_source(
+    source: input::Source,
+    given: Option<&Given>,
     reading: &Reading,
-    files: &[PathBuf],
-) -> Result<Vec<Decoded>, Failure> {
-    let given = typing.resolve()?;
-    let mut out = Vec::new();
-    for source in input::read_sources(files)? {
-        let payload = input::payload(&source, reading.input, reading.from)?;
-        let (ty, schema) = match &given {
-            Some(given) => (given.ty.clone(), given.schema.clone()),
-            None => {
-                let implied = match payload.format {
-                    Format::Msgpack => msgpack::implied_type(&payload.bytes),
-                    Format::Json => json::implied_type(&payload.bytes),
-                }
-                .map_err(|e| {
-                    Failure::input(format!(
-                        "{}: no type given, and none can be implied from the bytes ({}); use --type or --schema",
-                        source.name,
-                        describe(&e)
-                    ))
-                })?;
-                eprintln!(
-                    "note: {}: no type given; decoded with the type its bytes imply: {implied}",
-                    source.name
-                );
-                (implied, None)
-            }
-        };
-        let value = decode(&payload, &ty).map_err(|e| Failure::value_in(&source.name, e))?;
-        out.push(Decoded {
-            name: source.name,
-            value,
-            ty,
-            schema,
-        });
+    type_out: Option<&mut implied::TypeOut>,
+) -> Result<Decoded, Failure> {
+    let payload = input::payload(&source, reading.input, reading.from)?;
+    let (ty, schema) = match given {
+        Some(given) => (given.ty.clone(), given.schema.clone()),
+        None => (implied::implied_type(&payload, &source.name)?, None),
+    };
+    if let Some(out) = type_out {
+        out.write(&ty)?;
     }
-    Ok(out)
-}
-
-/// Joins the outputs of several inputs, each under a `# NAME` heading when there are
-/// more than one.
-fn joined(
-    decoded: &[Decoded],
-    mut each: impl FnMut(&Decoded) -> Result<String, Failure>,
-) -> Result<String, Failure> {
-    let mut out = String::new();
-    for (i, d) in decoded.iter().enumerate() {
-        if decoded.len() > 1 {
-            if i > 0 {
-                out.push('\n');
-            }
-            out.push_str(&format!("# {}\n", d.name));
-        }
-        out.push_str(&each(d)?);
-        out.push('\n');
-    }
-    Ok(out)
+    let value =
+        decode(&payload, &ty).map_err(|e| payload.explain(Failure::value_in(&source.name, e)))?;
+    Ok(Decoded {
+        name: source.name,
+        value,
+        ty,
+        schema,
+    })
 }
 
 fn show(
@@ -527,86 +622,23 @@ fn show(
     rendering: &Rendering,
     files: &[PathBuf],
 ) -> Result<(), Failure> {
-    let decoded = decode_all(typing, reading, files)?;
-    let out = joined(&decoded, |d| {
-        let options = Options {
-            sensitive: d.sensitive_paths(),
-            ..rendering.options()
-        };
-        Ok(match &d.schema {
+    let given = typing.resolve()?;
+    let mut type_out = reading.type_out()?;
+    for_each_input(files, |source| {
+        let d = decode_source(source, given.as_ref(), reading, type_out.as_mut())?;
+        let options = rendering.options().sensitive(d.sensitive_paths());
+        let mut out = match &d.schema {
             Some(schema) => render::render_block(&d.value, &schema.block, &options),
             None => render::render(&d.value, &d.ty, &options),
-        })
-    })?;
-    write_stdout(out.as_bytes())
-}
-
-fn get(
-    path: &str,
-    typing: &Typing,
-    reading: &Reading,
-    to: Output,
-    rendering: &Rendering,
-    files: &[PathBuf],
-) -> Result<(), Failure> {
-    let path = ctywire::Path::parse(path)
-        .map_err(|e| Failure::usage(format!("invalid path {path:?}: {e}")))?;
-    let decoded = decode_all(typing, reading, files)?;
-    let out = joined(&decoded, |d| {
-        let path = path.resolve(&d.ty);
-        let value = d
-            .value
-            .at_path(&path)
-            .ok_or_else(|| Failure::input(format!("{}: no value at {path}", d.name)))?;
-        let ty = type_at(&d.ty, &path);
-        match to {
-            Output::Json => {
-                let text = json::encode(value, &ty).map_err(|e| Failure::value_in(&d.name, e))?;
-                Ok(String::from_utf8_lossy(&text).into_owned())
-            }
-            Output::Pretty => {
-                // Sensitive paths below the extracted value, relative to it.
-                let sensitive = d
-                    .sensitive_paths()
-                    .into_iter()
-                    .filter(|p| path.is_prefix_of(p))
-                    .map(|p| p.steps()[path.len()..].to_vec().into())
-                    .collect();
-                let options = Options {
-                    sensitive,
-                    ..rendering.options()
-                };
-                Ok(render::render(value, &ty, &options))
-            }
-        }
-    })?;
-    write_stdout(out.as_bytes())
-}
-
-/// The type at `path` within `ty`; `dynamic` where the type does not say (the value
-/// then carries its own).
-fn type_at(ty: &Type, path: &ctywire::Path) -> Type {
-    use ctywire::PathStep;
-    let mut ty = ty.clone();
-    for step in path.steps() {
-        ty = match (&ty, step) {
-            (Type::Object(o), PathStep::Attribute(n)) => o.attribute(n).cloned(),
-            (Type::Map(e), PathStep::Key(_)) => Some((**e).clone()),
-            (Type::List(e) | Type::Set(e), PathStep::Index(_) | PathStep::SetElement(_)) => {
-                Some((**e).clone())
-            }
-            (Type::Tuple(ts), PathStep::Index(i)) => {
-                usize::try_from(*i).ok().and_then(|i| ts.get(i).cloned())
-            }
-            _ => None,
-        }
-        .unwrap_or(Type::Dynamic);
-    }
-    ty
+        };
+        out.push('\n');
+        Ok(out)
+    })
 }
 
 fn convert(
     ty: &Type,
+    to_type: Option<&Type>,
     from: Format,
     to: Format,
     hex: bool,
@@ -619,22 +651,34 @@ fn convert(
         _ => Encoding::Raw,
     };
     let payload = input::payload(&source, Some(encoding), Some(from))?;
-    let value = decode(&payload, ty).map_err(Failure::value)?;
-    let mut out = match to {
+    let mut value = decode(&payload, ty).map_err(|e| payload.explain(Failure::value(e)))?;
+    drop(payload);
+    let ty = match to_type {
+        Some(to_type) => {
+            value = ctywire::convert::convert(&value, ty, to_type).map_err(Failure::value)?;
+            to_type
+        }
+        None => ty,
+    };
+    // The output goes where the input was, whose pages the process has already touched,
+    // and is written with one call.
+    let mut out = source.bytes;
+    out.clear();
+    match to {
         Format::Msgpack => {
-            let bytes = msgpack::encode(&value, ty).map_err(Failure::value)?;
+            msgpack::encode_into(&value, ty, &mut out).map_err(Failure::value)?;
             if hex {
-                input::encode_hex(&bytes).into_bytes()
-            } else {
-                bytes
+                out = input::encode_hex(&out).into_bytes();
             }
         }
-        Format::Json => json::encode(&value, ty).map_err(Failure::value)?,
+        Format::Json => json::encode_into(&value, ty, &mut out).map_err(Failure::value)?,
     };
     if matches!(to, Format::Json) || hex {
         out.push(b'\n');
     }
-    write_stdout(&out)
+    write_stdout(&out)?;
+    output::skip_freeing(value);
+    Ok(())
 }
 
 fn type_command(text: &str) -> Result<(), Failure> {

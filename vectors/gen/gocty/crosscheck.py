@@ -7,7 +7,7 @@ The result per case is written to report.json beside this file:
 
   "agrees"             go-cty 1.12.1 produced exactly the case's expectations
                        (for JSON: after turning Go 1.19's \\u0008 / \\u000c into the
-                       \\b / \\f that Go >= 1.22 writes, see wire-format.md section 3.1);
+                       \\b / \\f that Go >= 1.22 writes, see FORMAT.md §3.1);
   "differs: <reason>"  go-cty 1.12.1 does something else, for the reason given (an
                        expected, explained difference: refinements do not exist in 1.12.1,
                        a deliberate difference of ctywire, 1.12.1's older number rule, ...);
@@ -84,12 +84,12 @@ def explain(fname, case, details=()):
     text = " | ".join(details)
     if '"value":,' in text or "[," in text:
         return ("go-cty < 1.14.4 checks for unknowns after writing the dynamic wrapper and so writes invalid "
-                "JSON such as {\"value\":,\"type\":\"string\"} (wire-format.md 3)")
+                "JSON such as {\"value\":,\"type\":\"string\"} (FORMAT.md §3)")
     if "[+Inf]" in text or "[-Inf]" in text:
         return "go-cty names a set element in a path by its value ([+Inf]); ctywire writes [?]"
     if "1.12.1-number-rule" in text or _big_int_as_float(details):
         return ("go-cty <= 1.14.2 (so 1.12.1) writes integers of magnitude >= 2^63 that are exact "
-                "float64 values as float64 (wire-format.md section 2.4, history)")
+                "float64 values as float64 (FORMAT.md §2.4, history)")
     if (fname, name) in (("json-implied-type-errors.json", "TestImpliedTypeErrors[0]"),
                          ("implied-type.json", "json-duplicate-different-types")):
         return "the duplicate-key check of json.ImpliedType was added in go-cty 1.16.2"

@@ -8,12 +8,17 @@
 //
 //	GOPATH=/tmp/gopath:/usr/share/gocode GO111MODULE=off go run ./vectors/gen/schema
 //
-// It reads examples/schema/provider.json and writes:
+// It reads examples/schema/provider.json (and, in config.go, examples/config/*.tf.json)
+// and writes:
 //
 //   - examples/payloads/NAME.msgpack: raw MessagePack from go-cty's msgpack.Marshal;
 //   - examples/payloads/NAME.json: go-cty's json.Marshal, for payloads without unknowns;
 //   - vectors/schema/gocty.json: the implied type (type JSON) of every schema, the list of
-//     payloads with the schema each is typed by, and provenance.
+//     payloads with the schema each is typed by, and provenance;
+//   - examples/config/NAME.msgpack and NAME.json, and vectors/config/gocty.json: the
+//     configuration payloads of config.go;
+//   - vectors/config/errors.json: HCL's diagnostics for the configurations of
+//     config_errors.go.
 //
 // The implied types are computed the way Terraform's configschema package does it: an
 // hcldec spec per block (BlockTupleSpec / BlockObjectSpec for LIST / MAP blocks whose
@@ -644,6 +649,32 @@ func main() {
 	check(err)
 	check(os.WriteFile(filepath.Join(root, "vectors/schema/gocty.json"), append(out, '\n'), 0o644))
 	fmt.Printf("wrote %d payloads and %d implied types\n", len(payloads), len(impliedJSON))
+
+	configEntries := writeConfigPayloads(root, schemas, types)
+	configManifest := struct {
+		Generator string                `json:"generator"`
+		Payloads  []configManifestEntry `json:"payloads"`
+	}{
+		Generator: "vectors/gen/schema/config.go: Debian golang-github-hashicorp-hcl-v2-dev 2.14.1 (json.Parse, dynblock.Expand, typeexpr, hcldec.Decode), golang-github-zclconf-go-cty-dev 1.12.1 (convert, msgpack.Marshal, json.Marshal), " + goVersion(),
+		Payloads:  configEntries,
+	}
+	out, err = json.MarshalIndent(configManifest, "", "  ")
+	check(err)
+	check(os.MkdirAll(filepath.Join(root, "vectors/config"), 0o755))
+	check(os.WriteFile(filepath.Join(root, "vectors/config/gocty.json"), append(out, '\n'), 0o644))
+	fmt.Printf("wrote %d configuration payloads\n", len(configEntries))
+
+	errorManifest := struct {
+		Generator string       `json:"generator"`
+		Cases     []errorEntry `json:"cases"`
+	}{
+		Generator: "vectors/gen/schema/config_errors.go: Debian golang-github-hashicorp-hcl-v2-dev 2.14.1 (json.Parse, dynblock.Expand, hcldec.Decode), " + goVersion(),
+		Cases:     errorDiagnostics(schemas["resource cloud_instance"]),
+	}
+	out, err = json.MarshalIndent(errorManifest, "", "  ")
+	check(err)
+	check(os.WriteFile(filepath.Join(root, "vectors/config/errors.json"), append(out, '\n'), 0o644))
+	fmt.Printf("wrote %d configuration error cases\n", len(errorManifest.Cases))
 }
 
 func goVersion() string {

@@ -1,0 +1,254 @@
+//! `ctywire diff`, `check-plan` and `check-apply`: a change rendered as `terraform plan`
+//! renders it, and Terraform's checks of what a provider plans and returns.
+
+use std::path::{Path as FsPath, PathBuf};
+
+use clap::Args;
+use ctywire::render::diff::{self, ChangeAction, DiffOptions, ResourceChange};
+use ctywire::schema::Inconsistency;
+use ctywire::{Path, Type, Value};
+
+use crate::input::{self, Source};
+use crate::{ColorChoice, Failure, Given, Reading, Typing};
+
+/// `ctywire diff A B`.
+#[derive(Args)]
+pub struct DiffArgs {
+    #[command(flatten)]
+    typing: Typing,
+    #[command(flatten)]
+    reading: Reading,
+    /// A path whose change forces replacement (`# forces replacement`); may be repeated.
+    #[arg(long = "requires-replace", value_name = "PATH")]
+    requires_replace: Vec<String>,
+    /// A path of a sensitive value (beyond what the schema marks sensitive), hidden in
+    /// both values; may be repeated.
+    #[arg(long, value_name = "PATH")]
+    sensitive: Vec<String>,
+    /// The resource address to show in the heading (default: TYPE.this).
+    #[arg(long, value_name = "ADDRESS")]
+    address: Option<String>,
+    /// Show unchanged attributes, elements and blocks instead of counting them.
+    #[arg(long)]
+    show_unchanged: bool,
+    /// When to use colour.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// The value before: a payload file; `-` or an empty file is null (a create).
+    before: PathBuf,
+    /// The value after: a payload file; `-` or an empty file is null (a destroy).
+    after: PathBuf,
+}
+
+/// `ctywire check-plan`.
+#[derive(Args)]
+pub struct CheckPlanArgs {
+    #[command(flatten)]
+    typing: Typing,
+    #[command(flatten)]
+    reading: Reading,
+    /// The prior state: a payload file; `-` or an empty file is null (a create).
+    #[arg(long, value_name = "FILE")]
+    prior: PathBuf,
+    /// The configuration sent in PlanResourceChange.
+    #[arg(long, value_name = "FILE")]
+    config: PathBuf,
+    /// The planned state the provider returned.
+    #[arg(long, value_name = "FILE")]
+    planned: PathBuf,
+    /// The resource address, to write paths as Terraform does (`aws_instance.web.tags`).
+    #[arg(long, value_name = "ADDRESS")]
+    address: Option<String>,
+}
+
+/// `ctywire check-apply`.
+#[derive(Args)]
+pub struct CheckApplyArgs {
+    #[command(flatten)]
+    typing: Typing,
+    #[command(flatten)]
+    reading: Reading,
+    /// The planned state.
+    #[arg(long, value_name = "FILE")]
+    planned: PathBuf,
+    /// The new state the provider returned from ApplyResourceChange.
+    #[arg(long = "new", value_name = "FILE")]
+    new: PathBuf,
+    /// The resource address, for Terraform's wording.
+    #[arg(long, value_name = "ADDRESS")]
+    address: Option<String>,
+}
+
+/// Reads a payload for a value that may be null: `-` or an empty file.
+fn read_value(path: &FsPath, reading: &Reading, ty: &Type) -> Result<Value, Failure> {
+    if path.as_os_str() == "-" {
+        return Ok(Value::Null);
+    }
+    let source = input::read_sources(&[path.to_path_buf()])?.remove(0);
+    if source.bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Null);
+    }
+    decode(&source, reading, ty)
+}
+
+fn decode(source: &Source, reading: &Reading, ty: &Type) -> Result<Value, Failure> {
+    let payload = input::payload(source, reading.input, reading.from)?;
+    crate::decode(&payload, ty).map_err(|e| Failure::value_in(&source.name, e))
+}
+
+fn parse_paths(texts: &[String], ty: &Type) -> Result<Vec<Path>, Failure> {
+    texts
+        .iter()
+        .map(|t| {
+            Path::parse(t)
+                .map(|p| p.resolve(ty))
+                .map_err(|e| Failure::usage(format!("invalid path {t:?}: {e}")))
+        })
+        .collect()
+}
+
+/// The type and schema given, or a usage failure when there is neither.
+fn given(typing: &Typing) -> Result<Given, Failure> {
+    typing.resolve()?.ok_or_else(|| {
+        Failure::usage("give --type, or --schema with --resource, --data-source or --provider")
+    })
+}
+
+/// The schema given, for the checks that need one.
+fn schema_of(typing: &Typing, command: &str) -> Result<(Given, ctywire::Schema), Failure> {
+    let given = given(typing)?;
+    let schema = given.schema.clone().ok_or_else(|| {
+        Failure::usage(format!(
+            "{command} needs the resource's schema: give --schema with --resource, --data-source or --provider"
+        ))
+    })?;
+    Ok((given, schema))
+}
+
+pub fn diff(args: &DiffArgs) -> Result<(), Failure> {
+    let given = given(&args.typing)?;
+    let before = read_value(&args.before, &args.reading, &given.ty)?;
+    let after = read_value(&args.after, &args.reading, &given.ty)?;
+    let sensitive = parse_paths(&args.sensitive, &given.ty)?;
+    let options = DiffOptions::new()
+        .color(args.color.enabled())
+        .before_sensitive(sensitive.clone())
+        .after_sensitive(sensitive)
+        .requires_replace(parse_paths(&args.requires_replace, &given.ty)?)
+        .show_unchanged(args.show_unchanged);
+    let replace = !options.requires_replace.is_empty()
+        && options
+            .requires_replace
+            .iter()
+            .any(|p| before.at_path(p) != after.at_path(p));
+    let action = ChangeAction::between(&before, &after, replace);
+    let out = match (&given.schema, &args.typing) {
+        (Some(schema), typing) if typing.provider.is_none() => {
+            if action == ChangeAction::NoOp {
+                "No changes.".to_owned()
+            } else {
+                let address = match (&args.address, &typing.resource, &typing.data_source) {
+                    (Some(a), _, _) => a.clone(),
+                    (None, Some(r), _) => format!("{}.this", type_name(r)),
+                    (None, None, Some(d)) => format!("data.{}.this", type_name(d)),
+                    _ => "this".to_owned(),
+                };
+                let action = match (action, typing.data_source.is_some()) {
+                    (ChangeAction::Create | ChangeAction::Update, true) => ChangeAction::Read,
+                    (a, _) => a,
+                };
+                let change = ResourceChange::new(&address, action);
+                diff::render_resource_change(&change, &before, &after, &schema.block, &options)
+            }
+        }
+        (Some(schema), _) => diff::render_block_diff(&before, &after, &schema.block, &options),
+        (None, _) => diff::render_value_diff(&before, &after, &given.ty, &options),
+    };
+    crate::write_stdout(format!("{out}\n").as_bytes())
+}
+
+/// The resource type of a `--resource` or `--data-source` name (`PROVIDER:NAME`).
+fn type_name(name: &str) -> &str {
+    name.rsplit(':').next().unwrap_or(name)
+}
+
+pub fn check_plan(args: &CheckPlanArgs) -> Result<(), Failure> {
+    let (given, schema) = schema_of(&args.typing, "check-plan")?;
+    let prior = read_value(&args.prior, &args.reading, &given.ty)?;
+    let config = read_value(&args.config, &args.reading, &given.ty)?;
+    let planned = read_value(&args.planned, &args.reading, &given.ty)?;
+    let found = schema.block.check_plan(&prior, &config, &planned);
+    report(
+        &found,
+        "the plan is valid: Terraform would accept it",
+        "Terraform would reject this plan",
+        |v| {
+            format!(
+                "Provider produced invalid plan: planned an invalid value for {}: {}",
+                with_address(args.address.as_deref(), &v.terraform_path),
+                v.terraform_message
+            )
+        },
+    )
+}
+
+pub fn check_apply(args: &CheckApplyArgs) -> Result<(), Failure> {
+    let (given, schema) = schema_of(&args.typing, "check-apply")?;
+    let planned = read_value(&args.planned, &args.reading, &given.ty)?;
+    let new = read_value(&args.new, &args.reading, &given.ty)?;
+    let found = schema.block.check_apply(&planned, &new);
+    let applying = match &args.address {
+        Some(a) => format!("When applying changes to {a}, provider"),
+        None => "When applying changes, provider".to_owned(),
+    };
+    report(
+        &found,
+        "the new state is consistent with the plan: Terraform would accept it",
+        "Terraform would reject this result",
+        |v| {
+            format!(
+                "Provider produced inconsistent result after apply: {applying} produced an unexpected new value: {}",
+                v.terraform_text()
+            )
+        },
+    )
+}
+
+/// A path after the resource address, as Terraform writes it; the root is the address
+/// itself (or `the resource`).
+fn with_address(address: Option<&str>, path: &str) -> String {
+    match (address, path.is_empty()) {
+        (Some(a), _) => format!("{a}{path}"),
+        (None, true) => "the resource".to_owned(),
+        (None, false) => path.to_owned(),
+    }
+}
+
+/// Prints each problem as Terraform reports it, with this crate's reading of it below,
+/// and fails when there are any.
+fn report(
+    found: &[Inconsistency],
+    accepted: &str,
+    rejected: &str,
+    terraform: impl Fn(&Inconsistency) -> String,
+) -> Result<(), Failure> {
+    if found.is_empty() {
+        return crate::write_stdout(format!("{accepted}\n").as_bytes());
+    }
+    let mut out = String::new();
+    for v in found {
+        out.push_str(&terraform(v));
+        out.push('\n');
+        out.push_str(&format!("    {v} [{}]\n", v.rule));
+    }
+    crate::write_stdout(out.as_bytes())?;
+    let problems = if found.len() == 1 {
+        "problem"
+    } else {
+        "problems"
+    };
+    Err(Failure::input(format!(
+        "{rejected}: {} {problems}",
+        found.len()
+    )))
+}

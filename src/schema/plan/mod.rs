@@ -1,0 +1,584 @@
+//! Terraform's rules for what a provider may plan and what it may return after apply
+//! (Terraform's `objchange` package): the proposed new state Terraform sends to
+//! `PlanResourceChange` ([`Block::proposed_new`]), whether a planned state is a valid
+//! plan ([`Block::check_plan`], "Provider produced invalid plan"), and whether a new
+//! state is a valid result of applying a plan ([`Block::check_apply`], "Provider
+//! produced inconsistent result after apply"; also "inconsistent final plan").
+//!
+//! ```
+//! use ctywire::schema::{Attribute, Block};
+//! use ctywire::{Type, Value};
+//!
+//! let block = Block::new()
+//!     .attribute("name", Attribute::new(Type::String).required())
+//!     .attribute("id", Attribute::new(Type::String).computed());
+//! let config = Value::object([("name", Value::from("web")), ("id", Value::Null)]);
+//!
+//! // Creating: no prior state.
+//! let proposed = block.proposed_new(&Value::Null, &config);
+//! assert_eq!(proposed, config);
+//!
+//! // A provider that changes a configured value plans wrongly.
+//! let planned = Value::object([("name", Value::from("Web")), ("id", Value::unknown())]);
+//! let found = block.check_plan(&Value::Null, &config, &planned);
+//! assert_eq!(found[0].to_string(), r#".name: planned value "Web" does not match config value "web""#);
+//! assert_eq!(
+//!     found[0].terraform_text(),
+//!     r#".name: planned value cty.StringVal("Web") does not match config value cty.StringVal("web")"#,
+//! );
+//!
+//! // After apply, every known planned value must be kept.
+//! let actual = Value::object([("name", Value::from("web")), ("id", Value::from("i-1"))]);
+//! let planned = Value::object([("name", Value::from("web")), ("id", Value::unknown())]);
+//! assert!(block.check_apply(&planned, &actual).is_empty());
+//! ```
+//!
+//! The rules are those of Terraform v1.16 (the commit the vectors in `vectors/plan/`
+//! name). Each [`Inconsistency`] carries the [`Rule`] it breaks, its path, and the
+//! message twice: word for word as Terraform writes it (values in cty's Go syntax,
+//! paths as Terraform prints them), and with values rendered as this crate renders them.
+//!
+//! Where Terraform itself would crash on a value that breaks its assumptions (a null
+//! configuration for a MAP block, an unknown MAP block after apply), these functions
+//! treat a null collection of blocks as empty and skip what cannot be compared, and say
+//! nothing; they never panic.
+
+mod compatible;
+mod cty;
+mod proposed;
+mod valid;
+
+use std::fmt;
+
+use crate::path::{Path, PathStep};
+use crate::schema::Block;
+use crate::types::Type;
+use crate::value::set::go_quoted;
+use crate::value::Value;
+
+pub use compatible::check_value_compatible;
+pub(crate) use cty::concrete as concrete_view;
+
+/// One way a planned or new state breaks Terraform's rules: where, which rule, and
+/// Terraform's message.
+///
+/// It prints as `<path>: <message>` with values as this crate renders them;
+/// [`terraform_text`](Inconsistency::terraform_text) gives Terraform's own wording.
+///
+/// ```
+/// use ctywire::schema::{Attribute, Block, Rule};
+/// use ctywire::{Path, Value};
+///
+/// let block = Block::new().attribute("size", Attribute::new(ctywire::Type::Number).optional());
+/// let planned = Value::object([("size", Value::from(10))]);
+/// let new = Value::object([("size", Value::from(20))]);
+/// let found = block.check_apply(&planned, &new);
+/// assert_eq!(found.len(), 1);
+/// assert_eq!((found[0].rule, &found[0].path), (Rule::Changed, &Path::root("size")));
+/// assert_eq!(found[0].to_string(), ".size: was 10, but now 20");
+/// assert_eq!(found[0].terraform_text(), ".size: was cty.NumberIntVal(10), but now cty.NumberIntVal(20)");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Inconsistency {
+    /// The rule broken.
+    pub rule: Rule,
+    /// Where, in the value checked (set elements by value).
+    pub path: Path,
+    /// The path as Terraform prints it (its `tfdiags.FormatCtyPath`): set elements by
+    /// their value (`["a"]`, `[...]` for other than strings and numbers), and the keys
+    /// of a map nested attribute as attributes (`.key`), as Terraform names them there.
+    pub terraform_path: String,
+    /// Terraform's message, word for word, values in cty's Go syntax
+    /// ([`Value::to_go_syntax`]).
+    pub terraform_message: String,
+    /// The same message with values as this crate renders them (`"a"`, `42`,
+    /// `(known after apply)`).
+    pub message: String,
+}
+
+impl Inconsistency {
+    /// Terraform's text for this problem, as its error output and its own tests print
+    /// it (`tfdiags.FormatError`): `<terraform_path>: <terraform_message>`, or just the
+    /// message at the root.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new().attribute("tags", Attribute::new(Type::set(Type::String)).optional());
+    /// let planned = Value::object([("tags", Value::set([Value::from("a")]))]);
+    /// let new = Value::object([("tags", Value::set([Value::from("b")]))]);
+    /// let texts: Vec<String> = block.check_apply(&planned, &new).iter().map(|i| i.terraform_text()).collect();
+    /// assert_eq!(texts, [r#".tags: planned set element cty.StringVal("a") does not correlate with any element in actual"#]);
+    /// ```
+    pub fn terraform_text(&self) -> String {
+        if self.terraform_path.is_empty() {
+            self.terraform_message.clone()
+        } else {
+            format!("{}: {}", self.terraform_path, self.terraform_message)
+        }
+    }
+}
+
+impl fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// The rules of Terraform's plan and apply checks, one per message. Each variant's
+/// documentation quotes Terraform's message (`%#v` is a value in cty's Go syntax).
+///
+/// Terraform's rules change between versions, so a `match` needs a `_` arm.
+///
+/// ```
+/// use ctywire::schema::Rule;
+///
+/// assert_eq!(Rule::ConfigMismatch.name(), "config-mismatch");
+/// assert_eq!(Rule::RefinementBroken.to_string(), "refinement-broken");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    // ---- check_plan (AssertPlanValid)
+    /// "planned for absence but config wants existence": a block or nested object the
+    /// configuration sets is null in the plan.
+    PlannedAbsent,
+    /// "planned for existence but config wants absence": a block or nested object the
+    /// configuration leaves null is set in the plan.
+    PlannedPresent,
+    /// "attribute representing a list|set|map|group of nested blocks must be empty to
+    /// indicate no blocks, not null".
+    NullBlockCollection,
+    /// "planned value %#v for unknown dynamic block": the configuration's block is
+    /// unknown (a `dynamic` block over an unknown `for_each`), the plan changed it.
+    UnknownDynamicBlockChanged,
+    /// "planned unknown value for non-computed block".
+    UnknownBlock,
+    /// "block count in plan (%d) disagrees with count in config (%d)".
+    BlockCount,
+    /// "element representing nested block must not be unknown itself; set nested
+    /// attribute values to unknown instead".
+    UnknownBlockElement,
+    /// "block key %q from plan is not present in config".
+    BlockKeyNotInConfig,
+    /// "block key %q from config is not present in plan".
+    BlockKeyNotInPlan,
+    /// "planned value for write-only attribute is not null".
+    WriteOnlyNotNull,
+    /// "planned value %#v for a non-computed attribute" (or "sensitive planned value
+    /// for a non-computed attribute"): the configuration leaves it null, the provider
+    /// may not set it.
+    NonComputedSet,
+    /// "planned value %#v does not match config value %#v" (or "sensitive planned
+    /// value does not match config value"), with no prior value to fall back on.
+    ConfigMismatch,
+    /// "planned value %#v does not match config value %#v nor prior value %#v" (or
+    /// "sensitive planned value does not match config value nor prior value").
+    ConfigAndPriorMismatch,
+    /// "planned unknown for configured value": a nested attribute object the
+    /// configuration sets is wholly unknown in the plan.
+    UnknownNestedObject,
+    /// "count in plan (%#v) disagrees with count in config (%#v)", for nested
+    /// attribute lists, maps and sets.
+    NestedCount,
+    /// "map key %q from plan is not present in config".
+    MapKeyNotInConfig,
+    /// "map key %q from config is not present in plan".
+    MapKeyNotInPlan,
+    // ---- check_apply (AssertObjectCompatible, AssertValueCompatible)
+    /// "was absent, but now present" ("Root object was absent, but now present" for the
+    /// whole object).
+    Appeared,
+    /// "was present, but now absent" ("Root object was present, but now absent").
+    Disappeared,
+    /// "inconsistent values for sensitive attribute": any other apply rule, broken in a
+    /// sensitive attribute (Terraform hides the details).
+    SensitiveChanged,
+    /// "block count changed from %d to %d".
+    BlockCountChanged,
+    /// "block key %q has vanished".
+    BlockKeyVanished,
+    /// "new block key %q has appeared".
+    BlockKeyAppeared,
+    /// "block set length changed from %d to %d".
+    BlockSetGrew,
+    /// "wrong final value type: %s".
+    WrongType,
+    /// "final value %#v does not conform to planning placeholder %#v": an unknown's
+    /// refinements (not null, prefix, bounds, length) do not hold for its final value.
+    RefinementBroken,
+    /// "was %#v, but now null".
+    BecameNull,
+    /// "was null, but now %#v".
+    BecameNonNull,
+    /// "was known, but now unknown".
+    BecameUnknown,
+    /// "was %#v, but now %#v".
+    Changed,
+    /// "element %s has vanished".
+    ElementVanished,
+    /// "new element %s has appeared".
+    ElementAppeared,
+    /// "length changed from %d to %d": a set has more elements than planned.
+    SetGrew,
+    /// "planned set element %#v does not correlate with any element in actual".
+    PlannedSetElementLost,
+    /// "actual set element %#v does not correlate with any element in plan".
+    ActualSetElementNew,
+}
+
+impl Rule {
+    /// A stable name for the rule, in kebab case (`config-mismatch`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::PlannedAbsent => "planned-absent",
+            Rule::PlannedPresent => "planned-present",
+            Rule::NullBlockCollection => "null-block-collection",
+            Rule::UnknownDynamicBlockChanged => "unknown-dynamic-block-changed",
+            Rule::UnknownBlock => "unknown-block",
+            Rule::BlockCount => "block-count",
+            Rule::UnknownBlockElement => "unknown-block-element",
+            Rule::BlockKeyNotInConfig => "block-key-not-in-config",
+            Rule::BlockKeyNotInPlan => "block-key-not-in-plan",
+            Rule::WriteOnlyNotNull => "write-only-not-null",
+            Rule::NonComputedSet => "non-computed-set",
+            Rule::ConfigMismatch => "config-mismatch",
+            Rule::ConfigAndPriorMismatch => "config-and-prior-mismatch",
+            Rule::UnknownNestedObject => "unknown-nested-object",
+            Rule::NestedCount => "nested-count",
+            Rule::MapKeyNotInConfig => "map-key-not-in-config",
+            Rule::MapKeyNotInPlan => "map-key-not-in-plan",
+            Rule::Appeared => "appeared",
+            Rule::Disappeared => "disappeared",
+            Rule::SensitiveChanged => "sensitive-changed",
+            Rule::BlockCountChanged => "block-count-changed",
+            Rule::BlockKeyVanished => "block-key-vanished",
+            Rule::BlockKeyAppeared => "block-key-appeared",
+            Rule::BlockSetGrew => "block-set-grew",
+            Rule::WrongType => "wrong-type",
+            Rule::RefinementBroken => "refinement-broken",
+            Rule::BecameNull => "became-null",
+            Rule::BecameNonNull => "became-non-null",
+            Rule::BecameUnknown => "became-unknown",
+            Rule::Changed => "changed",
+            Rule::ElementVanished => "element-vanished",
+            Rule::ElementAppeared => "element-appeared",
+            Rule::SetGrew => "set-grew",
+            Rule::PlannedSetElementLost => "planned-set-element-lost",
+            Rule::ActualSetElementNew => "actual-set-element-new",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A step of the path a check is at, borrowed; it becomes a [`PathStep`] and
+/// Terraform's text only when a problem is reported.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    /// An object attribute (also a label of a `dynamic` MAP block): `.name`.
+    Attribute(&'a str),
+    /// A map key: `["key"]`.
+    Key(&'a str),
+    /// A map key that Terraform names as an attribute (`.key`): the keys of a MAP nested
+    /// attribute in its plan check.
+    KeyAsAttribute(&'a str),
+    /// A list or tuple index: `[0]`.
+    Index(usize),
+    /// A set element, by value.
+    Element(&'a Value),
+}
+
+impl Step<'_> {
+    fn to_path_step(self) -> PathStep {
+        match self {
+            Step::Attribute(name) => PathStep::Attribute(name.to_owned()),
+            Step::Key(key) | Step::KeyAsAttribute(key) => PathStep::Key(key.to_owned()),
+            Step::Index(i) => PathStep::Index(i as u64),
+            Step::Element(v) => PathStep::SetElement(v.clone()),
+        }
+    }
+
+    /// The step as Terraform's `FormatCtyPath` prints it.
+    fn write_terraform(self, out: &mut String) {
+        match self {
+            Step::Attribute(name) | Step::KeyAsAttribute(name) => {
+                out.push('.');
+                out.push_str(name);
+            }
+            Step::Key(key) => {
+                out.push('[');
+                out.push_str(&go_quoted(key));
+                out.push(']');
+            }
+            Step::Index(i) => {
+                out.push('[');
+                out.push_str(&crate::Number::from(i).go_text_g());
+                out.push(']');
+            }
+            Step::Element(v) => {
+                out.push('[');
+                match v.untyped() {
+                    Value::Null => out.push_str("null"),
+                    Value::Unknown(_) => out.push_str("(not yet known)"),
+                    Value::Number(n) => out.push_str(&n.go_text_g()),
+                    Value::String(s) => out.push_str(&go_quoted(s)),
+                    _ => out.push_str("..."),
+                }
+                out.push(']');
+            }
+        }
+    }
+}
+
+/// The problems a check has found, and the path it is at.
+struct Findings<'a> {
+    steps: Vec<Step<'a>>,
+    found: Vec<Inconsistency>,
+}
+
+impl<'a> Findings<'a> {
+    fn new() -> Findings<'a> {
+        Findings {
+            steps: Vec::new(),
+            found: Vec::new(),
+        }
+    }
+
+    /// Reports `rule` at the current path, with the message written by `message`, which
+    /// is called twice: with a printer of cty's Go syntax (Terraform's wording) and with
+    /// this crate's rendering.
+    fn report(&mut self, rule: Rule, message: impl Fn(&dyn Fn(&Value, &Type) -> String) -> String) {
+        let mut terraform_path = String::new();
+        for step in &self.steps {
+            step.write_terraform(&mut terraform_path);
+        }
+        let path = Path::from(
+            self.steps
+                .iter()
+                .map(|s| s.to_path_step())
+                .collect::<Vec<_>>(),
+        );
+        self.found.push(Inconsistency {
+            rule,
+            path,
+            terraform_path,
+            terraform_message: message(&|v: &Value, t: &Type| v.to_go_syntax(t)),
+            message: message(&inline),
+        });
+    }
+
+    /// Runs `f` with `step` pushed on the path.
+    fn within(&mut self, step: Step<'a>, f: impl FnOnce(&mut Self)) {
+        self.steps.push(step);
+        f(self);
+        self.steps.pop();
+    }
+}
+
+/// A value on one line, as this crate renders values (`"a"`, `42`, `null`,
+/// `(known after apply, not null)`, `["a", "b"]`, `{ id = "x" }`), for messages.
+fn inline(value: &Value, ty: &Type) -> String {
+    let mut out = String::new();
+    write_inline(&mut out, value, ty);
+    out
+}
+
+fn write_inline(out: &mut String, value: &Value, ty: &Type) {
+    let (value, ty) = cty::concrete(value, ty);
+    let element = |i: usize| cty::element_type(&ty, i);
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Unknown(r) => {
+            out.push_str("(known after apply");
+            for phrase in r.describe() {
+                out.push_str(", ");
+                out.push_str(&phrase);
+            }
+            out.push(')');
+        }
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => out.push_str(&crate::render::quote(s)),
+        Value::List(vs) | Value::Tuple(vs) => inline_sequence(out, vs, element),
+        Value::Set(s) => inline_sequence(out, s.as_slice(), element),
+        Value::Map(m) => {
+            let e = element(0);
+            inline_entries(
+                out,
+                m.iter()
+                    .map(|(k, v)| (crate::render::quote(k), v, e.clone())),
+            );
+        }
+        Value::Object(o) => inline_entries(
+            out,
+            o.iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.to_owned(), v, cty::attribute_type(&ty, k))),
+        ),
+        Value::Typed(_) => unreachable!("concrete() unwraps"),
+    }
+}
+
+fn inline_sequence(out: &mut String, values: &[Value], element: impl Fn(usize) -> Type) {
+    out.push('[');
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_inline(out, v, &element(i));
+    }
+    out.push(']');
+}
+
+fn inline_entries<'v>(out: &mut String, entries: impl Iterator<Item = (String, &'v Value, Type)>) {
+    let mut any = false;
+    for (label, v, t) in entries {
+        out.push_str(if any { ", " } else { "{ " });
+        any = true;
+        out.push_str(&label);
+        out.push_str(" = ");
+        write_inline(out, v, &t);
+    }
+    out.push_str(if any { " }" } else { "{}" });
+}
+
+impl Block {
+    /// The proposed new state Terraform sends to the provider's `PlanResourceChange`
+    /// (Terraform's `ProposedNew`), from the prior state (null when creating) and the
+    /// configuration:
+    ///
+    /// - an attribute the configuration sets comes from the configuration; a computed
+    ///   attribute the configuration leaves null keeps its prior value (null when
+    ///   there is none), except that an optional nested attribute whose prior value
+    ///   holds a non-computed attribute must have come from configuration, so it
+    ///   becomes null;
+    /// - nested blocks and nested attribute objects are matched with their prior
+    ///   selves by nesting mode: LIST by index, MAP by key, SINGLE and GROUP as they
+    ///   are, SET by finding, for each configured element, the first unused prior
+    ///   element that could have come from it (equal, or differing only in computed
+    ///   attributes the configuration leaves null);
+    /// - a null or unknown configuration block stays as it is.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let rule = Block::new()
+    ///     .attribute("port", Attribute::new(Type::Number).required())
+    ///     .attribute("id", Attribute::new(Type::String).computed());
+    /// let block = Block::new()
+    ///     .attribute("name", Attribute::new(Type::String).optional().computed())
+    ///     .block_type("rule", NestedBlock::new(BlockNesting::Set, rule));
+    ///
+    /// let prior = Value::object([
+    ///     ("name", Value::from("web-1")),
+    ///     ("rule", Value::set([
+    ///         Value::object([("port", Value::from(80)), ("id", Value::from("r-80"))]),
+    ///         Value::object([("port", Value::from(443)), ("id", Value::from("r-443"))]),
+    ///     ])),
+    /// ]);
+    /// let config = Value::object([
+    ///     ("name", Value::Null),
+    ///     ("rule", Value::set([Value::object([("port", Value::from(443)), ("id", Value::Null)])])),
+    /// ]);
+    /// let proposed = block.proposed_new(&prior, &config);
+    /// assert_eq!(proposed["name"].as_str(), Some("web-1"));
+    /// assert_eq!(proposed["rule"][0]["id"].as_str(), Some("r-443"));
+    /// ```
+    pub fn proposed_new(&self, prior: &Value, config: &Value) -> Value {
+        proposed::proposed(self, prior, config)
+    }
+
+    /// Checks a planned state returned by `PlanResourceChange` against the prior state
+    /// (null when creating) and the configuration, as Terraform does before it accepts
+    /// a plan (Terraform's `AssertPlanValid`; "Provider produced invalid plan"). Lists
+    /// every problem; empty when Terraform would accept the plan.
+    ///
+    /// The provider may change only what the configuration leaves null, and only for
+    /// computed attributes (with an unknown where the value is not known yet); it may
+    /// also return the prior value in place of a configured one (a "diff suppression").
+    /// Blocks must keep the configuration's count and keys, and neither a block nor a
+    /// collection of blocks may be null or unknown where the configuration has it.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, Rule};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new()
+    ///     .attribute("size", Attribute::new(Type::Number).optional())
+    ///     .attribute("zone", Attribute::new(Type::String).optional().computed());
+    /// let config = Value::object([("size", Value::Null), ("zone", Value::Null)]);
+    /// let planned = Value::object([("size", Value::from(10)), ("zone", Value::unknown())]);
+    ///
+    /// let found = block.check_plan(&Value::Null, &config, &planned);
+    /// assert_eq!(found.len(), 1);
+    /// assert_eq!(found[0].rule, Rule::NonComputedSet);
+    /// assert_eq!(found[0].terraform_text(), ".size: planned value cty.NumberIntVal(10) for a non-computed attribute");
+    /// ```
+    pub fn check_plan(&self, prior: &Value, config: &Value, planned: &Value) -> Vec<Inconsistency> {
+        valid::check_plan(self, prior, config, planned)
+    }
+
+    /// Checks a new state returned by `ApplyResourceChange` against the planned state,
+    /// as Terraform does after apply (Terraform's `AssertObjectCompatible`; "Provider
+    /// produced inconsistent result after apply", and "inconsistent final plan" when it
+    /// compares two plans). Lists every problem; empty when Terraform would accept the
+    /// result.
+    ///
+    /// Every known planned value must be kept exactly (numbers by value); an unknown
+    /// may become anything its type and refinements allow (not null, a string prefix,
+    /// number bounds, a collection length); blocks keep their count and keys; a set may
+    /// lose elements (unknowns that turn out equal merge) but not gain any, and each
+    /// planned element must correlate with a final one. Problems inside a sensitive
+    /// attribute are reported as one [`Rule::SensitiveChanged`], without values.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, Rule};
+    /// use ctywire::{Refinements, Type, Value};
+    ///
+    /// let block = Block::new()
+    ///     .attribute("arn", Attribute::new(Type::String).computed())
+    ///     .attribute("name", Attribute::new(Type::String).required());
+    /// let planned = Value::object([
+    ///     ("arn", Value::Unknown(Refinements::new().not_null().string_prefix("arn:"))),
+    ///     ("name", Value::from("web")),
+    /// ]);
+    /// let actual = Value::object([("arn", Value::from("urn:x")), ("name", Value::from("web"))]);
+    ///
+    /// let found = block.check_apply(&planned, &actual);
+    /// assert_eq!(found[0].rule, Rule::RefinementBroken);
+    /// assert_eq!(
+    ///     found[0].to_string(),
+    ///     r#".arn: final value "urn:x" does not conform to planning placeholder (known after apply, not null, prefix "arn:")"#,
+    /// );
+    /// ```
+    pub fn check_apply(&self, planned: &Value, actual: &Value) -> Vec<Inconsistency> {
+        compatible::check_apply(self, planned, actual, &[])
+    }
+
+    /// [`check_apply`](Block::check_apply), also treating as sensitive the values at
+    /// `sensitive` paths and below (Terraform's sensitive marks, which come from
+    /// sensitive variables and outputs rather than from the schema).
+    pub fn check_apply_sensitive(
+        &self,
+        planned: &Value,
+        actual: &Value,
+        sensitive: &[Path],
+    ) -> Vec<Inconsistency> {
+        compatible::check_apply(self, planned, actual, sensitive)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

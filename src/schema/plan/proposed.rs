@@ -1,0 +1,290 @@
+//! The proposed new state (Terraform's `ProposedNew`).
+
+use super::cty::{self, Nested, Next, Refined};
+use crate::schema::NestedType;
+use crate::schema::{attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock};
+use crate::types::Type;
+use crate::value::Value;
+
+pub(super) fn proposed(block: &Block, prior: &Value, config: &Value) -> Value {
+    let ty = block.implied_type();
+    let prior = cty::with_pushed_types(prior, &ty);
+    let config = cty::with_pushed_types(config, &ty);
+    proposed_new(block, &prior, &config)
+}
+
+/// `ProposedNew`: a null prior stands for the block's empty value, unless the
+/// configuration is null too.
+fn proposed_new(block: &Block, prior: &Value, config: &Value) -> Value {
+    if prior.is_null() {
+        if config.is_null() {
+            return prior.clone();
+        }
+        return proposed_block(block, &block.empty_value(), config);
+    }
+    proposed_block(block, prior, config)
+}
+
+fn proposed_block(block: &Block, prior: &Value, config: &Value) -> Value {
+    if config.is_null() || config.is_unknown() {
+        return prior.clone();
+    }
+    let mut attributes = proposed_attributes(&block.attributes, prior, config);
+    for (name, nested) in block.unshadowed_block_types() {
+        let prior_v = attribute_or_unknown(prior, name);
+        let config_v = attribute_of(config, name);
+        attributes.push((name, proposed_nested_block(nested, &prior_v, config_v)));
+    }
+    Value::object(attributes)
+}
+
+/// Attribute `name` of `value`: unknown when `value` is (as go-cty's `GetAttr`).
+fn attribute_or_unknown(value: &Value, name: &str) -> Value {
+    if value.is_unknown() {
+        Value::unknown()
+    } else {
+        attribute_of(value, name).clone()
+    }
+}
+
+fn proposed_nested_block(nested: &NestedBlock, prior: &Value, config: &Value) -> Value {
+    if config.is_unknown() {
+        return config.clone();
+    }
+    let schema = Nested::Block(&nested.block);
+    match nested.nesting {
+        BlockNesting::Single if config.is_null() => config.clone(),
+        BlockNesting::Single | BlockNesting::Group => proposed_new(&nested.block, prior, config),
+        BlockNesting::List => proposed_list(schema, prior, config),
+        BlockNesting::Map => proposed_map(schema, prior, config),
+        BlockNesting::Set => proposed_set(schema, prior, config),
+    }
+}
+
+fn proposed_nested_type(nested: &NestedType, prior: &Value, config: &Value) -> Value {
+    if config.is_unknown() {
+        return config.clone();
+    }
+    let schema = Nested::Object(nested);
+    match nested.nesting {
+        AttributeNesting::Single => proposed_object(nested, prior, config),
+        AttributeNesting::List => proposed_list(schema, prior, config),
+        AttributeNesting::Map => proposed_map(schema, prior, config),
+        AttributeNesting::Set => proposed_set(schema, prior, config),
+    }
+}
+
+/// One block or nested object, by its schema.
+fn proposed_one(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+    match schema {
+        Nested::Block(block) => proposed_new(block, prior, config),
+        Nested::Object(object) => proposed_object(object, prior, config),
+    }
+}
+
+fn proposed_object(object: &NestedType, prior: &Value, config: &Value) -> Value {
+    if config.is_null() {
+        return config.clone();
+    }
+    Value::object(proposed_attributes(&object.attributes, prior, config))
+}
+
+/// Elements matched by index. An element with no prior counterpart is taken from the
+/// configuration as it is.
+fn proposed_list(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+    let Some(elements) = config.as_slice().filter(|e| !e.is_empty()) else {
+        return config.clone();
+    };
+    let new: Vec<Value> = elements
+        .iter()
+        .enumerate()
+        .map(|(i, config_e)| {
+            if prior.is_unknown() {
+                return proposed_one(schema, &Value::unknown(), config_e);
+            }
+            match prior.get_index(i) {
+                Some(prior_e) if !prior.is_null() => proposed_one(schema, prior_e, config_e),
+                _ => config_e.clone(),
+            }
+        })
+        .collect();
+    match config.untyped() {
+        Value::Tuple(_) => retyped(config, Value::tuple(new), schema),
+        _ => Value::list(new),
+    }
+}
+
+/// Elements matched by key; a key with no prior counterpart has a null prior (unknown
+/// when the whole prior is unknown).
+fn proposed_map(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+    let entries: Vec<(&str, &Value)> = match config.untyped() {
+        Value::Map(m) => m.iter().collect(),
+        Value::Object(o) => o.iter().collect(),
+        _ => return config.clone(),
+    };
+    if entries.is_empty() {
+        return config.clone();
+    }
+    let new: Vec<(&str, Value)> = entries
+        .into_iter()
+        .map(|(key, config_e)| {
+            let prior_e = if prior.is_unknown() {
+                Value::unknown()
+            } else {
+                prior.get(key).cloned().unwrap_or(Value::Null)
+            };
+            (key, proposed_one(schema, &prior_e, config_e))
+        })
+        .collect();
+    match config.untyped() {
+        Value::Object(_) => retyped(config, Value::object(new), schema),
+        _ => Value::map(new),
+    }
+}
+
+/// Each configured element with the first prior element not yet taken that could have
+/// come from it ([`valid_prior_from_config`]), or a null prior.
+fn proposed_set(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+    let Some(elements) = config.as_slice().filter(|e| !e.is_empty()) else {
+        return config.clone();
+    };
+    if !matches!(config.untyped(), Value::Set(_)) {
+        return config.clone();
+    }
+    let priors: &[Value] = if prior.is_unknown() {
+        &[]
+    } else {
+        prior.as_slice().unwrap_or(&[])
+    };
+    let mut used = vec![false; priors.len()];
+    let object_type = schema.object_type();
+    let new = elements.iter().map(|config_e| {
+        let found = priors.iter().enumerate().find(|(i, prior_e)| {
+            !used[*i] && valid_prior_from_config(schema, prior_e, config_e, &object_type)
+        });
+        match found {
+            Some((i, prior_e)) => {
+                used[i] = true;
+                proposed_one(schema, prior_e, config_e)
+            }
+            None => proposed_one(schema, &Value::Null, config_e),
+        }
+    });
+    Value::set(new.collect::<Vec<_>>())
+}
+
+/// The tuple or object of blocks (of a `dynamic` LIST or MAP block) `value`, with its
+/// concrete type recorded when `like`, the configuration, had one: the type each block's
+/// schema gives, with what the values say where it is `dynamic`.
+fn retyped(like: &Value, value: Value, schema: Nested<'_>) -> Value {
+    if !matches!(like, Value::Typed(_)) {
+        return value;
+    }
+    let element = schema.object_type();
+    let structural = match &value {
+        Value::Tuple(vs) => Type::tuple(vs.iter().map(|_| element.clone())),
+        Value::Object(o) => Type::object(o.names().iter().map(|n| (n, element.clone()))),
+        _ => return value,
+    };
+    match crate::value::conform::concrete_type(&value, &structural) {
+        Ok(ty) => Value::typed(ty, value),
+        Err(_) => value,
+    }
+}
+
+fn proposed_attributes<'s>(
+    attributes: &'s std::collections::BTreeMap<String, Attribute>,
+    prior: &Value,
+    config: &Value,
+) -> Vec<(&'s str, Value)> {
+    attributes
+        .iter()
+        .map(|(name, attribute)| {
+            let prior_v = if prior.is_null() {
+                Value::Null
+            } else {
+                attribute_or_unknown(prior, name)
+            };
+            let config_v = attribute_of(config, name);
+            let new = if attribute.computed && config_v.is_null() {
+                if optional_value_not_computable(attribute, &prior_v) {
+                    config_v.clone()
+                } else {
+                    prior_v
+                }
+            } else if let Some(nested) = &attribute.nested_type {
+                proposed_nested_type(nested, &prior_v, config_v)
+            } else {
+                config_v.clone()
+            };
+            (name.as_str(), new)
+        })
+        .collect()
+}
+
+/// Whether the prior value of an optional nested attribute holds a non-null attribute
+/// that is not computed, so that it must have come from configuration: then a null
+/// configuration means "remove it", not "keep the computed value".
+fn optional_value_not_computable(attribute: &Attribute, value: &Value) -> bool {
+    let Some(nested) = attribute
+        .nested_type
+        .as_ref()
+        .filter(|_| attribute.optional)
+    else {
+        return false;
+    };
+    let mut found = false;
+    cty::walk(
+        value,
+        &nested.implied_type(),
+        &mut Vec::new(),
+        &mut |path, v, _| {
+            if v.is_null() {
+                return Next::Descend;
+            }
+            match Nested::Object(nested).attribute_by_path(path) {
+                Some(a) if !a.computed => {
+                    found = true;
+                    Next::Stop
+                }
+                _ => Next::Descend,
+            }
+        },
+    );
+    found
+}
+
+/// Terraform's `validPriorFromConfig`: whether the prior element could have been made
+/// from the configured one: equal (refinements aside), or differing only in computed
+/// attributes that the configuration leaves null, never inside a nested set.
+fn valid_prior_from_config(schema: Nested<'_>, prior: &Value, config: &Value, ty: &Type) -> bool {
+    if cty::raw_equal(config, prior, ty, Refined::Ignore) {
+        return true;
+    }
+    let mut valid = true;
+    cty::walk(prior, ty, &mut Vec::new(), &mut |path, prior_v, t| {
+        let Some((config_v, _)) = cty::apply(config, ty, path) else {
+            valid = false;
+            return Next::Stop;
+        };
+        if cty::raw_equal(&config_v, prior_v, t, Refined::Ignore) {
+            return Next::Skip;
+        }
+        if cty::is_set(&config_v, t) {
+            valid = false;
+            return Next::Stop;
+        }
+        let Some(attribute) = schema.attribute_by_path(path) else {
+            return Next::Descend;
+        };
+        if attribute.nested_type.is_some() {
+            return Next::Descend;
+        }
+        if !attribute.computed || !config_v.is_null() {
+            valid = false;
+            return Next::Stop;
+        }
+        Next::Skip
+    });
+    valid
+}

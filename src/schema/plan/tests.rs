@@ -1,0 +1,277 @@
+//! The plan-rule vectors (`vectors/plan/`), run against the rules.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value as Json;
+
+use super::cty::{self, Refined};
+use crate::schema::Block;
+use crate::types::Type;
+use crate::value::{Number, Refinements, Value};
+use crate::Path;
+
+/// A value in the vector notation (vectors/README.md, "Plan vectors"), typed by `ty`.
+pub(crate) fn value(j: &Json, ty: &Type) -> Value {
+    match j {
+        Json::Null => Value::Null,
+        Json::Bool(b) => Value::Bool(*b),
+        Json::Number(n) => Value::Number(n.to_string().parse::<Number>().expect("a number")),
+        Json::String(s) => Value::string(s),
+        Json::Object(m) if m.contains_key("$unknown") => {
+            if *ty == Type::Dynamic {
+                return Value::unknown();
+            }
+            Value::refined_unknown(ty, refinements(&m["$unknown"]))
+        }
+        Json::Object(m) if m.contains_key("$type") => {
+            let t = Type::from_json(&m["$type"].to_string()).expect("a type");
+            let inner = value(&m["$value"], &t);
+            Value::typed(t, inner)
+        }
+        Json::Array(items) => match ty {
+            Type::List(e) => Value::list(items.iter().map(|i| value(i, e))),
+            Type::Set(e) => Value::set(items.iter().map(|i| value(i, e))),
+            Type::Tuple(ts) => Value::tuple(items.iter().zip(ts.iter()).map(|(i, t)| value(i, t))),
+            t => panic!("an array for type {t}"),
+        },
+        Json::Object(m) => match ty {
+            Type::Map(e) => Value::map(m.iter().map(|(k, v)| (k, value(v, e)))),
+            Type::Object(o) => Value::object(
+                o.iter()
+                    .map(|(name, t, _)| (name, m.get(name).map_or(Value::Null, |v| value(v, t)))),
+            ),
+            t => panic!("an object for type {t}"),
+        },
+    }
+}
+
+fn refinements(j: &Json) -> Refinements {
+    let mut r = Refinements::new();
+    let number = |j: &Json| j.to_string().parse::<Number>().expect("a bound");
+    if j.get("not_null") == Some(&Json::Bool(true)) {
+        r = r.not_null();
+    }
+    if let Some(p) = j.get("prefix").and_then(Json::as_str) {
+        r = r.string_prefix(p);
+    }
+    if let Some(b) = j.get("lower") {
+        r = r.number_lower_bound(number(&b[0]), b[1] == Json::Bool(true));
+    }
+    if let Some(b) = j.get("upper") {
+        r = r.number_upper_bound(number(&b[0]), b[1] == Json::Bool(true));
+    }
+    if let Some(n) = j.get("length_lower").and_then(Json::as_u64) {
+        r = r.length_lower_bound(n);
+    }
+    if let Some(n) = j.get("length_upper").and_then(Json::as_u64) {
+        r = r.length_upper_bound(n);
+    }
+    r
+}
+
+/// The cases of a vector file that are not skipped, with their schema and its type.
+pub(crate) fn cases(file: &str) -> Vec<(Json, Block, Type)> {
+    let path = format!("{}/vectors/plan/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the vector file");
+    let doc: Json = serde_json::from_str(&text).expect("vector JSON");
+    doc["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .filter(|c| c.get("skip").is_none())
+        .map(|c| {
+            let block = Block::from_json(c["schema"].to_string().as_bytes()).expect("a schema");
+            let ty = block.implied_type();
+            (c.clone(), block, ty)
+        })
+        .collect()
+}
+
+pub(crate) fn paths(j: Option<&Json>) -> Vec<Path> {
+    j.and_then(Json::as_array)
+        .map(|ps| {
+            ps.iter()
+                .map(|p| Path::parse(p.as_str().expect("a path")).expect("a valid path"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn expected_violations(c: &Json) -> BTreeSet<String> {
+    c["violations"]
+        .as_array()
+        .expect("violations")
+        .iter()
+        .map(|v| v.as_str().expect("a message").to_owned())
+        .collect()
+}
+
+/// Compares what a check found with what the case expects, as a set of Terraform's
+/// texts (Terraform's tests compare them so).
+fn compare(c: &Json, found: &[super::Inconsistency], failures: &mut Vec<String>) {
+    let want = expected_violations(c);
+    let got: BTreeSet<String> = found.iter().map(|v| v.terraform_text()).collect();
+    if want != got {
+        failures.push(format!(
+            "{}:\n  want: {want:#?}\n  got:  {got:#?}",
+            c["name"]
+        ));
+    }
+}
+
+fn finish(what: &str, failures: Vec<String>, ran: usize) {
+    assert!(ran > 0, "no {what} cases ran");
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} {what} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn run_proposed_new(file: &str) {
+    let mut failures = Vec::new();
+    let cases = cases(file);
+    for (c, block, ty) in &cases {
+        let prior = value(&c["prior"], ty);
+        let config = value(&c["config"], ty);
+        let want = value(&c["proposed"], ty);
+        let got = block.proposed_new(&prior, &config);
+        if !cty::raw_equal(&got, &want, ty, Refined::Compare) {
+            failures.push(format!(
+                "{}:\n  want: {}\n  got:  {}",
+                c["name"],
+                want.to_go_syntax(ty),
+                got.to_go_syntax(ty)
+            ));
+        }
+    }
+    finish(file, failures, cases.len());
+}
+
+fn run_plan_valid(file: &str) {
+    let mut failures = Vec::new();
+    let cases = cases(file);
+    for (c, block, ty) in &cases {
+        let found = block.check_plan(
+            &value(&c["prior"], ty),
+            &value(&c["config"], ty),
+            &value(&c["planned"], ty),
+        );
+        compare(c, &found, &mut failures);
+    }
+    finish(file, failures, cases.len());
+}
+
+fn run_object_compatible(file: &str) {
+    let mut failures = Vec::new();
+    let cases = cases(file);
+    for (c, block, ty) in &cases {
+        let mut sensitive = paths(c.get("planned_sensitive"));
+        sensitive.extend(paths(c.get("actual_sensitive")));
+        let found = block.check_apply_sensitive(
+            &value(&c["planned"], ty),
+            &value(&c["actual"], ty),
+            &sensitive,
+        );
+        compare(c, &found, &mut failures);
+    }
+    finish(file, failures, cases.len());
+}
+
+#[test]
+fn terraform_proposed_new() {
+    run_proposed_new("terraform-proposed-new.json");
+}
+
+#[test]
+fn terraform_plan_valid() {
+    run_plan_valid("terraform-plan-valid.json");
+}
+
+#[test]
+fn terraform_object_compatible() {
+    run_object_compatible("terraform-object-compatible.json");
+}
+
+#[test]
+fn ctywire_proposed_new() {
+    run_proposed_new("ctywire-proposed-new.json");
+}
+
+#[test]
+fn ctywire_plan_valid() {
+    run_plan_valid("ctywire-plan-valid.json");
+}
+
+#[test]
+fn ctywire_object_compatible() {
+    run_object_compatible("ctywire-object-compatible.json");
+}
+
+/// Where Terraform would crash, the rules say nothing and do not panic: a null
+/// configuration for a MAP block counts as no blocks, and an unknown MAP block after apply
+/// cannot be compared.
+#[test]
+fn where_terraform_crashes() {
+    use crate::schema::{Attribute, BlockNesting, NestedBlock};
+    let block = Block::new().block_type(
+        "m",
+        NestedBlock::new(
+            BlockNesting::Map,
+            Block::new().attribute("c", Attribute::new(Type::String).optional()),
+        ),
+    );
+    let one = Value::map([("a", Value::object([("c", Value::from("x"))]))]);
+    let config = Value::object([("m", Value::Null)]);
+    let planned = Value::object([("m", one.clone())]);
+    let found: Vec<String> = block
+        .check_plan(&Value::Null, &config, &planned)
+        .iter()
+        .map(|v| v.terraform_text())
+        .collect();
+    assert_eq!(
+        found,
+        [".m: block count in plan (1) disagrees with count in config (0)"]
+    );
+    let planned = Value::object([("m", one)]);
+    let actual = Value::object([("m", Value::unknown())]);
+    assert!(block.check_apply(&planned, &actual).is_empty());
+}
+
+/// A refined unknown number must become a finite one: go-cty's bounds where none is given
+/// are the infinities, exclusive. A plain unknown may become anything.
+#[test]
+fn refined_unknown_numbers_are_finite() {
+    use crate::schema::{check_value_compatible, Rule};
+    let refined = Value::Unknown(Refinements::new().not_null());
+    let bounded = Value::Unknown(Refinements::new().number_lower_bound(Number::from(0), true));
+    for (planned, actual, rule) in [
+        (&refined, Number::infinity(), Some(Rule::RefinementBroken)),
+        (
+            &refined,
+            Number::neg_infinity(),
+            Some(Rule::RefinementBroken),
+        ),
+        (&bounded, Number::infinity(), Some(Rule::RefinementBroken)),
+        (
+            &bounded,
+            Number::neg_infinity(),
+            Some(Rule::RefinementBroken),
+        ),
+        (&bounded, Number::from(7), None),
+        (&Value::unknown(), Number::infinity(), None),
+    ] {
+        let found = check_value_compatible(planned, &Value::Number(actual.clone()), &Type::Number);
+        assert_eq!(
+            found.first().map(|v| v.rule),
+            rule,
+            "{planned:?} -> {actual}"
+        );
+    }
+    let found = check_value_compatible(&refined, &Value::Number(Number::infinity()), &Type::Number);
+    assert_eq!(
+        found[0].terraform_text(),
+        "final value cty.NumberFloatVal(+Inf) does not conform to planning placeholder cty.UnknownVal(cty.Number).RefineNotNull()"
+    );
+}

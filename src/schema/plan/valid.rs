@@ -1,0 +1,444 @@
+//! Whether a planned state is a valid plan (Terraform's `AssertPlanValid`).
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use super::cty::{self, Length, Refined};
+use super::{Findings, Inconsistency, Rule, Step};
+use crate::schema::{
+    attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
+};
+use crate::types::Type;
+use crate::value::set::go_quoted;
+use crate::value::Value;
+
+static NULL: Value = Value::Null;
+static UNKNOWN: LazyLock<Value> = LazyLock::new(Value::unknown);
+
+/// Attribute `name` of an object value: unknown when the value is (go-cty's `GetAttr`),
+/// null when it has none.
+pub(super) fn get<'a>(value: &'a Value, name: &str) -> &'a Value {
+    if value.is_unknown() {
+        &UNKNOWN
+    } else {
+        attribute_of(value, name)
+    }
+}
+
+/// Attribute `name` of `value`, or null when `value` is null.
+fn get_or_null<'a>(value: &'a Value, name: &str) -> &'a Value {
+    if value.is_null() {
+        &NULL
+    } else {
+        get(value, name)
+    }
+}
+
+pub(super) fn check_plan(
+    block: &Block,
+    prior: &Value,
+    config: &Value,
+    planned: &Value,
+) -> Vec<Inconsistency> {
+    let ty = block.implied_type();
+    let prior = cty::with_pushed_types(prior, &ty);
+    let config = cty::with_pushed_types(config, &ty);
+    let planned = cty::with_pushed_types(planned, &ty);
+    let mut f = Findings::new();
+    plan_block(&mut f, block, &prior, &config, &planned);
+    f.found
+}
+
+fn plan_block<'a>(
+    f: &mut Findings<'a>,
+    block: &'a Block,
+    prior: &'a Value,
+    config: &'a Value,
+    planned: &'a Value,
+) {
+    if absence(f, config, planned) {
+        return;
+    }
+    plan_attributes(f, &block.attributes, prior, config, planned);
+    for (name, nested) in block.unshadowed_block_types() {
+        let planned_v = get(planned, name);
+        let config_v = get(config, name);
+        let prior_v = get_or_null(prior, name);
+        f.within(Step::Attribute(name), |f| {
+            plan_nested_block(f, nested, prior_v, config_v, planned_v)
+        });
+    }
+}
+
+/// The null checks of a block or nested object; true when there is nothing more to
+/// check.
+fn absence(f: &mut Findings<'_>, config: &Value, planned: &Value) -> bool {
+    if planned.is_null() && !config.is_null() {
+        f.report(Rule::PlannedAbsent, |_| {
+            "planned for absence but config wants existence".into()
+        });
+        return true;
+    }
+    if config.is_null() && !planned.is_null() {
+        f.report(Rule::PlannedPresent, |_| {
+            "planned for existence but config wants absence".into()
+        });
+        return true;
+    }
+    planned.is_null()
+}
+
+fn plan_nested_block<'a>(
+    f: &mut Findings<'a>,
+    nested: &'a NestedBlock,
+    prior: &'a Value,
+    config: &'a Value,
+    planned: &'a Value,
+) {
+    let mode = nested.nesting.as_str();
+    if nested.nesting != BlockNesting::Single && planned.is_null() {
+        f.report(Rule::NullBlockCollection, |_| {
+            format!("attribute representing a {mode} of nested blocks must be empty to indicate no blocks, not null")
+        });
+        return;
+    }
+    let ty = nested.implied_type();
+    if cty::raw_equal(planned, config, &ty, Refined::Compare) {
+        return;
+    }
+    if config.is_unknown() {
+        f.report(Rule::UnknownDynamicBlockChanged, |p| {
+            format!(
+                "planned value {} for unknown dynamic block",
+                p(planned, &ty)
+            )
+        });
+        return;
+    }
+    if planned.is_unknown() {
+        f.report(Rule::UnknownBlock, |_| {
+            "planned unknown value for non-computed block".into()
+        });
+        return;
+    }
+    let block = &nested.block;
+    match nested.nesting {
+        BlockNesting::Single | BlockNesting::Group => plan_block(f, block, prior, config, planned),
+        BlockNesting::List => {
+            // A null configuration (from a legacy provider, through ignore_changes) counts
+            // as no blocks.
+            let config_elements = config.as_slice().unwrap_or(&[]);
+            let planned_elements = planned.as_slice().unwrap_or(&[]);
+            if planned_elements.len() != config_elements.len() {
+                let (p, c) = (planned_elements.len(), config_elements.len());
+                f.report(Rule::BlockCount, |_| {
+                    format!("block count in plan ({p}) disagrees with count in config ({c})")
+                });
+                return;
+            }
+            for (i, (planned_e, config_e)) in
+                planned_elements.iter().zip(config_elements).enumerate()
+            {
+                f.within(Step::Index(i), |f| {
+                    if planned_e.is_unknown() {
+                        unknown_block_element(f);
+                        return;
+                    }
+                    let prior_e = if prior.is_null() {
+                        &NULL
+                    } else {
+                        prior.get_index(i).unwrap_or(&NULL)
+                    };
+                    plan_block(f, block, prior_e, config_e, planned_e);
+                });
+            }
+        }
+        BlockNesting::Map => plan_block_map(f, block, prior, config, planned),
+        BlockNesting::Set => {
+            for planned_e in planned.as_slice().unwrap_or(&[]) {
+                if planned_e.is_unknown() {
+                    f.within(Step::Element(planned_e), unknown_block_element);
+                }
+            }
+        }
+    }
+}
+
+fn unknown_block_element(f: &mut Findings<'_>) {
+    f.report(Rule::UnknownBlockElement, |_| {
+        "element representing nested block must not be unknown itself; set nested attribute values to unknown instead".into()
+    });
+}
+
+/// The entries of a known map, or of an object (the blocks of a `dynamic` MAP block);
+/// none for anything else.
+fn entries(value: &Value) -> Vec<(&str, &Value)> {
+    match value.untyped() {
+        Value::Map(m) => m.iter().collect(),
+        Value::Object(o) => o.iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn plan_block_map<'a>(
+    f: &mut Findings<'a>,
+    block: &'a Block,
+    prior: &'a Value,
+    config: &'a Value,
+    planned: &'a Value,
+) {
+    let planned_entries = entries(planned);
+    let config_entries: BTreeMap<&str, &Value> = entries(config).into_iter().collect();
+    let prior_entries: BTreeMap<&str, &Value> = entries(prior).into_iter().collect();
+    let not_in_config = |f: &mut Findings<'a>, key: &str| {
+        f.report(Rule::BlockKeyNotInConfig, |_| {
+            format!(
+                "block key {} from plan is not present in config",
+                go_quoted(key)
+            )
+        })
+    };
+    // A `dynamic` MAP block is an object: blocks are attributes, and a count mismatch
+    // shows as the keys that differ.
+    let as_object = matches!(planned.untyped(), Value::Object(_));
+    if !as_object && planned_entries.len() != config_entries.len() {
+        let (p, c) = (planned_entries.len(), config_entries.len());
+        f.report(Rule::BlockCount, |_| {
+            format!("block count in plan ({p}) disagrees with count in config ({c})")
+        });
+        return;
+    }
+    for (key, planned_e) in &planned_entries {
+        if as_object && !config_entries.contains_key(key) {
+            not_in_config(f, key);
+            continue;
+        }
+        let step = if as_object {
+            Step::Attribute(key)
+        } else {
+            Step::Key(key)
+        };
+        f.within(step, |f| {
+            if planned_e.is_unknown() {
+                unknown_block_element(f);
+                return;
+            }
+            let Some(config_e) = config_entries.get(key) else {
+                not_in_config(f, key);
+                return;
+            };
+            let prior_e = prior_entries.get(key).copied().unwrap_or(&NULL);
+            plan_block(f, block, prior_e, config_e, planned_e);
+        });
+    }
+    let planned_keys: BTreeMap<&str, ()> = planned_entries.iter().map(|(k, _)| (*k, ())).collect();
+    for key in config_entries
+        .keys()
+        .filter(|k| !planned_keys.contains_key(*k))
+    {
+        f.report(Rule::BlockKeyNotInPlan, |_| {
+            format!(
+                "block key {} from config is not present in plan",
+                go_quoted(key)
+            )
+        });
+    }
+}
+
+fn plan_attributes<'a>(
+    f: &mut Findings<'a>,
+    attributes: &'a BTreeMap<String, Attribute>,
+    prior: &'a Value,
+    config: &'a Value,
+    planned: &'a Value,
+) {
+    for (name, attribute) in attributes {
+        let config_v = get_or_null(config, name);
+        let prior_v = get_or_null(prior, name);
+        let planned_v = get_or_null(planned, name);
+        f.within(Step::Attribute(name), |f| {
+            plan_value(f, attribute, prior_v, config_v, planned_v)
+        });
+    }
+}
+
+fn plan_value<'a>(
+    f: &mut Findings<'a>,
+    attribute: &'a Attribute,
+    prior: &'a Value,
+    config: &'a Value,
+    planned: &'a Value,
+) {
+    let ty = attribute.implied_type();
+    if cty::raw_equal(planned, config, &ty, Refined::Ignore) {
+        return;
+    }
+    // The provider may keep the prior value in place of an equivalent configured one.
+    if cty::raw_equal(planned, prior, &ty, Refined::Ignore) && !prior.is_null() && !config.is_null()
+    {
+        return;
+    }
+    if attribute.write_only {
+        if !planned.is_null() {
+            f.report(Rule::WriteOnlyNotNull, |_| {
+                "planned value for write-only attribute is not null".into()
+            });
+        }
+        return;
+    }
+    if attribute.computed && (!attribute.optional || config.is_null()) {
+        return;
+    }
+    let sensitive = attribute.sensitive;
+    if config.is_null() && !planned.is_null() {
+        f.report(Rule::NonComputedSet, |p| {
+            if sensitive {
+                "sensitive planned value for a non-computed attribute".into()
+            } else {
+                format!(
+                    "planned value {} for a non-computed attribute",
+                    p(planned, &ty)
+                )
+            }
+        });
+        return;
+    }
+    if let Some(nested) = &attribute.nested_type {
+        plan_object(f, nested, prior, config, planned);
+        return;
+    }
+    if prior.is_null() {
+        f.report(Rule::ConfigMismatch, |p| {
+            if sensitive {
+                "sensitive planned value does not match config value".into()
+            } else {
+                format!(
+                    "planned value {} does not match config value {}",
+                    p(planned, &ty),
+                    p(config, &ty)
+                )
+            }
+        });
+    } else {
+        f.report(Rule::ConfigAndPriorMismatch, |p| {
+            if sensitive {
+                "sensitive planned value does not match config value nor prior value".into()
+            } else {
+                format!(
+                    "planned value {} does not match config value {} nor prior value {}",
+                    p(planned, &ty),
+                    p(config, &ty),
+                    p(prior, &ty)
+                )
+            }
+        });
+    }
+}
+
+fn plan_object<'a>(
+    f: &mut Findings<'a>,
+    nested: &'a NestedType,
+    prior: &'a Value,
+    config: &'a Value,
+    planned: &'a Value,
+) {
+    if planned.is_null() && !config.is_null() {
+        f.report(Rule::PlannedAbsent, |_| {
+            "planned for absence but config wants existence".into()
+        });
+        return;
+    }
+    if config.is_null() && !planned.is_null() {
+        f.report(Rule::PlannedPresent, |_| {
+            "planned for existence but config wants absence".into()
+        });
+        return;
+    }
+    if !config.is_null() && planned.is_unknown() {
+        f.report(Rule::UnknownNestedObject, |_| {
+            "planned unknown for configured value".into()
+        });
+        return;
+    }
+    if planned.is_null() {
+        return;
+    }
+    let ty = nested.implied_type();
+    let attributes = &nested.attributes;
+    let (planned_len, config_len) = (Length::of(planned, &ty), Length::of(config, &ty));
+    let count_mismatch = |f: &mut Findings<'a>| {
+        f.report(Rule::NestedCount, |p| {
+            format!(
+                "count in plan ({}) disagrees with count in config ({})",
+                p(&planned_len.to_value(), &Type::Number),
+                p(&config_len.to_value(), &Type::Number)
+            )
+        })
+    };
+    match nested.nesting {
+        AttributeNesting::Single => plan_attributes(f, attributes, prior, config, planned),
+        AttributeNesting::List => {
+            if planned_len.equals(config_len) != Some(true) {
+                count_mismatch(f);
+                return;
+            }
+            for (i, planned_e) in planned.as_slice().unwrap_or(&[]).iter().enumerate() {
+                let Some(config_e) = config.get_index(i) else {
+                    continue;
+                };
+                let prior_e = if prior.is_null() {
+                    &NULL
+                } else {
+                    prior.get_index(i).unwrap_or(&NULL)
+                };
+                f.within(Step::Index(i), |f| {
+                    plan_attributes(f, attributes, prior_e, config_e, planned_e)
+                });
+            }
+        }
+        AttributeNesting::Map => {
+            if planned_len.equals(config_len) != Some(true) {
+                count_mismatch(f);
+                return;
+            }
+            let planned_entries = entries(planned);
+            let config_entries: BTreeMap<&str, &Value> = entries(config).into_iter().collect();
+            let prior_entries: BTreeMap<&str, &Value> = entries(prior).into_iter().collect();
+            for (key, planned_e) in &planned_entries {
+                let Some(config_e) = config_entries.get(key) else {
+                    f.report(Rule::MapKeyNotInConfig, |_| {
+                        format!(
+                            "map key {} from plan is not present in config",
+                            go_quoted(key)
+                        )
+                    });
+                    continue;
+                };
+                let prior_e = prior_entries.get(key).copied().unwrap_or(&NULL);
+                f.within(Step::KeyAsAttribute(key), |f| {
+                    plan_attributes(f, attributes, prior_e, config_e, planned_e)
+                });
+            }
+            let planned_keys: BTreeMap<&str, ()> =
+                planned_entries.iter().map(|(k, _)| (*k, ())).collect();
+            for key in config_entries
+                .keys()
+                .filter(|k| !planned_keys.contains_key(*k))
+            {
+                f.report(Rule::MapKeyNotInPlan, |_| {
+                    format!(
+                        "map key {} from config is not present in plan",
+                        go_quoted(key)
+                    )
+                });
+            }
+        }
+        AttributeNesting::Set => {
+            // Set elements cannot be matched with their configuration, so only the count
+            // is checked.
+            if !planned_len.may_include(config_len) {
+                count_mismatch(f);
+            }
+        }
+    }
+}
