@@ -184,6 +184,34 @@ impl From<Vec<PathStep>> for Path {
     }
 }
 
+/// A path step borrowed from the values being walked. Checks and comparisons keep a
+/// stack of these and make a [`Path`] ([`StepRef::path`]) only when they report
+/// something, so a walk that finds nothing copies no names and clones no set elements.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum StepRef<'a> {
+    Attribute(&'a str),
+    Key(&'a str),
+    Index(usize),
+    Element(&'a Value),
+}
+
+impl StepRef<'_> {
+    /// The owned step.
+    pub(crate) fn to_step(self) -> PathStep {
+        match self {
+            StepRef::Attribute(name) => PathStep::Attribute(name.to_owned()),
+            StepRef::Key(key) => PathStep::Key(key.to_owned()),
+            StepRef::Index(i) => PathStep::Index(i as u64),
+            StepRef::Element(v) => PathStep::SetElement(v.clone()),
+        }
+    }
+
+    /// The path of `steps`.
+    pub(crate) fn path(steps: &[StepRef<'_>]) -> Path {
+        Path::from(steps.iter().map(|s| s.to_step()).collect::<Vec<_>>())
+    }
+}
+
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for step in &self.steps {

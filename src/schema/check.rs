@@ -7,7 +7,7 @@ use std::fmt;
 use super::{
     attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
 };
-use crate::path::{Path, PathStep};
+use crate::path::{Path, StepRef as Step};
 use crate::value::Value;
 
 /// One problem found by [`Block::check_config`], [`Block::check_state`] or
@@ -137,28 +137,6 @@ enum Mode {
     State,
 }
 
-/// A step of the path the checker is at. It borrows what it names; it becomes a
-/// [`PathStep`] only when a violation is reported, so a walk that finds nothing copies
-/// no names and clones no set elements.
-#[derive(Clone, Copy)]
-enum Step<'a> {
-    Attribute(&'a str),
-    Key(&'a str),
-    Index(usize),
-    Element(&'a Value),
-}
-
-impl Step<'_> {
-    fn to_path_step(self) -> PathStep {
-        match self {
-            Step::Attribute(name) => PathStep::Attribute(name.to_owned()),
-            Step::Key(key) => PathStep::Key(key.to_owned()),
-            Step::Index(i) => PathStep::Index(i as u64),
-            Step::Element(v) => PathStep::SetElement(v.clone()),
-        }
-    }
-}
-
 /// A walk over a value and its schema, with the path to where it is.
 struct Checker<'a> {
     mode: Mode,
@@ -176,12 +154,7 @@ impl<'a> Checker<'a> {
     }
 
     fn report(&mut self, message: impl Into<String>) {
-        let path = Path::from(
-            self.steps
-                .iter()
-                .map(|s| s.to_path_step())
-                .collect::<Vec<_>>(),
-        );
+        let path = Step::path(&self.steps);
         self.found.push(Violation::new(path, message));
     }
 

@@ -6,7 +6,6 @@
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
-use crate::path::{Path, PathStep};
 use crate::types::Type;
 use crate::value::walk::{
     attribute_type, element_type, part_type, resolve, tuple_element_type, AttributeTypes, DYNAMIC,
@@ -374,29 +373,7 @@ pub(crate) trait Differences<'a> {
     ) -> ControlFlow<()>;
 }
 
-/// A step of the path a comparison is at, borrowed from the values compared, so that
-/// a path is built only for a difference.
-#[derive(Clone, Copy)]
-pub(crate) enum Step<'a> {
-    Attribute(&'a str),
-    Key(&'a str),
-    Index(usize),
-}
-
-impl Step<'_> {
-    /// The path of `steps`.
-    pub(crate) fn path(steps: &[Step<'_>]) -> Path {
-        let steps: Vec<PathStep> = steps
-            .iter()
-            .map(|step| match *step {
-                Step::Attribute(n) => PathStep::Attribute(n.to_owned()),
-                Step::Key(k) => PathStep::Key(k.to_owned()),
-                Step::Index(i) => PathStep::Index(i as u64),
-            })
-            .collect();
-        Path::from(steps)
-    }
-}
+pub(crate) use crate::path::StepRef as Step;
 
 /// Stops at the first difference.
 pub(crate) struct FirstDifference;
