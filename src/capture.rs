@@ -293,16 +293,36 @@ impl Call {
     /// (`ApplyResourceChange`), a refresh's current and new states (`ReadResource`).
     /// `None` for other RPCs, or when either file is missing.
     pub fn change(&self) -> Option<(&Payload, &Payload)> {
+        let [(before_message, before), (after_message, after)] = self.change_fields()?;
+        Some((
+            self.payload(before_message, before)?,
+            self.payload(after_message, after)?,
+        ))
+    }
+
+    /// The message and field of the two files [`change`](Self::change) gives, before
+    /// and after, whether or not the call has them: `[("Request", "PriorState"),
+    /// ("Response", "PlannedState")]` for `PlanResourceChange`; `None` for an RPC that
+    /// changes no state.
+    ///
+    /// ```
+    /// use ctywire::capture::Capture;
+    ///
+    /// let capture = Capture::from_files([
+    ///     ("1718000000500_ApplyResourceChange_Request_PlannedState.empty".to_owned(), vec![]),
+    /// ]);
+    /// let call = &capture.calls[0];
+    /// assert_eq!(call.change_fields(), Some([("Request", "PlannedState"), ("Response", "NewState")]));
+    /// assert!(call.change().is_none()); // no response yet
+    /// ```
+    pub fn change_fields(&self) -> Option<[(&'static str, &'static str); 2]> {
         let (before, after) = match self.rpc.as_str() {
             "PlanResourceChange" => ("PriorState", "PlannedState"),
             "ApplyResourceChange" => ("PlannedState", "NewState"),
             "ReadResource" => ("CurrentState", "NewState"),
             _ => return None,
         };
-        Some((
-            self.payload("Request", before)?,
-            self.payload("Response", after)?,
-        ))
+        Some([("Request", before), ("Response", after)])
     }
 }
 

@@ -148,20 +148,181 @@ fn without_a_schema_values_are_typed_by_their_bytes() {
     assert!(planned.contains("    extension          = ["), "{planned}");
 }
 
-/// A copy of the capture directory, with `extra` files added.
-fn copy_with(name: &str, extra: &[(&str, &[u8])]) -> PathBuf {
+/// A new directory holding `files`.
+fn dir_with(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ctywire-capture-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    for (file, bytes) in files {
+        std::fs::write(dir.join(file), bytes).unwrap();
+    }
+    dir
+}
+
+/// A copy of the capture directory, with `extra` files added.
+fn copy_with(name: &str, extra: &[(&str, &[u8])]) -> PathBuf {
+    let dir = dir_with(name, extra);
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR);
     for entry in std::fs::read_dir(source).unwrap() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
     }
-    for (file, bytes) in extra {
-        std::fs::write(dir.join(file), bytes).unwrap();
-    }
     dir
+}
+
+/// A bucket of `examples/schema/provider.json`'s `cloud_bucket` in MessagePack: `id`
+/// unknown when `None`.
+fn bucket(id: Option<&str>, force_destroy: bool, expire_days: i64) -> Vec<u8> {
+    use ctywire::{ProviderSchemas, Value};
+    let schemas = ProviderSchemas::from_json(&std::fs::read(SCHEMA).unwrap()).unwrap();
+    let ty = schemas.resource("cloud_bucket").unwrap().implied_type();
+    let rule = Value::object([
+        ("expire_days", Value::from(expire_days)),
+        ("prefix", Value::Null),
+    ]);
+    let value = Value::object([
+        ("id", id.map_or(Value::unknown(), Value::from)),
+        ("name", Value::from("logs")),
+        ("force_destroy", Value::from(force_destroy)),
+        ("lifecycle_rule", Value::list([rule])),
+    ]);
+    ctywire::msgpack::encode(&value, &ty).unwrap()
+}
+
+#[test]
+fn diff_shows_each_calls_change() {
+    let planned = bucket(None, false, 30);
+    let new = bucket(Some("b-1"), false, 30);
+    let refreshed = bucket(Some("b-1"), true, 90);
+    let provider = std::fs::read(
+        Path::new(DIR).join("1718000000100_ConfigureProvider_Request_Config.msgpack"),
+    )
+    .unwrap();
+    let dir = dir_with(
+        "diff",
+        &[
+            (
+                "1718000000100_ConfigureProvider_Request_Config.msgpack",
+                &provider,
+            ),
+            (
+                "1718000000400_PlanResourceChange_Request_PriorState.msgpack",
+                &[0xc0],
+            ),
+            (
+                "1718000000401_PlanResourceChange_Response_PlannedState.msgpack",
+                &planned,
+            ),
+            (
+                "1718000000500_ApplyResourceChange_Request_PlannedState.msgpack",
+                &planned,
+            ),
+            (
+                "1718000000501_ApplyResourceChange_Response_NewState.msgpack",
+                &new,
+            ),
+            (
+                "1718000000600_ReadResource_Request_CurrentState.msgpack",
+                &new,
+            ),
+            ("1718000000601_ReadResource_Response_NewState.msgpack", &new),
+            (
+                "1718000000700_ReadResource_Request_CurrentState.msgpack",
+                &new,
+            ),
+            (
+                "1718000000701_ReadResource_Response_NewState.msgpack",
+                &refreshed,
+            ),
+            (
+                "1718000000800_PlanResourceChange_Request_PriorState.msgpack",
+                &refreshed,
+            ),
+        ],
+    );
+    let d = dir.to_str().unwrap();
+    let o = ctywire(&["capture", d, "--schema", SCHEMA, "--diff"]);
+    let untyped = ctywire(&["capture", d, "--diff"]);
+    let colored = ctywire(&[
+        "capture", d, "--schema", SCHEMA, "--diff", "--color", "always",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    // Not a terminal: no colour unless asked for.
+    assert_eq!(
+        stdout(&o),
+        r#"# ConfigureProvider: provider registry.terraform.io/example/cloud
+(no change to show: ConfigureProvider changes no state)
+
+# PlanResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request PriorState (1718000000400_PlanResourceChange_Request_PriorState.msgpack) -> Response PlannedState (1718000000401_PlanResourceChange_Response_PlannedState.msgpack)
+{
+      + force_destroy = false
+      + id            = (known after apply)
+      + name          = "logs"
+
+      + lifecycle_rule {
+          + expire_days = 30
+        }
+    }
+
+# ApplyResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request PlannedState (1718000000500_ApplyResourceChange_Request_PlannedState.msgpack) -> Response NewState (1718000000501_ApplyResourceChange_Response_NewState.msgpack)
+{
+      + id            = "b-1"
+        name          = "logs"
+        # (1 unchanged attribute hidden)
+
+        # (1 unchanged block hidden)
+    }
+
+# ReadResource: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request CurrentState (1718000000600_ReadResource_Request_CurrentState.msgpack) -> Response NewState (1718000000601_ReadResource_Response_NewState.msgpack)
+No changes.
+
+# ReadResource: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request CurrentState (1718000000700_ReadResource_Request_CurrentState.msgpack) -> Response NewState (1718000000701_ReadResource_Response_NewState.msgpack)
+{
+      ~ force_destroy = false -> true
+        id            = "b-1"
+        name          = "logs"
+
+      ~ lifecycle_rule {
+          ~ expire_days = 30 -> 90
+        }
+    }
+
+# PlanResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
+(no change to show: the call has no Response PlannedState file)
+"#
+    );
+    // Without a schema, the values' bytes type them.
+    assert_eq!(untyped.status.code(), Some(0), "{}", stderr(&untyped));
+    let out = stdout(&untyped);
+    assert!(
+        out.contains(
+            "{\n      + force_destroy  = false\n      + id             = (known after apply)\n"
+        ),
+        "{out}"
+    );
+    assert!(stdout(&colored).contains("\u{1b}["));
+}
+
+#[test]
+fn diff_hides_sensitive_values() {
+    let o = ctywire(&["capture", DIR, "--schema", SCHEMA, "--diff"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("      + user_data          = (sensitive value)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("#!/bin/sh"), "{out}");
+    // Showing them is not offered with --diff.
+    let o = ctywire(&["capture", DIR, "--diff", "--show-sensitive"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
 }
 
 #[test]

@@ -4,11 +4,13 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use ctywire::capture::{Capture, Data, Payload, Resolved, Resolver, Subject};
+use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Subject};
 use ctywire::render;
+use ctywire::render::diff::{ChangeAction, DiffOptions};
 use ctywire::schema::ProviderSchemas;
-use ctywire::Value;
+use ctywire::{Type, Value};
 
+use crate::plan_rules::render_change;
 use crate::{describe, write_stdout, Failure, Rendering};
 
 /// The arguments of `capture`.
@@ -21,6 +23,13 @@ pub struct CaptureArgs {
     /// values are decoded with the types their bytes imply.
     #[arg(long, value_name = "FILE")]
     schema: Option<PathBuf>,
+    /// Show each call's change instead of its files, as `ctywire diff` renders one:
+    /// PlanResourceChange's prior state to its planned state, ApplyResourceChange's
+    /// planned state to its new state, ReadResource's current state to its new state.
+    /// Sensitive values are hidden. Other calls, and calls that lack one of the two
+    /// files, say so in one line.
+    #[arg(long, conflicts_with = "show_sensitive")]
+    diff: bool,
     #[command(flatten)]
     rendering: Rendering,
 }
@@ -64,6 +73,16 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
             out.push('\n');
         }
         out.push_str(&format!("# {}: {}\n", call.rpc, heading(resolved.as_ref())));
+        if args.diff {
+            match change(call, subject.as_ref(), args.rendering.color.enabled(), hint) {
+                Ok(text) => out.push_str(&text),
+                Err(e) => {
+                    out.push_str("(not diffed: see the error)\n");
+                    errors.push(format!("{dir}/{e}"));
+                }
+            }
+            continue;
+        }
         for payload in &call.payloads {
             let name = &payload.name;
             out.push_str(&format!(
@@ -109,6 +128,73 @@ fn heading(resolved: Option<&Resolved<'_>>) -> String {
             "no schema types these values; values typed by their bytes".to_owned()
         }
     }
+}
+
+/// The change a call makes ([`Call::change_fields`]) under a heading naming its two
+/// files, rendered as `diff` renders a change; one line saying why when the call has
+/// none. An error names the file it is in.
+fn change(
+    call: &Call,
+    subject: Option<&Subject<'_>>,
+    color: bool,
+    hint: &str,
+) -> Result<String, String> {
+    let Some(fields) = call.change_fields() else {
+        return Ok(format!(
+            "(no change to show: {} changes no state)\n",
+            call.rpc
+        ));
+    };
+    let [before, after] = fields.map(|(message, field)| {
+        call.payload(message, field).ok_or(format!(
+            "(no change to show: the call has no {message} {field} file)\n"
+        ))
+    });
+    let (before, after) = match (before, after) {
+        (Ok(before), Ok(after)) => (before, after),
+        (Err(missing), _) | (_, Err(missing)) => return Ok(missing),
+    };
+    let in_file = |p: &Payload, e: &ctywire::Error| format!("{}: {}", p.file, describe(e));
+    let ty = match subject.and_then(|s| s.type_of(after)) {
+        Some(ty) => ty,
+        None => {
+            // A null value implies `dynamic`: the other value's bytes give the type.
+            let implied = |p: &Payload| {
+                p.implied_type()
+                    .map_err(|e| format!("{}{hint}", in_file(p, &e)))
+            };
+            match (implied(before)?, implied(after)?) {
+                (Type::Dynamic, ty) | (ty, Type::Dynamic) => ty,
+                (a, b) if a == b => a,
+                _ => {
+                    return Ok(
+                        "(no change to show: the two values' bytes imply different types; --schema would give one)\n"
+                            .to_owned(),
+                    )
+                }
+            }
+        }
+    };
+    let [before_value, after_value] =
+        [before, after].map(|p| p.decode(&ty).map_err(|e| in_file(p, &e)));
+    let (before_value, after_value) = (before_value?, after_value?);
+    let heading = format!(
+        "## {} {} ({}) -> {} {} ({})\n",
+        before.name.message,
+        before.name.field,
+        before.file,
+        after.name.message,
+        after.name.field,
+        after.file
+    );
+    let body = if ChangeAction::between(&before_value, &after_value, false) == ChangeAction::NoOp {
+        "No changes.".to_owned()
+    } else {
+        let block = subject.and_then(Subject::block_schema).map(|s| &s.block);
+        let options = DiffOptions::new().color(color);
+        render_change(&before_value, &after_value, &ty, block, &options)
+    };
+    Ok(format!("{heading}{body}\n"))
 }
 
 /// One file of a call, rendered: a value (typed by the call's subject, else by its

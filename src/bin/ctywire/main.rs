@@ -127,11 +127,15 @@ enum Command {
     /// --schema, each call's values are typed by the one resource type (data source,
     /// ephemeral resource, action, function, ...) whose implied type decodes them all,
     /// and a call that more than one type or none fits says so. Bad files are reported
-    /// on standard error (exit status 1) and skipped; the rest is shown.
+    /// on standard error (exit status 1) and skipped; the rest is shown. With --diff,
+    /// each call shows the change it makes instead of its files (the states a plan, an
+    /// apply or a refresh compares), and a call that makes none says so in one line.
     ///
-    /// Example:
+    /// Examples:
     ///
     ///   ctywire capture tests/data/capture --schema examples/schema/provider.json
+    ///
+    ///   ctywire capture tests/data/capture --schema examples/schema/provider.json --diff
     #[command(verbatim_doc_comment)]
     Capture(capture::CaptureArgs),
     /// Convert a value between MessagePack and JSON (or re-encode it), or to another type.
