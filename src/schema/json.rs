@@ -230,6 +230,11 @@ impl<'a> Loader<'a> {
     }
 
     fn bool(&mut self) -> Result<bool> {
+        // Nearly always `true` (Terraform leaves false flags out): matched as bytes.
+        // What follows is the object's to check, as after the general path's `true`.
+        if self.r.eat(b"true") {
+            return Ok(true);
+        }
         self.expect(Kind::Bool, "a bool")?;
         self.r.read_bool()
     }

@@ -1134,6 +1134,14 @@ fn loading_errors_name_the_path_and_position() {
             r#".block.attributes["a"].optional: expected a bool, found a string"#,
         ),
         (
+            r#"{"attributes":{"a":{"type":"string","optional":truex}}}"#,
+            r#".block.attributes["a"]: expected `,` or `}`, found `x`"#,
+        ),
+        (
+            r#"{"attributes":{"a":{"type":"string","optional":tru}}}"#,
+            r#".block.attributes["a"].optional: "#,
+        ),
+        (
             r#"{"attributes":["a"]}"#,
             r#".block.attributes: expected an object, found an array"#,
         ),
