@@ -106,7 +106,9 @@
 //! [`capture::Capture::read_dir`] reads the files terraform-plugin-go writes with
 //! `TF_LOG_SDK_PROTO_DATA_DIR` and groups them into [calls](capture::Call); a
 //! [`capture::Resolver`] finds the resource type (data source, ephemeral resource,
-//! action, function, ...) whose implied type decodes every value of a call.
+//! action, function, ...) whose implied type decodes every value of a call;
+//! [`capture::Call::change`] gives the two states a plan, an apply or a refresh compares,
+//! for [`render::diff`] to show.
 //!
 //! ### Turn a `.tf.json` configuration into a config payload
 //!
