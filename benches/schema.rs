@@ -12,13 +12,15 @@
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
 use ctywire::ProviderSchemas;
 
 #[path = "payloads.rs"]
 mod payloads;
+#[path = "timing.rs"]
+mod timing;
 
 /// The dumps: a name and the file under the corpus's `schemas/`.
 const DUMPS: [(&str, &str); 3] = [
@@ -82,34 +84,6 @@ fn bench(c: &mut Criterion, dumps: &[Dump]) {
     }
 }
 
-/// Median wall times of `f` and `g`, `reps` runs each, in alternating blocks of five
-/// runs, each block after one untimed run (see `median_pair` in `benches/codec.rs`);
-/// results are dropped untimed.
-fn median_pair<T, U>(
-    reps: usize,
-    mut f: impl FnMut() -> T,
-    mut g: impl FnMut() -> U,
-) -> (Duration, Duration) {
-    fn block<O>(n: usize, f: &mut impl FnMut() -> O, times: &mut Vec<Duration>) {
-        drop(black_box(f()));
-        for _ in 0..n {
-            let start = Instant::now();
-            let out = black_box(f());
-            times.push(start.elapsed());
-            drop(out);
-        }
-    }
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    while a.len() < reps {
-        let n = 5.min(reps - a.len());
-        block(n, &mut f, &mut a);
-        block(n, &mut g, &mut b);
-    }
-    a.sort();
-    b.sort();
-    (a[reps / 2], b[reps / 2])
-}
-
 fn summary(dumps: &[Dump]) -> String {
     let mut s = String::from(
         "Reading `providers schema -json` dumps (medians of 25 runs each, in alternating blocks of 5; freeing not timed):\n\n\
@@ -117,7 +91,7 @@ fn summary(dumps: &[Dump]) -> String {
     );
     for d in dumps {
         let (ours, serde) =
-            median_pair(25, || ctywire_read(&d.bytes), || serde_json_read(&d.bytes));
+            timing::median_pair(25, || ctywire_read(&d.bytes), || serde_json_read(&d.bytes));
         let ms = |t: Duration| t.as_secs_f64() * 1e3;
         s.push_str(&format!(
             "| {} | {} | {:.2} | {:.0} | {:.2} | {:.2}x |\n",
