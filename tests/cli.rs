@@ -270,6 +270,10 @@ fn get_extracts_one_value() {
         stderr(&o),
         "error: examples/instance.hex: no value at .nope\n"
     );
+    // `.` (and the empty path) is the whole value.
+    let whole = run_ok(&args("."), b"");
+    assert!(whole.starts_with("{\n    ami "), "{whole}");
+    assert_eq!(run_ok(&args(""), b""), whole);
 }
 
 #[test]

@@ -569,8 +569,11 @@ fn manual_pages() {
     assert!(page.contains(".TH ctywire 1"), "{page}");
     assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
     assert!(page.contains("ctywire\\-show(1)"), "{page}");
-    let dir = std::env::temp_dir().join(format!("ctywire-man-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // The directory is made when it does not exist.
+    let dir = std::env::temp_dir()
+        .join(format!("ctywire-man-{}", std::process::id()))
+        .join("man1");
+    assert!(!dir.exists());
     run_ok(&["man", "--dir", dir.to_str().unwrap()], b"");
     let show = std::fs::read_to_string(dir.join("ctywire-show.1")).unwrap();
     assert!(show.contains(".TH ctywire-show 1"), "{show}");
