@@ -72,7 +72,7 @@ enum Command {
     /// Extract the value at one path of a payload.
     ///
     /// PATH is written as Terraform prints paths (`.tags["Name"]`, `.disk[0].size`) or
-    /// in tfjsonpath's dotted form (`tags.Name`, `disk.0.size`).
+    /// in tfjsonpath's dotted form (`tags.Name`, `disk.0.size`); `.` is the whole value.
     ///
     /// With --to json, a value that is or holds a sensitive value (by --schema) is
     /// refused unless --show-sensitive, since JSON has no way to hide it; errors name
