@@ -3,25 +3,16 @@
 //! files it writes with `TF_LOG_SDK_PROTO_DATA_DIR`), and a copy of it with bad files.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::{stderr, stdout};
 
 const DIR: &str = "tests/data/capture";
 const SCHEMA: &str = "examples/schema/provider.json";
 
-fn ctywire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ctywire"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
+/// Runs `ctywire ARGS` with nothing on standard input.
+fn ctywire(args: &[&str]) -> std::process::Output {
+    common::ctywire(args, b"")
 }
 
 /// The call headings of the output.

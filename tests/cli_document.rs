@@ -2,41 +2,14 @@
 //! state documents: listings, one resource's value, deposed objects, standard input,
 //! UTF-16, provider-name fallbacks and redacted plans' embedded schemas.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::{ctywire, run_stdout, stderr, stdout};
 
 const PLAN: &str = "examples/plan/plan.json";
 const STATE: &str = "examples/plan/state.json";
 const SCHEMA: &str = "examples/plan/schema.json";
-
-fn ctywire(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ctywire"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The binary may exit (on a usage error) before it reads its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn run_ok(args: &[&str], stdin: &[u8]) -> String {
-    let o = ctywire(args, stdin);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
 
 fn read(path: &str) -> Vec<u8> {
     std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
@@ -72,11 +45,11 @@ Plan: 7 to add, 2 to change, 2 to destroy.
         } else {
             &read(PLAN)
         };
-        assert_eq!(run_ok(args, stdin), want, "{args:?}");
+        assert_eq!(run_stdout(args, stdin), want, "{args:?}");
     }
-    let none = run_ok(&["plan", "-"], br#"{"format_version": "1.2", "resource_changes": [{"address": "a.b", "change": {"actions": ["no-op"]}}]}"#);
+    let none = run_stdout(&["plan", "-"], br#"{"format_version": "1.2", "resource_changes": [{"address": "a.b", "change": {"actions": ["no-op"]}}]}"#);
     assert_eq!(none, "No changes.\n");
-    let imports = run_ok(
+    let imports = run_stdout(
         &["plan", "-"],
         br#"{"resource_changes": [
           {"address": "a.b", "change": {"actions": ["no-op"], "importing": {"id": "x"}}},
@@ -105,17 +78,17 @@ module.network.aws_subnet.private[\"a\"]
 module.network.aws_subnet.private[\"b\"]
 module.network.module.endpoints.aws_vpc_endpoint.s3
 ";
-    assert_eq!(run_ok(&["state", STATE], b""), want);
-    assert_eq!(run_ok(&["state", "-"], &read(STATE)), want);
+    assert_eq!(run_stdout(&["state", STATE], b""), want);
+    assert_eq!(run_stdout(&["state", "-"], &read(STATE)), want);
     assert_eq!(
-        run_ok(&["state", "-"], br#"{"format_version": "1.0"}"#),
+        run_stdout(&["state", "-"], br#"{"format_version": "1.0"}"#),
         "The state holds no resources.\n"
     );
 }
 
 #[test]
 fn one_resource_of_a_plan_or_a_state() {
-    let planned = run_ok(
+    let planned = run_stdout(
         &[
             "plan",
             PLAN,
@@ -137,7 +110,7 @@ fn one_resource_of_a_plan_or_a_state() {
         "{planned}"
     );
     // A state's value, from standard input.
-    let state = run_ok(
+    let state = run_stdout(
         &[
             "state",
             "-",
@@ -159,7 +132,7 @@ fn one_resource_of_a_plan_or_a_state() {
         "{state}"
     );
     // Deposed objects, in a plan (before their deletion) and in a state.
-    let deposed = run_ok(
+    let deposed = run_stdout(
         &[
             "plan",
             PLAN,
@@ -181,7 +154,7 @@ fn one_resource_of_a_plan_or_a_state() {
         ),
         "{deposed}"
     );
-    let deposed = run_ok(
+    let deposed = run_stdout(
         &[
             "state",
             STATE,
@@ -219,7 +192,7 @@ fn one_resource_of_a_plan_or_a_state() {
     let ty =
         "object({bcrypt_hash=string, id=string, keepers=map(string), length=number, lower=bool, \
               min_numeric=number, override_special=string, result=string, special=bool})";
-    let typed = run_ok(
+    let typed = run_stdout(
         &[
             "plan",
             PLAN,
@@ -314,7 +287,10 @@ fn utf16_documents_provider_fallbacks_and_embedded_schemas() {
         .chain(text.encode_utf16())
         .flat_map(u16::to_le_bytes)
         .collect();
-    assert_eq!(run_ok(&["plan", "-"], &utf16), run_ok(&["plan", PLAN], b""));
+    assert_eq!(
+        run_stdout(&["plan", "-"], &utf16),
+        run_stdout(&["plan", PLAN], b"")
+    );
 
     // An OpenTofu plan typed by a schema Terraform dumped: the provider is taken under
     // the other host's name, with a note.
@@ -389,7 +365,7 @@ fn utf16_documents_provider_fallbacks_and_embedded_schemas() {
 }
 
 fn planned_web0() -> String {
-    run_ok(
+    run_stdout(
         &[
             "plan",
             PLAN,
