@@ -12,7 +12,10 @@
 //! nothing: the floor under any encoder), `clone` (clones the decoded tree: building it
 //! without reading anything, near the floor under any decoder), `sizes`. Each run's
 //! result is freed, timed apart. Payloads: `instances`, `strings`,
-//! `objects`, `dynamic`, and `strings-100k` / `objects-100k`.
+//! `objects`, `dynamic`, and `strings-100k` / `objects-100k`. `schema-read FILE` and
+//! `schema-serde FILE` read a `providers schema -json` dump with
+//! `ProviderSchemas::from_json` and `serde_json::Value`; `schema-pair FILE` times the
+//! two in turn and prints the median ratio of the pairs.
 //!
 //! `write PAYLOAD` writes the payload's MessagePack to `PAYLOAD.msgpack` and its type
 //! JSON to `PAYLOAD.type` in the current directory, for the whole-process comparison of
@@ -44,6 +47,9 @@ fn main() {
             );
         }
         return;
+    }
+    if let Some(reader) = op.strip_prefix("schema-") {
+        return schema(reader, which, iters);
     }
     let mut p = match which {
         "instances" => payloads::instances(10_000),
@@ -127,6 +133,99 @@ fn main() {
         times[times.len() / 2].as_secs_f64() * 1e3,
         times[0].as_secs_f64() * 1e3,
         frees[frees.len() / 2].as_secs_f64() * 1e3,
+    );
+}
+
+/// Reads the `providers schema -json` dump at `path` `iters` times with `reader`
+/// (`read`: `ProviderSchemas::from_json`; `serde`: `serde_json::Value`), freeing each
+/// result untimed.
+fn schema(reader: &str, path: &str, iters: usize) {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    payloads::settle_allocator();
+    if reader == "pair" {
+        return schema_pair(&bytes, path, iters);
+    }
+    let mut times = Vec::with_capacity(iters);
+    for _ in 0..iters {
+        let start = Instant::now();
+        let out: Box<dyn std::any::Any> = match reader {
+            "read" => Box::new(black_box(
+                ctywire::ProviderSchemas::from_json(&bytes).unwrap(),
+            )),
+            "serde" => Box::new(black_box(
+                serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+            )),
+            other => panic!("unknown schema reader {other}"),
+        };
+        times.push(start.elapsed());
+        drop(out);
+    }
+    times.sort();
+    eprintln!(
+        "schema-{reader} {path}: {iters} runs (freeing not timed), median {:.3} ms, min {:.3} ms",
+        times[times.len() / 2].as_secs_f64() * 1e3,
+        times[0].as_secs_f64() * 1e3,
+    );
+}
+
+/// Times the two readers of a schema dump one run each in turn, `iters` pairs, and
+/// prints the median of each pair's ratio (serde_json / ctywire): on a shared machine
+/// the two runs of a pair see about the same load, which medians taken apart do not.
+fn schema_pair(bytes: &[u8], path: &str, iters: usize) {
+    let time = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| {
+        let start = Instant::now();
+        let out = black_box(f());
+        let t = start.elapsed();
+        drop(out);
+        t
+    };
+    let mut ours = || -> Box<dyn std::any::Any> {
+        Box::new(ctywire::ProviderSchemas::from_json(bytes).unwrap())
+    };
+    let mut serde = || -> Box<dyn std::any::Any> {
+        Box::new(serde_json::from_slice::<serde_json::Value>(bytes).unwrap())
+    };
+    let (mut a, mut b, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let block: usize = std::env::var("BLOCK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let warm: usize = std::env::var("WARM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    for _ in 0..iters {
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for _ in 0..warm {
+            time(&mut ours);
+        }
+        for _ in 0..block {
+            xs.push(time(&mut ours));
+        }
+        for _ in 0..warm {
+            time(&mut serde);
+        }
+        for _ in 0..block {
+            ys.push(time(&mut serde));
+        }
+        xs.sort();
+        ys.sort();
+        let (x, y) = (xs[block / 2], ys[block / 2]);
+        ratios.push(y.as_secs_f64() / x.as_secs_f64());
+        a.push(x);
+        b.push(y);
+    }
+    a.sort();
+    b.sort();
+    ratios.sort_by(f64::total_cmp);
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    eprintln!(
+        "schema-pair {path}: {iters} pairs; ctywire median {:.2} ms (min {:.2}), serde_json median {:.2} ms (min {:.2}); median ratio {:.2}x",
+        ms(a[iters / 2]),
+        ms(a[0]),
+        ms(b[iters / 2]),
+        ms(b[0]),
+        ratios[iters / 2],
     );
 }
 

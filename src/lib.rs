@@ -94,7 +94,21 @@
 //! [`tfjson::Plan::resource_change`] finds a change and [`tfjson::Change::typed_after`]
 //! gives its planned value with its unknowns, [`tfjson::Change::after_sensitive_paths`]
 //! its sensitive paths. [`tfjson::to_json_value`], [`tfjson::unknown_tree`] and
-//! [`tfjson::sensitive_tree`] write a value the way those documents hold it.
+//! [`tfjson::sensitive_tree`] write a value the way those documents hold it. Documents
+//! may be UTF-16 (PowerShell's `>`); HCP Terraform's redacted plans carry the
+//! [schemas that type them](tfjson::Plan::provider_schemas); identities and action
+//! invocations are typed by the schemas' identity and action sections; a provider the
+//! document names differently from the schemas is [matched](ProviderSchemas::match_provider)
+//! to the one it can mean.
+//!
+//! ### Read a capture directory
+//!
+//! [`capture::Capture::read_dir`] reads the files terraform-plugin-go writes with
+//! `TF_LOG_SDK_PROTO_DATA_DIR` and groups them into [calls](capture::Call); a
+//! [`capture::Resolver`] finds the resource type (data source, ephemeral resource,
+//! action, function, ...) whose implied type decodes every value of a call;
+//! [`capture::Call::change`] gives the two states a plan, an apply or a refresh compares,
+//! for [`render::diff`] to show.
 //!
 //! ### Turn a `.tf.json` configuration into a config payload
 //!
@@ -189,6 +203,13 @@
 //!   `serde_json`'s `arbitrary_precision` feature (global to a build) is not needed.
 //!   `dynamic` attributes, which those documents write as plain JSON, get the type their
 //!   JSON implies.
+//! - **Documents are checked, not trusted.** A `show -json` document's boolean trees
+//!   must fit their values ([trees that do not fit](tfjson#trees-that-do-not-fit): a
+//!   mark that lands nowhere is an error, where Terraform's own readers take what they
+//!   find), and a provider name written differently from the schemas' (Terraform
+//!   0.12's `null.aliased`, OpenTofu's registry host) is matched to the one provider it
+//!   can mean and [says so](schema::ProviderMatch::fallback), never guessed among
+//!   several.
 //! - **The serde bridge streams.** [`msgpack::decode_as`] and [`msgpack::encode_from`]
 //!   go between bytes and a provider's structs with the codecs' readers and writers and
 //!   no [`Value`] tree, except where a value needs the whole of itself (a `dynamic`
@@ -287,6 +308,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod capture;
 pub mod config;
 pub mod convert;
 mod diff;

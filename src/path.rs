@@ -255,7 +255,7 @@ impl Path {
     /// - `[0]` is an index; `["key"]` is a map key, with the escapes of Go's
     ///   `strconv.Quote` (`\"`, `\\`, `\n`, `\t`, `\xNN`, `\uXXXX`, `\UXXXXXXXX`, ...)
     ///   and of JSON and Rust (`\u{1F600}`).
-    /// - The empty string is the empty path.
+    /// - The empty string and a lone `.` (as `jq` writes it) are the empty path.
     ///
     /// Set elements cannot be written (`[?]` names no element); use an index, which
     /// [`Value::at_path`] takes as a position in the set's order.
@@ -269,9 +269,13 @@ impl Path {
     /// assert_eq!(Path::parse("disk.0.size")?, Path::parse(".disk[0].size")?);
     /// assert_eq!(Path::parse(r#"["a\"b"]"#)?.to_string(), r#"["a\"b"]"#);
     /// assert!(Path::parse(".tags[").is_err());
+    /// assert!(Path::parse(".")?.is_empty());
     /// # Ok::<(), ctywire::Error>(())
     /// ```
     pub fn parse(text: &str) -> Result<Path, Error> {
+        if text == "." {
+            return Ok(Path::default());
+        }
         PathParser { text, pos: 0 }.path()
     }
 

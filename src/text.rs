@@ -1,6 +1,8 @@
-//! Text rules shared across the crate: Unicode normalization, HCL string quoting, and
-//! the short fixed-size copies the encoders write names and strings with.
+//! Text rules shared across the crate: Unicode normalization, HCL string quoting, the
+//! short fixed-size copies the encoders write names and strings with, and the text
+//! encodings JSON documents come in.
 
+use crate::error::{Error, ErrorKind, Result};
 use crate::value::Str;
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -105,4 +107,112 @@ pub(crate) fn write_hcl_quoted(out: &mut String, text: &str) {
         }
     }
     out.push('"');
+}
+
+/// The bytes of a JSON document (a `show -json` plan or state, a `providers schema
+/// -json` dump) as UTF-8, whatever Unicode encoding wrote it: a UTF-8 byte-order mark
+/// is dropped, and UTF-16 is transcoded. UTF-16 is told by its byte-order mark
+/// (`FF FE` little-endian, `FE FF` big-endian, as PowerShell's `>` writes), or, without
+/// one, by the zero byte beside the first character (RFC 4627's rule: JSON text starts
+/// with an ASCII character). Anything else is returned as it is, unchecked.
+///
+/// Invalid UTF-16 (an odd number of bytes, an unpaired surrogate) is an error with the
+/// byte offset of the offending code unit.
+pub(crate) fn utf8_document(input: &[u8]) -> Result<Cow<'_, [u8]>> {
+    match input {
+        [0xEF, 0xBB, 0xBF, rest @ ..] => Ok(Cow::Borrowed(rest)),
+        [0xFF, 0xFE, rest @ ..] => utf16(rest, 2, u16::from_le_bytes).map(Cow::Owned),
+        [0xFE, 0xFF, rest @ ..] => utf16(rest, 2, u16::from_be_bytes).map(Cow::Owned),
+        [a, 0, ..] if *a != 0 => utf16(input, 0, u16::from_le_bytes).map(Cow::Owned),
+        [0, b, ..] if *b != 0 => utf16(input, 0, u16::from_be_bytes).map(Cow::Owned),
+        _ => Ok(Cow::Borrowed(input)),
+    }
+}
+
+/// Transcodes UTF-16 `units` (which start at byte `offset` of the input) to UTF-8.
+fn utf16(units: &[u8], offset: usize, unit: fn([u8; 2]) -> u16) -> Result<Vec<u8>> {
+    let invalid = |what: &str, at: usize| {
+        Error::new(
+            ErrorKind::InvalidValue,
+            format!("invalid UTF-16 in the document: {what}"),
+        )
+        .at_offset(offset + at)
+    };
+    let pairs = units.chunks_exact(2);
+    if !pairs.remainder().is_empty() {
+        return Err(invalid("an odd number of bytes", units.len() - 1));
+    }
+    let mut out = String::with_capacity(units.len() / 2);
+    let code_units = pairs.map(|p| unit([p[0], p[1]]));
+    let mut at = 0;
+    for c in char::decode_utf16(code_units) {
+        match c {
+            Ok(c) => {
+                out.push(c);
+                at += 2 * c.len_utf16();
+            }
+            Err(e) => {
+                return Err(invalid(
+                    &format!("an unpaired surrogate {:#06x}", e.unpaired_surrogate()),
+                    at,
+                ))
+            }
+        }
+    }
+    Ok(out.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16le(s: &str) -> Vec<u8> {
+        s.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    }
+
+    fn utf16be(s: &str) -> Vec<u8> {
+        s.encode_utf16().flat_map(u16::to_be_bytes).collect()
+    }
+
+    #[test]
+    fn documents_in_every_unicode_encoding() {
+        let text = "{\"a\": \"é😀\"}";
+        let with_bom = |bom: &[u8], body: Vec<u8>| [bom, &body].concat();
+        for input in [
+            text.as_bytes().to_vec(),
+            with_bom(&[0xEF, 0xBB, 0xBF], text.as_bytes().to_vec()),
+            with_bom(&[0xFF, 0xFE], utf16le(text)),
+            with_bom(&[0xFE, 0xFF], utf16be(text)),
+            utf16le(text),
+            utf16be(text),
+        ] {
+            assert_eq!(
+                utf8_document(&input).unwrap(),
+                text.as_bytes(),
+                "{input:02x?}"
+            );
+        }
+        // Plain UTF-8 is borrowed, unchecked.
+        assert!(matches!(
+            utf8_document(b"\xff{"),
+            Ok(Cow::Borrowed(b"\xff{"))
+        ));
+        assert!(matches!(utf8_document(b""), Ok(Cow::Borrowed(b""))));
+    }
+
+    #[test]
+    fn invalid_utf16_is_an_error_at_its_byte() {
+        let odd = [0xFF, 0xFE, b'{', 0, b'}'];
+        let e = utf8_document(&odd).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid UTF-16 in the document: an odd number of bytes at byte 4"
+        );
+        let lone = [&[0xFE, 0xFF, 0, b'['][..], &[0xD8, 0x3D], &[0, b']']].concat();
+        let e = utf8_document(&lone).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid UTF-16 in the document: an unpaired surrogate 0xd83d at byte 4"
+        );
+    }
 }

@@ -1,28 +1,7 @@
 //! End-to-end tests of the `ctywire` binary's fixed `convert` interface.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn ctywire(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ctywire"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod common;
+use common::{ctywire, run_stdout, stderr, stdout};
 
 #[test]
 fn json_to_msgpack_hex() {
@@ -173,23 +152,17 @@ fn missing_file_exits_1() {
     );
 }
 
-fn run_ok(args: &[&str], stdin: &[u8]) -> String {
-    let o = ctywire(args, stdin);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
-
 #[test]
 fn show_reads_hex_base64_and_raw_alike() {
     let ty = "object({a=number,b=string})";
     let want = "{\n    a = 1\n}\n";
-    let hex = run_ok(&["show", "--type", ty], b"82 a1 61 01 a1 62 c0\n");
-    let base64 = run_ok(&["show", "--type", ty], b"gqFhAaFiwA==\n");
-    let raw = run_ok(
+    let hex = run_stdout(&["show", "--type", ty], b"82 a1 61 01 a1 62 c0\n");
+    let base64 = run_stdout(&["show", "--type", ty], b"gqFhAaFiwA==\n");
+    let raw = run_stdout(
         &["show", "--type", ty],
         &[0x82, 0xa1, b'a', 1, 0xa1, b'b', 0xc0],
     );
-    let json = run_ok(&["show", "--type", ty], br#"{"a": 1, "b": null}"#);
+    let json = run_stdout(&["show", "--type", ty], br#"{"a": 1, "b": null}"#);
     for out in [hex, base64, raw, json] {
         assert_eq!(out, want);
     }
@@ -206,7 +179,7 @@ fn show_without_a_type_uses_the_implied_type_and_says_so() {
 #[test]
 fn show_spells_out_unknowns_and_refinements() {
     // {id: unknown not null with prefix "i-", n: unknown number >= 1}
-    let out = run_ok(
+    let out = run_stdout(
         &[
             "show",
             "--type",
@@ -227,7 +200,7 @@ fn show_names_each_file_and_ambiguity_needs_a_flag() {
     let file = std::env::temp_dir().join(format!("ctywire-cli-abc-{}.hex", std::process::id()));
     std::fs::write(&file, "a3616263").unwrap();
     let file = file.to_str().unwrap();
-    let out = run_ok(
+    let out = run_stdout(
         &["show", "--type", "string", "--input", "hex", "-", file],
         b"a26869",
     );
@@ -239,11 +212,11 @@ fn show_names_each_file_and_ambiguity_needs_a_flag() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("ambiguous input"), "{}", stderr(&o));
     assert_eq!(
-        run_ok(&["show", "--type", "number", "--from", "json"], b"12"),
+        run_stdout(&["show", "--type", "number", "--from", "json"], b"12"),
         "12\n"
     );
     assert_eq!(
-        run_ok(&["show", "--type", "number", "--input", "hex"], b"12"),
+        run_stdout(&["show", "--type", "number", "--input", "hex"], b"12"),
         "18\n"
     );
 }
@@ -253,15 +226,15 @@ fn get_extracts_one_value() {
     let ty = std::fs::read_to_string("examples/instance.type").unwrap();
     let args =
         |path: &'static str| vec!["get", path, "--type", ty.as_str(), "examples/instance.hex"];
-    assert_eq!(run_ok(&args(r#".tags["Name"]"#), b""), "\"web-1\"\n");
+    assert_eq!(run_stdout(&args(r#".tags["Name"]"#), b""), "\"web-1\"\n");
     assert_eq!(
-        run_ok(&args("ebs_block_device.1.volume_size"), b""),
+        run_stdout(&args("ebs_block_device.1.volume_size"), b""),
         "0.5\n"
     );
     let mut json = args(".ebs_block_device[0]");
     json.extend(["--to", "json"]);
     assert_eq!(
-        run_ok(&json, b""),
+        run_stdout(&json, b""),
         "{\"device_name\":\"/dev/sdb\",\"encrypted\":true,\"volume_size\":100}\n"
     );
     let o = ctywire(&args(".nope"), b"");
@@ -270,19 +243,23 @@ fn get_extracts_one_value() {
         stderr(&o),
         "error: examples/instance.hex: no value at .nope\n"
     );
+    // `.` (and the empty path) is the whole value.
+    let whole = run_stdout(&args("."), b"");
+    assert!(whole.starts_with("{\n    ami "), "{whole}");
+    assert_eq!(run_stdout(&args(""), b""), whole);
 }
 
 #[test]
 fn type_prints_both_ways() {
     assert_eq!(
-        run_ok(
+        run_stdout(
             &["type", "map(object({a=string, b=optional(number)}))"],
             b""
         ),
         "[\"map\",[\"object\",{\"a\":\"string\",\"b\":\"number\"},[\"b\"]]]\n"
     );
     assert_eq!(
-        run_ok(&["type", r#"["list","dynamic"]"#], b""),
+        run_stdout(&["type", r#"["list","dynamic"]"#], b""),
         "list(any)\n"
     );
     let o = ctywire(&["type", "lst(string)"], b"");
@@ -313,7 +290,7 @@ fn vectors_check_reports_failures_with_a_byte_diff() {
     assert!(out.contains("want (3 bytes): d1 01 00"), "{out}");
     assert!(out.contains("got  (3 bytes): cd 01 00"), "{out}");
     assert!(out.contains("first difference at byte 0"), "{out}");
-    let good = run_ok(
+    let good = run_stdout(
         &["vectors", "check", "vectors/go-cty/msgpack-roundtrip.json"],
         b"",
     );
@@ -325,7 +302,7 @@ fn vectors_check_reports_failures_with_a_byte_diff() {
 
 #[test]
 fn plan_shows_one_resource() {
-    let out = run_ok(
+    let out = run_stdout(
         &[
             "plan",
             "examples/plan/plan.json",

@@ -1,28 +1,13 @@
 //! End-to-end tests of `ctywire config` on the example configurations.
 
-use std::process::{Command, Output};
+mod common;
+use common::{ctywire, stderr, stdout};
 
 const SCHEMA: &str = "examples/schema/provider.json";
 
-fn ctywire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ctywire"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
 #[test]
 fn lists_the_blocks_of_files_and_directories() {
-    let o = ctywire(&["config", "examples/config/provider.tf.json"]);
+    let o = ctywire(&["config", "examples/config/provider.tf.json"], b"");
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
@@ -30,27 +15,33 @@ fn lists_the_blocks_of_files_and_directories() {
          provider.cloud.us  examples/config/provider.tf.json:10\n\
          var.token          examples/config/provider.tf.json:19\n"
     );
-    let o = ctywire(&[
-        "config",
-        "examples/config/image.tf.json",
-        "examples/config/buckets.tf.json",
-    ]);
+    let o = ctywire(
+        &[
+            "config",
+            "examples/config/image.tf.json",
+            "examples/config/buckets.tf.json",
+        ],
+        b"",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("data.cloud_image.debian  examples/config/image.tf.json:4\n"));
 }
 
 #[test]
 fn shows_a_block_like_show() {
-    let o = ctywire(&[
-        "config",
-        "examples/config/provider.tf.json",
-        "--schema",
-        SCHEMA,
-        "--address",
-        "provider.cloud.us",
-        "--color",
-        "never",
-    ]);
+    let o = ctywire(
+        &[
+            "config",
+            "examples/config/provider.tf.json",
+            "--schema",
+            SCHEMA,
+            "--address",
+            "provider.cloud.us",
+            "--color",
+            "never",
+        ],
+        b"",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
@@ -60,31 +51,37 @@ fn shows_a_block_like_show() {
 
 #[test]
 fn writes_the_payload() {
-    let o = ctywire(&[
-        "config",
-        "examples/config/buckets.tf.json",
-        "--schema",
-        SCHEMA,
-        "--address",
-        r#"cloud_bucket.assets["us"]"#,
-        "--to",
-        "msgpack",
-    ]);
+    let o = ctywire(
+        &[
+            "config",
+            "examples/config/buckets.tf.json",
+            "--schema",
+            SCHEMA,
+            "--address",
+            r#"cloud_bucket.assets["us"]"#,
+            "--to",
+            "msgpack",
+        ],
+        b"",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
         o.stdout,
         std::fs::read("examples/config/buckets.assets.us.msgpack").unwrap()
     );
-    let o = ctywire(&[
-        "config",
-        "examples/config/buckets.tf.json",
-        "--schema",
-        SCHEMA,
-        "--address",
-        r#"cloud_bucket.assets["us"]"#,
-        "--to",
-        "json",
-    ]);
+    let o = ctywire(
+        &[
+            "config",
+            "examples/config/buckets.tf.json",
+            "--schema",
+            SCHEMA,
+            "--address",
+            r#"cloud_bucket.assets["us"]"#,
+            "--to",
+            "json",
+        ],
+        b"",
+    );
     let mut want = std::fs::read("examples/config/buckets.assets.us.json").unwrap();
     want.push(b'\n');
     assert_eq!(o.stdout, want);
@@ -101,14 +98,17 @@ fn diagnostics_exit_1_and_usage_errors_2() {
     )
     .unwrap();
     let file = file.to_str().unwrap();
-    let o = ctywire(&[
-        "config",
-        file,
-        "--schema",
-        SCHEMA,
-        "--address",
-        "cloud_bucket.b",
-    ]);
+    let o = ctywire(
+        &[
+            "config",
+            file,
+            "--schema",
+            SCHEMA,
+            "--address",
+            "cloud_bucket.b",
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
@@ -117,23 +117,29 @@ fn diagnostics_exit_1_and_usage_errors_2() {
              error: {file}:1,49: Missing required argument; The argument \"name\" is required, but no definition was found.\n"
         )
     );
-    let o = ctywire(&["config", file, "--address", "cloud_bucket.b"]);
+    let o = ctywire(&["config", file, "--address", "cloud_bucket.b"], b"");
     assert_eq!(o.status.code(), Some(2), "--address needs --schema");
-    let o = ctywire(&["config", file, "--schema", SCHEMA, "--address", "bucket"]);
+    let o = ctywire(
+        &["config", file, "--schema", SCHEMA, "--address", "bucket"],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--address: expected an address like TYPE.NAME"),
         "{}",
         stderr(&o)
     );
-    let o = ctywire(&[
-        "config",
-        file,
-        "--schema",
-        SCHEMA,
-        "--address",
-        "cloud_bucket.nope",
-    ]);
+    let o = ctywire(
+        &[
+            "config",
+            file,
+            "--schema",
+            SCHEMA,
+            "--address",
+            "cloud_bucket.nope",
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("Reference to undeclared resource; A managed resource \"cloud_bucket\" \"nope\" has not been declared in the root module."));
     std::fs::remove_dir_all(&dir).unwrap();

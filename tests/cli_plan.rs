@@ -1,30 +1,7 @@
 //! End-to-end tests of `ctywire diff`, `check-plan` and `check-apply`.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ctywire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ctywire"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn temp_file(name: &str, contents: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, contents).unwrap();
-    path.to_string_lossy().into_owned()
-}
+mod common;
+use common::{ctywire, stderr, stdout, temp_file};
 
 const EXAMPLE: [&str; 4] = [
     "--schema",
@@ -66,7 +43,7 @@ fn check_plan_accepts_the_example_plan() {
     let mut args = vec!["check-plan"];
     args.extend(EXAMPLE);
     args.extend(["--prior", "-", "--config", CONFIG, "--planned", PLANNED]);
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "the plan is valid: Terraform would accept it\n");
     assert!(o.stderr.is_empty());
@@ -89,7 +66,7 @@ fn check_plan_lists_each_problem_as_terraform_reports_it() {
         &["--prior", "-", "--config", &config, "--planned", &planned],
     ));
     args.extend(["--address", "y_thing.web"]);
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert_eq!(
         stdout(&o),
@@ -132,7 +109,7 @@ fn an_empty_prior_file_is_a_create() {
             &planned,
         ],
     ));
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
 }
 
@@ -148,7 +125,7 @@ fn check_apply_lists_what_changed_after_apply() {
         "--address",
         "cloud_instance.web",
     ]);
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.contains(
@@ -169,7 +146,7 @@ fn check_apply_accepts_a_consistent_result() {
     let mut args = vec!["check-apply"];
     args.extend(EXAMPLE);
     args.extend(["--planned", STATE, "--new", STATE]);
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert_eq!(
         stdout(&o),
@@ -200,7 +177,7 @@ fn diff_renders_as_terraform_plan_does() {
             &after,
         ],
     ));
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
@@ -226,7 +203,7 @@ fn diff_renders_as_terraform_plan_does() {
             &after,
         ],
     ));
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
         stdout(&o).starts_with(
@@ -238,17 +215,20 @@ fn diff_renders_as_terraform_plan_does() {
 
     let mut args = vec!["diff"];
     args.extend(with_schema(&schema, &[&before, &before]));
-    assert_eq!(stdout(&ctywire(&args)), "No changes.\n");
+    assert_eq!(stdout(&ctywire(&args, b"")), "No changes.\n");
 
-    let o = ctywire(&[
-        "diff",
-        "--type",
-        "list(number)",
-        "--color",
-        "never",
-        &temp_file("cli-plan-l1.json", "[1,2,3]"),
-        &temp_file("cli-plan-l2.json", "[1,5,3]"),
-    ]);
+    let o = ctywire(
+        &[
+            "diff",
+            "--type",
+            "list(number)",
+            "--color",
+            "never",
+            &temp_file("cli-plan-l1.json", "[1,2,3]"),
+            &temp_file("cli-plan-l2.json", "[1,5,3]"),
+        ],
+        b"",
+    );
     assert_eq!(
         stdout(&o),
         "[\n        1,\n      ~ 2 -> 5,\n        3,\n    ]\n"
@@ -264,7 +244,7 @@ fn bad_input_and_usage() {
         &schema,
         &["--planned", "no/such/file", "--new", "-"],
     ));
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).starts_with("error: no/such/file: "),
@@ -272,17 +252,20 @@ fn bad_input_and_usage() {
         stderr(&o)
     );
     // The checks need a schema, not just a type.
-    let o = ctywire(&[
-        "check-plan",
-        "--type",
-        "object({a=string})",
-        "--prior",
-        "-",
-        "--config",
-        "-",
-        "--planned",
-        "-",
-    ]);
+    let o = ctywire(
+        &[
+            "check-plan",
+            "--type",
+            "object({a=string})",
+            "--prior",
+            "-",
+            "--config",
+            "-",
+            "--planned",
+            "-",
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("check-plan needs the resource's schema"),
@@ -299,7 +282,7 @@ fn bad_input_and_usage() {
         &schema,
         &["--prior", "-", "--config", &wrong, "--planned", &wrong],
     ));
-    let o = ctywire(&args);
+    let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains(".size: invalid number"),
@@ -312,5 +295,5 @@ fn bad_input_and_usage() {
         &schema,
         &["--requires-replace", ".tags[", "-", "-"],
     ));
-    assert_eq!(ctywire(&args).status.code(), Some(2));
+    assert_eq!(ctywire(&args, b"").status.code(), Some(2));
 }

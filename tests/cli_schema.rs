@@ -1,29 +1,13 @@
 //! End-to-end tests of `ctywire convert --schema FILE --resource|--data-source|--provider
 //! NAME` on the example provider schema and its payloads.
 
-use std::io::Write;
+mod common;
+use common::{ctywire, stderr, temp_file};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 const SCHEMA: &str = "examples/schema/provider.json";
-
-fn ctywire(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ctywire"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The binary may exit (on a usage error) before it reads its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 fn read(path: &str) -> Vec<u8> {
     std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
@@ -179,12 +163,6 @@ fn unknown_names_are_bad_input_naming_the_file() {
         assert_eq!(stderr(&o), format!("error: {SCHEMA}: {message}\n"));
         assert!(o.stdout.is_empty());
     }
-}
-
-fn temp_file(name: &str, contents: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, contents).unwrap();
-    path.to_string_lossy().into_owned()
 }
 
 #[test]

@@ -2,45 +2,11 @@
 //! inputs, closed pipes, terminals, input that looks like something else, payloads
 //! without a type, and its completions and manual.
 
+mod common;
+use common::{ctywire, run_ok, stderr, stdout, temp_file};
+
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
-
-fn ctywire(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ctywire"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The binary may exit (on a usage error) before it reads its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn run_ok(args: &[&str], stdin: &[u8]) -> Output {
-    let o = ctywire(args, stdin);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    o
-}
-
-/// A file under the system's temporary directory, unique to this test process.
-fn temp_file(name: &str, contents: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("ctywire-usability-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path.to_str().unwrap().to_owned()
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn a_bad_input_among_several_is_reported_and_the_others_shown() {
@@ -569,8 +535,11 @@ fn manual_pages() {
     assert!(page.contains(".TH ctywire 1"), "{page}");
     assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
     assert!(page.contains("ctywire\\-show(1)"), "{page}");
-    let dir = std::env::temp_dir().join(format!("ctywire-man-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // The directory is made when it does not exist.
+    let dir = std::env::temp_dir()
+        .join(format!("ctywire-man-{}", std::process::id()))
+        .join("man1");
+    assert!(!dir.exists());
     run_ok(&["man", "--dir", dir.to_str().unwrap()], b"");
     let show = std::fs::read_to_string(dir.join("ctywire-show.1")).unwrap();
     assert!(show.contains(".TH ctywire-show 1"), "{show}");

@@ -409,6 +409,33 @@ fn planned_at<'v>(value: &'v Value, path: &[&str]) -> &'v Value {
 }
 
 #[test]
+fn schema_files_in_utf16_and_with_a_byte_order_mark() {
+    let text = read("examples/schema/provider.json");
+    let plain = ProviderSchemas::from_json(&text).unwrap();
+    let utf16 = |big_endian: bool| -> Vec<u8> {
+        let unit = |u: u16| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        };
+        let text = std::str::from_utf8(&text).unwrap();
+        std::iter::once(0xFEFF)
+            .chain(text.encode_utf16())
+            .flat_map(unit)
+            .collect()
+    };
+    for input in [
+        [&b"\xEF\xBB\xBF"[..], &text].concat(),
+        utf16(false),
+        utf16(true),
+    ] {
+        assert_eq!(ProviderSchemas::from_json(&input).unwrap(), plain);
+    }
+}
+
+#[test]
 fn damaged_schema_files_are_errors_not_panics() {
     let good = read("examples/schema/provider.json");
     // Truncations fail cleanly (the whole file is one JSON document): every 7th length,

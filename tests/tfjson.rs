@@ -807,6 +807,264 @@ fn reading_after_rules() {
 }
 
 #[test]
+fn identities_actions_conditions_and_embedded_schemas() {
+    let schemas =
+        ctywire::ProviderSchemas::from_json(&repo_file("examples/schema/provider.json")).unwrap();
+    let plan = Plan::from_json(
+        br#"{
+      "format_version": "1.2",
+      "resource_changes": [{
+        "address": "cloud_instance.web", "mode": "managed", "type": "cloud_instance", "name": "web",
+        "provider_name": "registry.terraform.io/example/cloud",
+        "change": {
+          "actions": ["no-op"], "before": null, "after": null, "after_unknown": {},
+          "importing": {"identity": {"id": "i-1", "region": null}},
+          "before_identity": {"id": "i-1", "region": "eu"}, "after_identity": {"id": "i-1", "region": "eu"}
+        }
+      }],
+      "action_invocations": [{
+        "address": "action.cloud_instance_reboot.now", "type": "cloud_instance_reboot", "name": "now",
+        "config_values": {}, "config_unknown": {"instance_id": true}, "config_sensitive": {},
+        "provider_name": "registry.terraform.io/example/cloud",
+        "lifecycle_action_trigger": {
+          "triggering_resource_address": "cloud_instance.web", "action_trigger_event": "AfterCreate",
+          "action_trigger_block_index": 0, "actions_list_index": 1, "on_failure": "fail"
+        }
+      }],
+      "deferred_action_invocations": [{"reason": "provider_config_unknown", "action_invocation": {
+        "address": "action.cloud_instance_reboot.later", "type": "cloud_instance_reboot", "name": "later",
+        "invoke_action_trigger": {"calling_resource_address": "cloud_instance.web"}
+      }}],
+      "condition_results": [
+        {"address": "cloud_instance.web", "condition_type": "ResourcePostcondition", "result": false, "unknown": true},
+        {"address": "output.id", "condition_type": "OutputPrecondition", "result": false, "unknown": false, "error_message": "no"}
+      ]
+    }"#,
+    )
+    .unwrap();
+    // Identities, typed by the identity schema.
+    let rc = &plan.resource_changes[0];
+    let identity = rc
+        .find_identity_schema(&schemas)
+        .unwrap()
+        .schema
+        .implied_type();
+    let after = rc.change.typed_after_identity(&identity).unwrap();
+    assert_eq!(after["region"].as_str(), Some("eu"));
+    assert_eq!(rc.change.typed_before_identity(&identity).unwrap(), after);
+    let importing = rc.change.importing.as_ref().unwrap();
+    assert!(importing.id.is_none() && !importing.unknown);
+    assert!(importing
+        .identity
+        .as_ref()
+        .unwrap()
+        .decode(&identity)
+        .unwrap()["region"]
+        .is_null());
+    assert!(rc
+        .change
+        .typed_after(&schemas.resource("cloud_instance").unwrap().implied_type())
+        .unwrap()
+        .is_null());
+    // Actions, typed by the action schema.
+    let action = &plan.action_invocations[0];
+    let ty = action.find_schema(&schemas).unwrap().schema.implied_type();
+    assert!(action.typed_config(&ty).unwrap()["instance_id"].is_unknown());
+    assert!(action.config_sensitive_paths(&ty).is_empty());
+    let trigger = action.lifecycle_action_trigger.as_ref().unwrap();
+    assert_eq!(
+        (
+            trigger.action_trigger_event.as_str(),
+            trigger.actions_list_index,
+            trigger.on_failure.as_str()
+        ),
+        ("AfterCreate", 1, "fail")
+    );
+    let deferred = &plan.deferred_action_invocations[0];
+    assert_eq!(deferred.reason, "provider_config_unknown");
+    let invoked = deferred
+        .action_invocation
+        .invoke_action_trigger
+        .as_ref()
+        .unwrap();
+    assert_eq!(
+        invoked.calling_resource_address.as_deref(),
+        Some("cloud_instance.web")
+    );
+    assert!(deferred
+        .action_invocation
+        .typed_config(&ty)
+        .unwrap()
+        .is_null());
+    // Condition results (Terraform 1.2).
+    let c = &plan.condition_results;
+    assert_eq!(
+        (c[0].condition_type.as_str(), c[0].unknown),
+        ("ResourcePostcondition", true)
+    );
+    assert_eq!(c[1].error_message.as_deref(), Some("no"));
+    assert!(matches!(
+        Document::from_json(br#"{"action_invocations": []}"#).unwrap(),
+        Document::Plan(_)
+    ));
+
+    // A state's identities.
+    let state = State::from_json(
+        br#"{"format_version": "1.0", "values": {"root_module": {"resources": [{
+        "address": "cloud_instance.web", "mode": "managed", "type": "cloud_instance", "name": "web",
+        "provider_name": "registry.opentofu.org/example/cloud", "values": null,
+        "identity_schema_version": 0, "identity": {"id": "i-1", "region": "eu"}}]}}}"#,
+    )
+    .unwrap();
+    let r = state
+        .values
+        .as_ref()
+        .unwrap()
+        .resource("cloud_instance.web")
+        .unwrap();
+    let found = r.find_identity_schema(&schemas).unwrap();
+    assert!(found.fallback.unwrap().other_host);
+    assert_eq!(
+        r.typed_identity(&found.schema.implied_type()).unwrap()["id"].as_str(),
+        Some("i-1")
+    );
+    assert_eq!(
+        r.typed_identity(&ty).unwrap_err().to_string(),
+        ".id: unsupported attribute at line 1 column 2"
+    );
+
+    // HCP Terraform's redacted plans embed the schemas that type them.
+    let schema_text = String::from_utf8(repo_file("examples/schema/provider.json")).unwrap();
+    let providers = &schema_text
+        [schema_text.find("\"provider_schemas\"").unwrap()..schema_text.rfind('}').unwrap()];
+    let redacted = format!(
+        r#"{{"plan_format_version": "1.1", "resource_drift": [], "resource_changes": [{{
+          "address": "cloud_bucket.logs", "mode": "managed", "type": "cloud_bucket", "name": "logs",
+          "provider_name": "registry.terraform.io/example/cloud",
+          "change": {{"actions": ["create"], "before": null, "after": {{"name": "logs"}},
+                     "after_unknown": {{"id": true}}, "before_sensitive": false, "after_sensitive": {{}}}}
+        }}], "relevant_attributes": [], "output_changes": {{}}, {providers}, "provider_format_version": "1.0"}}"#
+    );
+    let Document::Plan(plan) = Document::from_json(redacted.as_bytes()).unwrap() else {
+        panic!("a redacted plan is a plan")
+    };
+    assert_eq!(plan.format_version.as_deref(), Some("1.1"));
+    let embedded = plan.provider_schemas.as_ref().unwrap();
+    assert_eq!(embedded.format_version, "1.0");
+    assert_eq!(embedded.providers, schemas.providers);
+    let rc = &plan.resource_changes[0];
+    let ty = rc.schema(embedded).unwrap().implied_type();
+    let after = rc.change.typed_after(&ty).unwrap();
+    assert!(after["id"].is_unknown());
+    // Errors inside the embedded schemas name their path in the plan.
+    let err = Plan::from_json(br#"{"plan_format_version": "1.1", "provider_schemas": {"p": {"resource_schemas": {"r": {"block": {"attributes": {"a": {"type": "strin"}}}}}}}}"#).unwrap_err();
+    assert_eq!(
+        err.path().to_string(),
+        r#".provider_schemas["p"].resource_schemas["r"].block.attributes["a"].type"#
+    );
+}
+
+#[test]
+fn trees_that_do_not_fit_the_value_are_errors() {
+    let tree = |s: &str| MarkTree::parse(s).unwrap();
+    let read = |after: &str, unknown: &str, t: &str| {
+        tfjson::from_json_value(Some(after), Some(&tree(unknown)), &ty(t))
+            .map_err(|e| e.to_string())
+    };
+    let t = "object({id=string, ids=list(string), ports=set(number), tags=map(string), disk=object({size=number})})";
+    let known = r#"{"id":"x","ids":["a"],"ports":[80,443],"tags":{"k":"v"},"disk":{"size":1}}"#;
+    // Each of these would lose an unknown (or say a value has another shape).
+    for (unknown, error) in [
+        (
+            r#"{"arn":true}"#,
+            r#".arn: the unknown tree does not fit the value: the type has no attribute "arn""#,
+        ),
+        (
+            r#"{"disk":{"size":{"deeper":true}}}"#,
+            ".disk.size: the unknown tree does not fit the value: expected a bool for a number, found an object",
+        ),
+        (
+            r#"{"ids":[false,true]}"#,
+            ".ids: the unknown tree does not fit the value: expected an array of 1 (the list's elements), found an array of 2",
+        ),
+        (
+            r#"{"ports":[true]}"#,
+            ".ports: the unknown tree does not fit the value: expected an array of 2 (the set's elements), found an array of 1",
+        ),
+        (
+            r#"{"id":[]}"#,
+            ".id: the unknown tree does not fit the value: expected a bool for a string, found an empty array",
+        ),
+        (
+            r#"{"disk":{"weight":false}}"#,
+            r#".disk.weight: the unknown tree does not fit the value: the type has no attribute "weight""#,
+        ),
+    ] {
+        assert_eq!(read(known, unknown, t), Err(error.to_owned()), "{unknown}");
+    }
+    // A mark inside a null value.
+    assert_eq!(
+        read("null", r#"{"logging_config":[{"bucket":true}]}"#, t),
+        Err("the unknown tree does not fit the value: expected false, an empty array or an empty object for a null value, found an object".to_owned())
+    );
+    assert_eq!(
+        read(r#"{"disk":null}"#, r#"{"disk":{"size":true}}"#, t),
+        Err(".disk: the unknown tree does not fit the value: expected false, an empty array or an empty object for a null value, found an object".to_owned())
+    );
+    // What Terraform writes fits: `{}` for a deleted object, `false` entries (0.12),
+    // arrays of `false` shorter than a set (0.12.0-beta2), map elements the tree adds.
+    assert!(read("null", "{}", t).is_ok());
+    assert!(read(
+        known,
+        r#"{"id":false,"disk":{"size":false},"tags":{"k":false}}"#,
+        t
+    )
+    .is_ok());
+    assert!(read(known, r#"{"ports":[false]}"#, t).is_ok());
+    let v = read(known, r#"{"tags":{"new":true}}"#, t).unwrap();
+    assert!(v["tags"]["new"].is_unknown());
+
+    // Sensitivity trees are checked where values are typed.
+    let plan = |change: &str| {
+        let doc = format!(r#"{{"resource_changes":[{{"address":"a.b","change":{change}}}]}}"#);
+        Plan::from_json(doc.as_bytes())
+            .unwrap()
+            .resource_changes
+            .remove(0)
+            .change
+    };
+    let ty = ty("object({id=string, tags=map(string)})");
+    let c = plan(
+        r#"{"before":{"id":"x","tags":{}},"before_sensitive":{"tags":{"secret":true}},"after":null,"after_unknown":{},"after_sensitive":false}"#,
+    );
+    assert_eq!(
+        c.typed_before(&ty).unwrap_err().to_string(),
+        r#".tags["secret"]: the sensitivity tree does not fit the value: the map has no such element"#
+    );
+    assert!(c.typed_after(&ty).unwrap().is_null());
+    let c = plan(
+        r#"{"after":{"id":"x"},"after_unknown":{"tags":true},"after_sensitive":{"tags":[],"password":true}}"#,
+    );
+    assert_eq!(
+        c.typed_after(&ty).unwrap_err().to_string(),
+        r#".password: the sensitivity tree does not fit the value: the type has no attribute "password""#
+    );
+    // An unknown collection's sensitivity is `[]` or `{}`.
+    let c =
+        plan(r#"{"after":{"id":"x"},"after_unknown":{"tags":true},"after_sensitive":{"tags":{}}}"#);
+    assert!(c.typed_after(&ty).unwrap()["tags"].is_unknown());
+    let state = State::from_json(
+        br#"{"values":{"root_module":{"resources":[{"address":"a.b","values":{"id":"x"},"sensitive_values":{"id":[true]}}]}}}"#,
+    )
+    .unwrap();
+    let r = state.values.as_ref().unwrap().resource("a.b").unwrap();
+    assert_eq!(
+        r.typed_values(&ty).unwrap_err().to_string(),
+        ".id: the sensitivity tree does not fit the value: expected a bool for a string, found an array of 1"
+    );
+}
+
+#[test]
 fn documents_report_bad_input() {
     let err = Plan::from_json(br#"{"format_version":"2.0"}"#).unwrap_err();
     assert!(
@@ -855,6 +1113,58 @@ fn documents_report_bad_input() {
     )
     .unwrap();
     assert!(s.values.is_some());
+}
+
+/// `text` in UTF-16, little- or big-endian, after a byte-order mark when `bom`.
+fn utf16(text: &[u8], big_endian: bool, bom: bool) -> Vec<u8> {
+    let text = std::str::from_utf8(text).unwrap();
+    let unit = |u: u16| {
+        if big_endian {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        }
+    };
+    let bom = bom.then_some(0xFEFF);
+    bom.into_iter()
+        .chain(text.encode_utf16())
+        .flat_map(unit)
+        .collect()
+}
+
+#[test]
+fn documents_in_utf16_and_with_a_byte_order_mark() {
+    // PowerShell's `terraform show -json > plan.json` writes UTF-16 with a byte-order
+    // mark; some editors add a UTF-8 one.
+    for file in ["examples/plan/plan.json", "examples/plan/state.json"] {
+        let text = repo_file(file);
+        let plain = Document::from_json(&text).unwrap();
+        for (name, input) in [
+            ("UTF-8 with BOM", [&b"\xEF\xBB\xBF"[..], &text].concat()),
+            ("UTF-16LE with BOM", utf16(&text, false, true)),
+            ("UTF-16BE with BOM", utf16(&text, true, true)),
+            ("UTF-16LE", utf16(&text, false, false)),
+            ("UTF-16BE", utf16(&text, true, false)),
+        ] {
+            let doc = Document::from_json(&input).unwrap_or_else(|e| panic!("{file}, {name}: {e}"));
+            assert!(doc == plain, "{file}, {name}");
+        }
+    }
+    // Errors give the line and column in the text, whatever its encoding.
+    let bad = utf16(b"{\n  \"values\": 1}", false, true);
+    let err = State::from_json(&bad).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        ".values: expected an object, found a number at line 2 column 13"
+    );
+    let err = State::from_json(&[0xFF, 0xFE, b'{', 0, 0x00, 0xDC, b'}', 0]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid UTF-16 in the document: an unpaired surrogate 0xdc00 at byte 4"
+    );
+    // Plain UTF-8 must be valid.
+    let err = State::from_json(b"{\"a\": \"\xff\"}").unwrap_err();
+    assert_eq!(err.to_string(), "invalid UTF-8 in the document at byte 7");
 }
 
 // ---------------------------------------------------------------------------
@@ -906,8 +1216,9 @@ fn paths_print_and_parse() {
         Path::parse(r#"["\ud83d\ude00\u{1F600}\x41\U0001F600"]"#).unwrap(),
         Path::empty().at_map_key("😀😀A😀")
     );
+    // A lone `.` is the empty path, as jq writes it (see `Path::parse`).
+    assert!(Path::parse(".").unwrap().is_empty());
     for bad in [
-        ".",
         "a..b",
         "[",
         "[x]",

@@ -115,6 +115,75 @@ fn string_special_mask(w: u64) -> u64 {
     (zero_quote | zero_backslash | control) & HIGHS
 }
 
+/// The offset of the first byte at or after `i` that is not JSON whitespace.
+#[inline]
+fn whitespace_end(input: &[u8], i: usize) -> usize {
+    match input.get(i) {
+        Some(b' ' | b'\n' | b'\r' | b'\t') => whitespace_run_end(input, i),
+        _ => i,
+    }
+}
+
+/// The offset of the first `"`, `\\` or control byte at or after `i` (or of the last
+/// few bytes, fewer than eight, when there is none before them), looked for sixteen
+/// bytes at a time in long runs.
+#[inline]
+fn plain_run_end(input: &[u8], mut i: usize) -> usize {
+    let word = |chunk: &[u8]| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        string_special_mask(u64::from_le_bytes(w))
+    };
+    while let Some(chunk) = input.get(i..i + 16) {
+        let (low, high) = (word(&chunk[..8]), word(&chunk[8..]));
+        if low | high != 0 {
+            // The lowest flagged byte is exact: skip the plain bytes before it.
+            return i + if low != 0 {
+                (low.trailing_zeros() / 8) as usize
+            } else {
+                8 + (high.trailing_zeros() / 8) as usize
+            };
+        }
+        i += 16;
+    }
+    if let Some(chunk) = input.get(i..i + 8) {
+        let mask = word(chunk);
+        if mask != 0 {
+            return i + (mask.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i
+}
+
+/// [`whitespace_end`] of a run of whitespace: runs of spaces (the indentation of
+/// pretty-printed JSON) are skipped up to eight bytes at a time.
+#[inline(never)]
+fn whitespace_run_end(input: &[u8], mut i: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes(*b"        ");
+    loop {
+        match input.get(i) {
+            Some(b' ') if input.get(i..i + 16) == Some(&[b' '; 16]) => i += 16,
+            Some(b' ') => match input.get(i..i + 8) {
+                Some(chunk) => {
+                    let mut word = [0u8; 8];
+                    word.copy_from_slice(chunk);
+                    let other = u64::from_le_bytes(word) ^ SPACES;
+                    // The spaces before the first other byte: all eight when there is none.
+                    i += if other == 0 {
+                        8
+                    } else {
+                        (other.trailing_zeros() / 8) as usize
+                    };
+                }
+                None => i += 1,
+            },
+            Some(b'\n' | b'\r' | b'\t') => i += 1,
+            _ => return i,
+        }
+    }
+}
+
 impl<'a> Reader<'a> {
     /// A reader positioned at the start of `input`.
     pub(crate) fn new(input: &'a [u8]) -> Reader<'a> {
@@ -158,13 +227,7 @@ impl<'a> Reader<'a> {
     /// Skips JSON whitespace: space, tab, line feed and carriage return.
     #[inline]
     pub(crate) fn skip_whitespace(&mut self) {
-        while let Some(&b) = self.input.get(self.pos) {
-            if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
+        self.pos = whitespace_end(self.input, self.pos);
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
@@ -337,18 +400,8 @@ impl<'a> Reader<'a> {
         let mut i = start;
         let mut escaped = false;
         loop {
-            // Fast path: eight plain bytes at a time.
-            while let Some(chunk) = input.get(i..i + 8) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(chunk);
-                let mask = string_special_mask(u64::from_le_bytes(word));
-                if mask != 0 {
-                    // The lowest flagged byte is exact: skip the plain bytes before it.
-                    i += (mask.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                i += 8;
-            }
+            // Fast path: sixteen, then eight plain bytes at a time.
+            i = plain_run_end(input, i);
             // Byte by byte up to and including the next special byte.
             loop {
                 let Some(&b) = input.get(i) else {
@@ -428,6 +481,9 @@ impl<'a> Reader<'a> {
     /// Moves to the next object member: returns its key, with the `:` after it consumed
     /// (read the value next), or `None` after consuming the closing `}`.
     pub(crate) fn next_key(&mut self) -> Result<Option<Cow<'a, str>>> {
+        if let Some((key, _)) = self.plain_key() {
+            return Ok(Some(Cow::Borrowed(key)));
+        }
         if self.object_member()? {
             let key = self.read_string()?;
             self.colon()?;
@@ -441,6 +497,9 @@ impl<'a> Reader<'a> {
     /// opening quote), for errors that concern the key.
     #[allow(dead_code)] // for the JSON value decoder
     pub(crate) fn next_key_at(&mut self) -> Result<Option<(Cow<'a, str>, usize)>> {
+        if let Some((key, at)) = self.plain_key() {
+            return Ok(Some((Cow::Borrowed(key), at)));
+        }
         if self.object_member()? {
             let offset = self.pos;
             let key = self.read_string()?;
@@ -449,6 +508,112 @@ impl<'a> Reader<'a> {
         } else {
             Ok(None)
         }
+    }
+
+    /// The next member's key and its offset when it is written the common way, as
+    /// `,"key":` (or `"key":` first in its object), whitespace allowed before the key
+    /// (as pretty-printers write it): no escapes in the key, its text valid UTF-8. Moves past the `:`;
+    /// `None` (having moved nothing) leaves every other case to the general path, errors
+    /// included. Most keys of machine-written JSON take this path, which reads each
+    /// byte once.
+    #[inline(never)]
+    pub(crate) fn plain_key(&mut self) -> Option<(&'a str, usize)> {
+        let input = self.input;
+        let mut at = self.pos;
+        if !self.first {
+            if input.get(at) != Some(&b',') {
+                return None;
+            }
+            at += 1;
+        }
+        if input.get(at) != Some(&b'"') {
+            at = whitespace_end(input, at);
+        }
+        let (key, end) = self.plain_string_at(at)?;
+        if input.get(end) != Some(&b':') {
+            return None;
+        }
+        self.first = false;
+        self.pos = end + 1;
+        // The one space pretty-printers write after the `:`.
+        if input.get(self.pos) == Some(&b' ') {
+            self.pos += 1;
+        }
+        Some((key, at))
+    }
+
+    /// Reads the `}` that ends an object if it comes next (after whitespace, which is
+    /// skipped either way): the loop over [`next_key`](Self::next_key) may test for it
+    /// first.
+    #[inline]
+    pub(crate) fn end_object(&mut self) -> bool {
+        self.skip_whitespace();
+        let end = self.input.get(self.pos) == Some(&b'}');
+        if end {
+            self.pos += 1;
+            self.first = false;
+        }
+        end
+    }
+
+    /// Reads `literal` if the input has it next (after whitespace, which is skipped
+    /// either way), byte for byte: for the strings a format spells one way
+    /// (`"plain"`), which need no unescaping then.
+    #[inline]
+    pub(crate) fn eat(&mut self, literal: &[u8]) -> bool {
+        self.skip_whitespace();
+        let found = self.input.get(self.pos..self.pos + literal.len()) == Some(literal);
+        if found {
+            self.pos += literal.len();
+        }
+        found
+    }
+
+    /// Reads the next value when it is a string with no escapes (see
+    /// [`plain_key`](Self::plain_key)); `None` leaves everything else, errors included,
+    /// to the general path ([`read_string`](Self::read_string)), having moved nothing.
+    #[inline]
+    pub(crate) fn plain_string(&mut self) -> Option<&'a str> {
+        let (text, end) = self.plain_string_at(whitespace_end(self.input, self.pos))?;
+        self.pos = end;
+        Some(text)
+    }
+
+    /// The string at `at` (its opening quote) when it has no escapes and is valid
+    /// UTF-8, with the offset after its closing quote; `None` otherwise.
+    #[inline]
+    fn plain_string_at(&self, at: usize) -> Option<(&'a str, usize)> {
+        let input = self.input;
+        if input.get(at) != Some(&b'"') {
+            return None;
+        }
+        let start = at + 1;
+        let mut i = start;
+        // To the first `"`, `\\` or control byte, eight bytes at a time.
+        while let Some(chunk) = input.get(i..i + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let mask = string_special_mask(u64::from_le_bytes(word));
+            if mask != 0 {
+                i += (mask.trailing_zeros() / 8) as usize;
+                break;
+            }
+            i += 8;
+        }
+        while input
+            .get(i)
+            .is_some_and(|&b| STRING_CLASS[usize::from(b)] == PLAIN)
+        {
+            i += 1;
+        }
+        if input.get(i) != Some(&b'"') {
+            return None;
+        }
+        let text = match self.text {
+            Some(text) => text.get(start..i)?,
+            None => std::str::from_utf8(&input[start..i]).ok()?,
+        };
+        Some((text, i + 1))
     }
 
     /// Handles what comes before an object member: `true` when a key follows (the reader
@@ -659,11 +824,28 @@ fn hex4(input: &[u8], i: usize) -> u32 {
 }
 
 /// Decodes the contents of a string whose escapes were validated by `check_escape`.
+/// The offset of the first `\\` in `bytes`, looked for eight bytes at a time.
+fn backslash(bytes: &[u8]) -> Option<usize> {
+    let chunks = bytes.chunks_exact(8);
+    let rest = chunks.remainder();
+    for (i, chunk) in chunks.enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\\'));
+        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zero != 0 {
+            return Some(i * 8 + (zero.trailing_zeros() / 8) as usize);
+        }
+    }
+    let at = bytes.len() - rest.len();
+    rest.iter().position(|&b| b == b'\\').map(|n| at + n)
+}
+
 fn unescape(raw: &[u8]) -> String {
     let mut out: Vec<u8> = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
-        let Some(n) = raw[i..].iter().position(|&b| b == b'\\') else {
+        let Some(n) = backslash(&raw[i..]) else {
             out.extend_from_slice(&raw[i..]);
             break;
         };
@@ -759,6 +941,140 @@ pub(crate) fn line_column(input: &[u8], offset: usize) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::Position;
+
+    /// Every key of the object `text`, with its offset, read by `next_key_at` or, when
+    /// `slowly`, by the general path alone; then the object's end.
+    fn keys(text: &str, checked: bool, slowly: bool) -> Result<Vec<(String, usize)>> {
+        let mut r = if checked {
+            Reader::new_checked(text.as_bytes())
+        } else {
+            Reader::new(text.as_bytes())
+        };
+        r.begin_object()?;
+        let mut out = Vec::new();
+        loop {
+            let key = if slowly {
+                match r.object_member()? {
+                    true => {
+                        let at = r.pos;
+                        let key = r.read_string()?.into_owned();
+                        r.colon()?;
+                        Some((key, at))
+                    }
+                    false => None,
+                }
+            } else {
+                r.next_key_at()?.map(|(k, at)| (k.into_owned(), at))
+            };
+            let Some(key) = key else { break };
+            out.push(key);
+            r.skip_value()?;
+        }
+        r.finish()?;
+        Ok(out)
+    }
+
+    #[test]
+    fn plain_keys_read_as_the_general_path_reads_them() {
+        let cases = [
+            r#"{}"#,
+            r#"{ }"#,
+            r#"{"a":1}"#,
+            r#"{"a":1,"bb":[2],"ccc":{"d":3}}"#,
+            "{\n  \"a\": 1,\n  \"b\": 2\n}",
+            "{\"a\" : 1 , \"b\"\t:2}",
+            r#"{"a\"b":1,"c\\":2,"\u00e9":3}"#,
+            r#"{"description_kind_and_more":1,"x":"y"}"#,
+            r#"{"é":1,"日本語のキー":2}"#,
+            r#"{"a":1,,"b":2}"#,
+            r#"{"a":1 "b":2}"#,
+            r#"{"a" 1}"#,
+            r#"{"a":1,}"#,
+            r#"{,"a":1}"#,
+            r#"{"a"#,
+            r#"{"abcdefghijkl"#,
+            "{\"a\u{1}\":1}",
+            "{\"a\x01\":1}",
+        ];
+        for text in cases {
+            for checked in [true, false] {
+                let fast = keys(text, checked, false).map_err(|e| e.to_string());
+                let slow = keys(text, checked, true).map_err(|e| e.to_string());
+                assert_eq!(fast, slow, "{text:?}, checked: {checked}");
+            }
+        }
+        // Invalid UTF-8 in a key: the same error either way.
+        let bad = b"{\"a\xff\":1}";
+        let fast = {
+            let mut r = Reader::new(bad);
+            r.begin_object().unwrap();
+            r.next_key_at().map(|k| k.map(|(k, _)| k.into_owned()))
+        };
+        assert_eq!(
+            fast.unwrap_err().to_string(),
+            "invalid UTF-8 in string at byte 3"
+        );
+    }
+
+    #[test]
+    fn backslashes_are_found_at_every_offset() {
+        for len in 0..40 {
+            let plain = vec![b'a'; len];
+            assert_eq!(backslash(&plain), None);
+            for at in 0..len {
+                let mut bytes = plain.clone();
+                bytes[at] = b'\\';
+                if at + 1 < len {
+                    bytes[len - 1] = b'\\';
+                }
+                assert_eq!(backslash(&bytes), Some(at), "{len} {at}");
+            }
+        }
+        // Strings with escapes everywhere read the same, however long their plain runs.
+        for run in 0..20 {
+            let text = "x".repeat(run);
+            let input = format!("\"{text}\\n{text}\\u00e9{text}\\\\\"");
+            assert_eq!(string(&input).unwrap(), format!("{text}\n{text}é{text}\\"));
+        }
+    }
+
+    #[test]
+    fn plain_strings_and_literals() {
+        let mut r = Reader::new_checked(br#"  "plain" "esc\"aped" "string" "#);
+        assert!(!r.eat(b"\"plai\"n"));
+        assert_eq!(r.plain_string(), Some("plain"));
+        let at = r.offset();
+        assert_eq!(r.plain_string(), None);
+        assert_eq!(r.offset(), at, "nothing read");
+        assert_eq!(r.read_string().unwrap(), "esc\"aped");
+        assert!(r.eat(b"\"string\""));
+        assert!(r.at_end());
+        // The end of an object, seen past whitespace.
+        let mut r = Reader::new(b"{ \n }");
+        r.begin_object().unwrap();
+        assert!(r.end_object());
+        assert!(r.at_end());
+        let mut r = Reader::new(br#"{"a":null}"#);
+        r.begin_object().unwrap();
+        assert!(!r.end_object());
+        assert_eq!(r.next_key().unwrap().as_deref(), Some("a"));
+        assert!(r.eat(b"null"));
+        assert!(r.end_object());
+        // Runs of whitespace of every length, spaces eight at a time.
+        for n in 0..40 {
+            for run in [
+                " ".repeat(n),
+                format!("\n{}", " ".repeat(n)),
+                format!("\t \r\n{}\t", " ".repeat(n)),
+            ] {
+                let text = format!("{run}1");
+                assert_eq!(whitespace_end(text.as_bytes(), 0), run.len(), "{run:?}");
+            }
+        }
+        assert_eq!(whitespace_end(b"  ", 0), 2);
+        assert_eq!(whitespace_end(b"", 0), 0);
+        assert_eq!(whitespace_end(b"x", 5), 5);
+    }
 
     fn string(input: &str) -> Result<String> {
         let mut r = Reader::new(input.as_bytes());

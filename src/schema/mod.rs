@@ -57,9 +57,10 @@
 //!   both forms.
 
 mod check;
-mod json;
+pub(crate) mod json;
 pub mod plan;
 mod provider;
+mod sections;
 mod sensitive;
 mod validate;
 
@@ -67,7 +68,10 @@ use std::collections::BTreeMap;
 
 pub use check::Violation;
 pub use plan::{check_value_compatible, Inconsistency, Rule};
-pub use provider::{ProviderSchema, ProviderSchemas};
+pub use provider::{
+    Fallback, ProviderMatch, ProviderSchema, ProviderSchemas, SchemaKind, SchemaMatch,
+};
+pub use sections::{Function, IdentityAttribute, IdentitySchema, Parameter};
 
 use crate::types::Type;
 use crate::value::Value;

@@ -1,8 +1,9 @@
 //! A whole `providers schema -json` document, and looking schemas up by name.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use super::Schema;
+use super::{Function, IdentitySchema, Schema};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The schemas of every provider in a configuration: what `terraform providers schema
@@ -49,7 +50,7 @@ pub struct ProviderSchemas {
     pub providers: BTreeMap<String, ProviderSchema>,
 }
 
-/// One provider's schemas.
+/// One provider's schemas: every section of `providers schema -json`.
 ///
 /// ```
 /// use ctywire::schema::ProviderSchemas;
@@ -70,27 +71,206 @@ pub struct ProviderSchema {
     pub resource_schemas: BTreeMap<String, Schema>,
     /// The data sources, by name.
     pub data_source_schemas: BTreeMap<String, Schema>,
+    /// The ephemeral resource types, by name.
+    pub ephemeral_resource_schemas: BTreeMap<String, Schema>,
+    /// The list resource types, by name: the schema of a `list` block's `config` (what
+    /// Terraform's JSON gives).
+    pub list_resource_schemas: BTreeMap<String, Schema>,
+    /// The actions, by name (their schemas have no version: it is 0).
+    pub action_schemas: BTreeMap<String, Schema>,
+    /// The state stores, by name.
+    pub state_store_schemas: BTreeMap<String, Schema>,
+    /// The identity schemas of managed resource types, by resource type name.
+    pub resource_identity_schemas: BTreeMap<String, IdentitySchema>,
+    /// The provider-defined functions, by name.
+    pub functions: BTreeMap<String, Function>,
 }
 
-/// What kind of schema a lookup is after.
-#[derive(Clone, Copy)]
-enum Kind {
+/// Which section of a provider's schemas a name is looked up in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SchemaKind {
+    /// `resource_schemas`: managed resource types.
     Resource,
+    /// `data_source_schemas`.
     DataSource,
+    /// `ephemeral_resource_schemas`.
+    EphemeralResource,
+    /// `list_resource_schemas`.
+    ListResource,
+    /// `action_schemas`.
+    Action,
+    /// `state_store_schemas`.
+    StateStore,
 }
 
-impl Kind {
-    fn noun(self) -> &'static str {
+impl SchemaKind {
+    /// What the section holds, in messages: `resource type`, `data source`, ...
+    pub fn noun(self) -> &'static str {
         match self {
-            Kind::Resource => "resource type",
-            Kind::DataSource => "data source",
+            SchemaKind::Resource => "resource type",
+            SchemaKind::DataSource => "data source",
+            SchemaKind::EphemeralResource => "ephemeral resource type",
+            SchemaKind::ListResource => "list resource type",
+            SchemaKind::Action => "action",
+            SchemaKind::StateStore => "state store",
         }
     }
 
-    fn schemas(self, provider: &ProviderSchema) -> &BTreeMap<String, Schema> {
-        match self {
-            Kind::Resource => &provider.resource_schemas,
-            Kind::DataSource => &provider.data_source_schemas,
+    /// The section in `provider`.
+    pub fn schemas(self, provider: &ProviderSchema) -> &BTreeMap<String, Schema> {
+        (self.section().of)(provider)
+    }
+
+    fn section(self) -> Section<Schema> {
+        let of: fn(&ProviderSchema) -> &BTreeMap<String, Schema> = match self {
+            SchemaKind::Resource => |p| &p.resource_schemas,
+            SchemaKind::DataSource => |p| &p.data_source_schemas,
+            SchemaKind::EphemeralResource => |p| &p.ephemeral_resource_schemas,
+            SchemaKind::ListResource => |p| &p.list_resource_schemas,
+            SchemaKind::Action => |p| &p.action_schemas,
+            SchemaKind::StateStore => |p| &p.state_store_schemas,
+        };
+        Section {
+            noun: self.noun(),
+            of,
+        }
+    }
+}
+
+/// A section of a provider's schemas, for the lookups shared by every section.
+struct Section<T> {
+    noun: &'static str,
+    of: fn(&ProviderSchema) -> &BTreeMap<String, T>,
+}
+
+const IDENTITIES: Section<IdentitySchema> = Section {
+    noun: "resource identity schema",
+    of: |p| &p.resource_identity_schemas,
+};
+
+/// A provider of the schemas found for the provider name a `show -json` document (or a
+/// capture) gives: see [`ProviderSchemas::match_provider`].
+#[derive(Clone, Debug)]
+pub struct ProviderMatch<'s> {
+    /// The provider's address in the schemas.
+    pub address: &'s str,
+    /// Its schemas.
+    pub provider: &'s ProviderSchema,
+    /// How the name was matched, when it is not the address itself.
+    pub fallback: Option<Fallback>,
+}
+
+/// How a provider name that is not an address of the schemas was matched to one, for a
+/// note that says which provider was taken.
+///
+/// Displays as the reasons: `alias "aliased" dropped`, `another registry host`,
+/// `by type name alone`, joined with `, `.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Fallback {
+    /// The alias of Terraform 0.12's `TYPE.ALIAS` provider names (`aliased` in
+    /// `null.aliased`), dropped.
+    pub dropped_alias: Option<String>,
+    /// Whether the registry hosts differ: an OpenTofu document's
+    /// `registry.opentofu.org/hashicorp/local` in schemas Terraform dumped, keyed
+    /// `registry.terraform.io/hashicorp/local`, or the other way round.
+    pub other_host: bool,
+    /// Whether one of the two names is a type name alone, as Terraform 0.12 writes
+    /// them in documents (`aws`) and keys its schemas.
+    pub by_type_name: bool,
+}
+
+impl fmt::Display for Fallback {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut reasons = Vec::new();
+        if let Some(alias) = &self.dropped_alias {
+            reasons.push(format!("alias {alias:?} dropped"));
+        }
+        if self.other_host {
+            reasons.push("another registry host".to_owned());
+        }
+        if self.by_type_name {
+            reasons.push("by type name alone".to_owned());
+        }
+        f.write_str(&reasons.join(", "))
+    }
+}
+
+/// A schema found for a document's resource: the schema, the address of the provider
+/// that has it, and how the document's provider name was matched to that address.
+#[derive(Clone, Debug)]
+pub struct SchemaMatch<'s, T = Schema> {
+    /// The schema.
+    pub schema: &'s T,
+    /// The address of the provider that defines it.
+    pub provider: &'s str,
+    /// How the document's provider name was matched, when it is not this address.
+    pub fallback: Option<Fallback>,
+}
+
+/// A provider name taken apart: `[HOST/]NAMESPACE/TYPE`, or Terraform 0.12's
+/// `TYPE[.ALIAS]`.
+struct ProviderName<'n> {
+    host: Option<&'n str>,
+    namespace: Option<&'n str>,
+    type_name: &'n str,
+    alias: Option<&'n str>,
+}
+
+impl<'n> ProviderName<'n> {
+    fn parse(name: &'n str) -> ProviderName<'n> {
+        let parts: Vec<&str> = name.split('/').collect();
+        match parts[..] {
+            [host, namespace, type_name] => ProviderName {
+                host: Some(host),
+                namespace: Some(namespace),
+                type_name,
+                alias: None,
+            },
+            [namespace, type_name] => ProviderName {
+                host: None,
+                namespace: Some(namespace),
+                type_name,
+                alias: None,
+            },
+            _ => {
+                let (type_name, alias) = match name.split_once('.') {
+                    Some((t, a)) if !name.contains('/') => (t, Some(a)),
+                    _ => (name, None),
+                };
+                ProviderName {
+                    host: None,
+                    namespace: None,
+                    type_name,
+                    alias,
+                }
+            }
+        }
+    }
+
+    /// The registry host of an address (`NAMESPACE/TYPE` is on Terraform's registry);
+    /// none for a type name alone.
+    fn host(&self) -> Option<&'n str> {
+        const DEFAULT_HOST: &str = "registry.terraform.io";
+        self.namespace.map(|_| self.host.unwrap_or(DEFAULT_HOST))
+    }
+
+    /// Whether `self` and `other` can name the same provider: the same type, and the
+    /// same namespace where both give one.
+    fn same_provider(&self, other: &ProviderName<'_>) -> bool {
+        self.type_name == other.type_name
+            && match (self.namespace, other.namespace) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            }
+    }
+
+    /// How `self` was matched to `other` (an address of the schemas).
+    fn fallback(&self, other: &ProviderName<'_>) -> Fallback {
+        Fallback {
+            dropped_alias: self.alias.map(str::to_owned),
+            other_host: matches!((self.host(), other.host()), (Some(a), Some(b)) if a != b),
+            by_type_name: self.namespace.is_none() != other.namespace.is_none(),
         }
     }
 }
@@ -120,7 +300,7 @@ impl ProviderSchemas {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resource(&self, name: &str) -> Result<&Schema> {
-        self.lookup(Kind::Resource, name)
+        self.schema(SchemaKind::Resource, name)
     }
 
     /// The schema of data source `name`, searched in every provider; see
@@ -135,7 +315,30 @@ impl ProviderSchemas {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn data_source(&self, name: &str) -> Result<&Schema> {
-        self.lookup(Kind::DataSource, name)
+        self.schema(SchemaKind::DataSource, name)
+    }
+
+    /// The schema named `name` in section `kind` of the providers' schemas, searched as
+    /// [`resource`](Self::resource) searches.
+    ///
+    /// ```
+    /// use ctywire::schema::{ProviderSchemas, SchemaKind};
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let token = schemas.schema(SchemaKind::EphemeralResource, "cloud_session_token")?;
+    /// assert!(token.block.attributes["token"].sensitive);
+    /// let reboot = schemas.schema(SchemaKind::Action, "cloud_instance_reboot")?;
+    /// assert_eq!(reboot.implied_type().to_expr(), "object({instance_id=string})");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn schema(&self, kind: SchemaKind, name: &str) -> Result<&Schema> {
+        self.lookup(&kind.section(), name)
+    }
+
+    /// The identity schema of managed resource type `name`, searched as
+    /// [`resource`](Self::resource) searches.
+    pub fn resource_identity(&self, name: &str) -> Result<&IdentitySchema> {
+        self.lookup(&IDENTITIES, name)
     }
 
     /// The schema of a provider's own configuration. `name` is the provider's address
@@ -186,10 +389,7 @@ impl ProviderSchemas {
             .collect();
         match matches.as_slice() {
             [one] => Ok(*one),
-            [] => Err(not_found(format!(
-                "no provider {name:?} in the schemas; {}",
-                listing("providers", self.providers.keys())
-            ))),
+            [] => Err(self.no_provider(name)),
             many => Err(not_found(format!(
                 "provider name {name:?} matches {} providers ({}); give the full address",
                 many.len(),
@@ -198,39 +398,179 @@ impl ProviderSchemas {
         }
     }
 
-    fn lookup(&self, kind: Kind, name: &str) -> Result<&Schema> {
+    /// The provider a `show -json` document's `provider_name` names, falling back to the
+    /// one provider of the schemas it can only mean when the name is not an address of
+    /// the schemas; [`ProviderMatch::fallback`] says how, for a note.
+    ///
+    /// The name and the schemas' addresses are each `[HOST/]NAMESPACE/TYPE` or, as
+    /// Terraform 0.12 writes them, a type name alone, with an alias in documents
+    /// (`null.aliased`). They can name the same provider when their types are equal and
+    /// so are their namespaces where both give one; hosts may differ (OpenTofu writes
+    /// `registry.opentofu.org`, Terraform `registry.terraform.io`), aliases are
+    /// dropped. When the name is not an address of the schemas, the one address that
+    /// can name the same provider is taken; none, or more than one, is an
+    /// [`ErrorKind::NotFound`] error.
+    ///
+    /// ```
+    /// use ctywire::schema::{ProviderSchema, ProviderSchemas};
+    ///
+    /// let mut schemas = ProviderSchemas::default();
+    /// for address in ["registry.terraform.io/hashicorp/local", "null"] {
+    ///     schemas.providers.insert(address.into(), ProviderSchema::default());
+    /// }
+    /// let found = schemas.match_provider("registry.opentofu.org/hashicorp/local")?;
+    /// assert_eq!(found.address, "registry.terraform.io/hashicorp/local");
+    /// assert_eq!(found.fallback.unwrap().to_string(), "another registry host");
+    /// let found = schemas.match_provider("null.aliased")?;
+    /// assert_eq!(found.address, "null");
+    /// assert_eq!(found.fallback.unwrap().to_string(), r#"alias "aliased" dropped"#);
+    /// let found = schemas.match_provider("registry.terraform.io/hashicorp/null")?;
+    /// assert_eq!((found.address, found.fallback.unwrap().by_type_name), ("null", true));
+    /// assert!(schemas.match_provider("registry.terraform.io/hashicorp2/local").is_err());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn match_provider(&self, name: &str) -> Result<ProviderMatch<'_>> {
+        if let Some((address, provider)) = self.providers.get_key_value(name) {
+            return Ok(ProviderMatch {
+                address,
+                provider,
+                fallback: None,
+            });
+        }
+        let wanted = ProviderName::parse(name);
+        let matches: Vec<(&String, &ProviderSchema)> = self
+            .providers
+            .iter()
+            .filter(|(address, _)| wanted.same_provider(&ProviderName::parse(address)))
+            .collect();
+        match matches[..] {
+            [(address, provider)] => Ok(ProviderMatch {
+                address,
+                provider,
+                fallback: Some(wanted.fallback(&ProviderName::parse(address))),
+            }),
+            [] => Err(self.no_provider(name)),
+            _ => Err(not_found(format!(
+                "provider {name:?} may be any of {} providers of the schemas ({})",
+                matches.len(),
+                join(matches.iter().map(|(a, _)| a.as_str()))
+            ))),
+        }
+    }
+
+    /// The schema of a resource (or data source, ...) of type `type_name` in section
+    /// `kind`, from the provider a document names `provider` (see
+    /// [`match_provider`](Self::match_provider); every provider is searched when it is
+    /// `None`).
+    ///
+    /// ```
+    /// use ctywire::schema::{ProviderSchemas, SchemaKind};
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+    /// let found = schemas.find(SchemaKind::Resource, "cloud_instance", Some("registry.opentofu.org/example/cloud"))?;
+    /// assert_eq!(found.provider, "registry.terraform.io/example/cloud");
+    /// assert_eq!(found.fallback.unwrap().to_string(), "another registry host");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find(
+        &self,
+        kind: SchemaKind,
+        type_name: &str,
+        provider: Option<&str>,
+    ) -> Result<SchemaMatch<'_>> {
+        self.find_in(&kind.section(), type_name, provider)
+    }
+
+    /// The identity schema of managed resource type `type_name` from the provider a
+    /// document names `provider`, as [`find`](Self::find) finds schemas.
+    pub fn find_identity(
+        &self,
+        type_name: &str,
+        provider: Option<&str>,
+    ) -> Result<SchemaMatch<'_, IdentitySchema>> {
+        self.find_in(&IDENTITIES, type_name, provider)
+    }
+
+    fn find_in<T>(
+        &self,
+        section: &Section<T>,
+        type_name: &str,
+        provider: Option<&str>,
+    ) -> Result<SchemaMatch<'_, T>> {
+        let Some(provider) = provider else {
+            let (address, schema) = self.search(section, type_name)?;
+            return Ok(SchemaMatch {
+                schema,
+                provider: address,
+                fallback: None,
+            });
+        };
+        let found = self.match_provider(provider)?;
+        let address = found.address;
+        let schemas = (section.of)(found.provider);
+        let schema = schemas.get(type_name).ok_or_else(|| {
+            let via = match &found.fallback {
+                Some(f) => format!(" (taken for {provider:?}: {f})"),
+                None => String::new(),
+            };
+            not_found(format!(
+                "provider {address}{via} has no {} {type_name:?}; {}",
+                section.noun,
+                suggestions(section.noun, type_name, schemas.keys())
+            ))
+        })?;
+        Ok(SchemaMatch {
+            schema,
+            provider: address,
+            fallback: found.fallback,
+        })
+    }
+
+    fn lookup<T>(&self, section: &Section<T>, name: &str) -> Result<&T> {
         if let Some((provider, short)) = name.split_once(':') {
             let (address, p) = self.find_provider(provider)?;
-            return kind.schemas(p).get(short).ok_or_else(|| {
+            return (section.of)(p).get(short).ok_or_else(|| {
                 not_found(format!(
                     "provider {address} has no {} {short:?}; {}",
-                    kind.noun(),
-                    suggestions(kind.noun(), short, kind.schemas(p).keys())
+                    section.noun,
+                    suggestions(section.noun, short, (section.of)(p).keys())
                 ))
             });
         }
-        let found: Vec<(&str, &Schema)> = self
+        self.search(section, name).map(|(_, schema)| schema)
+    }
+
+    /// `name` searched in `section` of every provider.
+    fn search<T>(&self, section: &Section<T>, name: &str) -> Result<(&str, &T)> {
+        let found: Vec<(&str, &T)> = self
             .providers
             .iter()
-            .filter_map(|(address, p)| kind.schemas(p).get(name).map(|s| (address.as_str(), s)))
+            .filter_map(|(address, p)| (section.of)(p).get(name).map(|s| (address.as_str(), s)))
             .collect();
         match found.as_slice() {
-            [(_, schema)] => Ok(schema),
+            [one] => Ok(*one),
             [] => {
-                let all = self.providers.values().flat_map(|p| kind.schemas(p).keys());
+                let all = self.providers.values().flat_map(|p| (section.of)(p).keys());
                 Err(not_found(format!(
                     "no {} {name:?} in the schemas; {}",
-                    kind.noun(),
-                    suggestions(kind.noun(), name, all)
+                    section.noun,
+                    suggestions(section.noun, name, all)
                 )))
             }
             many => Err(not_found(format!(
                 "{} {name:?} is defined by {} providers ({}); name one as \"PROVIDER:{name}\"",
-                kind.noun(),
+                section.noun,
                 many.len(),
                 join(many.iter().map(|(a, _)| *a))
             ))),
         }
+    }
+
+    fn no_provider(&self, name: &str) -> Error {
+        not_found(format!(
+            "no provider {name:?} in the schemas; {}",
+            listing("providers", self.providers.keys())
+        ))
     }
 }
 

@@ -1032,8 +1032,90 @@ fn loading_reads_every_field() {
         ty("object({a=object({b=bool}),g=object({y=string}),l=list(object({})),m=map(object({})),n=set(object({x=number})),r=string})")
     );
     assert_eq!(schemas.data_source("cloud_y").unwrap().block, Block::new());
-    // Ephemeral resources and the rest are not kept.
+    // Every other section is kept too, in its own place.
     assert!(schemas.resource("cloud_e").is_err());
+    let e = schemas
+        .schema(SchemaKind::EphemeralResource, "cloud_e")
+        .unwrap();
+    assert_eq!(e.implied_type(), Type::empty_object());
+    assert!(provider.list_resource_schemas.is_empty());
+    assert_eq!(schemas.schema(SchemaKind::Action, "z").unwrap().version, 0);
+    let f = &provider.functions["f"];
+    assert_eq!(f.return_type, Type::String);
+    assert_eq!(f.parameters[0].name, "x");
+    assert_eq!(f.parameters[0].ty, Type::Dynamic);
+    assert_eq!(f.argument_type(0), Some(&Type::Dynamic));
+    assert_eq!(f.argument_type(1), None);
+    let identity = schemas.resource_identity("cloud_x").unwrap();
+    assert!(identity.attributes["id"].required_for_import);
+    assert_eq!(identity.implied_type(), ty("object({id=string})"));
+}
+
+#[test]
+fn every_section_of_the_schemas_is_read() {
+    let doc = br#"{"format_version": "1.0", "provider_schemas": {"p": {
+        "state_store_schemas": {"s": {"version": 2, "block": {"attributes": {"v": {"type": "string", "required": true}}}}},
+        "list_resource_schemas": {"l": {"version": 0, "block": {"attributes": {"f": {"type": ["map", "string"], "optional": true}}}}},
+        "functions": {"join": {
+          "summary": "Join", "description": "Joins.", "description_kind": "markdown",
+          "deprecation_message": "old", "return_type": "string",
+          "parameters": [{"name": "sep", "type": "string", "is_nullable": true, "description": "d"}],
+          "variadic_parameter": {"name": "parts", "type": ["list", "string"]}
+        }, "nothing": {"return_type": "dynamic", "parameters": null}},
+        "resource_identity_schemas": {"r": {"version": 1, "attributes": {
+          "id": {"type": "string", "required_for_import": true},
+          "region": {"type": "string", "optional_for_import": true, "description": "Where."}}}}
+    }}}"#;
+    let schemas = ProviderSchemas::from_json(doc).unwrap();
+    let p = &schemas.providers["p"];
+    assert_eq!(p.state_store_schemas["s"].version, 2);
+    assert_eq!(
+        schemas
+            .schema(SchemaKind::StateStore, "s")
+            .unwrap()
+            .implied_type(),
+        ty("object({v=string})")
+    );
+    assert_eq!(
+        schemas
+            .schema(SchemaKind::ListResource, "l")
+            .unwrap()
+            .implied_type(),
+        ty("object({f=map(string)})")
+    );
+    let join = &p.functions["join"];
+    assert_eq!(
+        (join.summary.as_str(), join.description.as_str()),
+        ("Join", "Joins.")
+    );
+    assert_eq!(join.description_kind, DescriptionKind::Markdown);
+    assert_eq!(join.deprecation_message, "old");
+    assert!(join.parameters[0].is_nullable);
+    assert_eq!(join.parameters[0].description, "d");
+    assert_eq!(join.argument_type(0), Some(&Type::String));
+    assert_eq!(join.argument_type(5), Some(&ty("list(string)")));
+    assert!(p.functions["nothing"].parameters.is_empty());
+    let identity = &p.resource_identity_schemas["r"];
+    assert_eq!(identity.version, 1);
+    assert!(identity.attributes["region"].optional_for_import);
+    assert_eq!(identity.attributes["region"].description, "Where.");
+    assert_eq!(
+        identity.implied_type(),
+        ty("object({id=string,region=string})")
+    );
+    // Errors in the new sections name their paths.
+    let bad = br#"{"format_version": "1.0", "provider_schemas": {"p": {"functions": {"f": {"parameters": [{"type": "strin"}]}}}}}"#;
+    let err = ProviderSchemas::from_json(bad).unwrap_err();
+    assert_eq!(
+        err.path().to_string(),
+        r#".provider_schemas["p"].functions["f"].parameters[0].type"#
+    );
+    let bad = br#"{"format_version": "1.0", "provider_schemas": {"p": {"resource_identity_schemas": {"r": {"attributes": {"id": {"required_for_import": 1}}}}}}}"#;
+    let err = ProviderSchemas::from_json(bad).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#".provider_schemas["p"].resource_identity_schemas["r"].attributes["id"].required_for_import: expected a bool, found a number at line 1 column 135"#
+    );
 }
 
 #[test]
@@ -1050,6 +1132,14 @@ fn loading_errors_name_the_path_and_position() {
         (
             r#"{"attributes":{"a":{"type":"string","optional":"yes"}}}"#,
             r#".block.attributes["a"].optional: expected a bool, found a string"#,
+        ),
+        (
+            r#"{"attributes":{"a":{"type":"string","optional":truex}}}"#,
+            r#".block.attributes["a"]: expected `,` or `}`, found `x`"#,
+        ),
+        (
+            r#"{"attributes":{"a":{"type":"string","optional":tru}}}"#,
+            r#".block.attributes["a"].optional: "#,
         ),
         (
             r#"{"attributes":["a"]}"#,
@@ -1108,6 +1198,39 @@ fn loading_errors_name_the_path_and_position() {
             "{text}"
         );
     }
+}
+
+#[test]
+fn repeated_keys_are_errors_and_distinct_keys_are_not() {
+    let block = |body: &str| ProviderSchemas::from_json(wrap_block(body).as_bytes());
+    let err = |body: &str| block(body).unwrap_err().to_string();
+    // A repeated field, a repeated entry.
+    assert!(
+        err(r#"{"attributes":{"a":{"type":"string","optional":true,"type":"bool"}}}"#)
+            .contains(r#".block.attributes["a"].type: duplicate key at line 1 column"#),
+    );
+    assert!(
+        err(r#"{"attributes":{"a":{"type":"string"},"a":{"type":"bool"}}}"#)
+            .contains(r#".block.attributes["a"]: duplicate key"#)
+    );
+    // Long keys that share their first and last eight bytes and their length are
+    // told apart; the same long key twice is not.
+    let unknown = |a: &str, b: &str| format!(r#"{{"{a}":1,"{b}":2}}"#);
+    assert!(block(&unknown("abcdefgh_XXXX_ijklmnop", "abcdefgh_YYYY_ijklmnop")).is_ok());
+    assert!(
+        err(&unknown("abcdefgh_XXXX_ijklmnop", "abcdefgh_XXXX_ijklmnop"))
+            .contains(".block.abcdefgh_XXXX_ijklmnop: duplicate key")
+    );
+    // Many fields (more than are checked inline), the repeat last.
+    let many: Vec<String> = (0..40).map(|i| format!(r#""future_{i}":null"#)).collect();
+    assert!(block(&format!("{{{}}}", many.join(","))).is_ok());
+    let repeated = format!(r#"{{{},"future_3":1}}"#, many.join(","));
+    assert!(err(&repeated).contains(".block.future_3: duplicate key"));
+    // Escaped keys are compared by what they say.
+    assert!(
+        err(r#"{"attributes":{"a":{"type":"string","\u0074ype":"bool"}}}"#)
+            .contains(r#".block.attributes["a"].type: duplicate key"#)
+    );
 }
 
 #[test]
@@ -1255,6 +1378,141 @@ fn lookups() {
             .to_string(),
         r#"no resource type "x" in the schemas; the schemas define no resource types"#
     );
+}
+
+#[test]
+fn document_provider_names_fall_back_to_the_one_provider_they_can_mean() {
+    let mut s = ProviderSchemas::default();
+    let with = |name: &str, version| {
+        let mut p = ProviderSchema::default();
+        p.resource_schemas.insert(
+            name.into(),
+            Schema {
+                version,
+                block: Block::new(),
+            },
+        );
+        p
+    };
+    s.providers.insert("null".into(), with("null_resource", 1));
+    s.providers.insert(
+        "registry.terraform.io/hashicorp/local".into(),
+        with("local_file", 2),
+    );
+    s.providers.insert(
+        "registry.opentofu.org/hashicorp/random".into(),
+        with("random_id", 3),
+    );
+    s.providers
+        .insert("registry.terraform.io/a/test".into(), with("t", 4));
+    s.providers
+        .insert("registry.terraform.io/b/test".into(), with("t", 5));
+    let found = |provider: &str| {
+        let m = s.find(SchemaKind::Resource, "", Some(provider));
+        let m = match m {
+            Err(e) if e.message().contains("has no resource type") => s.match_provider(provider),
+            Err(e) => Err(e),
+            Ok(_) => unreachable!(),
+        };
+        m.map(|m| (m.address.to_owned(), m.fallback.map(|f| f.to_string())))
+            .map_err(|e| e.to_string())
+    };
+    let taken =
+        |address: &str, note: Option<&str>| Ok((address.to_owned(), note.map(str::to_owned)));
+    // The address itself.
+    assert_eq!(found("null"), taken("null", None));
+    assert_eq!(
+        found("registry.terraform.io/hashicorp/local"),
+        taken("registry.terraform.io/hashicorp/local", None)
+    );
+    // Terraform 0.12's aliases, and its type names against full addresses.
+    assert_eq!(
+        found("null.aliased"),
+        taken("null", Some(r#"alias "aliased" dropped"#))
+    );
+    assert_eq!(
+        found("local"),
+        taken(
+            "registry.terraform.io/hashicorp/local",
+            Some("by type name alone")
+        )
+    );
+    assert_eq!(
+        found("local.other"),
+        taken(
+            "registry.terraform.io/hashicorp/local",
+            Some(r#"alias "other" dropped, by type name alone"#)
+        )
+    );
+    // A 0.13+ address against a 0.12 schema keyed by type name.
+    assert_eq!(
+        found("registry.terraform.io/hashicorp/null"),
+        taken("null", Some("by type name alone"))
+    );
+    // Another registry host, also when the host is left out (Terraform's registry).
+    assert_eq!(
+        found("registry.opentofu.org/hashicorp/local"),
+        taken(
+            "registry.terraform.io/hashicorp/local",
+            Some("another registry host")
+        )
+    );
+    assert_eq!(
+        found("hashicorp/random"),
+        taken(
+            "registry.opentofu.org/hashicorp/random",
+            Some("another registry host")
+        )
+    );
+    // Another namespace is another provider; two that fit are ambiguous.
+    assert_eq!(
+        found("registry.terraform.io/hashicorp2/local"),
+        Err(r#"no provider "registry.terraform.io/hashicorp2/local" in the schemas; providers: null, registry.opentofu.org/hashicorp/random, registry.terraform.io/a/test, registry.terraform.io/b/test, registry.terraform.io/hashicorp/local"#.to_owned())
+    );
+    assert_eq!(
+        found("registry.opentofu.org/b/test"),
+        taken(
+            "registry.terraform.io/b/test",
+            Some("another registry host")
+        )
+    );
+    assert_eq!(
+        found("test"),
+        Err(r#"provider "test" may be any of 2 providers of the schemas (registry.terraform.io/a/test, registry.terraform.io/b/test)"#.to_owned())
+    );
+    // Schemas found through a fallback say so, also when the type is missing.
+    let m = s
+        .find(
+            SchemaKind::Resource,
+            "local_file",
+            Some("registry.opentofu.org/hashicorp/local"),
+        )
+        .unwrap();
+    assert_eq!(
+        (m.schema.version, m.provider),
+        (2, "registry.terraform.io/hashicorp/local")
+    );
+    assert!(m.fallback.unwrap().other_host);
+    let err = s
+        .find(
+            SchemaKind::Resource,
+            "local_fil",
+            Some("registry.opentofu.org/hashicorp/local"),
+        )
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"provider registry.terraform.io/hashicorp/local (taken for "registry.opentofu.org/hashicorp/local": another registry host) has no resource type "local_fil"; did you mean "local_file"?"#
+    );
+    assert_eq!(
+        s.find(SchemaKind::Resource, "random_id", None)
+            .unwrap()
+            .schema
+            .version,
+        3
+    );
+    assert!(s.find(SchemaKind::Resource, "t", None).is_err());
+    assert!(s.find_identity("null_resource", Some("null")).is_err());
 }
 
 // ---- sensitive paths ----

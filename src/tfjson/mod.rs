@@ -6,7 +6,12 @@
 //! tree and its sensitivity into `before_sensitive` / `after_sensitive` (or
 //! `sensitive_values`) trees. This module turns a typed [`Value`] into those three parts
 //! and back, exactly as Terraform writes them, and reads whole plan and state documents
-//! ([`Plan`], [`State`], [`Document`]) so that a tool can get typed values out of them.
+//! ([`Plan`], [`State`], [`Document`]) so that a tool can get typed values out of them:
+//! resources' values, outputs, identities (typed by the schemas'
+//! `resource_identity_schemas`), action invocations' configurations (typed by
+//! `action_schemas`). HCP Terraform's redacted plans, whose envelope embeds the provider
+//! schemas, read as plans with [`Plan::provider_schemas`] set, so that they type their
+//! own values.
 //!
 //! ```
 //! use ctywire::{tfjson, Path, Type, Value};
@@ -60,12 +65,28 @@
 //!   out of objects only. A set holding a sensitive part anywhere is sensitive as a
 //!   whole (cty moves marks from set elements onto the set).
 //!
+//! ## Trees that do not fit
+//!
+//! A tree that does not fit its value is an error naming the path, never skipped: an
+//! `after_unknown` entry for an attribute the type does not have, a tree deeper than
+//! the value, an array longer than its list, a mark inside a null value would each
+//! lose an unknown (or a sensitive mark) without a word. [`from_json_value`] checks
+//! the unknown tree, [`check_sensitive_tree`] a sensitivity tree, and the typed reads
+//! of documents ([`Change::typed_after`], [`Resource::typed_values`], ...) both.
+//! What Terraform itself writes fits: `"after_unknown": {}` beside `"after": null` (a
+//! deleted object), `[]` and `{}` as the sensitivity of an unknown collection, `false`
+//! entries in objects (Terraform 0.12 wrote them; later versions leave them out), and
+//! an array of `false` shorter than its set (Terraform 0.12.0-beta2).
+//!
 //! ## Exact numbers, and the JSON reader
 //!
 //! Documents are read with this crate's own JSON reader (the one behind [`json::decode`]),
 //! not with `serde_json`: numbers keep their exact text, and value sub-trees (`values`,
 //! `before`, `after`, outputs' `value`) are kept as [`RawJson`] text and decoded with a
-//! type only when asked. The boolean trees are read into [`MarkTree`]s.
+//! type only when asked. The boolean trees are read into [`MarkTree`]s. A document may
+//! be UTF-8, with or without a byte-order mark, or UTF-16 with either byte order (what
+//! PowerShell's `terraform show -json > plan.json` writes), told by its byte-order mark
+//! or by the zero bytes of its first character.
 //!
 //! ## `dynamic` positions
 //!
@@ -81,6 +102,8 @@
 //!
 //! [`json::decode`]: crate::json::decode
 
+mod action;
+mod fit;
 mod plan;
 mod read;
 mod state;
@@ -89,7 +112,13 @@ mod value;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use plan::{Action, Change, DeferredChange, Plan, RelevantAttribute, ResourceChange};
+pub use action::{
+    ActionInvocation, DeferredActionInvocation, InvokeActionTrigger, LifecycleActionTrigger,
+};
+pub use plan::{
+    Action, Change, ConditionResult, DeferredChange, Importing, Plan, RelevantAttribute,
+    ResourceChange,
+};
 pub use state::{InstanceKey, Module, Output, Resource, ResourceMode, State, Values};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -549,8 +578,41 @@ pub fn from_json_value(
                 "the value is absent but its unknown tree is not `true`",
             )),
         },
-        Some(text) => value::decode(text, after_unknown, ty),
+        Some(text) => {
+            let value = value::decode(text, after_unknown, ty)?;
+            if let Some(tree) = after_unknown {
+                fit::check(tree, &value, ty, fit::Tree::Unknown)?;
+            }
+            Ok(value)
+        }
     }
+}
+
+/// Checks that a sensitivity tree fits `value` of type `ty`: every `true` marks a part
+/// of the value, and the tree has the value's shape where it goes into it (see the
+/// [module documentation](self#trees-that-do-not-fit)). Errors name the path of the
+/// mark.
+///
+/// ```
+/// use ctywire::{tfjson, Type, Value};
+///
+/// let ty: Type = "object({tags=map(string), ids=list(string)})".parse()?;
+/// let v = Value::object([
+///     ("tags", Value::map([("a", Value::from("x"))])),
+///     ("ids", Value::list([Value::from("i-1")])),
+/// ]);
+/// tfjson::check_sensitive_tree(&r#"{"tags":{"a":true},"ids":[false]}"#.parse()?, &v, &ty)?;
+/// let err = tfjson::check_sensitive_tree(&r#"{"ids":[false,true]}"#.parse()?, &v, &ty).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     ".ids: the sensitivity tree does not fit the value: expected an array of 1 (the list's elements), found an array of 2",
+/// );
+/// let err = tfjson::check_sensitive_tree(&r#"{"password":true}"#.parse()?, &v, &ty).unwrap_err();
+/// assert_eq!(err.to_string(), r#".password: the sensitivity tree does not fit the value: the type has no attribute "password""#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn check_sensitive_tree(tree: &MarkTree, value: &Value, ty: &Type) -> Result<()> {
+    fit::check(tree, value, ty, fit::Tree::Sensitive)
 }
 
 /// The paths of the `true` leaves of a sensitivity tree (or any [`MarkTree`]), in tree
@@ -617,8 +679,9 @@ pub enum Document {
 
 impl Document {
     /// Reads a plan or a state, telling them apart by their properties (a plan has
-    /// `planned_values`, `resource_changes`, `output_changes` or `prior_state`; anything
-    /// else is read as a state).
+    /// `planned_values`, `resource_changes`, `resource_drift`, `output_changes`,
+    /// `prior_state`, `action_invocations`, or `plan_format_version` as HCP Terraform's
+    /// redacted plans do; anything else is read as a state).
     ///
     /// ```
     /// use ctywire::tfjson::Document;
@@ -628,31 +691,32 @@ impl Document {
     /// # Ok::<(), ctywire::Error>(())
     /// ```
     pub fn from_json(input: &[u8]) -> Result<Document> {
-        let text = read::utf8(input)?;
-        let mut r = Reader::new(text.as_bytes());
-        let mut is_plan = false;
-        let scan = (|| {
-            r.begin_object()?;
-            while let Some(k) = r.next_key()? {
-                if matches!(
-                    &*k,
-                    "planned_values"
-                        | "resource_changes"
-                        | "output_changes"
-                        | "prior_state"
-                        | "resource_drift"
-                ) {
-                    is_plan = true;
-                }
-                r.skip_value()?;
+        read::document(input, |r| {
+            if is_plan(&mut r.clone())? {
+                plan::plan(r).map(Document::Plan)
+            } else {
+                state::state(r).map(Document::State)
             }
-            Ok(())
-        })();
-        scan.map_err(|e: Error| crate::json::decode::with_line_column(e, input))?;
-        if is_plan {
-            Plan::from_json(input).map(Document::Plan)
-        } else {
-            State::from_json(input).map(Document::State)
-        }
+        })
     }
+}
+
+/// Whether the document at `r` is a plan: it has a property only plans have.
+fn is_plan(r: &mut Reader<'_>) -> Result<bool> {
+    let mut is_plan = false;
+    r.begin_object()?;
+    while let Some(k) = r.next_key()? {
+        is_plan |= matches!(
+            &*k,
+            "planned_values"
+                | "resource_changes"
+                | "output_changes"
+                | "prior_state"
+                | "resource_drift"
+                | "action_invocations"
+                | "plan_format_version"
+        );
+        r.skip_value()?;
+    }
+    Ok(is_plan)
 }

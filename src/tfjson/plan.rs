@@ -7,10 +7,12 @@ use std::fmt;
 use crate::error::{Error, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
-use crate::schema::{ProviderSchemas, Schema};
+use crate::schema::{IdentitySchema, ProviderSchemas, Schema, SchemaMatch};
 use crate::types::Type;
 use crate::value::Value;
 
+use super::action::{self, ActionInvocation, DeferredActionInvocation};
+use super::state::checked;
 use super::state::{instance_key, non_null, state, values};
 use super::{
     from_json_value, read, sensitive_paths, sensitive_tree, to_json_value, unknown_tree,
@@ -69,6 +71,17 @@ pub struct Plan {
     pub relevant_attributes: Vec<RelevantAttribute>,
     /// `checks`, as it was written.
     pub checks: Option<RawJson>,
+    /// `action_invocations`: the actions the plan invokes (Terraform 1.14).
+    pub action_invocations: Vec<ActionInvocation>,
+    /// `deferred_action_invocations`.
+    pub deferred_action_invocations: Vec<DeferredActionInvocation>,
+    /// `condition_results`: the preconditions' and postconditions' results, as
+    /// Terraform 1.2 wrote them (later versions write `checks`).
+    pub condition_results: Vec<ConditionResult>,
+    /// The provider schemas an HCP Terraform redacted plan embeds (`provider_schemas`,
+    /// with `provider_format_version` as their format version); they type the plan's
+    /// own values. `None` for a plan `show -json` printed.
+    pub provider_schemas: Option<ProviderSchemas>,
     /// `timestamp`.
     pub timestamp: Option<String>,
     /// `applyable`.
@@ -147,14 +160,44 @@ pub struct Change {
     /// ([`Path::resolve`] fixes them with a type). Integers are index steps; any other
     /// step is a set element's value, read with the type its JSON implies.
     pub replace_paths: Vec<Path>,
-    /// `importing`, as it was written.
-    pub importing: Option<RawJson>,
+    /// `importing`: set when the change imports the object.
+    pub importing: Option<Importing>,
     /// `generated_config`.
     pub generated_config: Option<String>,
     /// `before_identity`, as it was written.
     pub before_identity: Option<RawJson>,
     /// `after_identity`, as it was written.
     pub after_identity: Option<RawJson>,
+}
+
+/// What a change imports (`importing`).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Importing {
+    /// The import ID, when the import gives one.
+    pub id: Option<String>,
+    /// Whether the import ID or identity is not yet known.
+    pub unknown: bool,
+    /// The identity the import gives instead of an ID, as plain JSON (typed by the
+    /// resource type's identity schema).
+    pub identity: Option<RawJson>,
+}
+
+/// A precondition's or postcondition's result (`condition_results`, Terraform 1.2).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct ConditionResult {
+    /// The address of the object the condition belongs to (`aws_instance.web`,
+    /// `output.id`).
+    pub address: String,
+    /// `ResourcePrecondition`, `ResourcePostcondition` or `OutputPrecondition`.
+    pub condition_type: String,
+    /// Whether the condition held (`false` when it is not yet known).
+    pub result: bool,
+    /// Whether the result is not yet known.
+    pub unknown: bool,
+    /// The error message, when the condition failed.
+    pub error_message: Option<String>,
 }
 
 /// One action of a change.
@@ -289,8 +332,23 @@ impl ResourceChange {
     /// The resource's schema in `schemas`, whose implied type types the change's
     /// values.
     pub fn schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<&'s Schema> {
+        self.find_schema(schemas).map(|found| found.schema)
+    }
+
+    /// [`schema`](Self::schema), with the provider taken and how the document's
+    /// provider name led to it ([`ResourceMode::find_schema`]).
+    pub fn find_schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<SchemaMatch<'s>> {
         self.mode
-            .schema(schemas, &self.type_name, self.provider_name.as_deref())
+            .find_schema(schemas, &self.type_name, self.provider_name.as_deref())
+    }
+
+    /// The resource type's identity schema in `schemas`, which types the change's
+    /// identities.
+    pub fn find_identity_schema<'s>(
+        &self,
+        schemas: &'s ProviderSchemas,
+    ) -> Result<SchemaMatch<'s, IdentitySchema>> {
+        schemas.find_identity(&self.type_name, self.provider_name.as_deref())
     }
 }
 
@@ -302,15 +360,17 @@ impl Change {
     }
 
     /// The value before, decoded with type `ty`; `Null` when the document has none.
+    /// `before_sensitive` must fit it ([`check_sensitive_tree`](super::check_sensitive_tree)).
     pub fn typed_before(&self, ty: &Type) -> Result<Value> {
-        match &self.before {
-            Some(b) => b.decode(ty),
-            None => Ok(Value::Null),
-        }
+        let value = match &self.before {
+            Some(b) => b.decode(ty)?,
+            None => Value::Null,
+        };
+        checked(value, self.before_sensitive.as_ref(), ty)
     }
 
     /// The value after, with its unknowns, decoded with type `ty` (see
-    /// [`from_json_value`]).
+    /// [`from_json_value`]). `after_unknown` and `after_sensitive` must fit it.
     ///
     /// ```
     /// use ctywire::schema::ProviderSchemas;
@@ -326,11 +386,24 @@ impl Change {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn typed_after(&self, ty: &Type) -> Result<Value> {
-        from_json_value(
+        let value = from_json_value(
             self.after.as_ref().map(RawJson::as_str),
             self.after_unknown.as_ref(),
             ty,
-        )
+        )?;
+        checked(value, self.after_sensitive.as_ref(), ty)
+    }
+
+    /// The identity before (`before_identity`), decoded with type `ty` (the resource
+    /// type's identity schema's implied type); `Null` when the document has none.
+    pub fn typed_before_identity(&self, ty: &Type) -> Result<Value> {
+        typed_identity(self.before_identity.as_ref(), ty)
+    }
+
+    /// The identity after (`after_identity`), decoded with type `ty`; `Null` when the
+    /// document has none.
+    pub fn typed_after_identity(&self, ty: &Type) -> Result<Value> {
+        typed_identity(self.after_identity.as_ref(), ty)
     }
 
     /// The paths of the sensitive parts of the value before.
@@ -452,7 +525,7 @@ impl Change {
     }
 }
 
-fn plan(r: &mut Reader<'_>) -> Result<Plan> {
+pub(super) fn plan(r: &mut Reader<'_>) -> Result<Plan> {
     let mut out = Plan::default();
     read::object(r, |k, r| {
         match k {
@@ -501,6 +574,27 @@ fn plan(r: &mut Reader<'_>) -> Result<Plan> {
             "configuration" => out.configuration = Some(read::raw(r)?),
             "relevant_attributes" => out.relevant_attributes = read::list(r, relevant_attribute)?,
             "checks" => out.checks = Some(read::raw(r)?),
+            "action_invocations" => {
+                out.action_invocations = read::list(r, action::action_invocation)?
+            }
+            "deferred_action_invocations" => {
+                out.deferred_action_invocations = read::list(r, action::deferred_action_invocation)?
+            }
+            "condition_results" => out.condition_results = read::list(r, condition_result)?,
+            // HCP Terraform's redacted plans: their own envelope, schemas embedded.
+            "plan_format_version" => out.format_version = Some(read::format_version(r)?),
+            "provider_schemas" => {
+                let providers = crate::schema::json::provider_schemas(r)?;
+                out.provider_schemas
+                    .get_or_insert_with(Default::default)
+                    .providers = providers;
+            }
+            "provider_format_version" => {
+                let version = read::format_version(r)?;
+                out.provider_schemas
+                    .get_or_insert_with(Default::default)
+                    .format_version = version;
+            }
             "timestamp" => out.timestamp = read::opt_string(r)?,
             "applyable" => out.applyable = read::boolean(r)?,
             "complete" => out.complete = read::boolean(r)?,
@@ -567,7 +661,7 @@ fn change(r: &mut Reader<'_>) -> Result<Change> {
             "before_sensitive" => out.before_sensitive = Some(read::tree(r)?),
             "after_sensitive" => out.after_sensitive = Some(read::tree(r)?),
             "replace_paths" => out.replace_paths = read::list(r, read::path)?,
-            "importing" => out.importing = non_null(read::raw(r)?),
+            "importing" => out.importing = read::optional(r, importing)?,
             "generated_config" => out.generated_config = read::opt_string(r)?,
             "before_identity" => out.before_identity = non_null(read::raw(r)?),
             "after_identity" => out.after_identity = non_null(read::raw(r)?),
@@ -576,6 +670,44 @@ fn change(r: &mut Reader<'_>) -> Result<Change> {
         Ok(())
     })?;
     Ok(out)
+}
+
+fn importing(r: &mut Reader<'_>) -> Result<Importing> {
+    let mut out = Importing::default();
+    read::object(r, |k, r| {
+        match k {
+            "id" => out.id = read::opt_string(r)?,
+            "unknown" => out.unknown = read::boolean(r)?,
+            "identity" => out.identity = non_null(read::raw(r)?),
+            _ => r.skip_value()?,
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn condition_result(r: &mut Reader<'_>) -> Result<ConditionResult> {
+    let mut out = ConditionResult::default();
+    read::object(r, |k, r| {
+        match k {
+            "address" => out.address = read::string(r)?,
+            "condition_type" => out.condition_type = read::string(r)?,
+            "result" => out.result = read::boolean(r)?,
+            "unknown" => out.unknown = read::boolean(r)?,
+            "error_message" => out.error_message = read::opt_string(r)?,
+            _ => r.skip_value()?,
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// An identity, decoded with type `ty`; `Null` when absent.
+pub(super) fn typed_identity(identity: Option<&RawJson>, ty: &Type) -> Result<Value> {
+    match identity {
+        Some(raw) => raw.decode(ty),
+        None => Ok(Value::Null),
+    }
 }
 
 fn deferred_change(r: &mut Reader<'_>) -> Result<DeferredChange> {

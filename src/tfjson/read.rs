@@ -5,25 +5,24 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::decode::with_line_column;
 use crate::json::read::{Kind, Reader};
 use crate::path::{Path, PathStep};
+use crate::text::utf8_document;
 
 use super::{raw_str, read_mark_tree, MarkTree, RawJson};
 
-/// The input as text: documents are UTF-8 (Terraform writes invalid bytes as escapes).
-pub(super) fn utf8(input: &[u8]) -> Result<&str> {
-    std::str::from_utf8(input).map_err(|e| {
+/// Reads a whole document with `f`, then checks nothing follows it; errors get a line
+/// and column. The document may be UTF-8 (with or without a byte-order mark) or UTF-16
+/// (see [`utf8_document`]); UTF-8 must be valid (Terraform writes invalid bytes as
+/// escapes).
+pub(super) fn document<T>(input: &[u8], f: impl FnOnce(&mut Reader<'_>) -> Result<T>) -> Result<T> {
+    let bytes = utf8_document(input)?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
         Error::new(ErrorKind::InvalidValue, "invalid UTF-8 in the document")
             .at_offset(e.valid_up_to())
-    })
-}
-
-/// Reads a whole document with `f`, then checks nothing follows it; errors get a line
-/// and column.
-pub(super) fn document<T>(input: &[u8], f: impl FnOnce(&mut Reader<'_>) -> Result<T>) -> Result<T> {
-    let text = utf8(input)?;
+    })?;
     let mut r = Reader::new(text.as_bytes());
     f(&mut r)
         .and_then(|v| r.finish().map(|()| v))
-        .map_err(|e| with_line_column(e, input))
+        .map_err(|e| with_line_column(e, text.as_bytes()))
 }
 
 fn expect(r: &mut Reader<'_>, want: Kind, expected: &str) -> Result<()> {
@@ -78,6 +77,18 @@ pub(super) fn list<'a, T>(
         Ok(())
     })?;
     Ok(out)
+}
+
+/// `f`'s value, or `None` for `null`.
+pub(super) fn optional<'a, T>(
+    r: &mut Reader<'a>,
+    f: impl FnOnce(&mut Reader<'a>) -> Result<T>,
+) -> Result<Option<T>> {
+    if r.peek_kind()? == Kind::Null {
+        r.read_null()?;
+        return Ok(None);
+    }
+    f(r).map(Some)
 }
 
 /// A string.

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
-use crate::schema::{ProviderSchemas, Schema};
+use crate::schema::{IdentitySchema, ProviderSchemas, Schema, SchemaKind, SchemaMatch};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -116,6 +116,11 @@ pub struct Resource {
     pub tainted: bool,
     /// For a deposed object in a state, its deposed key (`deposed_key`).
     pub deposed_key: Option<String>,
+    /// The version of the identity schema `identity` conforms to.
+    pub identity_schema_version: Option<u64>,
+    /// The object's identity (Terraform 1.12), as plain JSON: typed by the resource
+    /// type's identity schema.
+    pub identity: Option<RawJson>,
 }
 
 /// A resource mode.
@@ -140,23 +145,45 @@ impl ResourceMode {
     }
 
     /// The schema of a resource of this mode (a data source's for `data`, a managed
-    /// resource type's otherwise) named `type_name`, from the provider at address
-    /// `provider` as `show -json` documents write it (every provider is searched when
-    /// it is `None`).
+    /// resource type's otherwise) named `type_name`, from the provider a document names
+    /// `provider` (every provider is searched when it is `None`); see
+    /// [`find_schema`](Self::find_schema).
     pub fn schema<'s>(
         &self,
         schemas: &'s ProviderSchemas,
         type_name: &str,
         provider: Option<&str>,
     ) -> Result<&'s Schema> {
-        let name = match provider {
-            Some(p) => format!("{p}:{type_name}"),
-            None => type_name.to_owned(),
+        self.find_schema(schemas, type_name, provider)
+            .map(|found| found.schema)
+    }
+
+    /// [`schema`](Self::schema), with the address of the provider taken and how the
+    /// document's provider name led to it: a name that is not an address of the
+    /// schemas falls back to the one provider it can mean (Terraform 0.12's `null.aliased`
+    /// and `aws`, another registry host; see [`ProviderSchemas::match_provider`]).
+    ///
+    /// ```
+    /// use ctywire::schema::ProviderSchemas;
+    /// use ctywire::tfjson::ResourceMode;
+    ///
+    /// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
+    /// let found = ResourceMode::Managed.find_schema(&schemas, "aws_instance", Some("aws"))?;
+    /// assert_eq!(found.provider, "registry.terraform.io/hashicorp/aws");
+    /// assert_eq!(found.fallback.unwrap().to_string(), "by type name alone");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_schema<'s>(
+        &self,
+        schemas: &'s ProviderSchemas,
+        type_name: &str,
+        provider: Option<&str>,
+    ) -> Result<SchemaMatch<'s>> {
+        let kind = match self {
+            ResourceMode::Data => SchemaKind::DataSource,
+            _ => SchemaKind::Resource,
         };
-        match self {
-            ResourceMode::Data => schemas.data_source(&name),
-            _ => schemas.resource(&name),
-        }
+        schemas.find(kind, type_name, provider)
     }
 
     fn from_string(s: String) -> ResourceMode {
@@ -296,17 +323,54 @@ impl Resource {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<&'s Schema> {
+        self.find_schema(schemas).map(|found| found.schema)
+    }
+
+    /// [`schema`](Self::schema), with the provider taken and how the document's
+    /// provider name led to it ([`ResourceMode::find_schema`]).
+    pub fn find_schema<'s>(&self, schemas: &'s ProviderSchemas) -> Result<SchemaMatch<'s>> {
         self.mode
-            .schema(schemas, &self.type_name, self.provider_name.as_deref())
+            .find_schema(schemas, &self.type_name, self.provider_name.as_deref())
+    }
+
+    /// The resource type's identity schema in `schemas`, which types `identity`.
+    pub fn find_identity_schema<'s>(
+        &self,
+        schemas: &'s ProviderSchemas,
+    ) -> Result<SchemaMatch<'s, IdentitySchema>> {
+        schemas.find_identity(&self.type_name, self.provider_name.as_deref())
+    }
+
+    /// The identity, decoded with type `ty` (the identity schema's implied type);
+    /// `Null` when the document has none.
+    ///
+    /// ```
+    /// use ctywire::tfjson::State;
+    ///
+    /// let state = State::from_json(br#"{"values": {"root_module": {"resources": [{
+    ///   "address": "corner_user.u", "mode": "managed", "type": "corner_user", "name": "u",
+    ///   "values": {"email": "a@example.com"}, "identity_schema_version": 1,
+    ///   "identity": {"email": "a@example.com"}
+    /// }]}}}"#)?;
+    /// let user = state.values.as_ref().unwrap().resource("corner_user.u").unwrap();
+    /// let identity = user.typed_identity(&"object({email=string})".parse()?)?;
+    /// assert_eq!(identity["email"].as_str(), Some("a@example.com"));
+    /// assert_eq!(user.identity_schema_version, Some(1));
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn typed_identity(&self, ty: &Type) -> Result<Value> {
+        super::plan::typed_identity(self.identity.as_ref(), ty)
     }
 
     /// The values, decoded with the resource type's type (a schema's implied type).
-    /// `Null` when the document has no `values`.
+    /// `Null` when the document has no `values`. `sensitive_values` must fit them
+    /// ([`check_sensitive_tree`](super::check_sensitive_tree)).
     pub fn typed_values(&self, ty: &Type) -> Result<Value> {
-        match &self.values {
-            Some(v) => v.decode(ty),
-            None => Ok(Value::Null),
-        }
+        let value = match &self.values {
+            Some(v) => v.decode(ty)?,
+            None => Value::Null,
+        };
+        checked(value, self.sensitive_values.as_ref(), ty)
     }
 
     /// The paths of the sensitive values, with steps of the kinds `ty` calls for.
@@ -413,6 +477,8 @@ fn resource(r: &mut Reader<'_>) -> Result<Resource> {
         depends_on: Vec::new(),
         tainted: false,
         deposed_key: None,
+        identity_schema_version: None,
+        identity: None,
     };
     read::object(r, |k, r| {
         match k {
@@ -428,11 +494,23 @@ fn resource(r: &mut Reader<'_>) -> Result<Resource> {
             "depends_on" => out.depends_on = read::strings(r)?,
             "tainted" => out.tainted = read::boolean(r)?,
             "deposed_key" => out.deposed_key = read::opt_string(r)?,
+            "identity_schema_version" => {
+                out.identity_schema_version = read::optional(r, read::uint)?
+            }
+            "identity" => out.identity = non_null(read::raw(r)?),
             _ => r.skip_value()?,
         }
         Ok(())
     })?;
     Ok(out)
+}
+
+/// `value`, once its sensitivity tree (if any) is found to fit it.
+pub(super) fn checked(value: Value, sensitive: Option<&MarkTree>, ty: &Type) -> Result<Value> {
+    if let Some(tree) = sensitive {
+        super::check_sensitive_tree(tree, &value, ty)?;
+    }
+    Ok(value)
 }
 
 /// `None` for `null`.

@@ -263,6 +263,11 @@ enum Start {
 
 /// Parses one type. Nesting deeper than [`MAX_DEPTH`] complex types is an error.
 pub(crate) fn parse_type(r: &mut Reader<'_>) -> Result<Type> {
+    let start = r.offset();
+    if let Some(ty) = simple_type(r) {
+        return Ok(ty);
+    }
+    r.seek(start);
     let mut stack: Vec<Frame> = Vec::new();
     loop {
         let mut ty = match start_type(r, stack.len())? {
@@ -308,6 +313,37 @@ pub(crate) fn parse_type(r: &mut Reader<'_>) -> Result<Type> {
     }
 }
 
+/// The types most attributes of a schema have, read without the general path's
+/// bookkeeping: a primitive type, or a list, set or map of one, each name written
+/// without escapes. `None` for anything else (or bad input), the reader then at an
+/// unspecified place: the caller reads the type again with the general path.
+fn simple_type(r: &mut Reader<'_>) -> Option<Type> {
+    if r.eat(b"\"string\"") {
+        return Some(Type::String);
+    }
+    if let Some(name) = r.plain_string() {
+        return primitive(name);
+    }
+    if r.peek_kind().ok()? != Kind::Array {
+        return None;
+    }
+    r.begin_array().ok()?;
+    let collection: fn(Type) -> Type = match (r.next_element().ok()?, r.plain_string()?) {
+        (true, "list") => Type::list,
+        (true, "set") => Type::set,
+        (true, "map") => Type::map,
+        _ => return None,
+    };
+    if !r.next_element().ok()? {
+        return None;
+    }
+    let element = primitive(r.plain_string()?)?;
+    if r.next_element().ok()? {
+        return None;
+    }
+    Some(collection(element))
+}
+
 /// Reads the start of a type: a primitive type name, or `[kind, ` up to the first nested
 /// type; `depth` is the number of enclosing complex types.
 fn start_type(r: &mut Reader<'_>, depth: usize) -> Result<Start> {
@@ -328,13 +364,21 @@ fn start_type(r: &mut Reader<'_>, depth: usize) -> Result<Start> {
         Err(_) => return Err(r.expected("a type")),
     }
     let name = r.read_string()?;
-    Ok(Start::Done(match name.as_ref() {
+    match primitive(&name) {
+        Some(ty) => Ok(Start::Done(ty)),
+        None => Err(syntax(format!("invalid primitive type name {name:?}"), at)),
+    }
+}
+
+/// The primitive type a name in type JSON names.
+fn primitive(name: &str) -> Option<Type> {
+    Some(match name {
         "bool" => Type::Bool,
         "number" => Type::Number,
         "string" => Type::String,
         "dynamic" => Type::Dynamic,
-        _ => return Err(syntax(format!("invalid primitive type name {name:?}"), at)),
-    }))
+        _ => return None,
+    })
 }
 
 /// Reads `[kind, ` and what follows up to the first nested type, the reader being at the

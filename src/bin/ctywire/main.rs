@@ -2,7 +2,9 @@
 
 #![forbid(unsafe_code)]
 
+mod capture;
 mod config;
+mod document;
 mod get;
 mod implied;
 mod input;
@@ -70,7 +72,7 @@ enum Command {
     /// Extract the value at one path of a payload.
     ///
     /// PATH is written as Terraform prints paths (`.tags["Name"]`, `.disk[0].size`) or
-    /// in tfjsonpath's dotted form (`tags.Name`, `disk.0.size`).
+    /// in tfjsonpath's dotted form (`tags.Name`, `disk.0.size`); `.` is the whole value.
     ///
     /// With --to json, a value that is or holds a sensitive value (by --schema) is
     /// refused unless --show-sensitive, since JSON has no way to hide it; errors name
@@ -97,34 +99,45 @@ enum Command {
         /// Input files; standard input when none (or `-`).
         files: Vec<PathBuf>,
     },
-    /// Show one resource's planned value from a plan (`terraform show -json PLANFILE`).
+    /// List or show what a plan or a state holds (`terraform show -json` output).
     ///
-    /// The value is typed by --schema (a `providers schema -json` file holding the
-    /// resource's type) or --type; unknown values read `(known after apply)` and
-    /// sensitive values are hidden, as in `show`.
+    /// Without --address, lists the document's resources: a plan's changes as
+    /// `terraform show PLANFILE` summarises them, a state's resource instances as
+    /// `terraform state list` does. With --address, shows that resource instance's
+    /// value (a plan's planned value, or with --before its value before the change; a
+    /// state's value), typed by --schema (a `providers schema -json` file), --type, the
+    /// schemas an HCP Terraform redacted plan embeds, or else by its JSON. Unknown
+    /// values read `(known after apply)` and sensitive values are hidden, as in `show`.
+    /// `plan` and `state` are other names for this command.
     ///
-    /// Example:
+    /// Examples:
+    ///
+    ///   ctywire document examples/plan/plan.json
     ///
     ///   ctywire plan examples/plan/plan.json --address 'aws_instance.web[0]' --schema examples/plan/schema.json
+    ///
+    ///   terraform show -json | ctywire state - --address aws_instance.web --deposed 1a2b3c4d
+    #[command(verbatim_doc_comment, visible_aliases = ["plan", "state"])]
+    Document(document::DocumentArgs),
+    /// Show the payloads a provider wrote with TF_LOG_SDK_PROTO_DATA_DIR, call by call.
+    ///
+    /// terraform-plugin-go writes one file per value a provider receives or returns
+    /// (`{UnixMilli}_{RPC}_{Message}_{Field}.msgpack|json|empty`) and per private-data
+    /// field. The files are grouped into calls (an RPC's request and response); with
+    /// --schema, each call's values are typed by the one resource type (data source,
+    /// ephemeral resource, action, function, ...) whose implied type decodes them all,
+    /// and a call that more than one type or none fits says so. Bad files are reported
+    /// on standard error (exit status 1) and skipped; the rest is shown. With --diff,
+    /// each call shows the change it makes instead of its files (the states a plan, an
+    /// apply or a refresh compares), and a call that makes none says so in one line.
+    ///
+    /// Examples:
+    ///
+    ///   ctywire capture tests/data/capture --schema examples/schema/provider.json
+    ///
+    ///   ctywire capture tests/data/capture --schema examples/schema/provider.json --diff
     #[command(verbatim_doc_comment)]
-    Plan {
-        /// The plan document.
-        file: PathBuf,
-        /// The resource instance address, e.g. `module.app.aws_instance.web["a"]`.
-        #[arg(long)]
-        address: String,
-        /// A provider schema file defining the resource's type.
-        #[arg(long, value_name = "FILE", conflicts_with = "ty")]
-        schema: Option<PathBuf>,
-        /// The resource's type, instead of --schema.
-        #[arg(long = "type", value_name = "TYPE", value_parser = parse_type)]
-        ty: Option<Type>,
-        /// Show the value before the change instead of the planned value.
-        #[arg(long)]
-        before: bool,
-        #[command(flatten)]
-        rendering: Rendering,
-    },
+    Capture(capture::CaptureArgs),
     /// Convert a value between MessagePack and JSON (or re-encode it), or to another type.
     ///
     /// Reads FILE, or standard input when FILE is absent or `-`, and writes the value to
@@ -528,14 +541,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             rendering,
             files,
         } => get::get(&path, &typing, &reading, to, &rendering, &files),
-        Command::Plan {
-            file,
-            address,
-            schema,
-            ty,
-            before,
-            rendering,
-        } => plan(&file, &address, schema.as_deref(), ty, before, &rendering),
+        Command::Document(args) => document::run(&args),
+        Command::Capture(args) => capture::run(&args),
         Command::Convert {
             typing,
             to_type,
@@ -631,73 +638,6 @@ fn show(
         out.push('\n');
         Ok(out)
     })
-}
-
-fn plan(
-    file: &std::path::Path,
-    address: &str,
-    schema: Option<&std::path::Path>,
-    ty: Option<Type>,
-    before: bool,
-    rendering: &Rendering,
-) -> Result<(), Failure> {
-    let name = file.display().to_string();
-    let text = std::fs::read(file).map_err(|e| Failure::input(format!("{name}: {e}")))?;
-    let doc = ctywire::tfjson::Plan::from_json(&text).map_err(|e| Failure::value_in(&name, e))?;
-    let change = doc.resource_change(address).ok_or_else(|| {
-        let mut known: Vec<&str> = doc
-            .resource_changes
-            .iter()
-            .map(|c| c.address.as_str())
-            .collect();
-        known.dedup();
-        Failure::input(format!(
-            "{name}: no resource change at {address}; the plan has: {}",
-            known.join(", ")
-        ))
-    })?;
-    let schema = match schema {
-        Some(path) => {
-            let in_file =
-                |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
-            let text = std::fs::read(path).map_err(|e| in_file(&e))?;
-            let schemas = ProviderSchemas::from_json(&text).map_err(|e| in_file(&e))?;
-            let found = change.schema(&schemas);
-            Some(found.map_err(|e| in_file(&e))?.clone())
-        }
-        None => None,
-    };
-    let ty = match (&schema, ty) {
-        (Some(s), _) => s.implied_type(),
-        (None, Some(ty)) => ty,
-        (None, None) => {
-            return Err(Failure::usage(
-                "give --schema or --type for the resource's type",
-            ))
-        }
-    };
-    let c = &change.change;
-    let (value, mut sensitive) = if before {
-        (c.typed_before(&ty), c.before_sensitive_paths(&ty))
-    } else {
-        (c.typed_after(&ty), c.after_sensitive_paths(&ty))
-    };
-    let value = value.map_err(|e| Failure::value_in(&name, e))?;
-    if let Some(s) = &schema {
-        sensitive.extend(s.block.sensitive_paths(&value));
-    }
-    let actions: Vec<&str> = c.actions.iter().map(|a| a.as_str()).collect();
-    let options = rendering.options().sensitive(sensitive);
-    let body = match &schema {
-        Some(s) => render::render_block(&value, &s.block, &options),
-        None => render::render(&value, &ty, &options),
-    };
-    let which = if before { "before" } else { "planned" };
-    let out = format!(
-        "# {address} ({}), {which} value\n{body}\n",
-        actions.join(", ")
-    );
-    write_stdout(out.as_bytes())
 }
 
 fn convert(

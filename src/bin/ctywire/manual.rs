@@ -17,14 +17,18 @@ pub fn completions(shell: Shell) -> Result<(), Failure> {
 }
 
 /// Writes the manual page of `ctywire` to standard output, or, with `dir`, one page for
-/// it and one for each subcommand (`ctywire.1`, `ctywire-show.1`, …) into `dir`.
+/// it and one for each subcommand (`ctywire.1`, `ctywire-show.1`, …) into `dir`, made
+/// first if it does not exist (as `mkdir -p` would).
 pub fn man(dir: Option<&Path>) -> Result<(), Failure> {
     let failed = |e: std::io::Error| {
         let name = dir.map_or("standard output".into(), |d| d.display().to_string());
         Failure::input(format!("{name}: {e}"))
     };
     match dir {
-        Some(dir) => clap_mangen::generate_to(Cli::command(), dir).map_err(failed),
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(failed)?;
+            clap_mangen::generate_to(Cli::command(), dir).map_err(failed)
+        }
         None => {
             let mut page = Vec::new();
             clap_mangen::Man::new(Cli::command())

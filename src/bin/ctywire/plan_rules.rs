@@ -5,7 +5,7 @@ use std::path::{Path as FsPath, PathBuf};
 
 use clap::Args;
 use ctywire::render::diff::{self, ChangeAction, DiffOptions, ResourceChange};
-use ctywire::schema::Inconsistency;
+use ctywire::schema::{Block, Inconsistency};
 use ctywire::{Path, Type, Value};
 
 use crate::input::{self, Source};
@@ -161,10 +161,31 @@ pub fn diff(args: &DiffArgs) -> Result<(), Failure> {
                 diff::render_resource_change(&change, &before, &after, &schema.block, &options)
             }
         }
-        (Some(schema), _) => diff::render_block_diff(&before, &after, &schema.block, &options),
-        (None, _) => diff::render_value_diff(&before, &after, &given.ty, &options),
+        (schema, _) => render_change(
+            &before,
+            &after,
+            &given.ty,
+            schema.as_ref().map(|s| &s.block),
+            &options,
+        ),
     };
     crate::write_stdout(format!("{out}\n").as_bytes())
+}
+
+/// The change `before` → `after` without a resource heading: a block's body, with
+/// what the schema marks sensitive hidden, when there is a schema block; else a value
+/// of type `ty`.
+pub fn render_change(
+    before: &Value,
+    after: &Value,
+    ty: &Type,
+    block: Option<&Block>,
+    options: &DiffOptions,
+) -> String {
+    match block {
+        Some(block) => diff::render_block_diff(before, after, block, options),
+        None => diff::render_value_diff(before, after, ty, options),
+    }
 }
 
 /// The resource type of a `--resource` or `--data-source` name (`PROVIDER:NAME`).

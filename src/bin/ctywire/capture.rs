@@ -1,0 +1,244 @@
+//! `ctywire capture DIR`: the payload files terraform-plugin-go writes with
+//! `TF_LOG_SDK_PROTO_DATA_DIR`, shown call by call.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Subject};
+use ctywire::render;
+use ctywire::render::diff::{ChangeAction, DiffOptions};
+use ctywire::schema::ProviderSchemas;
+use ctywire::{Type, Value};
+
+use crate::plan_rules::render_change;
+use crate::{describe, write_stdout, Failure, Rendering};
+
+/// The arguments of `capture`.
+#[derive(Args)]
+pub struct CaptureArgs {
+    /// The capture directory (the one `TF_LOG_SDK_PROTO_DATA_DIR` named).
+    dir: PathBuf,
+    /// The provider's schemas (`terraform providers schema -json`): each call's values
+    /// are typed by the one schema whose implied type decodes them all. Without it,
+    /// values are decoded with the types their bytes imply.
+    #[arg(long, value_name = "FILE")]
+    schema: Option<PathBuf>,
+    /// Show each call's change instead of its files, as `ctywire diff` renders one:
+    /// PlanResourceChange's prior state to its planned state, ApplyResourceChange's
+    /// planned state to its new state, ReadResource's current state to its new state.
+    /// Sensitive values are hidden. Other calls, and calls that lack one of the two
+    /// files, say so in one line.
+    #[arg(long, conflicts_with = "show_sensitive")]
+    diff: bool,
+    #[command(flatten)]
+    rendering: Rendering,
+}
+
+/// Runs `capture`: every call shown, every bad file reported on standard error (exit
+/// status 1 when there is one), none stopping the rest.
+pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
+    let dir = args.dir.display().to_string();
+    let capture =
+        Capture::read_dir(&args.dir).map_err(|e| Failure::input(format!("{dir}: {e}")))?;
+    let schemas = match &args.schema {
+        Some(path) => {
+            let in_file =
+                |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
+            let text = std::fs::read(path).map_err(|e| in_file(&e))?;
+            Some(ProviderSchemas::from_json(&text).map_err(|e| in_file(&e))?)
+        }
+        None => {
+            eprintln!("note: no --schema given; values decoded with the types their bytes imply");
+            None
+        }
+    };
+    let mut resolver = schemas.as_ref().map(Resolver::new);
+    let hint = match schemas {
+        Some(_) => "",
+        None => " (the bytes imply no type; --schema would give one)",
+    };
+    let mut errors: Vec<String> = capture
+        .problems
+        .iter()
+        .map(|p| format!("{dir}/{}: {}", p.file, p.error))
+        .collect();
+    let mut out = String::new();
+    for (i, call) in capture.calls.iter().enumerate() {
+        let resolved = resolver.as_mut().map(|r| r.resolve(call));
+        let subject = match &resolved {
+            Some(Resolved::Found(subject)) => Some(*subject),
+            _ => None,
+        };
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&format!("# {}: {}\n", call.rpc, heading(resolved.as_ref())));
+        if args.diff {
+            match change(call, subject.as_ref(), args.rendering.color.enabled(), hint) {
+                Ok(text) => out.push_str(&text),
+                Err(e) => {
+                    out.push_str("(not diffed: see the error)\n");
+                    errors.push(format!("{dir}/{e}"));
+                }
+            }
+            continue;
+        }
+        for payload in &call.payloads {
+            let name = &payload.name;
+            out.push_str(&format!(
+                "## {} {} ({})\n",
+                name.message, name.field, payload.file
+            ));
+            match shown(payload, subject.as_ref(), &args.rendering, hint) {
+                Ok(text) => out.push_str(&text),
+                Err(e) => {
+                    out.push_str("(not decoded: see the error)");
+                    errors.push(format!("{dir}/{}: {e}", payload.file));
+                }
+            }
+            out.push('\n');
+        }
+    }
+    write_stdout(out.as_bytes())?;
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    match errors.len() {
+        0 => Ok(()),
+        1 => Err(Failure::input("1 file could not be read")),
+        n => Err(Failure::input(format!("{n} files could not be read"))),
+    }
+}
+
+/// What a call's heading says of its type.
+fn heading(resolved: Option<&Resolved<'_>>) -> String {
+    match resolved {
+        None => "values typed by their bytes".to_owned(),
+        Some(Resolved::Found(subject @ Subject::Provider { .. })) => subject.to_string(),
+        Some(Resolved::Found(subject)) => format!("{subject} ({})", subject.provider()),
+        Some(Resolved::Ambiguous(subjects)) => {
+            let names: Vec<String> = subjects.iter().map(ToString::to_string).collect();
+            format!(
+                "several types fit ({}); values typed by their bytes",
+                names.join(", ")
+            )
+        }
+        Some(Resolved::NotFound(why)) => format!("{why}; values typed by their bytes"),
+        Some(Resolved::Untyped) => {
+            "no schema types these values; values typed by their bytes".to_owned()
+        }
+    }
+}
+
+/// The change a call makes ([`Call::change_fields`]) under a heading naming its two
+/// files, rendered as `diff` renders a change; one line saying why when the call has
+/// none. An error names the file it is in.
+fn change(
+    call: &Call,
+    subject: Option<&Subject<'_>>,
+    color: bool,
+    hint: &str,
+) -> Result<String, String> {
+    let Some(fields) = call.change_fields() else {
+        return Ok(format!(
+            "(no change to show: {} changes no state)\n",
+            call.rpc
+        ));
+    };
+    let [before, after] = fields.map(|(message, field)| {
+        call.payload(message, field).ok_or(format!(
+            "(no change to show: the call has no {message} {field} file)\n"
+        ))
+    });
+    let (before, after) = match (before, after) {
+        (Ok(before), Ok(after)) => (before, after),
+        (Err(missing), _) | (_, Err(missing)) => return Ok(missing),
+    };
+    let in_file = |p: &Payload, e: &ctywire::Error| format!("{}: {}", p.file, describe(e));
+    let ty = match subject.and_then(|s| s.type_of(after)) {
+        Some(ty) => ty,
+        None => {
+            // A null value implies `dynamic`: the other value's bytes give the type.
+            let implied = |p: &Payload| {
+                p.implied_type()
+                    .map_err(|e| format!("{}{hint}", in_file(p, &e)))
+            };
+            match (implied(before)?, implied(after)?) {
+                (Type::Dynamic, ty) | (ty, Type::Dynamic) => ty,
+                (a, b) if a == b => a,
+                _ => {
+                    return Ok(
+                        "(no change to show: the two values' bytes imply different types; --schema would give one)\n"
+                            .to_owned(),
+                    )
+                }
+            }
+        }
+    };
+    let [before_value, after_value] =
+        [before, after].map(|p| p.decode(&ty).map_err(|e| in_file(p, &e)));
+    let (before_value, after_value) = (before_value?, after_value?);
+    let heading = format!(
+        "## {} {} ({}) -> {} {} ({})\n",
+        before.name.message,
+        before.name.field,
+        before.file,
+        after.name.message,
+        after.name.field,
+        after.file
+    );
+    let body = if ChangeAction::between(&before_value, &after_value, false) == ChangeAction::NoOp {
+        "No changes.".to_owned()
+    } else {
+        let block = subject.and_then(Subject::block_schema).map(|s| &s.block);
+        let options = DiffOptions::new().color(color);
+        render_change(&before_value, &after_value, &ty, block, &options)
+    };
+    Ok(format!("{heading}{body}\n"))
+}
+
+/// One file of a call, rendered: a value (typed by the call's subject, else by its
+/// bytes), or private data. `hint` follows an error of a value its bytes do not type.
+fn shown(
+    payload: &Payload,
+    subject: Option<&Subject<'_>>,
+    rendering: &Rendering,
+    hint: &str,
+) -> Result<String, String> {
+    if !payload.is_value() {
+        return Ok(private(&payload.data));
+    }
+    let ty = match subject.and_then(|s| s.type_of(payload)) {
+        Some(ty) => ty,
+        None => payload
+            .implied_type()
+            .map_err(|e| format!("{}{hint}", describe(&e)))?,
+    };
+    let value = payload.decode(&ty).map_err(|e| describe(&e))?;
+    let block = subject
+        .and_then(Subject::block_schema)
+        .filter(|_| !matches!(value, Value::Null));
+    let options = rendering.options().sensitive(
+        block
+            .map(|s| s.block.sensitive_paths(&value))
+            .unwrap_or_default(),
+    );
+    Ok(match block {
+        Some(schema) => render::render_block(&value, &schema.block, &options),
+        None => render::render(&value, &ty, &options),
+    })
+}
+
+/// Private data: its size, and its text when it is printable UTF-8 (SDKv2 and the
+/// framework write JSON), else its bytes in hex.
+fn private(data: &Data) -> String {
+    let bytes = match data {
+        Data::Private(bytes) => bytes,
+        _ => return "(no private data)".to_owned(),
+    };
+    let shown = match std::str::from_utf8(bytes) {
+        Ok(text) if !text.chars().any(char::is_control) => text.to_owned(),
+        _ => bytes.iter().map(|b| format!("{b:02x}")).collect(),
+    };
+    format!("(private data, {} bytes) {shown}", bytes.len())
+}

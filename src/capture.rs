@@ -1,0 +1,1074 @@
+//! Capture directories: the payload files terraform-plugin-go writes when
+//! `TF_LOG_SDK_PROTO_DATA_DIR` names a directory.
+//!
+//! A provider built on terraform-plugin-go (the framework, SDKv2, or plugin-go itself)
+//! writes one file per `DynamicValue` it receives or returns, and one per private-data
+//! field, named `{UnixMilli}_{RPC}_{Message}_{Field}.{Extension}`:
+//!
+//! - the extension is `msgpack` or `json` for a value in that encoding, `empty` for a
+//!   value that is absent or holds neither (read as null), and for empty private data;
+//!   private data that is not empty has no extension;
+//! - the message is `Request`, `Response`, or a part of a response
+//!   (`Response_ImportedResource`); the field is the message's field
+//!   (`PlannedState`, `PriorPrivate`, `Arguments_0` for `CallFunction`'s arguments).
+//!
+//! [`Capture`] reads a directory ([`Capture::read_dir`]) or named files
+//! ([`Capture::from_files`]), parses each name ([`FileName::parse`]) and groups the
+//! files into [`Call`]s: one RPC, its request and its response. A [`Resolver`] then
+//! finds what types each call's values, from the provider's schemas: the one resource
+//! type (data source, ephemeral resource, action, ...) whose implied type decodes every
+//! value of the call.
+//!
+//! ```
+//! use ctywire::capture::{Capture, Resolved, Resolver};
+//! use ctywire::schema::ProviderSchemas;
+//!
+//! let config = std::fs::read("examples/payloads/cloud_instance.config.msgpack")?;
+//! let planned = std::fs::read("examples/payloads/cloud_instance.planned.msgpack")?;
+//! let capture = Capture::from_files([
+//!     ("1718000000100_PlanResourceChange_Request_Config.msgpack".to_owned(), config.clone()),
+//!     ("1718000000100_PlanResourceChange_Request_PriorState.msgpack".to_owned(), vec![0xc0]),
+//!     ("1718000000100_PlanResourceChange_Request_ProposedNewState.msgpack".to_owned(), config),
+//!     ("1718000000100_PlanResourceChange_Request_PriorPrivate.empty".to_owned(), vec![]),
+//!     ("1718000000105_PlanResourceChange_Response_PlannedState.msgpack".to_owned(), planned),
+//! ]);
+//! assert!(capture.problems.is_empty());
+//! let call = &capture.calls[0];
+//! assert_eq!((call.rpc.as_str(), call.payloads.len()), ("PlanResourceChange", 5));
+//!
+//! let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+//! let mut resolver = Resolver::new(&schemas);
+//! let Resolved::Found(subject) = resolver.resolve(call) else { panic!("one type") };
+//! assert_eq!(subject.to_string(), "resource type cloud_instance");
+//! let (prior, planned) = call.change().unwrap();
+//! assert!(prior.decode(&subject.type_of(prior).unwrap())?.is_null());
+//! assert!(planned.decode(&subject.type_of(planned).unwrap())?["id"].is_unknown());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Calls
+//!
+//! Files are taken in time order (requests before responses within a millisecond).
+//! A request file joins the latest call of its RPC that has no response yet and no
+//! file for the same field, or starts a call; a response file joins the earliest call
+//! of its RPC that has no file for the same field (parts of a response, such as each
+//! imported resource, may repeat). Calls of one RPC that run at once (Terraform plans
+//! ten resources in parallel by default) are told apart by this order alone, so their
+//! files may be grouped wrongly; the type a call's values share then finds no type or
+//! several, and says so.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path as FsPath;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::schema::{Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
+use crate::types::Type;
+use crate::value::Value;
+use crate::{json, msgpack};
+
+/// A protocol data file's name taken apart: `{UnixMilli}_{RPC}_{Message}_{Field}.{ext}`.
+///
+/// ```
+/// use ctywire::capture::{Extension, FileName};
+///
+/// let name = FileName::parse("1718000000123_ImportResourceState_Response_ImportedResource_State.msgpack")?;
+/// assert_eq!(name.unix_millis, 1718000000123);
+/// assert_eq!(name.rpc, "ImportResourceState");
+/// assert_eq!(name.message, "Response_ImportedResource");
+/// assert_eq!(name.field, "State");
+/// assert_eq!(name.extension, Extension::Msgpack);
+///
+/// let name = FileName::parse("1718000000123_CallFunction_Request_Arguments_2.json")?;
+/// assert_eq!((name.message.as_str(), name.field.as_str()), ("Request", "Arguments_2"));
+/// let name = FileName::parse("1718000000123_ReadResource_Response_Private")?;
+/// assert_eq!(name.extension, Extension::None);
+///
+/// let err = FileName::parse("notes.txt").unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "not a protocol data file name: expected {UnixMilli}_{RPC}_{Message}_{Field}[.msgpack|.json|.empty], found \"notes.txt\"",
+/// );
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct FileName {
+    /// When the file was written, in milliseconds since the Unix epoch.
+    pub unix_millis: u64,
+    /// The RPC, e.g. `PlanResourceChange`.
+    pub rpc: String,
+    /// `Request`, `Response`, or a part of a response (`Response_ImportedResource`).
+    pub message: String,
+    /// The message's field, e.g. `PlannedState`, `PriorPrivate`, `Arguments_0`.
+    pub field: String,
+    /// The extension.
+    pub extension: Extension,
+}
+
+/// A protocol data file's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Extension {
+    /// `.msgpack`: a value in MessagePack.
+    Msgpack,
+    /// `.json`: a value in JSON.
+    Json,
+    /// `.empty`: a value that is absent or empty (null), or empty private data.
+    Empty,
+    /// None: private data, as its bytes.
+    None,
+}
+
+impl FileName {
+    /// Parses a file name (without its directory). The RPC is the part after the time
+    /// up to the next `_`; the field is the last part, with the one before it when the
+    /// last is a number (`Arguments_0`); the message is what lies between, and starts
+    /// with `Request` or `Response`.
+    pub fn parse(name: &str) -> Result<FileName> {
+        let invalid = || {
+            Error::new(
+                ErrorKind::InvalidValue,
+                format!(
+                    "not a protocol data file name: expected \
+                     {{UnixMilli}}_{{RPC}}_{{Message}}_{{Field}}[.msgpack|.json|.empty], found {name:?}"
+                ),
+            )
+        };
+        let (stem, extension) = match name.rsplit_once('.') {
+            Some((stem, "msgpack")) => (stem, Extension::Msgpack),
+            Some((stem, "json")) => (stem, Extension::Json),
+            Some((stem, "empty")) => (stem, Extension::Empty),
+            Some(_) => return Err(invalid()),
+            None => (name, Extension::None),
+        };
+        let parts: Vec<&str> = stem.split('_').collect();
+        let [millis, rpc, rest @ ..] = parts.as_slice() else {
+            return Err(invalid());
+        };
+        let unix_millis = millis.parse::<u64>().map_err(|_| invalid())?;
+        let field_parts = match rest {
+            [.., name, number]
+                if number.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() =>
+            {
+                2
+            }
+            _ => 1,
+        };
+        if rest.len() <= field_parts
+            || rpc.is_empty()
+            || !rpc.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            return Err(invalid());
+        }
+        let (message, field) = rest.split_at(rest.len() - field_parts);
+        if !matches!(message[0], "Request" | "Response") || field.iter().any(|p| p.is_empty()) {
+            return Err(invalid());
+        }
+        Ok(FileName {
+            unix_millis,
+            rpc: (*rpc).to_owned(),
+            message: message.join("_"),
+            field: field.join("_"),
+            extension,
+        })
+    }
+
+    /// Whether the file belongs to a request.
+    pub fn is_request(&self) -> bool {
+        self.message == "Request"
+    }
+
+    /// Whether the field holds private data (`Private`, `PriorPrivate`,
+    /// `PlannedPrivate`): provider-owned bytes, not a value.
+    pub fn is_private(&self) -> bool {
+        self.field.ends_with("Private")
+    }
+}
+
+/// What a protocol data file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Data {
+    /// A value in MessagePack.
+    Msgpack(Vec<u8>),
+    /// A value in JSON.
+    Json(Vec<u8>),
+    /// No value (null), or no private data.
+    Empty,
+    /// Private data, as its bytes.
+    Private(Vec<u8>),
+}
+
+/// One file of a call.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Payload {
+    /// The file's name.
+    pub file: String,
+    /// The name taken apart.
+    pub name: FileName,
+    /// What it holds.
+    pub data: Data,
+}
+
+impl Payload {
+    /// Reads a file's bytes as its name says: a value, nothing, or private data. An
+    /// `.empty` file that is not empty is an error.
+    pub fn new(file: String, bytes: Vec<u8>) -> Result<Payload> {
+        let name = FileName::parse(&file)?;
+        let data = match name.extension {
+            Extension::Msgpack => Data::Msgpack(bytes),
+            Extension::Json => Data::Json(bytes),
+            Extension::Empty if bytes.is_empty() => Data::Empty,
+            Extension::Empty => {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("expected an empty file, found {} bytes", bytes.len()),
+                ))
+            }
+            Extension::None => Data::Private(bytes),
+        };
+        Ok(Payload { file, name, data })
+    }
+
+    /// Whether the payload is a value (rather than private data).
+    pub fn is_value(&self) -> bool {
+        !self.name.is_private()
+    }
+
+    /// Decodes the value with type `ty`: MessagePack or JSON as the extension says;
+    /// null for an `.empty` file. Private data is not a value: an error.
+    pub fn decode(&self, ty: &Type) -> Result<Value> {
+        match &self.data {
+            _ if !self.is_value() => Err(not_a_value()),
+            Data::Msgpack(bytes) => msgpack::decode(bytes, ty),
+            Data::Json(bytes) => json::decode(bytes, ty),
+            Data::Empty => Ok(Value::Null),
+            Data::Private(_) => Err(not_a_value()),
+        }
+    }
+
+    /// The type the value's bytes imply, for a value no schema types: go-cty's rules,
+    /// with the wrappers of `dynamic` values read as such
+    /// ([`msgpack::implied_type_reading_wrappers`]); `dynamic` for an `.empty` file.
+    pub fn implied_type(&self) -> Result<Type> {
+        match &self.data {
+            _ if !self.is_value() => Err(not_a_value()),
+            Data::Msgpack(bytes) => msgpack::implied_type_reading_wrappers(bytes).map(|(t, _)| t),
+            Data::Json(bytes) => json::implied_type_reading_wrappers(bytes).map(|(t, _)| t),
+            Data::Empty => Ok(Type::Dynamic),
+            Data::Private(_) => Err(not_a_value()),
+        }
+    }
+}
+
+fn not_a_value() -> Error {
+    Error::new(ErrorKind::TypeMismatch, "private data is not a value")
+}
+
+/// One RPC call: the files of its request and its response.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Call {
+    /// The RPC, e.g. `ApplyResourceChange`.
+    pub rpc: String,
+    /// The files, request first, in time order.
+    pub payloads: Vec<Payload>,
+}
+
+impl Call {
+    /// The file of `message`'s `field`, e.g. `("Response", "PlannedState")`.
+    pub fn payload(&self, message: &str, field: &str) -> Option<&Payload> {
+        self.payloads
+            .iter()
+            .find(|p| p.name.message == message && p.name.field == field)
+    }
+
+    /// When the call began: its first file's time.
+    pub fn unix_millis(&self) -> u64 {
+        self.payloads.first().map_or(0, |p| p.name.unix_millis)
+    }
+
+    /// The two values a diff of the call shows, before and after: a plan's prior and
+    /// planned states (`PlanResourceChange`), an apply's planned and new states
+    /// (`ApplyResourceChange`), a refresh's current and new states (`ReadResource`).
+    /// `None` for other RPCs, or when either file is missing.
+    pub fn change(&self) -> Option<(&Payload, &Payload)> {
+        let [(before_message, before), (after_message, after)] = self.change_fields()?;
+        Some((
+            self.payload(before_message, before)?,
+            self.payload(after_message, after)?,
+        ))
+    }
+
+    /// The message and field of the two files [`change`](Self::change) gives, before
+    /// and after, whether or not the call has them: `[("Request", "PriorState"),
+    /// ("Response", "PlannedState")]` for `PlanResourceChange`; `None` for an RPC that
+    /// changes no state.
+    ///
+    /// ```
+    /// use ctywire::capture::Capture;
+    ///
+    /// let capture = Capture::from_files([
+    ///     ("1718000000500_ApplyResourceChange_Request_PlannedState.empty".to_owned(), vec![]),
+    /// ]);
+    /// let call = &capture.calls[0];
+    /// assert_eq!(call.change_fields(), Some([("Request", "PlannedState"), ("Response", "NewState")]));
+    /// assert!(call.change().is_none()); // no response yet
+    /// ```
+    pub fn change_fields(&self) -> Option<[(&'static str, &'static str); 2]> {
+        let (before, after) = match self.rpc.as_str() {
+            "PlanResourceChange" => ("PriorState", "PlannedState"),
+            "ApplyResourceChange" => ("PlannedState", "NewState"),
+            "ReadResource" => ("CurrentState", "NewState"),
+            _ => return None,
+        };
+        Some([("Request", before), ("Response", after)])
+    }
+}
+
+/// A file of a capture directory that could not be read or is not a protocol data
+/// file; the others are read all the same.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Problem {
+    /// The file's name.
+    pub file: String,
+    /// What is wrong.
+    pub error: Error,
+}
+
+/// The calls of a capture directory, and the files that are not part of one.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Capture {
+    /// The calls, in the order they began.
+    pub calls: Vec<Call>,
+    /// Files that could not be read, or are not protocol data files.
+    pub problems: Vec<Problem>,
+}
+
+impl Capture {
+    /// Reads every file of directory `dir` (subdirectories are problems, not read).
+    /// Fails only when the directory itself cannot be listed.
+    pub fn read_dir(dir: &FsPath) -> std::io::Result<Capture> {
+        let mut files = Vec::new();
+        let mut problems = Vec::new();
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let read = if entry.path().is_dir() {
+                Err("a directory, not a file".to_owned())
+            } else {
+                std::fs::read(entry.path()).map_err(|e| e.to_string())
+            };
+            match read {
+                Ok(bytes) => files.push((file, bytes)),
+                Err(e) => problems.push(Problem {
+                    file,
+                    error: Error::new(ErrorKind::InvalidValue, e),
+                }),
+            }
+        }
+        let mut capture = Capture::from_files(files);
+        capture.problems.extend(problems);
+        capture.problems.sort_by(|a, b| a.file.cmp(&b.file));
+        Ok(capture)
+    }
+
+    /// Groups named files into calls (see the [module documentation](self#calls));
+    /// files whose names are not protocol data file names become problems.
+    pub fn from_files(files: impl IntoIterator<Item = (String, Vec<u8>)>) -> Capture {
+        let mut capture = Capture::default();
+        let mut payloads = Vec::new();
+        for (file, bytes) in files {
+            match Payload::new(file.clone(), bytes) {
+                Ok(p) => payloads.push(p),
+                Err(error) => capture.problems.push(Problem { file, error }),
+            }
+        }
+        payloads.sort_by(|a, b| {
+            let key = |p: &Payload| (p.name.unix_millis, !p.name.is_request(), p.file.clone());
+            key(a).cmp(&key(b))
+        });
+        for p in payloads {
+            let i = capture.call_for(&p.name);
+            match i {
+                Some(i) => capture.calls[i].payloads.push(p),
+                None => capture.calls.push(Call {
+                    rpc: p.name.rpc.clone(),
+                    payloads: vec![p],
+                }),
+            }
+        }
+        capture
+    }
+
+    /// The call a file joins, if not a new one.
+    fn call_for(&self, name: &FileName) -> Option<usize> {
+        let has = |call: &Call| {
+            call.payloads
+                .iter()
+                .any(|p| p.name.message == name.message && p.name.field == name.field)
+        };
+        let answered = |call: &Call| call.payloads.iter().any(|p| !p.name.is_request());
+        let mut of_rpc = self
+            .calls
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.rpc == name.rpc);
+        if name.is_request() {
+            let (i, call) = of_rpc.next_back()?;
+            return (!answered(call) && !has(call)).then_some(i);
+        }
+        if name.message.contains('_') {
+            // A part of a response (each imported resource) may repeat: it joins the
+            // latest call of its RPC.
+            return of_rpc.next_back().map(|(i, _)| i);
+        }
+        of_rpc.find(|(_, c)| !has(c)).map(|(i, _)| i)
+    }
+}
+
+/// What types the values of a call: a schema of the provider's schemas.
+#[derive(Clone, Copy, Debug)]
+pub enum Subject<'s> {
+    /// A provider's own configuration (`ConfigureProvider`, `ValidateProviderConfig`).
+    Provider {
+        /// The provider's address.
+        provider: &'s str,
+        /// Its configuration schema.
+        schema: &'s Schema,
+    },
+    /// A resource type, data source, ephemeral or list resource type, action or state
+    /// store.
+    Schema {
+        /// Which section of the schemas.
+        kind: SchemaKind,
+        /// Its name.
+        name: &'s str,
+        /// The provider's address.
+        provider: &'s str,
+        /// The schema.
+        schema: &'s Schema,
+    },
+    /// A resource type's identity (`UpgradeResourceIdentity`).
+    Identity {
+        /// The resource type's name.
+        name: &'s str,
+        /// The provider's address.
+        provider: &'s str,
+        /// The identity schema.
+        schema: &'s IdentitySchema,
+    },
+    /// A provider-defined function (`CallFunction`).
+    Function {
+        /// The function's name.
+        name: &'s str,
+        /// The provider's address.
+        provider: &'s str,
+        /// Its signature.
+        function: &'s Function,
+    },
+}
+
+impl<'s> Subject<'s> {
+    /// The type of a payload of a call about this subject: the schema's implied type,
+    /// a function parameter's or its return type. `None` for private data and for
+    /// `ProviderMeta` (the provider's `provider_meta` schema, which the schemas do not
+    /// hold).
+    pub fn type_of(&self, payload: &Payload) -> Option<Type> {
+        let field = payload.name.field.as_str();
+        if !payload.is_value() || field == "ProviderMeta" {
+            return None;
+        }
+        match self {
+            Subject::Function { function, .. } => match field.strip_prefix("Arguments_") {
+                Some(i) => function.argument_type(i.parse().ok()?).cloned(),
+                None => Some(function.return_type.clone()),
+            },
+            _ => self.schema_type(),
+        }
+    }
+
+    /// The implied type of the subject's schema; `None` for a function, whose types
+    /// depend on the field.
+    fn schema_type(&self) -> Option<Type> {
+        match self {
+            Subject::Provider { schema, .. } | Subject::Schema { schema, .. } => {
+                Some(schema.implied_type())
+            }
+            Subject::Identity { schema, .. } => Some(schema.implied_type()),
+            Subject::Function { .. } => None,
+        }
+    }
+
+    /// The schema block whose values the payloads are (for rendering them as blocks),
+    /// where there is one.
+    pub fn block_schema(&self) -> Option<&'s Schema> {
+        match self {
+            Subject::Provider { schema, .. } | Subject::Schema { schema, .. } => Some(schema),
+            _ => None,
+        }
+    }
+
+    /// The provider's address.
+    pub fn provider(&self) -> &'s str {
+        match self {
+            Subject::Provider { provider, .. }
+            | Subject::Schema { provider, .. }
+            | Subject::Identity { provider, .. }
+            | Subject::Function { provider, .. } => provider,
+        }
+    }
+}
+
+impl fmt::Display for Subject<'_> {
+    /// `resource type cloud_instance`, `provider registry.terraform.io/example/cloud`,
+    /// `function parse_arn`, ...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Subject::Provider { provider, .. } => write!(f, "provider {provider}"),
+            Subject::Schema { kind, name, .. } => write!(f, "{} {name}", kind.noun()),
+            Subject::Identity { name, .. } => write!(f, "resource identity {name}"),
+            Subject::Function { name, .. } => write!(f, "function {name}"),
+        }
+    }
+}
+
+/// What [`Resolver::resolve`] found for a call.
+#[derive(Clone, Debug)]
+pub enum Resolved<'s> {
+    /// The one subject whose types decode every value of the call.
+    Found(Subject<'s>),
+    /// Several subjects decode every value (e.g. a call whose values are all null).
+    Ambiguous(Vec<Subject<'s>>),
+    /// None does; the message says what was tried and, for the subject that decoded
+    /// the most values, the first error.
+    NotFound(String),
+    /// The RPC carries no values a schema types (e.g. `CloseEphemeralResource`), or it
+    /// is not an RPC this crate knows.
+    Untyped,
+}
+
+/// What section of the schemas types an RPC's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Section {
+    Provider,
+    Schemas(SchemaKind),
+    Identities,
+    Functions,
+}
+
+impl Section {
+    /// The section an RPC's values belong to.
+    fn of(rpc: &str) -> Option<Section> {
+        Some(match rpc {
+            "ValidateResourceConfig"
+            | "ValidateResourceTypeConfig"
+            | "ReadResource"
+            | "PlanResourceChange"
+            | "ApplyResourceChange"
+            | "ImportResourceState"
+            | "UpgradeResourceState"
+            | "MoveResourceState"
+            | "GenerateResourceConfig" => Section::Schemas(SchemaKind::Resource),
+            "ValidateDataResourceConfig" | "ValidateDataSourceConfig" | "ReadDataSource" => {
+                Section::Schemas(SchemaKind::DataSource)
+            }
+            "ValidateEphemeralResourceConfig" | "OpenEphemeralResource" => {
+                Section::Schemas(SchemaKind::EphemeralResource)
+            }
+            "ValidateListResourceConfig" | "ListResource" => {
+                Section::Schemas(SchemaKind::ListResource)
+            }
+            "ValidateActionConfig" | "PlanAction" | "InvokeAction" => {
+                Section::Schemas(SchemaKind::Action)
+            }
+            "ValidateStateStoreConfig" | "ConfigureStateStore" => {
+                Section::Schemas(SchemaKind::StateStore)
+            }
+            "ConfigureProvider" | "ValidateProviderConfig" | "PrepareProviderConfig" => {
+                Section::Provider
+            }
+            "UpgradeResourceIdentity" => Section::Identities,
+            "CallFunction" => Section::Functions,
+            _ => return None,
+        })
+    }
+
+    /// Every subject of this section in `schemas`.
+    fn subjects(self, schemas: &ProviderSchemas) -> Vec<Subject<'_>> {
+        let mut out = Vec::new();
+        for (provider, p) in &schemas.providers {
+            match self {
+                Section::Provider => out.push(Subject::Provider {
+                    provider,
+                    schema: &p.provider,
+                }),
+                Section::Schemas(kind) => out.extend(kind.schemas(p).iter().map(
+                    |(name, schema)| Subject::Schema {
+                        kind,
+                        name,
+                        provider,
+                        schema,
+                    },
+                )),
+                Section::Identities => {
+                    out.extend(p.resource_identity_schemas.iter().map(|(name, schema)| {
+                        Subject::Identity {
+                            name,
+                            provider,
+                            schema,
+                        }
+                    }))
+                }
+                Section::Functions => {
+                    out.extend(
+                        p.functions
+                            .iter()
+                            .map(|(name, function)| Subject::Function {
+                                name,
+                                provider,
+                                function,
+                            }),
+                    )
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Finds the schema that types each call's values, among the provider's schemas.
+///
+/// The implied types of every schema of a section are worked out once, the first time
+/// a call needs them.
+pub struct Resolver<'s> {
+    schemas: &'s ProviderSchemas,
+    /// Each section's subjects with their implied types (`None` for functions, whose
+    /// types depend on the field).
+    sections: BTreeMap<Section, Vec<(Subject<'s>, Option<Type>)>>,
+}
+
+impl<'s> Resolver<'s> {
+    /// A resolver over `schemas`.
+    pub fn new(schemas: &'s ProviderSchemas) -> Resolver<'s> {
+        Resolver {
+            schemas,
+            sections: BTreeMap::new(),
+        }
+    }
+
+    /// The one subject (resource type, data source, ...) of the section the call's RPC
+    /// belongs to whose types decode every value of the call; see [`Resolved`].
+    pub fn resolve(&mut self, call: &Call) -> Resolved<'s> {
+        let Some(section) = Section::of(&call.rpc) else {
+            return Resolved::Untyped;
+        };
+        let typed: Vec<&Payload> = call
+            .payloads
+            .iter()
+            .filter(|p| p.is_value() && p.name.field != "ProviderMeta")
+            .collect();
+        if typed.is_empty() {
+            return Resolved::Untyped;
+        }
+        let schemas = self.schemas;
+        let candidates = self.sections.entry(section).or_insert_with(|| {
+            let subjects = section.subjects(schemas);
+            subjects.into_iter().map(|s| (s, s.schema_type())).collect()
+        });
+        let mut found = Vec::new();
+        // The candidate that decoded the most values before failing, and its error.
+        let mut best: Option<(usize, Subject<'s>, &Payload, Error)> = None;
+        for (subject, ty) in candidates.iter() {
+            let mut decoded = 0;
+            let mut failure = None;
+            for p in &typed {
+                let ty = match ty {
+                    Some(ty) => Some(ty.clone()),
+                    None => subject.type_of(p),
+                };
+                let result = match ty {
+                    Some(ty) => p.decode(&ty).map(drop),
+                    None => Err(Error::new(
+                        ErrorKind::TypeMismatch,
+                        format!("{subject} has no parameter for {}", p.name.field),
+                    )),
+                };
+                match result {
+                    Ok(()) => decoded += 1,
+                    Err(e) => {
+                        failure = Some((*p, e));
+                        break;
+                    }
+                }
+            }
+            match failure {
+                None => found.push(*subject),
+                Some((p, e)) => {
+                    if best.as_ref().is_none_or(|(n, ..)| decoded > *n) {
+                        best = Some((decoded, *subject, p, e));
+                    }
+                }
+            }
+        }
+        match found.len() {
+            1 => Resolved::Found(found[0]),
+            0 => {
+                Resolved::NotFound(match best {
+                    None => format!("the schemas define no {}", section_noun(section)),
+                    Some((_, subject, p, e)) => {
+                        format!(
+                    "no {} of the schemas decodes every value of the call; {subject} comes \
+                     nearest, but {}: {}{}",
+                    section_noun(section),
+                    p.file,
+                    if e.path().is_empty() { String::new() } else { format!("{}: ", e.path()) },
+                    e.message(),
+                )
+                    }
+                })
+            }
+            _ => Resolved::Ambiguous(found),
+        }
+    }
+}
+
+/// What a section holds, in messages.
+fn section_noun(section: Section) -> &'static str {
+    match section {
+        Section::Provider => "provider configuration",
+        Section::Schemas(kind) => kind.noun(),
+        Section::Identities => "resource identity schema",
+        Section::Functions => "function",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(name: &str) -> (String, Vec<u8>) {
+        let bytes = match name.rsplit_once('.') {
+            Some((_, "msgpack")) => vec![0xc0],
+            Some((_, "json")) => b"null".to_vec(),
+            Some(_) => Vec::new(),
+            None => b"{}".to_vec(),
+        };
+        (name.to_owned(), bytes)
+    }
+
+    /// The calls of a capture as `RPC: file file ...` lines, each file by its
+    /// time, message and field.
+    fn grouped(names: &[&str]) -> Vec<String> {
+        let capture = Capture::from_files(names.iter().map(|n| file(n)));
+        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+        capture
+            .calls
+            .iter()
+            .map(|c| {
+                let files: Vec<String> = c
+                    .payloads
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "{}:{}.{}",
+                            p.name.unix_millis % 1000,
+                            p.name.message,
+                            p.name.field
+                        )
+                    })
+                    .collect();
+                format!("{}: {}", c.rpc, files.join(" "))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn file_names() {
+        let ok = |name: &str, millis, rpc: &str, message: &str, field: &str, ext| {
+            let parsed = FileName::parse(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(
+                parsed,
+                FileName {
+                    unix_millis: millis,
+                    rpc: rpc.into(),
+                    message: message.into(),
+                    field: field.into(),
+                    extension: ext,
+                },
+                "{name}"
+            );
+        };
+        ok(
+            "1_PlanResourceChange_Request_Config.msgpack",
+            1,
+            "PlanResourceChange",
+            "Request",
+            "Config",
+            Extension::Msgpack,
+        );
+        ok(
+            "17_ReadResource_Response_NewState.json",
+            17,
+            "ReadResource",
+            "Response",
+            "NewState",
+            Extension::Json,
+        );
+        ok(
+            "17_ReadResource_Request_ProviderMeta.empty",
+            17,
+            "ReadResource",
+            "Request",
+            "ProviderMeta",
+            Extension::Empty,
+        );
+        ok(
+            "17_ReadResource_Request_Private",
+            17,
+            "ReadResource",
+            "Request",
+            "Private",
+            Extension::None,
+        );
+        ok(
+            "17_ReadResource_Request_Private.empty",
+            17,
+            "ReadResource",
+            "Request",
+            "Private",
+            Extension::Empty,
+        );
+        ok(
+            "17_ImportResourceState_Response_ImportedResource_Private",
+            17,
+            "ImportResourceState",
+            "Response_ImportedResource",
+            "Private",
+            Extension::None,
+        );
+        ok(
+            "17_CallFunction_Request_Arguments_10.msgpack",
+            17,
+            "CallFunction",
+            "Request",
+            "Arguments_10",
+            Extension::Msgpack,
+        );
+        ok(
+            "17_UpgradeResourceIdentity_Response_UpgradedResourceIdentity.msgpack",
+            17,
+            "UpgradeResourceIdentity",
+            "Response",
+            "UpgradedResourceIdentity",
+            Extension::Msgpack,
+        );
+        for bad in [
+            "",
+            "README.md",
+            "x_PlanResourceChange_Request_Config.msgpack",
+            "17_PlanResourceChange_Request.msgpack",
+            "17_PlanResourceChange_Config.msgpack",
+            "17_PlanResourceChange_Reply_Config.msgpack",
+            "17__Request_Config.msgpack",
+            "17_Plan-Resource_Request_Config.msgpack",
+            "17_PlanResourceChange_Request_Config.txt",
+            "17_PlanResourceChange_Request_.msgpack",
+            "17_CallFunction_Request_0.msgpack",
+            "-1_PlanResourceChange_Request_Config.msgpack",
+        ] {
+            assert!(FileName::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn files_become_payloads_as_their_names_say() {
+        let p = Payload::new(
+            "1_ReadResource_Request_Private".into(),
+            b"{\"a\":1}".to_vec(),
+        )
+        .unwrap();
+        assert!(!p.is_value());
+        assert_eq!(p.data, Data::Private(b"{\"a\":1}".to_vec()));
+        assert_eq!(
+            p.decode(&Type::String).unwrap_err().to_string(),
+            "private data is not a value"
+        );
+        let p = Payload::new("1_ReadResource_Request_Private.empty".into(), vec![]).unwrap();
+        assert_eq!(p.data, Data::Empty);
+        assert!(p.decode(&Type::String).is_err());
+        let p = Payload::new("1_ReadResource_Request_CurrentState.empty".into(), vec![]).unwrap();
+        assert!(p.decode(&Type::String).unwrap().is_null());
+        assert_eq!(p.implied_type().unwrap(), Type::Dynamic);
+        let err = Payload::new(
+            "1_ReadResource_Request_CurrentState.empty".into(),
+            vec![0xc0],
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), "expected an empty file, found 1 bytes");
+        let p = Payload::new(
+            "1_ReadResource_Response_NewState.json".into(),
+            br#"{"a":"x"}"#.to_vec(),
+        )
+        .unwrap();
+        assert_eq!(p.implied_type().unwrap().to_expr(), "object({a=string})");
+        assert_eq!(
+            p.decode(&"map(string)".parse().unwrap()).unwrap()["a"].as_str(),
+            Some("x")
+        );
+    }
+
+    #[test]
+    fn files_group_into_calls() {
+        // Sequential calls, requests before responses in the same millisecond, private
+        // data and empty values included.
+        assert_eq!(
+            grouped(&[
+                "100_PlanResourceChange_Request_Config.msgpack",
+                "100_PlanResourceChange_Request_PriorState.msgpack",
+                "100_PlanResourceChange_Request_PriorPrivate.empty",
+                "101_PlanResourceChange_Response_PlannedState.msgpack",
+                "101_PlanResourceChange_Response_PlannedPrivate",
+                "101_PlanResourceChange_Request_Config.msgpack",
+                "103_PlanResourceChange_Response_PlannedState.msgpack",
+                "104_ReadDataSource_Response_State.msgpack",
+                "104_ReadDataSource_Request_Config.msgpack",
+            ]),
+            [
+                "PlanResourceChange: 100:Request.Config 100:Request.PriorPrivate 100:Request.PriorState 101:Response.PlannedPrivate 101:Response.PlannedState",
+                "PlanResourceChange: 101:Request.Config 103:Response.PlannedState",
+                "ReadDataSource: 104:Request.Config 104:Response.State",
+            ]
+        );
+        // Two calls at once: requests open a call each, responses answer the earliest.
+        assert_eq!(
+            grouped(&[
+                "200_ApplyResourceChange_Request_Config.msgpack",
+                "201_ApplyResourceChange_Request_Config.msgpack",
+                "202_ApplyResourceChange_Response_NewState.msgpack",
+                "203_ApplyResourceChange_Response_NewState.msgpack",
+            ]),
+            [
+                "ApplyResourceChange: 200:Request.Config 202:Response.NewState",
+                "ApplyResourceChange: 201:Request.Config 203:Response.NewState",
+            ]
+        );
+        // Parts of a response repeat; a response without a request is a call of its own.
+        assert_eq!(
+            grouped(&[
+                "300_ImportResourceState_Response_ImportedResource_State.msgpack",
+                "300_ImportResourceState_Response_ImportedResource_Private",
+                "300_ImportResourceState_Response_ImportedResource_State.msgpack",
+                "301_CallFunction_Request_Arguments_0.msgpack",
+                "301_CallFunction_Request_Arguments_1.msgpack",
+                "302_CallFunction_Response_Result.msgpack",
+                "303_CallFunction_Response_Result.msgpack",
+            ]),
+            [
+                "ImportResourceState: 300:Response_ImportedResource.Private 300:Response_ImportedResource.State 300:Response_ImportedResource.State",
+                "CallFunction: 301:Request.Arguments_0 301:Request.Arguments_1 302:Response.Result",
+                "CallFunction: 303:Response.Result",
+            ]
+        );
+    }
+
+    #[test]
+    fn resolving_calls() {
+        use crate::schema::{Attribute, Block, ProviderSchema};
+        let schema = |attribute: &str| Schema {
+            version: 0,
+            block: Block::new().attribute(attribute, Attribute::new(Type::String).optional()),
+        };
+        let mut schemas = ProviderSchemas::default();
+        for (address, resource) in [("a/x", "x_thing"), ("b/y", "y_thing")] {
+            let mut p = ProviderSchema::default();
+            p.resource_schemas.insert(resource.into(), schema("name"));
+            p.data_source_schemas
+                .insert(resource.into(), schema(resource));
+            schemas.providers.insert(address.into(), p);
+        }
+        let mut resolver = Resolver::new(&schemas);
+        let call = |files: &[(&str, &[u8])]| {
+            let capture =
+                Capture::from_files(files.iter().map(|(n, b)| (n.to_string(), b.to_vec())));
+            assert!(capture.problems.is_empty());
+            capture.calls.into_iter().next().unwrap()
+        };
+        let describe = |r: Resolved<'_>| match r {
+            Resolved::Found(s) => format!("found {s} of {}", s.provider()),
+            Resolved::Ambiguous(all) => format!(
+                "ambiguous: {}",
+                all.iter()
+                    .map(|s| format!("{s} of {}", s.provider()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Resolved::NotFound(why) => format!("not found: {why}"),
+            Resolved::Untyped => "untyped".to_owned(),
+        };
+        // The same type in two providers: ambiguous.
+        let both = call(&[(
+            "1_ReadResource_Request_CurrentState.json",
+            br#"{"name":"n"}"#,
+        )]);
+        assert_eq!(
+            describe(resolver.resolve(&both)),
+            "ambiguous: resource type x_thing of a/x, resource type y_thing of b/y"
+        );
+        let one = call(&[(
+            "1_ReadDataSource_Request_Config.json",
+            br#"{"y_thing":"n"}"#,
+        )]);
+        assert_eq!(
+            describe(resolver.resolve(&one)),
+            "found data source y_thing of b/y"
+        );
+        let none = call(&[("1_ReadDataSource_Request_Config.json", br#"{"z":"n"}"#)]);
+        assert_eq!(
+            describe(resolver.resolve(&none)),
+            "not found: no data source of the schemas decodes every value of the call; data source x_thing comes nearest, but 1_ReadDataSource_Request_Config.json: .z: unsupported attribute"
+        );
+        // Private data only, ProviderMeta only, an RPC this crate does not know.
+        for files in [
+            &[("1_CloseEphemeralResource_Request_Private", &b"x"[..])][..],
+            &[("1_ReadResource_Request_ProviderMeta.empty", &b""[..])],
+            &[("1_SomeFutureRpc_Request_Config.json", &b"{}"[..])],
+        ] {
+            assert_eq!(describe(resolver.resolve(&call(files))), "untyped");
+        }
+        // Functions are typed by parameter and return type; no function, none found.
+        let f = call(&[("1_CallFunction_Request_Arguments_0.json", b"1")]);
+        assert_eq!(
+            describe(resolver.resolve(&f)),
+            "not found: the schemas define no function"
+        );
+        assert!(f.change().is_none());
+    }
+
+    #[test]
+    fn bad_names_are_problems_and_the_rest_is_read() {
+        let capture = Capture::from_files([
+            file("1_ReadResource_Request_CurrentState.msgpack"),
+            ("notes.txt".to_owned(), b"hello".to_vec()),
+            (
+                "2_ReadResource_Request_Private.empty".to_owned(),
+                b"x".to_vec(),
+            ),
+        ]);
+        assert_eq!(capture.calls.len(), 1);
+        let problems: Vec<String> = capture
+            .problems
+            .iter()
+            .map(|p| format!("{}: {}", p.file, p.error))
+            .collect();
+        assert_eq!(
+            problems,
+            [
+                "notes.txt: not a protocol data file name: expected {UnixMilli}_{RPC}_{Message}_{Field}[.msgpack|.json|.empty], found \"notes.txt\"",
+                "2_ReadResource_Request_Private.empty: expected an empty file, found 1 bytes",
+            ]
+        );
+    }
+}

@@ -1,0 +1,108 @@
+//! The parts of a provider's schemas that are not blocks: resource identity schemas and
+//! function signatures.
+
+use std::collections::BTreeMap;
+
+use super::DescriptionKind;
+use crate::types::Type;
+
+/// The schema of a managed resource type's identity (`resource_identity_schemas`): the
+/// attributes that identify an object of the type to the provider, e.g. for import.
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+/// let identity = schemas.resource_identity("cloud_instance")?;
+/// assert_eq!(identity.implied_type().to_expr(), "object({id=string,region=string})");
+/// assert!(identity.attributes["id"].required_for_import);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IdentitySchema {
+    /// The identity schema's version (providers use it to upgrade stored identities).
+    pub version: u64,
+    /// The attributes, by name.
+    pub attributes: BTreeMap<String, IdentityAttribute>,
+}
+
+/// One attribute of an [`IdentitySchema`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct IdentityAttribute {
+    /// The attribute's type; `dynamic` when the schema gives none.
+    pub ty: Type,
+    /// The description (empty when there is none).
+    pub description: String,
+    /// Import must give the attribute.
+    pub required_for_import: bool,
+    /// Import may give the attribute.
+    pub optional_for_import: bool,
+}
+
+impl IdentitySchema {
+    /// The type of identity values: an object of the attributes' types (optional
+    /// attribute markers removed), as Terraform's identity block implies.
+    pub fn implied_type(&self) -> Type {
+        Type::object(
+            self.attributes
+                .iter()
+                .map(|(name, a)| (name.as_str(), a.ty.without_optional_attributes())),
+        )
+    }
+}
+
+/// A provider-defined function's signature (`functions`).
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+/// let (_, provider) = schemas.find_provider("cloud")?;
+/// let parse_arn = &provider.functions["parse_arn"];
+/// assert_eq!(parse_arn.parameters[0].name, "arn");
+/// assert_eq!(parse_arn.return_type.to_expr(), "object({account=string,region=string,resource=string})");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// A short description.
+    pub summary: String,
+    /// The description (empty when there is none).
+    pub description: String,
+    /// How the description is written.
+    pub description_kind: DescriptionKind,
+    /// Why the function is deprecated, and what to use instead (empty when it is not).
+    pub deprecation_message: String,
+    /// The type of the result (`dynamic` when it depends on the arguments).
+    pub return_type: Type,
+    /// The positional parameters.
+    pub parameters: Vec<Parameter>,
+    /// The parameter that takes any further arguments, if the function takes them.
+    pub variadic_parameter: Option<Parameter>,
+}
+
+/// A parameter of a [`Function`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameter {
+    /// The parameter's name (empty when the signature gives none).
+    pub name: String,
+    /// The description (empty when there is none).
+    pub description: String,
+    /// How the description is written.
+    pub description_kind: DescriptionKind,
+    /// Whether the argument may be null.
+    pub is_nullable: bool,
+    /// The type every argument for this parameter must conform to.
+    pub ty: Type,
+}
+
+impl Function {
+    /// The type of argument `index` (counted from 0): a positional parameter's, then the
+    /// variadic parameter's; `None` past the last parameter of a function without one.
+    pub fn argument_type(&self, index: usize) -> Option<&Type> {
+        self.parameters
+            .get(index)
+            .or(self.variadic_parameter.as_ref())
+            .map(|p| &p.ty)
+    }
+}
