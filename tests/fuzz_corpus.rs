@@ -30,6 +30,7 @@ const TARGETS: &[(&str, Target)] = &[
     ("plan_rules", targets::plan_rules),
     ("diff", targets::diff),
     ("config", targets::config),
+    ("document", targets::document),
 ];
 
 #[test]

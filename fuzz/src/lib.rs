@@ -1194,3 +1194,95 @@ pub fn decode_as(data: &[u8]) {
         assert_eq!(again, structs, "structs change through their text");
     }
 }
+
+/// At most this many values of one `show -json` document are checked.
+const MAX_DOCUMENT_VALUES: usize = 32;
+
+/// A `show -json` document (plan or state, in any of the encodings Terraform's and
+/// PowerShell's output takes): reading it never panics; each value read with the type
+/// its JSON implies (the first 32: resource changes and drift before and after, output
+/// changes, planned values, prior state and state resources) writes back and reads
+/// back to the same value, and a sensitivity tree that fits it gives paths whose tree
+/// fits it too.
+pub fn document(data: &[u8]) {
+    use ctywire::tfjson::{self, Change, Document, MarkTree, Module, RawJson};
+
+    fn change(c: &Change) -> [(Option<&RawJson>, Option<&MarkTree>, Option<&MarkTree>); 2] {
+        [
+            (c.before.as_ref(), None, c.before_sensitive.as_ref()),
+            (
+                c.after.as_ref(),
+                c.after_unknown.as_ref(),
+                c.after_sensitive.as_ref(),
+            ),
+        ]
+    }
+    fn resources<'d>(
+        m: &'d Module,
+        out: &mut Vec<(
+            Option<&'d RawJson>,
+            Option<&'d MarkTree>,
+            Option<&'d MarkTree>,
+        )>,
+    ) {
+        for r in &m.resources {
+            out.push((r.values.as_ref(), None, r.sensitive_values.as_ref()));
+        }
+        for child in &m.child_modules {
+            resources(child, out);
+        }
+    }
+
+    let Ok(document) = Document::from_json(data) else {
+        return;
+    };
+    let mut values = Vec::new();
+    match &document {
+        Document::Plan(plan) => {
+            for rc in plan.resource_changes.iter().chain(&plan.resource_drift) {
+                values.extend(change(&rc.change));
+            }
+            for c in plan.output_changes.values() {
+                values.extend(change(c));
+            }
+            if let Some(planned) = &plan.planned_values {
+                resources(&planned.root_module, &mut values);
+            }
+            if let Some(prior) = plan.prior_state.as_ref().and_then(|s| s.values.as_ref()) {
+                resources(&prior.root_module, &mut values);
+            }
+        }
+        Document::State(state) => {
+            if let Some(v) = &state.values {
+                resources(&v.root_module, &mut values);
+            }
+        }
+    }
+    let ty = Type::Dynamic;
+    for (json, unknown, sensitive) in values.into_iter().take(MAX_DOCUMENT_VALUES) {
+        let text = json.map(RawJson::as_str);
+        let Ok(value) = tfjson::from_json_value(text, unknown, &ty) else {
+            continue;
+        };
+        let written = match tfjson::to_json_value(&value, &ty) {
+            Ok(w) => w,
+            Err(e) => panic!("a value read from a document does not write: {e}\n{value:?}"),
+        };
+        let tree = tfjson::unknown_tree(&value);
+        let back = tfjson::from_json_value(written.as_ref().map(RawJson::as_str), Some(&tree), &ty)
+            .unwrap_or_else(|e| panic!("a written value does not read back: {e}\n{written:?}"));
+        assert!(
+            back.raw_equals(&value, &ty),
+            "a value changes through its JSON\n{value:?}\n{back:?}"
+        );
+        if let Some(tree) = sensitive {
+            if tfjson::check_sensitive_tree(tree, &value, &ty).is_ok() {
+                let paths = tfjson::sensitive_paths(tree, &ty);
+                let ours = tfjson::sensitive_tree(&paths, &value, &ty);
+                if let Err(e) = tfjson::check_sensitive_tree(&ours, &value, &ty) {
+                    panic!("the sensitivity tree made from paths does not fit: {e}\n{ours}");
+                }
+            }
+        }
+    }
+}
