@@ -31,6 +31,7 @@ const TARGETS: &[(&str, Target)] = &[
     ("diff", targets::diff),
     ("config", targets::config),
     ("document", targets::document),
+    ("capture", targets::capture),
 ];
 
 #[test]

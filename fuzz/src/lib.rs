@@ -26,6 +26,10 @@
 //!
 //! `plan_rules` reads a schema selector (one of the example provider's schemas), then
 //! three MessagePack payloads, each but the last after a two-byte length.
+//!
+//! `document` reads its whole input as a `show -json` document; `capture` reads up to
+//! twelve files of a capture directory, each a one-byte name length, the name, a
+//! two-byte little-endian content length and the content.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
@@ -1281,6 +1285,67 @@ pub fn document(data: &[u8]) {
                 let ours = tfjson::sensitive_tree(&paths, &value, &ty);
                 if let Err(e) = tfjson::check_sensitive_tree(&ours, &value, &ty) {
                     panic!("the sensitivity tree made from paths does not fit: {e}\n{ours}");
+                }
+            }
+        }
+    }
+}
+
+/// At most this many files of one `capture` input.
+const MAX_CAPTURE_FILES: usize = 12;
+
+/// A capture directory's files: grouping them never panics and loses no file (each is
+/// in one call or is a problem; a call holds files of its own RPC only), and resolving
+/// each call with the example provider's schemas never panics, a subject found
+/// decoding every value of its call.
+pub fn capture(data: &[u8]) {
+    use ctywire::capture::{Capture, Resolved, Resolver};
+
+    let mut files = Vec::new();
+    let mut rest = data;
+    while files.len() < MAX_CAPTURE_FILES {
+        let Some((&name_len, after)) = rest.split_first() else {
+            break;
+        };
+        let (name, after) = after.split_at(usize::from(name_len).min(after.len()));
+        let (len, after) = match after.split_first_chunk::<2>() {
+            Some((len, after)) => (usize::from(u16::from_le_bytes(*len)), after),
+            None => (0, after),
+        };
+        let (bytes, after) = after.split_at(len.min(after.len()));
+        files.push((String::from_utf8_lossy(name).into_owned(), bytes.to_vec()));
+        rest = after;
+    }
+    let count = files.len();
+    let capture = Capture::from_files(files);
+    let held: usize = capture.calls.iter().map(|c| c.payloads.len()).sum();
+    assert_eq!(
+        held + capture.problems.len(),
+        count,
+        "files lost or doubled"
+    );
+    let mut resolver = Resolver::new(example_schemas());
+    for call in &capture.calls {
+        assert!(
+            call.payloads.iter().all(|p| p.name.rpc == call.rpc),
+            "a call holds another RPC's file: {call:?}"
+        );
+        if let Resolved::Found(subject) = resolver.resolve(call) {
+            for p in &call.payloads {
+                if let Some(ty) = subject.type_of(p) {
+                    if let Err(e) = p.decode(&ty) {
+                        panic!(
+                            "{subject} was found for {} but does not decode it: {e}",
+                            p.file
+                        );
+                    }
+                }
+            }
+        }
+        if let Some((before, after)) = call.change() {
+            for p in [before, after] {
+                if let Ok(ty) = p.implied_type() {
+                    let _ = p.decode(&ty);
                 }
             }
         }
