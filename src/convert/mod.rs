@@ -223,23 +223,33 @@ pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
     unify::unify(types, true)
 }
 
-/// For the encoders, after `value` failed to encode as `ty` with `failed`: `value`
-/// converted to `ty` as go-cty's `msgpack.Marshal` and `json.Marshal` convert a value
-/// whose type does not conform to the one asked for.
+/// For the encoders, after `value` failed to encode as `ty` with `failed` (having
+/// written from `start` of `out`): `value` converted to `ty` as go-cty's
+/// `msgpack.Marshal` and `json.Marshal` convert a value whose type does not conform to
+/// the one asked for, and encoded again with `encode` from `start`.
 ///
 /// The value's own type is inferred ([`own_type`]). Where it conforms to `ty` (the
 /// encoder failed for another reason: an unknown in JSON), or no conversion exists (the
 /// encoder's error, with its path, says more than go-cty's description of the types),
-/// the error is `failed`.
+/// the error is `failed`. Out of line, so that the encoders' own paths stay small.
 #[cold]
-pub(crate) fn for_encoding(value: &Value, ty: &Type, failed: Error) -> Result<Value> {
+#[inline(never)]
+pub(crate) fn encode_converted(
+    value: &Value,
+    ty: &Type,
+    out: &mut Vec<u8>,
+    start: usize,
+    failed: Error,
+    encode: fn(&Value, &Type, &mut Vec<u8>) -> Result<()>,
+) -> Result<()> {
+    out.truncate(start);
     let Some(own) = own_type(value) else {
         return Err(failed);
     };
     if conforms(&own, ty) || conversion(&own, ty).is_none() {
         return Err(failed);
     }
-    convert(value, &own, ty)
+    encode(&convert(value, &own, ty)?, ty, out)
 }
 
 /// The type of `value` as it stands (go-cty's `Value.Type()`): `dynamic` for a null or

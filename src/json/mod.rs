@@ -103,24 +103,8 @@ pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     let start = out.len();
     match encode::encode(value, ty, out) {
         Ok(()) => Ok(()),
-        Err(err) => encode_converted(value, ty, out, start, err),
+        Err(err) => crate::convert::encode_converted(value, ty, out, start, err, encode::encode),
     }
-}
-
-/// [`encode_into`] for a value that failed to encode with `err`: converted, then
-/// encoded again from `start` (see [`encode`]).
-#[cold]
-#[inline(never)]
-fn encode_converted(
-    value: &Value,
-    ty: &Type,
-    out: &mut Vec<u8>,
-    start: usize,
-    err: crate::Error,
-) -> Result<()> {
-    out.truncate(start);
-    let converted = crate::convert::for_encoding(value, ty, err)?;
-    encode::encode(&converted, ty, out)
 }
 
 /// Decodes JSON text of type `ty` straight into a `T`, with no [`Value`] tree in
