@@ -320,7 +320,7 @@ fn transform_parts<E>(
 ) -> Result<Value, E> {
     let mut part = |step: PathStep, e: Value, t: &Type, path: &mut Path| {
         path.push(step);
-        let t = part_type(&e, t).into_owned();
+        let t = part_type(&e, t);
         let out = transform(e, &t, path, f);
         path.pop();
         out
