@@ -10,7 +10,9 @@
 //! `msgpack-encode-into` and `json-encode-into` (reusing one output buffer),
 //! `rmpv`, `serde-json`, `build-set`, `walk` (visits every value of the tree and writes
 //! nothing: the floor under any encoder), `clone` (clones the decoded tree: building it
-//! without reading anything, near the floor under any decoder), `sizes`. Each run's
+//! without reading anything, near the floor under any decoder), `value-walk`
+//! ([`Value::walk`](ctywire::Value::walk) with a callback that counts), `transform` (an
+//! identity [`Value::transform`](ctywire::Value::transform) of a clone), `sizes`. Each run's
 //! result is freed, timed apart. Payloads: `instances`, `strings`,
 //! `objects`, `dynamic`, and `strings-100k` / `objects-100k`. `schema-read FILE` and
 //! `schema-serde FILE` read a `providers schema -json` dump with
@@ -114,6 +116,15 @@ fn main() {
             )),
             "walk" => Box::new(black_box(walk(&p.value))),
             "clone" => Box::new(black_box(p.decoded.clone())),
+            "value-walk" => {
+                let mut n = 0usize;
+                p.value.walk(&p.ty, |_, _, _| {
+                    n += 1;
+                    ctywire::Visit::Continue
+                });
+                Box::new(black_box(n))
+            }
+            "transform" => Box::new(black_box(p.decoded.clone().transform(&p.ty, |_, v, _| v))),
             "build-set" => {
                 let elements = p.value.as_slice().unwrap().iter().rev().cloned().collect();
                 Box::new(black_box(ctywire::Set::new(elements)))

@@ -85,7 +85,7 @@ impl Value {
     /// ```
     pub fn walk<'v>(&'v self, ty: &Type, mut f: impl FnMut(&Path, &'v Value, &Type) -> Visit) {
         let ty = resolve(self, ty);
-        let _ = walk(self, &ty, &mut Path::empty(), &mut f);
+        let _ = walk(self, &ty, &mut Cursor::default(), &mut f);
     }
 
     /// This value rebuilt bottom up: `f` gets each value (its parts already rebuilt),
@@ -139,7 +139,7 @@ impl Value {
         mut f: impl FnMut(&Path, Value, &Type) -> Result<Value, E>,
     ) -> Result<Value, E> {
         let ty = resolve(&self, ty).into_owned();
-        transform(self, &ty, &mut Path::empty(), &mut f)
+        transform(self, &ty, &mut Cursor::default(), &mut f)
     }
 
     /// The paths of the unknown values in this one, in wire order (an unknown's parts
@@ -243,53 +243,87 @@ impl<'t> AttributeTypes<'t> {
 /// Whether the walk goes on.
 type Flow = Result<(), ()>;
 
+/// The path of the value being visited, with the name buffers of steps already left
+/// kept for the next ones: a walk allocates about as many names as the value is deep,
+/// not one per attribute.
+#[derive(Default)]
+struct Cursor {
+    path: Path,
+    spare: Vec<String>,
+}
+
+/// Where a [`Cursor`] goes next.
+enum Step<'a> {
+    Index(usize),
+    Attribute(&'a str),
+    Key(&'a str),
+}
+
+impl Cursor {
+    fn enter(&mut self, step: Step<'_>) {
+        let mut named = |name: &str| {
+            let mut s = self.spare.pop().unwrap_or_default();
+            s.clear();
+            s.push_str(name);
+            s
+        };
+        let step = match step {
+            Step::Index(i) => PathStep::Index(i as u64),
+            Step::Attribute(name) => PathStep::Attribute(named(name)),
+            Step::Key(key) => PathStep::Key(named(key)),
+        };
+        self.path.push(step);
+    }
+
+    fn leave(&mut self) {
+        if let Some(PathStep::Attribute(s) | PathStep::Key(s)) = self.path.pop() {
+            self.spare.push(s);
+        }
+    }
+}
+
 fn walk<'v>(
     v: &'v Value,
     ty: &Type,
-    path: &mut Path,
+    at: &mut Cursor,
     f: &mut impl FnMut(&Path, &'v Value, &Type) -> Visit,
 ) -> Flow {
-    match f(path, v, ty) {
+    match f(&at.path, v, ty) {
         Visit::Continue => {}
         Visit::SkipChildren => return Ok(()),
         Visit::Stop => return Err(()),
     }
-    let mut part = |step: PathStep, e: &'v Value, t: &Type, path: &mut Path| {
-        path.push(step);
-        let flow = walk(e, &part_type(e, t), path, f);
-        path.pop();
+    let mut part = |step: Step<'_>, e: &'v Value, t: &Type, at: &mut Cursor| {
+        at.enter(step);
+        let flow = walk(e, &part_type(e, t), at, f);
+        at.leave();
         flow
     };
     match v.untyped() {
         Value::List(vs) => {
             for (i, e) in vs.iter().enumerate() {
-                part(index(i), e, element_type(ty), path)?;
+                part(Step::Index(i), e, element_type(ty), at)?;
             }
         }
         Value::Set(s) => {
             for (i, e) in s.iter().enumerate() {
-                part(index(i), e, element_type(ty), path)?;
+                part(Step::Index(i), e, element_type(ty), at)?;
             }
         }
         Value::Tuple(vs) => {
             for (i, e) in vs.iter().enumerate() {
-                part(index(i), e, tuple_element_type(ty, i), path)?;
+                part(Step::Index(i), e, tuple_element_type(ty, i), at)?;
             }
         }
         Value::Map(m) => {
             for (k, e) in m.iter() {
-                part(PathStep::Key(k.to_owned()), e, element_type(ty), path)?;
+                part(Step::Key(k), e, element_type(ty), at)?;
             }
         }
         Value::Object(o) => {
             let types = AttributeTypes::of(ty, o);
             for (i, (name, e)) in o.iter().enumerate() {
-                part(
-                    PathStep::Attribute(name.to_owned()),
-                    e,
-                    types.get(i, name),
-                    path,
-                )?;
+                part(Step::Attribute(name), e, types.get(i, name), at)?;
             }
         }
         _ => {}
@@ -297,32 +331,28 @@ fn walk<'v>(
     Ok(())
 }
 
-fn index(i: usize) -> PathStep {
-    PathStep::Index(i as u64)
-}
-
 fn transform<E>(
     v: Value,
     ty: &Type,
-    path: &mut Path,
+    at: &mut Cursor,
     f: &mut impl FnMut(&Path, Value, &Type) -> Result<Value, E>,
 ) -> Result<Value, E> {
-    let rebuilt = transform_parts(v, ty, path, f)?;
-    f(path, rebuilt, ty)
+    let rebuilt = transform_parts(v, ty, at, f)?;
+    f(&at.path, rebuilt, ty)
 }
 
 /// `v` with its parts transformed (the value itself is left to the caller).
 fn transform_parts<E>(
     v: Value,
     ty: &Type,
-    path: &mut Path,
+    at: &mut Cursor,
     f: &mut impl FnMut(&Path, Value, &Type) -> Result<Value, E>,
 ) -> Result<Value, E> {
-    let mut part = |step: PathStep, e: Value, t: &Type, path: &mut Path| {
-        path.push(step);
+    let mut part = |step: Step<'_>, e: Value, t: &Type, at: &mut Cursor| {
+        at.enter(step);
         let t = part_type(&e, t);
-        let out = transform(e, &t, path, f);
-        path.pop();
+        let out = transform(e, &t, at, f);
+        at.leave();
         out
     };
     Ok(match v {
@@ -331,35 +361,35 @@ fn transform_parts<E>(
                 ty: recorded,
                 value,
             } = *t;
-            Value::typed(recorded, transform_parts(value, ty, path, f)?)
+            Value::typed(recorded, transform_parts(value, ty, at, f)?)
         }
         Value::List(vs) => Value::List(
             vs.into_vec()
                 .into_iter()
                 .enumerate()
-                .map(|(i, e)| part(index(i), e, element_type(ty), path))
+                .map(|(i, e)| part(Step::Index(i), e, element_type(ty), at))
                 .collect::<Result<_, E>>()?,
         ),
         Value::Set(s) => Value::Set(Set::new(
             s.into_vec()
                 .into_iter()
                 .enumerate()
-                .map(|(i, e)| part(index(i), e, element_type(ty), path))
+                .map(|(i, e)| part(Step::Index(i), e, element_type(ty), at))
                 .collect::<Result<_, E>>()?,
         )),
         Value::Tuple(vs) => Value::Tuple(
             vs.into_vec()
                 .into_iter()
                 .enumerate()
-                .map(|(i, e)| part(index(i), e, tuple_element_type(ty, i), path))
+                .map(|(i, e)| part(Step::Index(i), e, tuple_element_type(ty, i), at))
                 .collect::<Result<_, E>>()?,
         ),
         Value::Map(m) => Value::Map(Map::from_sorted(
             m.into_vec()
                 .into_iter()
                 .map(|(k, e)| {
-                    let step = PathStep::Key(k.to_string());
-                    Ok((k, part(step, e, element_type(ty), path)?))
+                    let e = part(Step::Key(&k), e, element_type(ty), at)?;
+                    Ok((k, e))
                 })
                 .collect::<Result<_, E>>()?,
         )),
@@ -371,10 +401,7 @@ fn transform_parts<E>(
                 .into_iter()
                 .zip(names.iter())
                 .enumerate()
-                .map(|(i, (e, name))| {
-                    let step = PathStep::Attribute(name.to_owned());
-                    part(step, e, types.get(i, name), path)
-                })
+                .map(|(i, (e, name))| part(Step::Attribute(name), e, types.get(i, name), at))
                 .collect::<Result<_, E>>()?;
             Value::Object(Box::new(Object::from_parts(names, values)))
         }
