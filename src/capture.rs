@@ -106,7 +106,20 @@ pub struct FileName {
     pub extension: Extension,
 }
 
-/// A protocol data file's extension.
+/// A protocol data file's extension: what [`Payload::new`] reads the file's bytes as
+/// (see [`Data`]).
+///
+/// ```
+/// use ctywire::capture::{Extension, FileName};
+///
+/// let extension = |name: &str| FileName::parse(name).map(|n| n.extension);
+/// assert_eq!(extension("1718000000100_ConfigureProvider_Request_Config.msgpack")?, Extension::Msgpack);
+/// assert_eq!(extension("1718000000806_ReadResource_Response_NewState.json")?, Extension::Json);
+/// assert_eq!(extension("1718000000400_PlanResourceChange_Request_PriorPrivate.empty")?, Extension::Empty);
+/// assert_eq!(extension("1718000000412_PlanResourceChange_Response_PlannedPrivate")?, Extension::None);
+/// assert!(extension("1718000000100_ConfigureProvider_Request_Config.txt").is_err());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Extension {
     /// `.msgpack`: a value in MessagePack.
@@ -185,7 +198,22 @@ impl FileName {
     }
 }
 
-/// What a protocol data file holds.
+/// What a protocol data file holds: [`Payload::data`], as the file's
+/// [extension](Extension) says.
+///
+/// ```
+/// use ctywire::capture::{Data, Payload};
+///
+/// let value = Payload::new("1718000000806_ReadResource_Response_NewState.json".to_owned(), br#"{"id":"i-0abc"}"#.to_vec())?;
+/// assert_eq!(value.data, Data::Json(br#"{"id":"i-0abc"}"#.to_vec()));
+/// let null = Payload::new("1718000000400_PlanResourceChange_Request_PriorState.empty".to_owned(), vec![])?;
+/// assert_eq!(null.data, Data::Empty);
+/// // SDKv2's private data: the provider's own bytes, not a value.
+/// let private = Payload::new("1718000000806_ReadResource_Response_Private".to_owned(), br#"{"schema_version":"1"}"#.to_vec())?;
+/// assert!(matches!(&private.data, Data::Private(bytes) if bytes.starts_with(b"{")));
+/// assert!(!private.is_value());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Data {
     /// A value in MessagePack.
@@ -198,7 +226,34 @@ pub enum Data {
     Private(Vec<u8>),
 }
 
-/// One file of a call.
+/// One file of a call: its name, taken apart, and what it holds.
+///
+/// Decode a value with the type its subject's schema implies (a [`Resolver`] finds the
+/// subject, [`Subject::type_of`] the type), or with the type its bytes imply when there
+/// is no schema.
+///
+/// ```
+/// use ctywire::capture::Payload;
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let bytes = include_bytes!("../examples/payloads/cloud_bucket.config.msgpack");
+/// let payload = Payload::new(
+///     "1718000000210_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
+///     bytes.to_vec(),
+/// )?;
+/// assert_eq!((payload.name.rpc.as_str(), payload.name.field.as_str()), ("ValidateResourceConfig", "Config"));
+/// assert!(payload.is_value());
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
+/// let config = payload.decode(&schemas.resource("cloud_bucket")?.implied_type())?;
+/// assert!(config["id"].is_null());
+///
+/// // Without a schema, the type the bytes imply says less: a null is of any type, an
+/// // empty list of blocks an empty tuple.
+/// let implied = payload.implied_type()?;
+/// assert_eq!(implied.to_expr(), "object({force_destroy=any,id=any,lifecycle_rule=tuple([]),name=string})");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Payload {
@@ -328,6 +383,22 @@ impl Call {
 
 /// A file of a capture directory that could not be read or is not a protocol data
 /// file; the others are read all the same.
+///
+/// ```
+/// use ctywire::capture::Capture;
+///
+/// let capture = Capture::from_files([
+///     ("1718000000800_ReadResource_Request_CurrentState.json".to_owned(), br#"{"id":"i-0abc"}"#.to_vec()),
+///     ("1718000000800_ReadResource_Request_Private.empty".to_owned(), b"{}".to_vec()),
+///     ("README.md".to_owned(), b"# captured on Monday".to_vec()),
+/// ]);
+/// assert_eq!(capture.calls[0].payloads.len(), 1);
+/// let problems: Vec<String> = capture.problems.iter().map(|p| format!("{}: {}", p.file, p.error)).collect();
+/// assert_eq!(problems, [
+///     "1718000000800_ReadResource_Request_Private.empty: expected an empty file, found 2 bytes",
+///     "README.md: not a protocol data file name: expected {UnixMilli}_{RPC}_{Message}_{Field}[.msgpack|.json|.empty], found \"README.md\"",
+/// ]);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Problem {
@@ -338,6 +409,37 @@ pub struct Problem {
 }
 
 /// The calls of a capture directory, and the files that are not part of one.
+///
+/// ```
+/// use ctywire::capture::Capture;
+///
+/// // A capture directory, as a provider writes it when TF_LOG_SDK_PROTO_DATA_DIR names it.
+/// let dir = std::env::temp_dir().join(format!("ctywire-doc-capture-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let files: [(&str, &[u8]); 5] = [
+///     ("1718000000100_ConfigureProvider_Request_Config.msgpack",
+///      include_bytes!("../examples/payloads/provider.config.msgpack")),
+///     ("1718000000300_ReadDataSource_Request_Config.msgpack",
+///      include_bytes!("../examples/payloads/cloud_image.config.msgpack")),
+///     ("1718000000300_ReadDataSource_Request_ProviderMeta.empty", b""),
+///     ("1718000000304_ReadDataSource_Response_State.msgpack",
+///      include_bytes!("../examples/payloads/cloud_image.config.msgpack")),
+///     ("terraform.log", b"2024-06-10T08:00:00Z [INFO] plan"),
+/// ];
+/// for (name, bytes) in files {
+///     std::fs::write(dir.join(name), bytes)?;
+/// }
+/// let capture = Capture::read_dir(&dir);
+/// std::fs::remove_dir_all(&dir)?;
+/// let capture = capture?;
+///
+/// let calls: Vec<(&str, usize)> = capture.calls.iter().map(|c| (c.rpc.as_str(), c.payloads.len())).collect();
+/// assert_eq!(calls, [("ConfigureProvider", 1), ("ReadDataSource", 3)]);
+/// let read = &capture.calls[1];
+/// assert!(read.payload("Response", "State").is_some());
+/// assert_eq!(capture.problems[0].file, "terraform.log");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Capture {
@@ -429,7 +531,44 @@ impl Capture {
     }
 }
 
-/// What types the values of a call: a schema of the provider's schemas.
+/// What types the values of a call: a schema of the provider's schemas, as
+/// [`Resolver::resolve`] finds it.
+///
+/// ```
+/// use ctywire::capture::{Capture, Resolved, Resolver, Subject};
+/// use ctywire::schema::{ProviderSchemas, SchemaKind};
+/// use ctywire::{msgpack, Type, Value};
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
+/// let image = include_bytes!("../examples/payloads/cloud_image.config.msgpack").to_vec();
+/// let arn = Value::from("arn:cloud:instance/eu-west-1/123456789012/i-0abc");
+/// let capture = Capture::from_files([
+///     ("1718000000300_ReadDataSource_Request_Config.msgpack".to_owned(), image.clone()),
+///     ("1718000000300_ReadDataSource_Request_ProviderMeta.empty".to_owned(), vec![]),
+///     ("1718000000304_ReadDataSource_Response_State.msgpack".to_owned(), image),
+///     ("1718000000900_CallFunction_Request_Arguments_0.msgpack".to_owned(), msgpack::encode(&arn, &Type::String)?),
+/// ]);
+/// let (read, call_function) = (&capture.calls[0], &capture.calls[1]);
+/// let mut resolver = Resolver::new(&schemas);
+///
+/// let Resolved::Found(data_source) = resolver.resolve(read) else { panic!("one data source") };
+/// assert!(matches!(data_source, Subject::Schema { kind: SchemaKind::DataSource, name: "cloud_image", .. }));
+/// assert_eq!(data_source.to_string(), "data source cloud_image");
+/// assert_eq!(data_source.provider(), "registry.terraform.io/example/cloud");
+/// let state = read.payload("Response", "State").unwrap();
+/// let ty = data_source.type_of(state).unwrap();
+/// assert_eq!(ty, data_source.block_schema().unwrap().implied_type());
+/// assert_eq!(state.decode(&ty)?["most_recent"].as_bool(), Some(true));
+/// // The schemas hold no `provider_meta` schema.
+/// assert_eq!(data_source.type_of(read.payload("Request", "ProviderMeta").unwrap()), None);
+///
+/// // A function's payloads are typed by its parameters and its return type.
+/// let Resolved::Found(function) = resolver.resolve(call_function) else { panic!("one function") };
+/// assert_eq!(function.to_string(), "function parse_arn");
+/// assert_eq!(function.type_of(&call_function.payloads[0]), Some(Type::String));
+/// assert!(function.block_schema().is_none());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Subject<'s> {
     /// A provider's own configuration (`ConfigureProvider`, `ValidateProviderConfig`).
@@ -536,6 +675,37 @@ impl fmt::Display for Subject<'_> {
 }
 
 /// What [`Resolver::resolve`] found for a call.
+///
+/// ```
+/// use ctywire::capture::{Capture, Resolved, Resolver};
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
+/// let capture = Capture::from_files([
+///     ("1718000000200_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
+///      include_bytes!("../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
+///     // Null: a state of any resource type.
+///     ("1718000000300_ReadResource_Request_CurrentState.msgpack".to_owned(), vec![0xc0]),
+///     ("1718000000400_ReadDataSource_Request_Config.json".to_owned(), br#"{"name":"debian"}"#.to_vec()),
+///     ("1718000000500_CloseEphemeralResource_Request_Private".to_owned(), b"lease-42".to_vec()),
+/// ]);
+/// let mut resolver = Resolver::new(&schemas);
+/// let outcomes: Vec<String> = capture.calls.iter().map(|call| match resolver.resolve(call) {
+///     Resolved::Found(subject) => format!("{}: {subject}", call.rpc),
+///     Resolved::Ambiguous(all) => format!("{}: any of {} schemas", call.rpc, all.len()),
+///     Resolved::NotFound(why) => format!("{}: {why}", call.rpc),
+///     Resolved::Untyped => format!("{}: no typed values", call.rpc),
+/// }).collect();
+/// assert_eq!(outcomes, [
+///     "ValidateResourceConfig: resource type cloud_bucket",
+///     "ReadResource: any of 2 schemas",
+///     "ReadDataSource: no data source of the schemas decodes every value of the call; \
+///      data source cloud_image comes nearest, but \
+///      1718000000400_ReadDataSource_Request_Config.json: .name: unsupported attribute",
+///     "CloseEphemeralResource: no typed values",
+/// ]);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum Resolved<'s> {
     /// The one subject whose types decode every value of the call.
@@ -642,7 +812,45 @@ impl Section {
 /// Finds the schema that types each call's values, among the provider's schemas.
 ///
 /// The implied types of every schema of a section are worked out once, the first time
-/// a call needs them.
+/// a call needs them: keep one resolver for a whole capture.
+///
+/// ```
+/// use ctywire::capture::{Capture, Resolved, Resolver};
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
+/// let image = include_bytes!("../examples/payloads/cloud_image.config.msgpack");
+/// let capture = Capture::from_files([
+///     ("1718000000100_ConfigureProvider_Request_Config.msgpack".to_owned(),
+///      include_bytes!("../examples/payloads/provider.config.msgpack").to_vec()),
+///     ("1718000000200_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
+///      include_bytes!("../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
+///     ("1718000000300_ReadDataSource_Request_Config.msgpack".to_owned(), image.to_vec()),
+///     ("1718000000300_ReadDataSource_Request_ProviderMeta.empty".to_owned(), vec![]),
+///     ("1718000000304_ReadDataSource_Response_State.msgpack".to_owned(), image.to_vec()),
+/// ]);
+///
+/// // Decode every value of every call with the type its schema implies.
+/// let mut resolver = Resolver::new(&schemas);
+/// let mut decoded = Vec::new();
+/// for call in &capture.calls {
+///     let Resolved::Found(subject) = resolver.resolve(call) else { continue };
+///     for payload in &call.payloads {
+///         if let Some(ty) = subject.type_of(payload) {
+///             decoded.push((subject.to_string(), payload.name.field.clone(), payload.decode(&ty)?));
+///         }
+///     }
+/// }
+/// let typed: Vec<(&str, &str)> = decoded.iter().map(|(s, f, _)| (s.as_str(), f.as_str())).collect();
+/// assert_eq!(typed, [
+///     ("provider registry.terraform.io/example/cloud", "Config"),
+///     ("resource type cloud_bucket", "Config"),
+///     ("data source cloud_image", "Config"),
+///     ("data source cloud_image", "State"),
+/// ]);
+/// assert_eq!(decoded[0].2["region"].as_str(), Some("eu-west-1"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 pub struct Resolver<'s> {
     schemas: &'s ProviderSchemas,
     /// Each section's subjects with their implied types (`None` for functions, whose

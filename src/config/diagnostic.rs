@@ -41,7 +41,25 @@ pub struct Diagnostic {
     pub location: Option<Location>,
 }
 
-/// Where in a file a [`Diagnostic`] points (see the example there).
+/// Where in a file a [`Diagnostic`] points, or a [`Declaration`](super::Declaration)
+/// is.
+///
+/// ```
+/// use ctywire::config::Config;
+///
+/// // The second line starts with a tab, and `é` is two bytes.
+/// let main = concat!(
+///     "{\n",
+///     "\t", r#""locals": {"greeting": "héllo"}, "variable": {"region": {"defualt": "eu"}}"#, "\n",
+///     "}",
+/// );
+/// let err = Config::from_sources([("main.tf.json", main)]).unwrap_err();
+/// let at = err.iter().next().unwrap().location.as_ref().unwrap();
+/// assert_eq!((at.file.as_str(), at.line), ("main.tf.json", 2));
+/// // The column counts the tab as two and `é` as one; the offset counts bytes.
+/// assert_eq!((at.column, at.offset), (60, 61));
+/// assert_eq!(&main[at.offset..at.offset + 9], r#""defualt""#);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Location {

@@ -77,6 +77,18 @@ use crate::types::Type;
 use crate::value::Value;
 
 /// How a description is written: plain text or Markdown.
+///
+/// ```
+/// use ctywire::schema::{DescriptionKind, ProviderSchemas};
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let provider = &schemas.provider("cloud")?.block;
+/// let token = &provider.attributes["token"];
+/// assert_eq!(token.description, "The API token. Can also be set with `CLOUD_TOKEN`.");
+/// assert_eq!(token.description_kind, DescriptionKind::Markdown);
+/// assert_eq!(provider.attributes["region"].description_kind, DescriptionKind::Plain);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DescriptionKind {
     /// Plain text (`"plain"` in schema JSON).
@@ -239,6 +251,30 @@ pub struct NestedType {
 }
 
 /// How a [`NestedType`]'s objects are nested.
+///
+/// ```
+/// use ctywire::schema::{Attribute, AttributeNesting, NestedType, ProviderSchemas};
+/// use ctywire::Type;
+///
+/// let disk = [("size_gb", Attribute::new(Type::Number).required())];
+/// let ty = |nesting| NestedType::new(nesting, disk.clone()).implied_type().to_expr();
+/// assert_eq!(ty(AttributeNesting::Single), "object({size_gb=number})");
+/// assert_eq!(ty(AttributeNesting::List), "list(object({size_gb=number}))");
+/// assert_eq!(ty(AttributeNesting::Set), "set(object({size_gb=number}))");
+/// assert_eq!(ty(AttributeNesting::Map), "map(object({size_gb=number}))");
+///
+/// // Unlike a LIST block's, a LIST nested type's objects holding `dynamic` stay a list.
+/// let env = [("value", Attribute::new(Type::Dynamic).optional())];
+/// let env = NestedType::new(AttributeNesting::List, env);
+/// assert_eq!(env.implied_type().to_expr(), "list(object({value=any}))");
+///
+/// // In schema JSON it is a nested type's `nesting_mode`.
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let volumes = &schemas.resource("cloud_instance")?.block.attributes["volumes"];
+/// let nesting = volumes.nested_type.as_ref().unwrap().nesting;
+/// assert_eq!((nesting, nesting.as_str()), (AttributeNesting::Map, "map"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum AttributeNesting {
     /// One object (`"single"`).
@@ -277,6 +313,38 @@ pub struct NestedBlock {
 }
 
 /// How a [`NestedBlock`]'s blocks are nested.
+///
+/// The nesting decides the type of the block type's value in its parent, and its value
+/// when configuration writes no block:
+///
+/// ```
+/// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock, ProviderSchemas};
+/// use ctywire::{Type, Value};
+///
+/// let rule = Block::new().attribute("port", Attribute::new(Type::Number).optional());
+/// let nested = |nesting| NestedBlock::new(nesting, rule.clone());
+/// let ty = |nesting| nested(nesting).implied_type().to_expr();
+/// assert_eq!(ty(BlockNesting::Single), "object({port=number})");
+/// assert_eq!(ty(BlockNesting::Group), "object({port=number})");
+/// assert_eq!(ty(BlockNesting::List), "list(object({port=number}))");
+/// assert_eq!(ty(BlockNesting::Set), "set(object({port=number}))");
+/// assert_eq!(ty(BlockNesting::Map), "map(object({port=number}))");
+///
+/// // No block written: a SINGLE block is null, a GROUP block never is.
+/// assert!(nested(BlockNesting::Single).empty_value().is_null());
+/// assert_eq!(nested(BlockNesting::Group).empty_value(), Value::object([("port", Value::Null)]));
+/// assert_eq!(nested(BlockNesting::List).empty_value(), Value::list([]));
+///
+/// // A LIST or MAP block whose block holds `dynamic` is `dynamic` itself.
+/// let step = Block::new().attribute("env", Attribute::new(Type::Dynamic).optional());
+/// assert_eq!(NestedBlock::new(BlockNesting::List, step).implied_type(), Type::Dynamic);
+///
+/// // In schema JSON it is a block type's `nesting_mode`.
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let monitoring = &schemas.resource("cloud_instance")?.block.block_types["monitoring"];
+/// assert_eq!((monitoring.nesting, monitoring.nesting.as_str()), (BlockNesting::Group, "group"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BlockNesting {
     /// At most one block, null when absent (`"single"`).

@@ -87,6 +87,33 @@ pub struct ProviderSchema {
 }
 
 /// Which section of a provider's schemas a name is looked up in.
+///
+/// ```
+/// use ctywire::schema::{ProviderSchemas, SchemaKind};
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let token = schemas.schema(SchemaKind::EphemeralResource, "cloud_session_token")?;
+/// assert!(token.block.attributes["token"].sensitive);
+///
+/// // Everything a provider defines, section by section.
+/// let (_, cloud) = schemas.find_provider("cloud")?;
+/// let kinds = [
+///     SchemaKind::Resource, SchemaKind::DataSource, SchemaKind::EphemeralResource,
+///     SchemaKind::ListResource, SchemaKind::Action, SchemaKind::StateStore,
+/// ];
+/// let defined: Vec<String> = kinds.into_iter()
+///     .flat_map(|kind| kind.schemas(cloud).keys().map(move |name| format!("{} {name}", kind.noun())))
+///     .collect();
+/// assert_eq!(defined, [
+///     "resource type cloud_bucket",
+///     "resource type cloud_instance",
+///     "data source cloud_image",
+///     "ephemeral resource type cloud_session_token",
+///     "list resource type cloud_instance",
+///     "action cloud_instance_reboot",
+/// ]);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SchemaKind {
     /// `resource_schemas`: managed resource types.
@@ -150,6 +177,22 @@ const IDENTITIES: Section<IdentitySchema> = Section {
 
 /// A provider of the schemas found for the provider name a `show -json` document (or a
 /// capture) gives: see [`ProviderSchemas::match_provider`].
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let exact = schemas.match_provider("registry.terraform.io/example/cloud")?;
+/// assert!(exact.fallback.is_none());
+/// assert!(exact.provider.resource_schemas.contains_key("cloud_instance"));
+///
+/// // A plan OpenTofu wrote names the provider on OpenTofu's registry.
+/// let found = schemas.match_provider("registry.opentofu.org/example/cloud")?;
+/// assert_eq!(found.address, "registry.terraform.io/example/cloud");
+/// let note = found.fallback.map(|how| format!("taken as {} ({how})", found.address));
+/// assert_eq!(note.as_deref(), Some("taken as registry.terraform.io/example/cloud (another registry host)"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct ProviderMatch<'s> {
     /// The provider's address in the schemas.
@@ -165,6 +208,20 @@ pub struct ProviderMatch<'s> {
 ///
 /// Displays as the reasons: `alias "aliased" dropped`, `another registry host`,
 /// `by type name alone`, joined with `, `.
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// // Terraform 0.12 names an aliased provider configuration `TYPE.ALIAS`.
+/// let found = schemas.match_provider("cloud.west")?;
+/// assert_eq!(found.address, "registry.terraform.io/example/cloud");
+/// let fallback = found.fallback.unwrap();
+/// assert_eq!(fallback.dropped_alias.as_deref(), Some("west"));
+/// assert!(fallback.by_type_name && !fallback.other_host);
+/// assert_eq!(fallback.to_string(), r#"alias "west" dropped, by type name alone"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Fallback {
@@ -198,6 +255,30 @@ impl fmt::Display for Fallback {
 
 /// A schema found for a document's resource: the schema, the address of the provider
 /// that has it, and how the document's provider name was matched to that address.
+///
+/// [`ProviderSchemas::find`] and [`ProviderSchemas::find_identity`] give one, and so do
+/// the `find_schema` methods of the [`tfjson`](crate::tfjson) documents' resources,
+/// changes and action invocations.
+///
+/// ```
+/// use ctywire::schema::{ProviderSchemas, SchemaKind};
+/// use ctywire::json;
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// // A state OpenTofu wrote names the provider on OpenTofu's registry.
+/// let found = schemas.find(SchemaKind::Resource, "cloud_bucket", Some("registry.opentofu.org/example/cloud"))?;
+/// assert_eq!(found.provider, "registry.terraform.io/example/cloud");
+/// assert_eq!(found.fallback.as_ref().unwrap().to_string(), "another registry host");
+/// let values = br#"{"force_destroy": false, "id": "b-1", "lifecycle_rule": [], "name": "logs"}"#;
+/// let bucket = json::decode(values, &found.schema.implied_type())?;
+/// assert_eq!(bucket["name"].as_str(), Some("logs"));
+///
+/// // Identity schemas are found the same way.
+/// let identity = schemas.find_identity("cloud_instance", Some("registry.terraform.io/example/cloud"))?;
+/// assert!(identity.fallback.is_none());
+/// assert!(identity.schema.attributes["id"].required_for_import);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct SchemaMatch<'s, T = Schema> {
     /// The schema.

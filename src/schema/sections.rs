@@ -27,6 +27,26 @@ pub struct IdentitySchema {
 }
 
 /// One attribute of an [`IdentitySchema`].
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+/// use ctywire::Type;
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let identity = schemas.resource_identity("cloud_instance")?;
+/// let id = &identity.attributes["id"];
+/// assert_eq!(id.ty, Type::String);
+/// assert!(id.required_for_import && !id.optional_for_import);
+/// assert!(identity.attributes["region"].optional_for_import);
+///
+/// // What an `import` block's `identity` must give.
+/// let required: Vec<&str> = identity.attributes.iter()
+///     .filter(|(_, a)| a.required_for_import)
+///     .map(|(name, _)| name.as_str())
+///     .collect();
+/// assert_eq!(required, ["id"]);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct IdentityAttribute {
     /// The attribute's type; `dynamic` when the schema gives none.
@@ -81,7 +101,32 @@ pub struct Function {
     pub variadic_parameter: Option<Parameter>,
 }
 
-/// A parameter of a [`Function`].
+/// A parameter of a [`Function`]: a positional one, or the variadic one that takes
+/// the arguments after them.
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+/// use ctywire::Type;
+///
+/// let schemas = ProviderSchemas::from_json(br#"{"format_version": "1.0", "provider_schemas": {
+///   "registry.terraform.io/example/paths": {"functions": {"join": {
+///     "return_type": "string",
+///     "parameters": [{"name": "separator", "type": "string"}],
+///     "variadic_parameter": {"name": "parts", "type": "string", "is_nullable": true,
+///       "description": "The parts to join; null parts are left out."}
+///   }}}
+/// }}"#)?;
+/// let (_, paths) = schemas.find_provider("paths")?;
+/// let join = &paths.functions["join"];
+/// let separator = &join.parameters[0];
+/// assert_eq!((separator.name.as_str(), &separator.ty), ("separator", &Type::String));
+/// assert!(!separator.is_nullable);
+/// let parts = join.variadic_parameter.as_ref().unwrap();
+/// assert!(parts.is_nullable);
+/// // Arguments after the positional ones have the variadic parameter's type.
+/// assert_eq!(join.argument_type(3), Some(&parts.ty));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Parameter {
     /// The parameter's name (empty when the signature gives none).

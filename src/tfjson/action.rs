@@ -52,7 +52,33 @@ pub struct ActionInvocation {
     pub invoke_action_trigger: Option<InvokeActionTrigger>,
 }
 
-/// What in a resource's lifecycle triggers an action.
+/// What in a resource's lifecycle triggers an action: an [`ActionInvocation`]'s
+/// `lifecycle_action_trigger`, from an `action_trigger` block of the resource.
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(br#"{"format_version": "1.2", "action_invocations": [{
+///   "address": "action.cloud_instance_reboot.after_boot", "type": "cloud_instance_reboot",
+///   "name": "after_boot", "provider_name": "registry.terraform.io/example/cloud",
+///   "config_values": {}, "config_unknown": {"instance_id": true}, "config_sensitive": {},
+///   "lifecycle_action_trigger": {
+///     "triggering_resource_address": "cloud_instance.web", "action_trigger_event": "AfterCreate",
+///     "action_trigger_block_index": 0, "actions_list_index": 0, "on_failure": "fail"
+///   }
+/// }]}"#)?;
+/// let reboot = &plan.action_invocations[0];
+/// let trigger = reboot.lifecycle_action_trigger.as_ref().unwrap();
+/// assert_eq!(trigger.triggering_resource_address, "cloud_instance.web");
+/// assert_eq!(trigger.action_trigger_event, "AfterCreate");
+///
+/// // The instance is created first: its ID, and so the action's configuration, is unknown.
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let ty = reboot.find_schema(&schemas)?.schema.implied_type();
+/// assert!(reboot.typed_config(&ty)?["instance_id"].is_unknown());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct LifecycleActionTrigger {
@@ -68,7 +94,24 @@ pub struct LifecycleActionTrigger {
     pub on_failure: String,
 }
 
-/// A direct invocation of an action.
+/// A direct invocation of an action (`terraform apply -invoke`): an
+/// [`ActionInvocation`]'s `invoke_action_trigger`.
+///
+/// ```
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(br#"{"format_version": "1.2", "action_invocations": [{
+///   "address": "action.cloud_instance_reboot.now", "type": "cloud_instance_reboot", "name": "now",
+///   "provider_name": "registry.terraform.io/example/cloud",
+///   "config_values": {"instance_id": "i-0abc"}, "config_unknown": {}, "config_sensitive": {},
+///   "invoke_action_trigger": {"calling_resource_address": "cloud_instance.web"}
+/// }]}"#)?;
+/// let reboot = &plan.action_invocations[0];
+/// assert!(reboot.lifecycle_action_trigger.is_none());
+/// let invoked = reboot.invoke_action_trigger.as_ref().unwrap();
+/// assert_eq!(invoked.calling_resource_address.as_deref(), Some("cloud_instance.web"));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct InvokeActionTrigger {
@@ -77,6 +120,26 @@ pub struct InvokeActionTrigger {
 }
 
 /// An action invocation deferred to a later plan (`deferred_action_invocations`).
+///
+/// ```
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(br#"{"format_version": "1.2", "deferred_action_invocations": [{
+///   "reason": "provider_config_unknown",
+///   "action_invocation": {
+///     "address": "action.cloud_instance_reboot.later", "type": "cloud_instance_reboot",
+///     "name": "later", "provider_name": "registry.terraform.io/example/cloud",
+///     "invoke_action_trigger": {}
+///   }
+/// }]}"#)?;
+/// let deferred = &plan.deferred_action_invocations[0];
+/// assert_eq!(deferred.reason, "provider_config_unknown");
+/// let reboot = &deferred.action_invocation;
+/// assert_eq!(reboot.address, "action.cloud_instance_reboot.later");
+/// // Nothing of its configuration is known yet.
+/// assert!(reboot.typed_config(&"object({instance_id=string})".parse()?)?.is_null());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct DeferredActionInvocation {

@@ -170,7 +170,35 @@ pub struct Change {
     pub after_identity: Option<RawJson>,
 }
 
-/// What a change imports (`importing`).
+/// What a change imports (`importing`): set on the change of a resource an `import`
+/// block brings under management.
+///
+/// ```
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(br#"{"format_version": "1.2", "resource_changes": [
+///   {"address": "aws_s3_bucket.logs", "mode": "managed", "type": "aws_s3_bucket", "name": "logs",
+///    "change": {"actions": ["no-op"], "before": {"bucket": "acme-logs"}, "after": {"bucket": "acme-logs"},
+///               "importing": {"id": "acme-logs"}}},
+///   {"address": "cloud_instance.web", "mode": "managed", "type": "cloud_instance", "name": "web",
+///    "change": {"actions": ["no-op"], "before": null, "after": null,
+///               "importing": {"identity": {"id": "i-0abc", "region": "eu-west-1"}}}},
+///   {"address": "aws_instance.app", "mode": "managed", "type": "aws_instance", "name": "app",
+///    "change": {"actions": ["no-op"], "before": null, "after": null,
+///               "importing": {"unknown": true}}}
+/// ]}"#)?;
+/// let importing = |address| plan.resource_change(address).unwrap().change.importing.as_ref().unwrap();
+///
+/// assert_eq!(importing("aws_s3_bucket.logs").id.as_deref(), Some("acme-logs"));
+/// // Terraform 1.12: an identity instead of an ID, typed by the identity schema.
+/// let identity = importing("cloud_instance.web").identity.as_ref().unwrap();
+/// let identity = identity.decode(&"object({id=string, region=string})".parse()?)?;
+/// assert_eq!(identity["region"].as_str(), Some("eu-west-1"));
+/// // An import whose ID is not known until apply.
+/// let app = importing("aws_instance.app");
+/// assert!(app.unknown && app.id.is_none());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Importing {
@@ -184,6 +212,27 @@ pub struct Importing {
 }
 
 /// A precondition's or postcondition's result (`condition_results`, Terraform 1.2).
+///
+/// ```
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(br#"{"format_version": "1.1", "condition_results": [
+///   {"address": "output.api_url", "condition_type": "OutputPrecondition", "result": false,
+///    "unknown": false, "error_message": "The API URL must use HTTPS."},
+///   {"address": "aws_instance.web", "condition_type": "ResourcePostcondition", "result": false,
+///    "unknown": true},
+///   {"address": "data.aws_ami.ubuntu", "condition_type": "ResourcePrecondition", "result": true,
+///    "unknown": false}
+/// ]}"#)?;
+/// let failed: Vec<String> = plan.condition_results.iter()
+///     .filter(|c| !c.result && !c.unknown)
+///     .map(|c| format!("{}: {}", c.address, c.error_message.as_deref().unwrap_or("")))
+///     .collect();
+/// assert_eq!(failed, ["output.api_url: The API URL must use HTTPS."]);
+/// let pending = plan.condition_results.iter().filter(|c| c.unknown).count();
+/// assert_eq!(pending, 1);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct ConditionResult {
@@ -201,6 +250,28 @@ pub struct ConditionResult {
 }
 
 /// One action of a change.
+///
+/// ```
+/// use ctywire::tfjson::{Action, Plan};
+///
+/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
+/// // A replacement, the new object created before the old one is destroyed.
+/// let deployer = &plan.resource_change("aws_key_pair.deployer").unwrap().change;
+/// assert_eq!(deployer.actions, [Action::Create, Action::Delete]);
+/// assert!(deployer.is_replace());
+///
+/// let updates: Vec<&str> = plan.resource_changes.iter()
+///     .filter(|rc| rc.change.actions == [Action::Update])
+///     .map(|rc| rc.address.as_str())
+///     .collect();
+/// assert_eq!(updates, ["aws_db_instance.main", "module.network.module.endpoints.aws_vpc_endpoint.s3"]);
+///
+/// // As the document writes them; an action a later version adds keeps its name.
+/// assert_eq!(Action::from_name("no-op"), Action::NoOp);
+/// assert_eq!(Action::Delete.to_string(), "delete");
+/// assert_eq!(Action::from_name("merge"), Action::Other("merge".into()));
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `"no-op"`
@@ -253,7 +324,30 @@ impl fmt::Display for Action {
     }
 }
 
-/// A deferred change (`deferred_changes`).
+/// A deferred change (`deferred_changes`): a change Terraform could not plan yet
+/// (with `-allow-deferral`), left for a later plan.
+///
+/// ```
+/// use ctywire::tfjson::{Action, Plan};
+///
+/// let plan = Plan::from_json(br#"{"format_version": "1.2", "deferred_changes": [{
+///   "reason": "provider_config_unknown",
+///   "resource_change": {
+///     "address": "kubernetes_namespace.apps", "mode": "managed", "type": "kubernetes_namespace",
+///     "name": "apps", "provider_name": "registry.terraform.io/hashicorp/kubernetes",
+///     "change": {"actions": ["create"], "before": null,
+///                "after": {"metadata": [{"name": "apps"}]}, "after_unknown": {"id": true}}
+///   }
+/// }], "applyable": true, "complete": false}"#)?;
+/// assert!(!plan.complete); // another plan and apply are needed
+/// let deferred = &plan.deferred_changes[0];
+/// assert_eq!(deferred.reason, "provider_config_unknown");
+/// let change = &deferred.resource_change;
+/// assert_eq!((change.address.as_str(), &change.change.actions[..]), ("kubernetes_namespace.apps", &[Action::Create][..]));
+/// let after = change.change.typed_after(&"object({id=string, metadata=list(object({name=string}))})".parse()?)?;
+/// assert!(after["id"].is_unknown());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct DeferredChange {
@@ -263,7 +357,24 @@ pub struct DeferredChange {
     pub resource_change: ResourceChange,
 }
 
-/// A value that contributed to the plan (`relevant_attributes`).
+/// A value that contributed to the plan (`relevant_attributes`): a resource attribute,
+/// usually one that changed outside Terraform and that the configuration refers to.
+///
+/// ```
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
+/// let relevant: Vec<String> = plan.relevant_attributes.iter()
+///     .map(|r| format!("{}{}", r.resource, r.attribute))
+///     .collect();
+/// assert_eq!(relevant, ["aws_security_group.web.id", "module.network.aws_vpc.main.tags.Name"]);
+///
+/// // The document writes map keys as attribute names; a type tells them apart.
+/// let tags = &plan.relevant_attributes[1].attribute;
+/// let vpc = "object({id=string, tags=map(string)})".parse()?;
+/// assert_eq!(tags.resolve(&vpc).to_string(), r#".tags["Name"]"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct RelevantAttribute {

@@ -54,6 +54,34 @@ pub struct State {
 }
 
 /// A values representation: a state's values, or a plan's `planned_values`.
+///
+/// ```
+/// use ctywire::schema::ProviderSchemas;
+/// use ctywire::tfjson::Plan;
+///
+/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/plan/schema.json"))?;
+/// let planned = plan.planned_values.as_ref().unwrap();
+///
+/// // Every resource, those of child modules included.
+/// let subnets: Vec<&str> = planned.resources()
+///     .filter(|r| r.type_name == "aws_subnet")
+///     .map(|r| r.address.as_str())
+///     .collect();
+/// assert_eq!(subnets, [r#"module.network.aws_subnet.private["a"]"#, r#"module.network.aws_subnet.private["b"]"#]);
+///
+/// let web = planned.resource("aws_instance.web[1]").unwrap();
+/// let values = web.typed_values(&web.schema(&schemas)?.implied_type())?;
+/// assert_eq!(values["instance_type"].as_str(), Some("t3.micro"));
+///
+/// // An output not yet known has no value here (the plan's `output_changes` say more).
+/// assert!(planned.outputs["web_private_ips"].value.is_none());
+/// assert_eq!(
+///     planned.outputs["db_endpoint"].typed_value()?.as_str(),
+///     Some("main.c9akciq32.us-east-1.rds.amazonaws.com:5432"),
+/// );
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Values {
@@ -202,6 +230,22 @@ impl fmt::Display for ResourceMode {
 }
 
 /// A resource instance key.
+///
+/// ```
+/// use ctywire::tfjson::{InstanceKey, Plan};
+///
+/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
+/// let web = plan.resource_change("aws_instance.web[1]").unwrap();
+/// assert_eq!(web.index, Some(InstanceKey::Int(1))); // `count`
+/// let subnet = plan.resource_change(r#"module.network.aws_subnet.private["a"]"#).unwrap();
+/// assert_eq!(subnet.index, Some(InstanceKey::String("a".into()))); // `for_each`
+/// assert!(plan.resource_change("aws_db_instance.main").unwrap().index.is_none());
+///
+/// // Displayed as in an address.
+/// let key = subnet.index.as_ref().unwrap();
+/// assert_eq!(format!("{}.{}[{key}]", subnet.type_name, subnet.name), r#"aws_subnet.private["a"]"#);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InstanceKey {
     /// A `count` index.
