@@ -97,11 +97,7 @@ pub struct ProviderSchema {
 ///
 /// // Everything a provider defines, section by section.
 /// let (_, cloud) = schemas.find_provider("cloud")?;
-/// let kinds = [
-///     SchemaKind::Resource, SchemaKind::DataSource, SchemaKind::EphemeralResource,
-///     SchemaKind::ListResource, SchemaKind::Action, SchemaKind::StateStore,
-/// ];
-/// let defined: Vec<String> = kinds.into_iter()
+/// let defined: Vec<String> = SchemaKind::ALL.into_iter()
 ///     .flat_map(|kind| kind.schemas(cloud).keys().map(move |name| format!("{} {name}", kind.noun())))
 ///     .collect();
 /// assert_eq!(defined, [
@@ -131,6 +127,16 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
+    /// Every kind, in the order of the sections in `providers schema -json`.
+    pub const ALL: [SchemaKind; 6] = [
+        SchemaKind::Resource,
+        SchemaKind::DataSource,
+        SchemaKind::EphemeralResource,
+        SchemaKind::ListResource,
+        SchemaKind::Action,
+        SchemaKind::StateStore,
+    ];
+
     /// What the section holds, in messages: `resource type`, `data source`, ...
     pub fn noun(self) -> &'static str {
         match self {

@@ -191,9 +191,10 @@ pub struct Change {
 ///
 /// assert_eq!(importing("aws_s3_bucket.logs").id.as_deref(), Some("acme-logs"));
 /// // Terraform 1.12: an identity instead of an ID, typed by the identity schema.
-/// let identity = importing("cloud_instance.web").identity.as_ref().unwrap();
-/// let identity = identity.decode(&"object({id=string, region=string})".parse()?)?;
+/// let identity_type = "object({id=string, region=string})".parse()?;
+/// let identity = importing("cloud_instance.web").typed_identity(&identity_type)?;
 /// assert_eq!(identity["region"].as_str(), Some("eu-west-1"));
+/// assert!(importing("aws_s3_bucket.logs").typed_identity(&identity_type)?.is_null());
 /// // An import whose ID is not known until apply.
 /// let app = importing("aws_instance.app");
 /// assert!(app.unknown && app.id.is_none());
@@ -209,6 +210,14 @@ pub struct Importing {
     /// The identity the import gives instead of an ID, as plain JSON (typed by the
     /// resource type's identity schema).
     pub identity: Option<RawJson>,
+}
+
+impl Importing {
+    /// The identity, decoded with type `ty` (the resource type's identity schema's
+    /// implied type); `Null` when the import gives an ID instead.
+    pub fn typed_identity(&self, ty: &Type) -> Result<Value> {
+        typed_identity(self.identity.as_ref(), ty)
+    }
 }
 
 /// A precondition's or postcondition's result (`condition_results`, Terraform 1.2).
