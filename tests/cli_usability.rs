@@ -222,6 +222,49 @@ fn input_in_another_form_than_the_flags_say_gets_a_hint() {
     );
 }
 
+/// convert's hints name flags convert takes, and following them reads the input.
+#[test]
+fn convert_reads_the_input_as_its_hints_say() {
+    let cases: &[(&[u8], &str, &str)] = &[
+        (b"82a16101a162a178", "the input is hex text", "hex"),
+        (b"gqFhAaFioXg=", "the input is base64 text", "base64"),
+        (
+            br"\x82\xa1a\x01\xa1b\xa1x",
+            "the input is a string with \\x escapes",
+            "escaped",
+        ),
+    ];
+    let convert = [
+        "convert", "--type", AB_TYPE, "--from", "msgpack", "--to", "json",
+    ];
+    for (input, what, encoding) in cases {
+        let o = ctywire(&convert, input);
+        assert_eq!(o.status.code(), Some(1), "{encoding}");
+        let hint = format!("; {what}: read it with --input {encoding}\n");
+        assert!(stderr(&o).ends_with(&hint), "{encoding}: {}", stderr(&o));
+        let mut args = convert.to_vec();
+        args.extend(["--input", encoding]);
+        let o = run_ok(&args, input);
+        assert_eq!(stdout(&o), "{\"a\":1,\"b\":\"x\"}\n", "{encoding}");
+    }
+    // --hex: hex in and out, unless --input says how the input is written.
+    let o = run_ok(
+        &[
+            "convert", "--type", AB_TYPE, "--from", "msgpack", "--to", "msgpack", "--hex",
+        ],
+        b"82a16101a162a178",
+    );
+    assert_eq!(stdout(&o), "82a16101a162a178\n");
+    let o = run_ok(
+        &[
+            "convert", "--type", AB_TYPE, "--from", "msgpack", "--to", "msgpack", "--hex",
+            "--input", "base64",
+        ],
+        b"gqFhAaFioXg=",
+    );
+    assert_eq!(stdout(&o), "82a16101a162a178\n");
+}
+
 #[test]
 fn a_file_named_for_one_format_holding_the_other_is_read_as_what_it_holds() {
     let json = temp_file("ab.msgpack", br#"{"a": 1, "b": "x"}"#);

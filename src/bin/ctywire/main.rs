@@ -179,9 +179,14 @@ enum Command {
         /// The output format.
         #[arg(long, value_enum)]
         to: Format,
-        /// MessagePack input and output are hex text (whitespace ignored on input).
+        /// MessagePack output is hex text, and so is MessagePack input unless --input
+        /// says otherwise (whitespace ignored on input).
         #[arg(long)]
         hex: bool,
+        /// How the input is written (default: the bytes themselves, or hex text with
+        /// --hex and --from msgpack).
+        #[arg(long, value_enum, value_name = "ENCODING")]
+        input: Option<Encoding>,
         /// The input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
@@ -549,12 +554,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             from,
             to,
             hex,
+            input,
             file,
         } => {
             let given = typing
                 .resolve()?
                 .ok_or_else(|| Failure::usage("give --type or --schema"))?;
-            convert(&given.ty, to_type.as_ref(), from, to, hex, file)
+            convert(&given.ty, to_type.as_ref(), from, to, hex, input, file)
         }
         Command::Config(args) => config::run(&args),
         Command::Type { text } => type_command(&text),
@@ -646,13 +652,15 @@ fn convert(
     from: Format,
     to: Format,
     hex: bool,
+    encoding: Option<Encoding>,
     file: Option<PathBuf>,
 ) -> Result<(), Failure> {
     let files: Vec<PathBuf> = file.into_iter().collect();
     let source = input::read_sources(&files)?.remove(0);
-    let encoding = match (from, hex) {
-        (Format::Msgpack, true) => Encoding::Hex,
-        _ => Encoding::Raw,
+    let encoding = match (encoding, from, hex) {
+        (Some(encoding), _, _) => encoding,
+        (None, Format::Msgpack, true) => Encoding::Hex,
+        (None, _, _) => Encoding::Raw,
     };
     let payload = input::payload(&source, Some(encoding), Some(from))?;
     let mut value = decode(&payload, ty).map_err(|e| payload.explain(Failure::value(e)))?;
