@@ -222,6 +222,58 @@ fn input_in_another_form_than_the_flags_say_gets_a_hint() {
     );
 }
 
+/// Input that cannot be read as the --input given (or convert's --hex) says how it is
+/// written when that is clear.
+#[test]
+fn input_not_written_as_the_flag_says_gets_a_hint() {
+    let cases: &[(&[&str], &[u8], &str)] = &[
+        (
+            &["show", "--type", AB_TYPE, "--input", "hex"],
+            b"gqFhAaFioXg=",
+            "invalid hex digit 'g' at digit 0; the input is base64 text: read it with --input base64",
+        ),
+        (
+            &["show", "--type", AB_TYPE, "--input", "hex"],
+            br#"{"a": 1, "b": "x"}"#,
+            "invalid hex digit '{' at digit 0; the input is JSON text: read it with --input raw",
+        ),
+        (
+            &["show", "--type", AB_TYPE, "--input", "hex"],
+            br"\x82\xa1a\x01\xa1b\xa1x",
+            "invalid hex digit '\\\\' at digit 0; the input is a string with \\x escapes: read it with --input escaped",
+        ),
+        (
+            &["convert", "--type", AB_TYPE, "--from", "msgpack", "--to", "json", "--hex"],
+            AB,
+            "hex input is not text; the input is MessagePack bytes: read it with --input raw",
+        ),
+        // Nothing clear: no hint.
+        (
+            &["show", "--type", AB_TYPE, "--input", "hex"],
+            b"zzz",
+            "invalid hex digit 'z' at digit 0",
+        ),
+    ];
+    for (args, input, message) in cases {
+        let o = ctywire(args, input);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            format!("error: standard input: {message}\n"),
+            "{args:?}"
+        );
+    }
+    // Following the hint reads it.
+    let o = run_ok(
+        &[
+            "convert", "--type", AB_TYPE, "--from", "msgpack", "--to", "json", "--hex", "--input",
+            "raw",
+        ],
+        AB,
+    );
+    assert_eq!(stdout(&o), "{\"a\":1,\"b\":\"x\"}\n");
+}
+
 /// convert's hints name flags convert takes, and following them reads the input.
 #[test]
 fn convert_reads_the_input_as_its_hints_say() {

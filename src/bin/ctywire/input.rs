@@ -115,22 +115,28 @@ pub fn payload<'a>(
     let name = &source.name;
     let fail = |m: String| Failure::input(format!("{name}: {m}"));
     let text = &source.bytes;
+    let forced = encoding.is_some();
     let encoding = match encoding {
         Some(e) => e,
         None => detect_encoding(text, format).map_err(fail)?,
     };
-    let bytes: Cow<[u8]> = match encoding {
-        Encoding::Raw => Cow::Borrowed(text),
-        Encoding::Hex => {
-            let hex = sniff::hex_digits(text).map_err(fail)?;
+    let undone: Result<Cow<[u8]>, String> = match encoding {
+        Encoding::Raw => Ok(Cow::Borrowed(text)),
+        Encoding::Hex => sniff::hex_digits(text).and_then(|hex| {
             if let Some(dump) = hex.dump {
                 eprintln!("note: {name}: read as {dump} (offsets and text column left out)");
             }
-            hex_bytes(&hex.digits).map_err(fail)?.into()
-        }
-        Encoding::Base64 => decode_base64(text).map_err(fail)?.into(),
-        Encoding::Escaped => sniff::unescape(text).map_err(fail)?.into(),
+            hex_bytes(&hex.digits).map(Cow::from)
+        }),
+        Encoding::Base64 => decode_base64(text).map(Cow::from),
+        Encoding::Escaped => sniff::unescape(text).map(Cow::from),
     };
+    let bytes = undone.map_err(
+        |m| match forced.then(|| sniff::encoding_hint(text, encoding)) {
+            Some(Some(hint)) => fail(format!("{m}; {hint}")),
+            _ => fail(m),
+        },
+    )?;
     let (bytes, format) = match unwrap_message(&bytes, format) {
         Some((f, inner)) => {
             eprintln!(
@@ -199,7 +205,7 @@ impl Format {
     }
 }
 
-fn detect_encoding(text: &[u8], format: Option<Format>) -> Result<Encoding, String> {
+pub fn detect_encoding(text: &[u8], format: Option<Format>) -> Result<Encoding, String> {
     // Text (perhaps not ASCII: Go's %q keeps printable characters) with a `\x` escape.
     let printable = |t: &str| !t.contains(|c: char| c.is_control() && !c.is_whitespace());
     if std::str::from_utf8(text).is_ok_and(printable) && sniff::has_hex_escape(text) {

@@ -246,6 +246,25 @@ pub fn hint(bytes: &[u8], encoding: Encoding, format: Format) -> Option<String> 
     None
 }
 
+/// When `text` could not be read as the `forced` encoding: how it is written instead,
+/// and the flag that reads it so; `None` when that is not clear.
+pub fn encoding_hint(text: &[u8], forced: Encoding) -> Option<String> {
+    let found = crate::input::detect_encoding(text, None).ok()?;
+    let (what, flag) = match found {
+        _ if found == forced => return None,
+        Encoding::Raw if msgpack::check_syntax(text).is_ok() => ("MessagePack bytes", "raw"),
+        Encoding::Raw if json::check_syntax(text).is_ok() => ("JSON text", "raw"),
+        Encoding::Raw => return None,
+        Encoding::Hex => ("hex text", "hex"),
+        Encoding::Base64 if crate::input::decode_base64(text).is_ok_and(|b| readable(&b)) => {
+            ("base64 text", "base64")
+        }
+        Encoding::Base64 => return None,
+        Encoding::Escaped => ("a string with \\x escapes", "escaped"),
+    };
+    Some(format!("the input is {what}: read it with --input {flag}"))
+}
+
 /// Whether `bytes` are one well-formed MessagePack or JSON item.
 fn readable(bytes: &[u8]) -> bool {
     msgpack::check_syntax(bytes).is_ok() || json::check_syntax(bytes).is_ok()
