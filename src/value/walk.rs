@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::convert::Infallible;
 
-use crate::path::{Path, PathStep};
+use crate::path::{Path, PathStep, StepRef};
 use crate::types::Type;
 use crate::value::conform::concrete_type;
 use crate::value::{Map, Object, Set, Typed, Value};
@@ -252,15 +252,8 @@ struct Cursor {
     spare: Vec<String>,
 }
 
-/// Where a [`Cursor`] goes next.
-enum Step<'a> {
-    Index(usize),
-    Attribute(&'a str),
-    Key(&'a str),
-}
-
 impl Cursor {
-    fn enter(&mut self, step: Step<'_>) {
+    fn enter(&mut self, step: StepRef<'_>) {
         let mut named = |name: &str| {
             let mut s = self.spare.pop().unwrap_or_default();
             s.clear();
@@ -268,9 +261,9 @@ impl Cursor {
             s
         };
         let step = match step {
-            Step::Index(i) => PathStep::Index(i as u64),
-            Step::Attribute(name) => PathStep::Attribute(named(name)),
-            Step::Key(key) => PathStep::Key(named(key)),
+            StepRef::Attribute(name) => PathStep::Attribute(named(name)),
+            StepRef::Key(key) => PathStep::Key(named(key)),
+            other => other.to_step(),
         };
         self.path.push(step);
     }
@@ -293,7 +286,7 @@ fn walk<'v>(
         Visit::SkipChildren => return Ok(()),
         Visit::Stop => return Err(()),
     }
-    let mut part = |step: Step<'_>, e: &'v Value, t: &Type, at: &mut Cursor| {
+    let mut part = |step: StepRef<'_>, e: &'v Value, t: &Type, at: &mut Cursor| {
         at.enter(step);
         let flow = walk(e, &part_type(e, t), at, f);
         at.leave();
@@ -302,28 +295,28 @@ fn walk<'v>(
     match v.untyped() {
         Value::List(vs) => {
             for (i, e) in vs.iter().enumerate() {
-                part(Step::Index(i), e, element_type(ty), at)?;
+                part(StepRef::Index(i), e, element_type(ty), at)?;
             }
         }
         Value::Set(s) => {
             for (i, e) in s.iter().enumerate() {
-                part(Step::Index(i), e, element_type(ty), at)?;
+                part(StepRef::Index(i), e, element_type(ty), at)?;
             }
         }
         Value::Tuple(vs) => {
             for (i, e) in vs.iter().enumerate() {
-                part(Step::Index(i), e, tuple_element_type(ty, i), at)?;
+                part(StepRef::Index(i), e, tuple_element_type(ty, i), at)?;
             }
         }
         Value::Map(m) => {
             for (k, e) in m.iter() {
-                part(Step::Key(k), e, element_type(ty), at)?;
+                part(StepRef::Key(k), e, element_type(ty), at)?;
             }
         }
         Value::Object(o) => {
             let types = AttributeTypes::of(ty, o);
             for (i, (name, e)) in o.iter().enumerate() {
-                part(Step::Attribute(name), e, types.get(i, name), at)?;
+                part(StepRef::Attribute(name), e, types.get(i, name), at)?;
             }
         }
         _ => {}
@@ -348,7 +341,7 @@ fn transform_parts<E>(
     at: &mut Cursor,
     f: &mut impl FnMut(&Path, Value, &Type) -> Result<Value, E>,
 ) -> Result<Value, E> {
-    let mut part = |step: Step<'_>, e: Value, t: &Type, at: &mut Cursor| {
+    let mut part = |step: StepRef<'_>, e: Value, t: &Type, at: &mut Cursor| {
         at.enter(step);
         let t = part_type(&e, t);
         let out = transform(e, &t, at, f);
@@ -367,28 +360,28 @@ fn transform_parts<E>(
             vs.into_vec()
                 .into_iter()
                 .enumerate()
-                .map(|(i, e)| part(Step::Index(i), e, element_type(ty), at))
+                .map(|(i, e)| part(StepRef::Index(i), e, element_type(ty), at))
                 .collect::<Result<_, E>>()?,
         ),
         Value::Set(s) => Value::Set(Set::new(
             s.into_vec()
                 .into_iter()
                 .enumerate()
-                .map(|(i, e)| part(Step::Index(i), e, element_type(ty), at))
+                .map(|(i, e)| part(StepRef::Index(i), e, element_type(ty), at))
                 .collect::<Result<_, E>>()?,
         )),
         Value::Tuple(vs) => Value::Tuple(
             vs.into_vec()
                 .into_iter()
                 .enumerate()
-                .map(|(i, e)| part(Step::Index(i), e, tuple_element_type(ty, i), at))
+                .map(|(i, e)| part(StepRef::Index(i), e, tuple_element_type(ty, i), at))
                 .collect::<Result<_, E>>()?,
         ),
         Value::Map(m) => Value::Map(Map::from_sorted(
             m.into_vec()
                 .into_iter()
                 .map(|(k, e)| {
-                    let e = part(Step::Key(&k), e, element_type(ty), at)?;
+                    let e = part(StepRef::Key(&k), e, element_type(ty), at)?;
                     Ok((k, e))
                 })
                 .collect::<Result<_, E>>()?,
@@ -401,7 +394,7 @@ fn transform_parts<E>(
                 .into_iter()
                 .zip(names.iter())
                 .enumerate()
-                .map(|(i, (e, name))| part(Step::Attribute(name), e, types.get(i, name), at))
+                .map(|(i, (e, name))| part(StepRef::Attribute(name), e, types.get(i, name), at))
                 .collect::<Result<_, E>>()?;
             Value::Object(Box::new(Object::from_parts(names, values)))
         }
