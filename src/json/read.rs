@@ -588,18 +588,7 @@ impl<'a> Reader<'a> {
             return None;
         }
         let start = at + 1;
-        let mut i = start;
-        // To the first `"`, `\\` or control byte, eight bytes at a time.
-        while let Some(chunk) = input.get(i..i + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let mask = string_special_mask(u64::from_le_bytes(word));
-            if mask != 0 {
-                i += (mask.trailing_zeros() / 8) as usize;
-                break;
-            }
-            i += 8;
-        }
+        let mut i = plain_run_end(input, start);
         while input
             .get(i)
             .is_some_and(|&b| STRING_CLASS[usize::from(b)] == PLAIN)
