@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Seeds the fuzz corpora (fuzz/corpus/<target>/) from the vector files.
+"""Builds the fuzz corpora (fuzz/corpus/<target>/, not committed) from what is.
 
-Reads every vector file under vectors/ (whatever files are there; see
+Copies each target's committed inputs, fuzz/seeds/<target>/ and
+fuzz/regressions/<target>/ (under their own names), and adds the inputs the vector
+files give: it reads every vector file under vectors/ (whatever files are there; see
 vectors/README.md for the format) and writes one corpus file per distinct input,
 named by the SHA-1 of its content as libFuzzer names them:
 
@@ -27,6 +29,8 @@ the fuzzer's own mutations are capped well below that. The limit does not apply 
 schema documents, which are few. Existing corpus files are kept, so this can run again
 after a fuzzing session without losing what the fuzzer found.
 
+- config: each `.tf.json` file of examples/config.
+
 Usage: python3 fuzz/seed.py [--max-input N]
 """
 
@@ -37,8 +41,13 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "vectors"
-CORPUS = ROOT / "fuzz" / "corpus"
-TARGETS = ["msgpack_decode", "json_decode", "type_json", "type_expr", "roundtrip", "schema_json", "diff", "convert"]
+FUZZ = ROOT / "fuzz"
+CORPUS = FUZZ / "corpus"
+# Every target of fuzz/Cargo.toml.
+TARGETS = [
+    "msgpack_decode", "json_decode", "type_json", "type_expr", "roundtrip", "schema_json",
+    "decode_as", "convert", "plan_rules", "diff", "config", "document", "capture",
+]
 
 # Where schema documents are looked for (glob patterns under the repository root).
 SCHEMA_FILES = [
@@ -262,7 +271,18 @@ def seeds(max_input):
                 out["type_expr"].add(case["type_expr"].encode())
             out["convert"].update(convert_seeds(case, max_input))
     out["diff"] = diff_seeds(msgpack_by_type)
+    out["config"] = {p.read_bytes() for p in sorted((ROOT / "examples/config").glob("*.tf.json"))}
     return out
+
+
+def committed(target):
+    """The committed inputs of `target`: its seeds and regressions, by name."""
+    for kind in ("seeds", "regressions"):
+        directory = FUZZ / kind / target
+        if directory.is_dir():
+            for path in sorted(directory.iterdir()):
+                if path.is_file():
+                    yield path.name, path.read_bytes()
 
 
 def convert_seeds(case, max_input):
@@ -288,7 +308,13 @@ def main():
         directory = CORPUS / target
         directory.mkdir(parents=True, exist_ok=True)
         new = 0
-        for data in sorted(inputs):
+        named = dict(committed(target))
+        for name, data in named.items():
+            path = directory / name
+            if not path.exists():
+                path.write_bytes(data)
+                new += 1
+        for data in sorted(inputs - set(named.values())):
             path = directory / hashlib.sha1(data).hexdigest()
             if not path.exists():
                 path.write_bytes(data)

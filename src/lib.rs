@@ -225,7 +225,7 @@
 //!   data; JSON: an object with `value` and `type` members). The separate
 //!   [`msgpack::implied_type_reading_wrappers`] and [`json::implied_type_reading_wrappers`]
 //!   read those wrappers as dynamic values and say where (the tool uses them for payloads
-//!   given without a type); `tests/implied.rs` records where they differ.
+//!   given without a type); `tests/conformance/implied.rs` records where they differ.
 //! - **cty's equalities take the type.** `==` compares trees as built; go-cty's
 //!   `Equals` and `RawEquals` are [`Value::cty_equals`] and [`Value::raw_equals`],
 //!   which need the type to know what is at `dynamic` positions. Where go-cty's
@@ -269,12 +269,12 @@
 //!   attribute twice (a struct's visitor cannot take the last one, as `json::decode`
 //!   and go-cty do), and leaves an attribute the object leaves out to serde (an `Option`
 //!   or `Known` field is null, a `#[serde(default)]` field takes its default, any other
-//!   is an error) rather than making up a null; `tests/serde.rs` records both.
+//!   is an error) rather than making up a null; `tests/behaviour/serde_bridge.rs` records both.
 //! - A null, an unknown or an empty collection carries no type in a [`Value`], so the
 //!   encoders write it as it stands where go-cty's `Marshal` would convert it by its type
 //!   first (a null string where a list is wanted is go-cty's error). Conversion keeps
 //!   decimals exactly, and where go-cty reports one of several errors picked by Go's map
-//!   order, [`convert`] reports the first in name order (`tests/convert.rs` records
+//!   order, [`convert`] reports the first in name order (`tests/conformance/convert.rs` records
 //!   each).
 //! - The plan rules ([`schema::plan`]) follow Terraform v1.16 without its computed
 //!   blocks, which `providers schema -json` does not describe (the vectors skip those
@@ -290,7 +290,7 @@
 //!   `ID_Start` / `ID_Continue` tables.
 //!
 //! Where [`config`] departs from Terraform (each recorded by a test in
-//! `tests/config.rs`): expressions other than literals, templates and references to
+//! `tests/behaviour/config.rs`): expressions other than literals, templates and references to
 //! variables, locals, iterators and instance keys are unknown rather than evaluated
 //! (function calls, operators, conditionals); JSON syntax errors are this crate's
 //! reader's, and invalid UTF-8 is refused rather than replaced; heredocs inside an

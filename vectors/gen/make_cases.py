@@ -1340,7 +1340,7 @@ def differences():
                  "§8.1 to §8.13 (each case's `source` names its section). `difference` says what ctywire does "
                  "and why; `gocty` says what go-cty does instead. The other vector files repeat these cases in "
                  "context; §8.14 to §8.18 are recorded in type-json.json, type-expr.json, the error paths of "
-                 "the other files, tests/hostile.rs and go-cty/json-value-jsonable.json.",
+                 "the other files, tests/robustness/hostile.rs and go-cty/json-value-jsonable.json.",
                  DIFF)
 
     def d(text):

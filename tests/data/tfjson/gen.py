@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the realistic `show -json` documents that tests/tfjson.rs reads.
+"""Writes the realistic `show -json` documents that tests/conformance/tfjson.rs reads.
 
     python3 tests/data/tfjson/gen.py
 

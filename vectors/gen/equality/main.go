@@ -1,5 +1,5 @@
 // Command equality writes vectors/equality/go-cty.json: pairs of values of one type with
-// what go-cty's Value.Equals and Value.RawEquals say of them, for tests/equality.rs to
+// what go-cty's Value.Equals and Value.RawEquals say of them, for tests/conformance/equality.rs to
 // check ctywire's cty_equals and raw_equals against. It is a development tool: the Rust
 // tests only read the file it writes.
 //

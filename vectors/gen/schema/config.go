@@ -18,7 +18,7 @@ package main
 //
 // go-cty 1.12.1 has no refinements: where Terraform >= 1.6 refines an unknown (a template
 // with a known prefix), the payload here is the plain unknown. The manifest records these
-// bytes; tests/config.rs checks that ctywire's payloads, with their refinements removed,
+// bytes; tests/behaviour/config.rs checks that ctywire's payloads, with their refinements removed,
 // are these bytes.
 
 import (

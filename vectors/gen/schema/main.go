@@ -27,7 +27,7 @@
 // by hand below; every one must conform to its implied type before it is marshalled.
 //
 // Not here: refined unknowns (go-cty 1.12.1 has none; the refined payload comes from the
-// Rust encoder, see tests/schema.rs) and integral floats at or beyond 2^63 (1.12.1 writes
+// Rust encoder, see tests/conformance/schema.rs) and integral floats at or beyond 2^63 (1.12.1 writes
 // them as floats, current go-cty as strings).
 package main
 

@@ -1,0 +1,396 @@
+//! End-to-end tests of `ctywire capture DIR`: the capture directory in
+//! `tests/data/capture` (the example payloads, named as terraform-plugin-go names the
+//! files it writes with `TF_LOG_SDK_PROTO_DATA_DIR`), and a copy of it with bad files.
+
+use std::path::PathBuf;
+
+use crate::common::{repo, stderr, stdout};
+
+const DIR: &str = "tests/data/capture";
+const SCHEMA: &str = "examples/schema/provider.json";
+
+/// Runs `ctywire ARGS` with nothing on standard input.
+fn ctywire(args: &[&str]) -> std::process::Output {
+    crate::common::ctywire(args, b"")
+}
+
+/// The call headings of the output.
+fn headings(out: &str) -> Vec<&str> {
+    out.lines().filter(|l| l.starts_with("# ")).collect()
+}
+
+/// The text shown for the file `file`: the lines after its `##` heading.
+fn section<'o>(out: &'o str, file: &str) -> &'o str {
+    let start = out
+        .find(&format!("({file})\n"))
+        .unwrap_or_else(|| panic!("{file}: {out}"));
+    let rest = &out[start..];
+    let rest = &rest[rest.find('\n').unwrap() + 1..];
+    let end = rest.find("\n#").map_or(rest.len(), |i| i + 1);
+    &rest[..end]
+}
+
+#[test]
+fn every_call_is_typed_by_the_one_schema_that_fits() {
+    let o = ctywire(&["capture", DIR, "--schema", SCHEMA, "--color", "never"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let out = stdout(&o);
+    assert_eq!(
+        headings(&out),
+        [
+            "# ConfigureProvider: provider registry.terraform.io/example/cloud",
+            "# ValidateResourceConfig: resource type cloud_instance (registry.terraform.io/example/cloud)",
+            "# ValidateResourceConfig: resource type cloud_bucket (registry.terraform.io/example/cloud)",
+            "# ReadDataSource: data source cloud_image (registry.terraform.io/example/cloud)",
+            "# PlanResourceChange: resource type cloud_instance (registry.terraform.io/example/cloud)",
+            "# ApplyResourceChange: resource type cloud_instance (registry.terraform.io/example/cloud)",
+            "# ReadResource: resource type cloud_instance (registry.terraform.io/example/cloud)",
+            "# CallFunction: function parse_arn (registry.terraform.io/example/cloud)",
+            "# UpgradeResourceIdentity: resource identity cloud_instance (registry.terraform.io/example/cloud)",
+            "# OpenEphemeralResource: ephemeral resource type cloud_session_token (registry.terraform.io/example/cloud)",
+            "# InvokeAction: action cloud_instance_reboot (registry.terraform.io/example/cloud)",
+        ]
+    );
+    // Null, empty and private files.
+    assert_eq!(
+        section(
+            &out,
+            "1718000000400_PlanResourceChange_Request_PriorState.msgpack"
+        ),
+        "null\n"
+    );
+    assert_eq!(
+        section(
+            &out,
+            "1718000000400_PlanResourceChange_Request_ProviderMeta.empty"
+        ),
+        "null\n"
+    );
+    assert_eq!(
+        section(
+            &out,
+            "1718000000400_PlanResourceChange_Request_PriorPrivate.empty"
+        ),
+        "(no private data)\n"
+    );
+    assert_eq!(
+        section(
+            &out,
+            "1718000000412_PlanResourceChange_Response_PlannedPrivate"
+        ),
+        "(private data, 22 bytes) {\"schema_version\":\"1\"}\n"
+    );
+    // Values rendered as blocks, refinements and sensitivity from the schema; JSON
+    // payloads alike.
+    let planned = section(
+        &out,
+        "1718000000412_PlanResourceChange_Response_PlannedState.msgpack",
+    );
+    assert!(planned.contains("    arn                = (known after apply, not null, prefix \"arn:cloud:instance/\")\n"), "{planned}");
+    assert!(
+        planned.contains("    user_data          = (sensitive value)\n"),
+        "{planned}"
+    );
+    let refreshed = section(&out, "1718000000806_ReadResource_Response_NewState.json");
+    assert_eq!(
+        refreshed,
+        section(
+            &out,
+            "1718000000800_ReadResource_Request_CurrentState.msgpack"
+        )
+    );
+    assert_eq!(
+        section(&out, "1718000000901_CallFunction_Response_Result.msgpack"),
+        "{\n    account  = \"123456789012\"\n    region   = \"eu-west-1\"\n    resource = \"i-0abc\"\n}\n\n"
+    );
+}
+
+#[test]
+fn without_a_schema_values_are_typed_by_their_bytes() {
+    let o = ctywire(&["capture", DIR, "--color", "never"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "note: no --schema given; values decoded with the types their bytes imply\n"
+    );
+    let out = stdout(&o);
+    assert_eq!(headings(&out).len(), 11);
+    assert!(headings(&out)
+        .iter()
+        .all(|h| h.ends_with(": values typed by their bytes")));
+    assert_eq!(
+        section(
+            &out,
+            "1718000000900_CallFunction_Request_Arguments_0.msgpack"
+        ),
+        "\"arn:cloud:instance/eu-west-1/123456789012/i-0abc\"\n"
+    );
+    // Values with dynamic parts read too (their wrappers give those parts' types).
+    let planned = section(
+        &out,
+        "1718000000412_PlanResourceChange_Response_PlannedState.msgpack",
+    );
+    assert!(
+        planned.contains("    arn                = (known after apply)\n"),
+        "{planned}"
+    );
+    assert!(planned.contains("    extension          = ["), "{planned}");
+}
+
+/// A new directory holding `files`.
+fn dir_with(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ctywire-capture-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, bytes) in files {
+        std::fs::write(dir.join(file), bytes).unwrap();
+    }
+    dir
+}
+
+/// A copy of the capture directory, with `extra` files added.
+fn copy_with(name: &str, extra: &[(&str, &[u8])]) -> PathBuf {
+    let dir = dir_with(name, extra);
+    let source = repo(DIR);
+    for entry in std::fs::read_dir(source).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    dir
+}
+
+/// A bucket of `examples/schema/provider.json`'s `cloud_bucket` in MessagePack: `id`
+/// unknown when `None`.
+fn bucket(id: Option<&str>, force_destroy: bool, expire_days: i64) -> Vec<u8> {
+    use ctywire::{ProviderSchemas, Value};
+    let schemas = ProviderSchemas::from_json(&std::fs::read(repo(SCHEMA)).unwrap()).unwrap();
+    let ty = schemas.resource("cloud_bucket").unwrap().implied_type();
+    let rule = Value::object([
+        ("expire_days", Value::from(expire_days)),
+        ("prefix", Value::Null),
+    ]);
+    let value = Value::object([
+        ("id", id.map_or(Value::unknown(), Value::from)),
+        ("name", Value::from("logs")),
+        ("force_destroy", Value::from(force_destroy)),
+        ("lifecycle_rule", Value::list([rule])),
+    ]);
+    ctywire::msgpack::encode(&value, &ty).unwrap()
+}
+
+#[test]
+fn diff_shows_each_calls_change() {
+    let planned = bucket(None, false, 30);
+    let new = bucket(Some("b-1"), false, 30);
+    let refreshed = bucket(Some("b-1"), true, 90);
+    let provider =
+        std::fs::read(repo(DIR).join("1718000000100_ConfigureProvider_Request_Config.msgpack"))
+            .unwrap();
+    let dir = dir_with(
+        "diff",
+        &[
+            (
+                "1718000000100_ConfigureProvider_Request_Config.msgpack",
+                &provider,
+            ),
+            (
+                "1718000000400_PlanResourceChange_Request_PriorState.msgpack",
+                &[0xc0],
+            ),
+            (
+                "1718000000401_PlanResourceChange_Response_PlannedState.msgpack",
+                &planned,
+            ),
+            (
+                "1718000000500_ApplyResourceChange_Request_PlannedState.msgpack",
+                &planned,
+            ),
+            (
+                "1718000000501_ApplyResourceChange_Response_NewState.msgpack",
+                &new,
+            ),
+            (
+                "1718000000600_ReadResource_Request_CurrentState.msgpack",
+                &new,
+            ),
+            ("1718000000601_ReadResource_Response_NewState.msgpack", &new),
+            (
+                "1718000000700_ReadResource_Request_CurrentState.msgpack",
+                &new,
+            ),
+            (
+                "1718000000701_ReadResource_Response_NewState.msgpack",
+                &refreshed,
+            ),
+            (
+                "1718000000800_PlanResourceChange_Request_PriorState.msgpack",
+                &refreshed,
+            ),
+        ],
+    );
+    let d = dir.to_str().unwrap();
+    let o = ctywire(&["capture", d, "--schema", SCHEMA, "--diff"]);
+    let untyped = ctywire(&["capture", d, "--diff"]);
+    let colored = ctywire(&[
+        "capture", d, "--schema", SCHEMA, "--diff", "--color", "always",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    // Not a terminal: no colour unless asked for.
+    assert_eq!(
+        stdout(&o),
+        r#"# ConfigureProvider: provider registry.terraform.io/example/cloud
+(no change to show: ConfigureProvider changes no state)
+
+# PlanResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request PriorState (1718000000400_PlanResourceChange_Request_PriorState.msgpack) -> Response PlannedState (1718000000401_PlanResourceChange_Response_PlannedState.msgpack)
+{
+      + force_destroy = false
+      + id            = (known after apply)
+      + name          = "logs"
+
+      + lifecycle_rule {
+          + expire_days = 30
+        }
+    }
+
+# ApplyResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request PlannedState (1718000000500_ApplyResourceChange_Request_PlannedState.msgpack) -> Response NewState (1718000000501_ApplyResourceChange_Response_NewState.msgpack)
+{
+      + id            = "b-1"
+        name          = "logs"
+        # (1 unchanged attribute hidden)
+
+        # (1 unchanged block hidden)
+    }
+
+# ReadResource: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request CurrentState (1718000000600_ReadResource_Request_CurrentState.msgpack) -> Response NewState (1718000000601_ReadResource_Response_NewState.msgpack)
+No changes.
+
+# ReadResource: resource type cloud_bucket (registry.terraform.io/example/cloud)
+## Request CurrentState (1718000000700_ReadResource_Request_CurrentState.msgpack) -> Response NewState (1718000000701_ReadResource_Response_NewState.msgpack)
+{
+      ~ force_destroy = false -> true
+        id            = "b-1"
+        name          = "logs"
+
+      ~ lifecycle_rule {
+          ~ expire_days = 30 -> 90
+        }
+    }
+
+# PlanResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
+(no change to show: the call has no Response PlannedState file)
+"#
+    );
+    // Without a schema, the values' bytes type them.
+    assert_eq!(untyped.status.code(), Some(0), "{}", stderr(&untyped));
+    let out = stdout(&untyped);
+    assert!(
+        out.contains(
+            "{\n      + force_destroy  = false\n      + id             = (known after apply)\n"
+        ),
+        "{out}"
+    );
+    assert!(stdout(&colored).contains("\u{1b}["));
+}
+
+#[test]
+fn diff_hides_sensitive_values() {
+    let o = ctywire(&["capture", DIR, "--schema", SCHEMA, "--diff"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("      + user_data          = (sensitive value)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("#!/bin/sh"), "{out}");
+    // Showing them is not offered with --diff.
+    let o = ctywire(&["capture", DIR, "--diff", "--show-sensitive"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_files_are_reported_and_the_rest_is_shown() {
+    let dir = copy_with(
+        "bad",
+        &[
+            ("notes.txt", b"not a payload"),
+            (
+                "1718000002000_ReadDataSource_Request_Config.msgpack",
+                b"\x82\xa4name",
+            ),
+            ("1718000002500_ReadResource_Request_Private.empty", b"x"),
+            (
+                "1718000003000_UpgradeResourceState_Response_UpgradedState.empty",
+                b"",
+            ),
+        ],
+    );
+    let d = dir.to_str().unwrap();
+    let o = ctywire(&["capture", d, "--schema", SCHEMA, "--color", "never"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let headings = headings(&out);
+    assert_eq!(headings.len(), 13, "{headings:?}");
+    assert_eq!(
+        headings[11],
+        "# ReadDataSource: no data source of the schemas decodes every value of the call; data source cloud_image comes nearest, but 1718000002000_ReadDataSource_Request_Config.msgpack: expected an object with 7 attributes, found 2; values typed by their bytes"
+    );
+    assert_eq!(
+        headings[12],
+        "# UpgradeResourceState: several types fit (resource type cloud_bucket, resource type cloud_instance); values typed by their bytes"
+    );
+    assert_eq!(
+        section(&out, "1718000002000_ReadDataSource_Request_Config.msgpack"),
+        "(not decoded: see the error)\n\n"
+    );
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: {d}/1718000002500_ReadResource_Request_Private.empty: expected an empty file, found 1 bytes\n\
+             error: {d}/notes.txt: not a protocol data file name: expected {{UnixMilli}}_{{RPC}}_{{Message}}_{{Field}}[.msgpack|.json|.empty], found \"notes.txt\"\n\
+             error: {d}/1718000002000_ReadDataSource_Request_Config.msgpack: .name: expected a value, found end of input at byte 6\n\
+             error: 3 files could not be read\n"
+        )
+    );
+}
+
+#[test]
+fn bytes_that_imply_no_type_want_a_schema() {
+    // Binary data that is not type JSON, where a dynamic value's type would be.
+    let dir = copy_with(
+        "no-type",
+        &[(
+            "1718000002000_ReadResource_Request_CurrentState.msgpack",
+            b"\x81\xa1a\x92\xc4\x01x\xc0",
+        )],
+    );
+    let d = dir.to_str().unwrap();
+    let o = ctywire(&["capture", d, "--color", "never"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("1718000002000_ReadResource_Request_CurrentState.msgpack: ")
+            && err.contains("(the bytes imply no type; --schema would give one)\n"),
+        "{err}"
+    );
+    assert!(err.ends_with("error: 1 file could not be read\n"), "{err}");
+}
+
+#[test]
+fn a_missing_directory_is_an_error() {
+    let o = ctywire(&["capture", "tests/data/no-such-capture"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with("error: tests/data/no-such-capture: No such file or directory"),
+        "{}",
+        stderr(&o)
+    );
+}

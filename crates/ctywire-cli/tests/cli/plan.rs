@@ -1,0 +1,298 @@
+//! End-to-end tests of `ctywire diff`, `check-plan` and `check-apply`.
+
+use crate::common::{ctywire, stderr, stdout, temp_file};
+
+const EXAMPLE: [&str; 4] = [
+    "--schema",
+    "examples/schema/provider.json",
+    "--resource",
+    "cloud_instance",
+];
+const CONFIG: &str = "examples/payloads/cloud_instance.config.msgpack";
+const PLANNED: &str = "examples/payloads/cloud_instance.planned.msgpack";
+const STATE: &str = "examples/payloads/cloud_instance.state.msgpack";
+
+/// A small schema: a required name, a computed id, an optional size, a sensitive
+/// secret. Written once: the tests run in parallel.
+fn schema() -> String {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        temp_file(
+            "cli-plan-schema.json",
+            r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+            "resource_schemas": {"y_thing": {"version": 0, "block": {"attributes": {
+                "name": {"type": "string", "required": true},
+                "id": {"type": "string", "computed": true},
+                "size": {"type": "number", "optional": true},
+                "secret": {"type": "string", "optional": true, "sensitive": true}
+            }}}}}}}"#,
+        )
+    })
+    .clone()
+}
+
+fn with_schema<'a>(schema: &'a str, args: &[&'a str]) -> Vec<&'a str> {
+    let mut out = vec!["--schema", schema, "--resource", "y_thing"];
+    out.extend_from_slice(args);
+    out
+}
+
+#[test]
+fn check_plan_accepts_the_example_plan() {
+    let mut args = vec!["check-plan"];
+    args.extend(EXAMPLE);
+    args.extend(["--prior", "-", "--config", CONFIG, "--planned", PLANNED]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "the plan is valid: Terraform would accept it\n");
+    assert!(o.stderr.is_empty());
+}
+
+#[test]
+fn check_plan_lists_each_problem_as_terraform_reports_it() {
+    let schema = schema();
+    let config = temp_file(
+        "cli-plan-config.json",
+        r#"{"name": "web", "id": null, "size": null, "secret": "a"}"#,
+    );
+    let planned = temp_file(
+        "cli-plan-planned.json",
+        r#"{"name": "Web", "id": "i-1", "size": 10, "secret": "b"}"#,
+    );
+    let mut args = vec!["check-plan"];
+    args.extend(with_schema(
+        &schema,
+        &["--prior", "-", "--config", &config, "--planned", &planned],
+    ));
+    args.extend(["--address", "y_thing.web"]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        r#"Provider produced invalid plan: planned an invalid value for y_thing.web.name: planned value cty.StringVal("Web") does not match config value cty.StringVal("web")
+    .name: planned value "Web" does not match config value "web" [config-mismatch]
+Provider produced invalid plan: planned an invalid value for y_thing.web.secret: sensitive planned value does not match config value
+    .secret: sensitive planned value does not match config value [config-mismatch]
+Provider produced invalid plan: planned an invalid value for y_thing.web.size: planned value cty.NumberIntVal(10) for a non-computed attribute
+    .size: planned value 10 for a non-computed attribute [non-computed-set]
+"#
+    );
+    assert_eq!(
+        stderr(&o),
+        "error: Terraform would reject this plan: 3 problems\n"
+    );
+}
+
+#[test]
+fn an_empty_prior_file_is_a_create() {
+    let schema = schema();
+    let empty = temp_file("cli-plan-empty", "\n");
+    let config = temp_file(
+        "cli-plan-config-ok.json",
+        r#"{"name": "web", "id": null, "size": 1, "secret": null}"#,
+    );
+    // `id` planned unknown: d4 00 00 in hex, written with the rest of the object.
+    let planned = temp_file(
+        "cli-plan-planned-ok.hex",
+        "84 a2 6964 d40000 a4 6e616d65 a3 776562 a6 736563726574 c0 a4 73697a65 01",
+    );
+    let mut args = vec!["check-plan"];
+    args.extend(with_schema(
+        &schema,
+        &[
+            "--prior",
+            &empty,
+            "--config",
+            &config,
+            "--planned",
+            &planned,
+        ],
+    ));
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
+
+#[test]
+fn check_apply_lists_what_changed_after_apply() {
+    let mut args = vec!["check-apply"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--planned",
+        PLANNED,
+        "--new",
+        STATE,
+        "--address",
+        "cloud_instance.web",
+    ]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains(
+        "Provider produced inconsistent result after apply: When applying changes to cloud_instance.web, provider produced an unexpected new value: .launch_settings.spot: was cty.True, but now cty.False\n    .launch_settings.spot: was true, but now false [changed]\n"
+    ), "{out}");
+    assert!(
+        out.contains(".timeouts: was absent, but now present [appeared]"),
+        "{out}"
+    );
+    assert_eq!(
+        stderr(&o),
+        "error: Terraform would reject this result: 13 problems\n"
+    );
+}
+
+#[test]
+fn check_apply_accepts_a_consistent_result() {
+    let mut args = vec!["check-apply"];
+    args.extend(EXAMPLE);
+    args.extend(["--planned", STATE, "--new", STATE]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        "the new state is consistent with the plan: Terraform would accept it\n"
+    );
+}
+
+#[test]
+fn diff_renders_as_terraform_plan_does() {
+    let schema = schema();
+    let before = temp_file(
+        "cli-plan-before.json",
+        r#"{"name": "a", "id": "i-1", "size": 1, "secret": "x"}"#,
+    );
+    let after = temp_file(
+        "cli-plan-after.json",
+        r#"{"name": "b", "id": "i-1", "size": 1, "secret": "y"}"#,
+    );
+    let mut args = vec!["diff"];
+    args.extend(with_schema(
+        &schema,
+        &[
+            "--requires-replace",
+            "name",
+            "--color",
+            "never",
+            &before,
+            &after,
+        ],
+    ));
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        r#"  # y_thing.this must be replaced
+-/+ resource "y_thing" "this" {
+        id     = "i-1"
+      ~ name   = "a" -> "b" # forces replacement
+      ~ secret = (sensitive value)
+        # (1 unchanged attribute hidden)
+    }
+"#
+    );
+
+    let mut args = vec!["diff"];
+    args.extend(with_schema(
+        &schema,
+        &[
+            "--color",
+            "always",
+            "--address",
+            "y_thing.main",
+            "-",
+            &after,
+        ],
+    ));
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with(
+            "\x1b[1m  # y_thing.main\x1b[0m will be created\n  \x1b[32m+\x1b[0m resource"
+        ),
+        "{}",
+        stdout(&o)
+    );
+
+    let mut args = vec!["diff"];
+    args.extend(with_schema(&schema, &[&before, &before]));
+    assert_eq!(stdout(&ctywire(&args, b"")), "No changes.\n");
+
+    let o = ctywire(
+        &[
+            "diff",
+            "--type",
+            "list(number)",
+            "--color",
+            "never",
+            &temp_file("cli-plan-l1.json", "[1,2,3]"),
+            &temp_file("cli-plan-l2.json", "[1,5,3]"),
+        ],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "[\n        1,\n      ~ 2 -> 5,\n        3,\n    ]\n"
+    );
+}
+
+#[test]
+fn bad_input_and_usage() {
+    let schema = schema();
+    // A missing file is bad input, named.
+    let mut args = vec!["check-apply"];
+    args.extend(with_schema(
+        &schema,
+        &["--planned", "no/such/file", "--new", "-"],
+    ));
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with("error: no/such/file: "),
+        "{}",
+        stderr(&o)
+    );
+    // The checks need a schema, not just a type.
+    let o = ctywire(
+        &[
+            "check-plan",
+            "--type",
+            "object({a=string})",
+            "--prior",
+            "-",
+            "--config",
+            "-",
+            "--planned",
+            "-",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("check-plan needs the resource's schema"),
+        "{}",
+        stderr(&o)
+    );
+    // A payload of the wrong type is bad input with its path.
+    let wrong = temp_file(
+        "cli-plan-wrong.json",
+        r#"{"name": 1, "id": null, "size": "x", "secret": null}"#,
+    );
+    let mut args = vec!["check-plan"];
+    args.extend(with_schema(
+        &schema,
+        &["--prior", "-", "--config", &wrong, "--planned", &wrong],
+    ));
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(".size: invalid number"),
+        "{}",
+        stderr(&o)
+    );
+    // A path that does not parse is bad usage.
+    let mut args = vec!["diff"];
+    args.extend(with_schema(
+        &schema,
+        &["--requires-replace", ".tags[", "-", "-"],
+    ));
+    assert_eq!(ctywire(&args, b"").status.code(), Some(2));
+}

@@ -1,0 +1,10 @@
+//! Behaviour: the public API rule by rule (configurations, the serde bridge), the
+//! properties that hold for generated types and values, and checks of the package itself.
+//!
+//! One test binary; each module is one area of the API.
+
+mod config;
+mod package;
+mod plan_properties;
+mod properties;
+mod serde_bridge;

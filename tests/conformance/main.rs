@@ -1,0 +1,18 @@
+//! Conformance: ctywire against reference data. go-cty's and terraform-plugin-go's test
+//! tables and this project's vectors (`vectors/`), payloads written by go-cty and HCL,
+//! Terraform's own rule tables, `show -json` documents, and the real-world corpus when
+//! it is present.
+//!
+//! One test binary (linking one per file costs minutes on a small machine); each module
+//! is one source of reference data.
+
+mod config_errors;
+mod config_examples;
+mod convert;
+mod equality;
+mod implied;
+mod realworld;
+mod schema;
+mod serde_payloads;
+mod tfjson;
+mod vectors;
