@@ -21,7 +21,7 @@ fn main() {
     // A planned value: a few attributes of a few instances changed, one unknown.
     let mut planned = copy.clone();
     for i in [3u64, 4_000, 9_999] {
-        let at = Path::empty().index(i);
+        let at = Path::root().index(i);
         let instance = planned.at_path(&at).expect("an instance").clone();
         let name = instance
             .as_object()

@@ -154,7 +154,7 @@ fn plan(config: Instance, prior: Option<&Instance>) -> Instance {
         arn: Known::Unknown(
             Refinements::new()
                 .not_null()
-                .string_prefix("arn:cloud:instance/"),
+                .with_string_prefix("arn:cloud:instance/"),
         )
         .or_prior(prior(|p| &p.arn)),
         private_ip: Known::unknown().or_prior(prior(|p| &p.private_ip)),
@@ -164,8 +164,8 @@ fn plan(config: Instance, prior: Option<&Instance>) -> Instance {
             Known::Null => Known::Unknown(
                 Refinements::new()
                     .not_null()
-                    .number_lower_bound(Number::from(1), true)
-                    .number_upper_bound(Number::from(64), true),
+                    .with_number_lower_bound(Number::from(1), true)
+                    .with_number_upper_bound(Number::from(64), true),
             ),
             given => given,
         },

@@ -1,4 +1,4 @@
-//! Where two values of one type differ: [`diff`] lists the [`Change`]s that turn one
+//! Where two values of one type differ: [`diff`] lists the [`Difference`]s that turn one
 //! into the other, each at the least place it can be said, with the values on both
 //! sides borrowed from the inputs.
 
@@ -65,8 +65,8 @@ use crate::Value;
 /// assert!(patched.raw_equals(&planned, &ty));
 /// # Ok::<(), ctywire::Error>(())
 /// ```
-pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Change<'a>> {
-    let mut changes = Changes(Vec::new());
+pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Difference<'a>> {
+    let mut changes = Collected(Vec::new());
     let _ = compare(old, new, ty, &mut changes);
     changes.0
 }
@@ -90,7 +90,7 @@ pub fn diff<'a>(old: &'a Value, new: &'a Value, ty: &Type) -> Vec<Change<'a>> {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub struct Change<'a> {
+pub struct Difference<'a> {
     /// Where: attribute, map-key and index steps.
     pub path: Path,
     /// The type of that position: what the type given to [`diff`] says there, and inside
@@ -105,7 +105,7 @@ pub struct Change<'a> {
     pub new: Option<&'a Value>,
 }
 
-/// What a [`Change`] does, as a plan shows it (`+`, `~`, `-`).
+/// What a [`Difference`] does, as a plan shows it (`+`, `~`, `-`).
 ///
 /// ```
 /// use ctywire::{diff, ChangeKind, Type, Value};
@@ -135,7 +135,7 @@ pub enum ChangeKind {
     Delete,
 }
 
-/// What one side of a [`Change`] holds there.
+/// What one side of a [`Difference`] holds there.
 ///
 /// ```
 /// use ctywire::{diff, Type, Value, ValueState};
@@ -170,7 +170,7 @@ impl ValueState {
     }
 }
 
-impl<'a> Change<'a> {
+impl<'a> Difference<'a> {
     /// What the value was: absent, null, unknown or known.
     pub fn old_state(&self) -> ValueState {
         ValueState::of(self.old)
@@ -206,7 +206,7 @@ impl<'a> Change<'a> {
     }
 
     /// Makes this change in `target` (a value of the type the change was found with):
-    /// puts a copy of the new value at [`path`](Change::path), or removes the map
+    /// puts a copy of the new value at [`path`](Difference::path), or removes the map
     /// element or attribute there when the new value is absent. Applying every change
     /// of `diff(old, new, ty)` to `old`, in any order, gives a value that
     /// [raw-equals](Value::raw_equals) `new`.
@@ -237,7 +237,7 @@ impl<'a> Change<'a> {
 
 /// `+ .tags["owner"]: "b"`, `~ .arn: "arn:1" -> unknown`, `- .tags["team"]: "a"`: the
 /// kind, the path, and the values in their `Debug` form (`absent` for none).
-impl fmt::Display for Change<'_> {
+impl fmt::Display for Difference<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = |v: Option<&Value>| v.map_or("absent".to_owned(), |v| format!("{v:?}"));
         match self.kind() {
@@ -265,10 +265,10 @@ impl fmt::Display for Change<'_> {
     }
 }
 
-/// Collects every difference as a [`Change`].
-struct Changes<'a>(Vec<Change<'a>>);
+/// Collects every difference as a [`Difference`].
+struct Collected<'a>(Vec<Difference<'a>>);
 
-impl<'a> Differences<'a> for Changes<'a> {
+impl<'a> Differences<'a> for Collected<'a> {
     const EVERY: bool = true;
 
     fn difference(
@@ -278,7 +278,7 @@ impl<'a> Differences<'a> for Changes<'a> {
         old: Option<&'a Value>,
         new: Option<&'a Value>,
     ) -> ControlFlow<()> {
-        self.0.push(Change {
+        self.0.push(Difference {
             path: Step::path(path),
             ty: ty.clone(),
             old,

@@ -107,7 +107,7 @@ impl Error {
         Error(Box::new(Inner {
             kind,
             message: message.into(),
-            path: Path::empty(),
+            path: Path::root(),
             position: None,
         }))
     }
@@ -150,7 +150,7 @@ impl Error {
     ///
     /// let ty: Type = "object({disk=list(object({size=number}))})".parse()?;
     /// let err = json::decode(br#"{"disk": [{"size": 1}, {"size": [2]}]}"#, &ty).unwrap_err();
-    /// assert_eq!(err.path(), &Path::root("disk").index(1).attribute("size"));
+    /// assert_eq!(err.path(), &Path::root().attribute("disk").index(1).attribute("size"));
     /// assert_eq!(err.message(), "expected number, found array");
     /// # Ok::<(), ctywire::Error>(())
     /// ```
@@ -177,9 +177,9 @@ impl Error {
     /// use ctywire::{Error, ErrorKind, Path};
     ///
     /// let err = Error::new(ErrorKind::InvalidValue, "expected a port number, found 70000");
-    /// let err = err.at(&Path::root("ports").index(2));
+    /// let err = err.at(&Path::root().attribute("ports").index(2));
     /// assert_eq!(err.to_string(), ".ports[2]: expected a port number, found 70000");
-    /// let err = err.at(&Path::root("listener"));
+    /// let err = err.at(&Path::root().attribute("listener"));
     /// assert_eq!(err.path().to_string(), ".listener.ports[2]");
     /// ```
     pub fn at(mut self, path: &Path) -> Error {

@@ -15,7 +15,7 @@
 //! let planned = Value::object([
 //!     ("name", Value::from("web")),
 //!     ("tags", Value::map([("env", Value::from("prod"))])),
-//!     ("arn", Value::Unknown(Refinements::new().not_null().string_prefix("arn:"))),
+//!     ("arn", Value::Unknown(Refinements::new().not_null().with_string_prefix("arn:"))),
 //! ]);
 //! let bytes = msgpack::encode(&planned, &ty)?;
 //! assert_eq!(msgpack::decode(&bytes, &ty)?, planned);
@@ -66,7 +66,7 @@
 //!
 //! ### Compare values
 //!
-//! [`diff()`] gives the [`Change`]s from one value to another, each where it happens;
+//! [`diff()`] gives the [`Difference`]s from one value to another, each where it happens;
 //! [`Value::cty_equals`] and [`Value::raw_equals`] are go-cty's `Equals` and `RawEquals`;
 //! [`Value::walk`], [`Value::transform`] and [`Value::unknown_paths`] visit every part of
 //! a value with its path and type.
@@ -119,8 +119,9 @@
 //!
 //! ### Check a vector file
 //!
-//! [`vectors::check`] runs a file of test vectors in this project's format and
-//! [reports](vectors::Report) each failed check with the expected and produced bytes.
+//! `ctywire vectors check FILE` (the command-line tool) runs a file of test vectors in
+//! this project's format (`vectors/README.md`) and reports each failed check with the
+//! expected and produced bytes; the runner is the workspace's `ctywire-vectors` crate.
 //!
 //! ## Building the crate's structs
 //!
@@ -128,9 +129,9 @@
 //! `#[non_exhaustive]`: [`Schema`], [`Block`], [`Attribute`], [`NestedType`],
 //! [`NestedBlock`], [`ProviderSchemas`], [`ProviderSchema`], [`render::Options`],
 //! [`json::DecodeOptions`], [`render::diff::DiffOptions`] and
-//! [`render::diff::ResourceChange`], and the results the crate returns ([`Change`],
+//! [`render::diff::ResourceHeading`], and the results the crate returns ([`Difference`],
 //! [`Violation`], [`Inconsistency`], the [`tfjson`] document structs,
-//! [`config::Diagnostic`], [`vectors::Report`], ...). Outside this crate they cannot be
+//! [`config::Diagnostic`], ...). Outside this crate they cannot be
 //! written as struct literals: build them with their constructors and builder methods
 //! (`Block::new().attribute("id", Attribute::new(Type::String).computed())`,
 //! `Schema::new(block).version(1)`, `Options::new().show_null(true)`,
@@ -308,6 +309,7 @@
 
 #![forbid(unsafe_code)]
 
+mod address;
 pub mod capture;
 pub mod config;
 pub mod convert;
@@ -326,9 +328,9 @@ mod text;
 pub mod tfjson;
 pub mod types;
 pub mod value;
-pub mod vectors;
 
-pub use diff::{diff, Change, ChangeKind, ValueState};
+pub use address::InstanceKey;
+pub use diff::{diff, ChangeKind, Difference, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use path::{Path, PathStep};
 pub use schema::{

@@ -3,7 +3,8 @@
 //! A [`Path`] prints the way Terraform prints paths (`.tags["Name"]`, `.disk[0].size`),
 //! parses back from that form or from the dotted form of terraform-plugin-testing's
 //! `tfjsonpath` (`tags.Name`, `disk.0.size`), and finds its part of a [`Value`]
-//! ([`Value::at_path`]) or of a JSON document ([`Path::apply_json`]).
+//! ([`Value::at_path`]); [`tfjson::json_at_path`](crate::tfjson::json_at_path) finds it
+//! in a JSON document.
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,13 +29,13 @@ use crate::Value;
 /// ```
 /// use ctywire::Path;
 ///
-/// let path = Path::root("tags").key("Name");
+/// let path = Path::root().attribute("tags").key("Name");
 /// assert_eq!(path.to_string(), r#".tags["Name"]"#);
-/// let path = Path::root("disk").index(0).attribute("size");
+/// let path = Path::root().attribute("disk").index(0).attribute("size");
 /// assert_eq!(path.to_string(), ".disk[0].size");
 /// // tfjsonpath's names for the same steps
-/// assert_eq!(Path::root("tags").at_map_key("Name"), Path::root("tags").key("Name"));
-/// assert_eq!(Path::root("disk").at_slice_index(0), Path::root("disk").index(0));
+/// assert_eq!(Path::root().attribute("tags").at_map_key("Name"), Path::root().attribute("tags").key("Name"));
+/// assert_eq!(Path::root().attribute("disk").at_slice_index(0), Path::root().attribute("disk").index(0));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Path {
@@ -51,7 +52,7 @@ pub struct Path {
 /// assert_eq!(steps[0], PathStep::Attribute("disk".into()));
 /// assert_eq!(steps[1], PathStep::Index(0));
 /// assert_eq!(steps[3], PathStep::Key("env".into()));
-/// let mut element = Path::root("ports");
+/// let mut element = Path::root().attribute("ports");
 /// element.push(PathStep::SetElement(Value::from(443)));
 /// assert_eq!(element.to_string(), ".ports[?]");
 /// # Ok::<(), ctywire::Error>(())
@@ -69,14 +70,11 @@ pub enum PathStep {
 }
 
 impl Path {
-    /// The empty path, which names the whole value.
-    pub fn empty() -> Path {
+    /// The root path, with no steps: it names the whole value. Paths are built from it
+    /// (`Path::root().attribute("tags").key("Name")`, as `tfjsonpath.New("tags")
+    /// .AtMapKey("Name")`).
+    pub fn root() -> Path {
         Path::default()
-    }
-
-    /// A path whose first step is the attribute `name` (`tfjsonpath.New`).
-    pub fn root(name: impl Into<String>) -> Path {
-        Path::empty().attribute(name)
     }
 
     /// This path followed by the attribute `name`.
@@ -126,11 +124,11 @@ impl Path {
     /// ```
     /// use ctywire::{Path, PathStep};
     ///
-    /// let mut path = Path::root("disk");
+    /// let mut path = Path::root().attribute("disk");
     /// path.push(PathStep::Index(0));
     /// assert_eq!(path.to_string(), ".disk[0]");
     /// assert_eq!(path.pop(), Some(PathStep::Index(0)));
-    /// assert_eq!(path, Path::root("disk"));
+    /// assert_eq!(path, Path::root().attribute("disk"));
     /// ```
     pub fn push(&mut self, step: PathStep) {
         self.steps.push(step);
@@ -146,8 +144,8 @@ impl Path {
     /// ```
     /// use ctywire::Path;
     ///
-    /// let disk = Path::root("disk").index(0);
-    /// assert_eq!(disk.join(&Path::root("size")).to_string(), ".disk[0].size");
+    /// let disk = Path::root().attribute("disk").index(0);
+    /// assert_eq!(disk.join(&Path::root().attribute("size")).to_string(), ".disk[0].size");
     /// assert_eq!(disk.to_string(), ".disk[0]");
     /// ```
     pub fn join(&self, other: &Path) -> Path {
@@ -264,8 +262,8 @@ impl Path {
     /// use ctywire::Path;
     ///
     /// let p = Path::parse(r#".tags["Name"]"#)?;
-    /// assert_eq!(p, Path::root("tags").at_map_key("Name"));
-    /// assert_eq!(Path::parse("disk[0].size")?, Path::root("disk").at_slice_index(0).attribute("size"));
+    /// assert_eq!(p, Path::root().attribute("tags").at_map_key("Name"));
+    /// assert_eq!(Path::parse("disk[0].size")?, Path::root().attribute("disk").at_slice_index(0).attribute("size"));
     /// assert_eq!(Path::parse("disk.0.size")?, Path::parse(".disk[0].size")?);
     /// assert_eq!(Path::parse(r#"["a\"b"]"#)?.to_string(), r#"["a\"b"]"#);
     /// assert!(Path::parse(".tags[").is_err());
@@ -288,7 +286,7 @@ impl Path {
     ///
     /// ```
     /// use ctywire::Path;
-    /// let p = Path::root("disk").at_slice_index(0).at_map_key("size");
+    /// let p = Path::root().attribute("disk").at_slice_index(0).at_map_key("size");
     /// assert_eq!(p.to_tfjsonpath(), "disk.0.size");
     /// ```
     pub fn to_tfjsonpath(&self) -> String {
@@ -304,41 +302,6 @@ impl Path {
             }
         }
         out
-    }
-
-    /// The part of a JSON document this path names, as `tfjsonpath.Traverse` finds it:
-    /// attribute and map-key steps look up object members, index steps array elements.
-    /// A set-element step finds the array element equal to the element's JSON
-    /// (see [`tfjson::to_json_value`](crate::tfjson::to_json_value)).
-    ///
-    /// ```
-    /// use ctywire::Path;
-    ///
-    /// let doc = serde_json::json!({"disk": [{"size": 10}], "tags": {"Name": "web"}});
-    /// assert_eq!(Path::root("tags").at_map_key("Name").apply_json(&doc), Some(&"web".into()));
-    /// assert_eq!(Path::parse(".disk[0].size")?.apply_json(&doc), Some(&10.into()));
-    /// assert_eq!(Path::parse(".disk[1]")?.apply_json(&doc), None);
-    /// # Ok::<(), ctywire::Error>(())
-    /// ```
-    pub fn apply_json<'j>(&self, json: &'j serde_json::Value) -> Option<&'j serde_json::Value> {
-        let mut at = json;
-        for step in &self.steps {
-            at = match (step, at) {
-                (PathStep::Attribute(n) | PathStep::Key(n), serde_json::Value::Object(m)) => {
-                    m.get(n.as_str())?
-                }
-                (PathStep::Index(i), serde_json::Value::Array(a)) => {
-                    a.get(usize::try_from(*i).ok()?)?
-                }
-                (PathStep::SetElement(v), serde_json::Value::Array(a)) => {
-                    let text = crate::tfjson::to_json_value(v, &Type::Dynamic).ok()??;
-                    let want: serde_json::Value = serde_json::from_str(text.as_str()).ok()?;
-                    a.iter().find(|e| **e == want)?
-                }
-                _ => return None,
-            };
-        }
-        Some(at)
     }
 
     /// This path with each step made the kind the type calls for: a name on an object
@@ -634,7 +597,7 @@ impl Value {
     ///     ("disk", Value::list([Value::object([("size", Value::from(10))])])),
     /// ]);
     /// assert_eq!(v.at_path(&Path::parse(r#".tags["Name"]"#)?), Some(&Value::from("web")));
-    /// assert_eq!(v.at_path(&Path::root("disk").at_slice_index(0).at_map_key("size")), Some(&Value::from(10)));
+    /// assert_eq!(v.at_path(&Path::root().attribute("disk").at_slice_index(0).at_map_key("size")), Some(&Value::from(10)));
     /// assert_eq!(v.at_path(&Path::parse(".disk[3]")?), None);
     /// # Ok::<(), ctywire::Error>(())
     /// ```
@@ -664,10 +627,10 @@ impl Value {
     /// use ctywire::{Path, Value};
     ///
     /// let mut v = Value::object([("disk", Value::list([Value::object([("size", Value::from(10))])]))]);
-    /// let path = Path::root("disk").index(0).attribute("size");
+    /// let path = Path::root().attribute("disk").index(0).attribute("size");
     /// *v.at_path_mut(&path).unwrap() = Value::from(20);
     /// assert_eq!(v.at_path(&path), Some(&Value::from(20)));
-    /// assert!(v.at_path_mut(&Path::root("disk").index(1)).is_none());
+    /// assert!(v.at_path_mut(&Path::root().attribute("disk").index(1)).is_none());
     /// ```
     pub fn at_path_mut(&mut self, path: &Path) -> Option<&mut Value> {
         self.at_path_mut_or_error(path).ok()
@@ -708,13 +671,13 @@ impl Value {
     ///     ("tags", Value::map([("env", Value::from("dev"))])),
     ///     ("disks", Value::list([Value::object([("size", Value::from(10))])])),
     /// ]);
-    /// v.set_at_path(&Path::root("tags").key("env"), Value::from("prod"))?;
-    /// v.set_at_path(&Path::root("tags").key("owner"), Value::from("me"))?;
+    /// v.set_at_path(&Path::root().attribute("tags").key("env"), Value::from("prod"))?;
+    /// v.set_at_path(&Path::root().attribute("tags").key("owner"), Value::from("me"))?;
     /// assert_eq!(v["tags"], Value::map([("env", Value::from("prod")), ("owner", Value::from("me"))]));
     ///
-    /// let err = v.set_at_path(&Path::root("disks").index(3).attribute("size"), Value::from(1)).unwrap_err();
+    /// let err = v.set_at_path(&Path::root().attribute("disks").index(3).attribute("size"), Value::from(1)).unwrap_err();
     /// assert_eq!(err.to_string(), ".disks: no element at index 3 (the list has 1)");
-    /// let err = v.set_at_path(&Path::root("tags").key("env").attribute("x"), Value::from(1)).unwrap_err();
+    /// let err = v.set_at_path(&Path::root().attribute("tags").key("env").attribute("x"), Value::from(1)).unwrap_err();
     /// assert_eq!(err.to_string(), r#".tags["env"]: expected an object or a map for step .x, found string"#);
     /// # Ok::<(), ctywire::Error>(())
     /// ```
@@ -818,17 +781,19 @@ mod tests {
                 Value::object([("k", Value::from("b"))]),
             ]),
         )]);
-        let path = Path::root("s").index(0).attribute("k");
+        let path = Path::root().attribute("s").index(0).attribute("k");
         assert!(v.at_path_mut(&path).is_none());
         v.set_at_path(&path, Value::from("c")).unwrap();
         assert_eq!(v["s"][0]["k"].as_str(), Some("b"));
         assert_eq!(v["s"][1]["k"].as_str(), Some("c"));
-        let by_value = Path::root("s").element(Value::object([("k", Value::from("c"))]));
+        let by_value = Path::root()
+            .attribute("s")
+            .element(Value::object([("k", Value::from("c"))]));
         v.set_at_path(&by_value.attribute("k"), Value::from("b"))
             .unwrap();
         assert_eq!(v["s"].len(), Some(1));
         let err = v
-            .set_at_path(&Path::root("s").index(5), Value::Null)
+            .set_at_path(&Path::root().attribute("s").index(5), Value::Null)
             .unwrap_err();
         assert_eq!(err.to_string(), ".s: no element at index 5 (the set has 1)");
         assert_eq!(err.kind(), ErrorKind::NotFound);
@@ -843,25 +808,28 @@ mod tests {
             ("n", Value::Null),
         ]);
         let cases = [
-            (Path::root("x").attribute("y"), r#"no attribute "x""#),
             (
-                Path::root("m").key("z").index(0),
+                Path::root().attribute("x").attribute("y"),
+                r#"no attribute "x""#,
+            ),
+            (
+                Path::root().attribute("m").key("z").index(0),
                 r#".m: no element with key "z""#,
             ),
             (
-                Path::root("m").key("k").index(1),
+                Path::root().attribute("m").key("k").index(1),
                 r#".m["k"]: no element at index 1 (the list has 1)"#,
             ),
             (
-                Path::root("n").attribute("a"),
+                Path::root().attribute("n").attribute("a"),
                 ".n: expected an object or a map for step .a, found null",
             ),
             (
-                Path::root("m").key("k").key("a"),
+                Path::root().attribute("m").key("k").key("a"),
                 r#".m["k"]: expected an object or a map for step ["a"], found list"#,
             ),
             (
-                Path::root("m").index(0),
+                Path::root().attribute("m").index(0),
                 ".m: expected a list, a tuple or a set for step [0], found map",
             ),
         ];

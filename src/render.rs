@@ -11,7 +11,7 @@
 //!
 //! let ty: Type = "object({id=string, name=string, tags=map(string), ports=list(number)})".parse()?;
 //! let value = Value::object([
-//!     ("id", Value::Unknown(Refinements::new().not_null().string_prefix("i-"))),
+//!     ("id", Value::Unknown(Refinements::new().not_null().with_string_prefix("i-"))),
 //!     ("name", Value::from("web")),
 //!     ("tags", Value::map([("Env", Value::from("prod"))])),
 //!     ("ports", Value::list([Value::from(80), Value::from(443)])),
@@ -105,7 +105,7 @@ impl Options {
 ///
 /// let ty: Type = "object({user=string, password=string})".parse()?;
 /// let value = Value::object([("user", Value::from("ann")), ("password", Value::from("hunter2"))]);
-/// let options = Options::new().sensitive([Path::root("password")]);
+/// let options = Options::new().sensitive([Path::root().attribute("password")]);
 /// assert_eq!(render(&value, &ty, &options), "{\n    password = (sensitive value)\n    user     = \"ann\"\n}");
 /// # Ok::<(), ctywire::Error>(())
 /// ```

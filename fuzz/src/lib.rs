@@ -743,8 +743,8 @@ fn json_encode_or_refuse(v: &Value, ty: &Type) -> Option<Vec<u8>> {
 fn narrowed_by_encoding(v: &Value) -> bool {
     match v.untyped() {
         Value::Unknown(r) => {
-            r.prefix().is_some_and(|p| p.len() > 256)
-                || r.length_upper().is_some_and(|n| n > i64::MAX as u64)
+            r.string_prefix().is_some_and(|p| p.len() > 256)
+                || r.length_upper_bound().is_some_and(|n| n > i64::MAX as u64)
         }
         Value::List(vs) | Value::Tuple(vs) => vs.iter().any(narrowed_by_encoding),
         Value::Set(s) => s.iter().any(narrowed_by_encoding),
@@ -955,12 +955,12 @@ pub fn plan_rules(data: &[u8]) {
         );
     }
     use ctywire::render::diff::{
-        render_block_diff, render_resource_change, ChangeAction, DiffOptions, ResourceChange,
+        render_block_diff, render_resource_change, ChangeAction, DiffOptions, ResourceHeading,
     };
     let options = DiffOptions::default();
     let action = ChangeAction::between(prior, planned, false);
     let _ = render_resource_change(
-        &ResourceChange::new("x_y.z", action),
+        &ResourceHeading::new("x_y.z", action),
         prior,
         planned,
         block,

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::diagnostic::go_quote;
 use super::syntax::is_identifier;
+pub use crate::address::InstanceKey;
 use crate::error::{Error, ErrorKind};
 use crate::schema::{ProviderSchemas, Schema};
 
@@ -22,7 +23,7 @@ use crate::schema::{ProviderSchemas, Schema};
 /// assert_eq!(a, Address::Resource {
 ///     type_name: "cloud_instance".into(),
 ///     name: "web".into(),
-///     key: Some(InstanceKey::Key("blue".into())),
+///     key: Some(InstanceKey::String("blue".into())),
 /// });
 /// assert_eq!(a.to_string(), r#"cloud_instance.web["blue"]"#);
 /// assert_eq!("provider.cloud.west".parse::<Address>()?.to_string(), "provider.cloud.west");
@@ -59,25 +60,6 @@ pub enum Address {
     },
 }
 
-/// The key of one instance of a resource with `count` (an index) or `for_each` (a
-/// string).
-///
-/// ```
-/// use ctywire::config::{Address, InstanceKey};
-///
-/// let Address::Resource { key, .. } = "cloud_bucket.logs[1]".parse()? else { unreachable!() };
-/// assert_eq!(key, Some(InstanceKey::Index(1)));
-/// assert_eq!(InstanceKey::Key("us".into()).to_string(), r#"["us"]"#);
-/// # Ok::<(), ctywire::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InstanceKey {
-    /// `[N]`, under `count`.
-    Index(u64),
-    /// `["KEY"]`, under `for_each`.
-    Key(String),
-}
-
 impl Address {
     /// The schema of this block in `schemas`: its resource type's, its data source's or
     /// its provider's.
@@ -109,15 +91,6 @@ impl Address {
             Address::Resource { .. } => "Invalid resource type",
             Address::DataSource { .. } => "Invalid data source",
             Address::Provider { .. } => "Invalid provider",
-        }
-    }
-}
-
-impl fmt::Display for InstanceKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InstanceKey::Index(i) => write!(f, "[{i}]"),
-            InstanceKey::Key(k) => write!(f, "[{}]", go_quote(k)),
         }
     }
 }
@@ -215,10 +188,10 @@ fn instance_key(text: &str) -> Result<InstanceKey, Error> {
         let mut r = crate::json::read::Reader::new(inner.as_bytes());
         let key = r.read_string().map_err(|_| bad())?.into_owned();
         r.finish().map_err(|_| bad())?;
-        return Ok(InstanceKey::Key(key));
+        return Ok(InstanceKey::String(key));
     }
     if !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()) {
-        return inner.parse().map(InstanceKey::Index).map_err(|_| bad());
+        return inner.parse().map(InstanceKey::Int).map_err(|_| bad());
     }
     Err(bad())
 }

@@ -203,7 +203,7 @@ impl<'g, 'd> Scope<'g, 'd> {
         let mut refinements = Refinements::new().not_null();
         let prefix = safe_known_prefix(truncate(&text, 128));
         if !prefix.is_empty() {
-            refinements = refinements.string_prefix(prefix);
+            refinements = refinements.with_string_prefix(prefix);
         }
         Val::unknown_refined(Type::String, refinements)
     }

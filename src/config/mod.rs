@@ -469,13 +469,13 @@ fn decode_resource(
         let n = base.eval_json(count.file, count.value, diags);
         let index = match key {
             None => Val::unknown(Type::Number),
-            Some(InstanceKey::Key(k)) => {
+            Some(InstanceKey::String(k)) => {
                 unexpected(diags, format!("{address} has \"count\" set: its instances are keyed by number, not by {}.", diagnostic::go_quote(k)));
                 Val::unknown(Type::Number)
             }
-            Some(InstanceKey::Index(i)) => {
+            Some(InstanceKey::Int(i)) => {
                 if let Ok(Value::Number(n)) = n.convert(&Type::Number) {
-                    if n.to_u64().is_none_or(|n| *i >= n) {
+                    if n.to_i64().is_none_or(|n| *i >= n) {
                         unexpected(
                             diags,
                             format!("{address} has count {n}: there is no instance [{i}]."),
@@ -490,11 +490,11 @@ fn decode_resource(
         let collection = base.eval_json(for_each.file, for_each.value, diags);
         let (each_key, each_value) = match key {
             None => (Val::unknown(Type::String), Val::unknown(Type::Dynamic)),
-            Some(InstanceKey::Index(i)) => {
+            Some(InstanceKey::Int(i)) => {
                 unexpected(diags, format!("{address} has \"for_each\" set: its instances are keyed by string, not by [{i}]."));
                 (Val::unknown(Type::String), Val::unknown(Type::Dynamic))
             }
-            Some(InstanceKey::Key(k)) => {
+            Some(InstanceKey::String(k)) => {
                 let element = elements(&collection).and_then(|items| {
                     items
                         .into_iter()

@@ -613,24 +613,24 @@ fn unknown_result(r: &Refinements, from: &Type, to: &Type) -> Value {
         out = out.not_null();
     }
     let exact = |out: Refinements, n: usize| {
-        out.length_lower_bound(n as u64)
-            .length_upper_bound(n as u64)
+        out.with_length_lower_bound(n as u64)
+            .with_length_upper_bound(n as u64)
     };
     out = match (from, to) {
         (Type::Object(o), Type::Map(_)) => exact(out, o.len()),
         (Type::Tuple(ts), Type::List(_)) => exact(out, ts.len()),
         (Type::Tuple(ts), Type::Set(_)) if ts.len() <= 1 => exact(out, ts.len()),
         (Type::Tuple(ts), Type::Set(_)) => out
-            .length_lower_bound(1)
-            .length_upper_bound(ts.len() as u64),
+            .with_length_lower_bound(1)
+            .with_length_upper_bound(ts.len() as u64),
         _ if from.is_collection() && to.is_collection() => {
             let lower = match to {
-                Type::Set(_) => r.length_lower().min(1),
-                _ => r.length_lower(),
+                Type::Set(_) => r.length_lower_bound().min(1),
+                _ => r.length_lower_bound(),
             };
-            let out = out.length_lower_bound(lower);
-            match r.length_upper() {
-                Some(max) => out.length_upper_bound(max),
+            let out = out.with_length_lower_bound(lower);
+            match r.length_upper_bound() {
+                Some(max) => out.with_length_upper_bound(max),
                 None => out,
             }
         }

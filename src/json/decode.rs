@@ -139,14 +139,7 @@ fn string<S: Sink>(r: &mut Reader<'_>, put: S) -> Result<S::Output> {
 }
 
 pub(crate) fn number(text: &str) -> Result<Number> {
-    text.parse().map_err(|e: crate::value::NumberError| {
-        let kind = if e.is_limit_exceeded() {
-            ErrorKind::LimitExceeded
-        } else {
-            ErrorKind::InvalidValue
-        };
-        Error::new(kind, e.to_string())
-    })
+    Ok(Number::parse(text)?)
 }
 
 impl<'a, 'o> Decoder<'a, 'o> {

@@ -211,7 +211,7 @@ pub fn implied_type(input: &[u8]) -> Result<Type> {
 /// assert_eq!(json::implied_type(text)?.to_expr(), "object({a=number,d=object({type=tuple([string,tuple([string,string])]),value=tuple([string,number])})})");
 /// let (ty, wrappers) = json::implied_type_reading_wrappers(text)?;
 /// assert_eq!(ty.to_expr(), "object({a=number,d=any})");
-/// assert_eq!(wrappers, [Path::root("d")]);
+/// assert_eq!(wrappers, [Path::root().attribute("d")]);
 /// let value = json::decode(text, &ty)?;
 /// assert_eq!(value["d"][0].as_str(), Some("x"));
 /// # Ok::<(), ctywire::Error>(())

@@ -627,7 +627,7 @@ fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinemen
                         let s = std::str::from_utf8(b).map_err(|_| {
                             fail("invalid UTF-8 in string prefix refinement".into())
                         })?;
-                        out = out.string_prefix(s);
+                        out = out.with_string_prefix(s);
                     }
                     t => {
                         return Err(fail(format!(
@@ -649,9 +649,9 @@ fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinemen
                     None => e.at_offset(value_at),
                 })?;
                 out = if key == 3 {
-                    out.number_lower_bound(bound, inclusive)
+                    out.with_number_lower_bound(bound, inclusive)
                 } else {
-                    out.number_upper_bound(bound, inclusive)
+                    out.with_number_upper_bound(bound, inclusive)
                 };
             }
             5 | 6 => {
@@ -672,9 +672,9 @@ fn refinements(payload: &[u8], payload_at: usize, ty: &Type) -> Result<Refinemen
                     }
                 };
                 out = if key == 5 {
-                    out.length_lower_bound(len)
+                    out.with_length_lower_bound(len)
                 } else {
-                    out.length_upper_bound(len)
+                    out.with_length_upper_bound(len)
                 };
             }
             // Keys this crate does not know are skipped, value and all, as the protocol

@@ -227,7 +227,10 @@ fn unknown(r: &Refinements, ty: &Type, out: &mut Vec<u8>) {
     }
     match ty {
         Type::Number => {
-            for (key, bound) in [(0x03, r.lower_bound()), (0x04, r.upper_bound())] {
+            for (key, bound) in [
+                (0x03, r.number_lower_bound()),
+                (0x04, r.number_upper_bound()),
+            ] {
                 if let Some((n, inclusive)) = bound {
                     body.extend_from_slice(&[key, 0x92]);
                     // Cannot fail: a bound is a number and the type is number.
@@ -238,19 +241,19 @@ fn unknown(r: &Refinements, ty: &Type, out: &mut Vec<u8>) {
             }
         }
         Type::String => {
-            if let Some(prefix) = r.prefix() {
+            if let Some(prefix) = r.string_prefix() {
                 body.push(0x02);
                 str(wire_prefix(prefix), &mut body);
                 entries += 1;
             }
         }
         Type::List(_) | Type::Set(_) | Type::Map(_) => {
-            if r.length_lower() != 0 {
+            if r.length_lower_bound() != 0 {
                 body.push(0x05);
-                uint(r.length_lower(), &mut body);
+                uint(r.length_lower_bound(), &mut body);
                 entries += 1;
             }
-            if let Some(max) = r.length_upper() {
+            if let Some(max) = r.length_upper_bound() {
                 body.push(0x06);
                 int(max.min(i64::MAX as u64) as i64, &mut body);
                 entries += 1;

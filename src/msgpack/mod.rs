@@ -212,7 +212,7 @@ pub fn implied_type(input: &[u8]) -> Result<Type> {
 /// assert!(msgpack::implied_type(bytes).is_err());
 /// let (ty, wrappers) = msgpack::implied_type_reading_wrappers(bytes)?;
 /// assert_eq!(ty.to_expr(), "object({a=number,d=any})");
-/// assert_eq!(wrappers, [Path::root("d")]);
+/// assert_eq!(wrappers, [Path::root().attribute("d")]);
 /// let value = msgpack::decode(bytes, &ty)?;
 /// assert_eq!(value["d"].as_str(), Some("x"));
 /// assert_eq!(msgpack::encode(&value, &ty)?, bytes);

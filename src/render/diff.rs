@@ -10,7 +10,7 @@
 //! `vectors/plan/terraform-render.json` are Terraform's own renderer tests.
 //!
 //! ```
-//! use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceChange};
+//! use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceHeading};
 //! use ctywire::schema::{Attribute, Block};
 //! use ctywire::{Type, Value};
 //!
@@ -21,8 +21,8 @@
 //! let before = Value::object([("id", Value::from("i-1")), ("ami", Value::from("ami-1")), ("size", Value::from(1))]);
 //! let after = Value::object([("id", Value::unknown()), ("ami", Value::from("ami-2")), ("size", Value::from(1))]);
 //!
-//! let options = DiffOptions::new().requires_replace([ctywire::Path::root("ami")]);
-//! let change = ResourceChange::new("aws_instance.web", ChangeAction::DeleteThenCreate);
+//! let options = DiffOptions::new().requires_replace([ctywire::Path::root().attribute("ami")]);
+//! let change = ResourceHeading::new("aws_instance.web", ChangeAction::DeleteThenCreate);
 //! assert_eq!(render_resource_change(&change, &before, &after, &block, &options), r#"  # aws_instance.web must be replaced
 //! -/+ resource "aws_instance" "web" {
 //!       ~ ami  = "ami-1" -> "ami-2" # forces replacement
@@ -54,7 +54,7 @@ use model::{Change, Matcher, Tree};
 ///     .attribute("zone", Attribute::new(Type::String).optional());
 /// let before = Value::object([("size", Value::from(1)), ("zone", Value::from("a"))]);
 /// let after = Value::object([("size", Value::from(1)), ("zone", Value::from("b"))]);
-/// let options = DiffOptions::new().requires_replace([Path::root("zone")]).show_unchanged(true);
+/// let options = DiffOptions::new().requires_replace([Path::root().attribute("zone")]).show_unchanged(true);
 /// assert_eq!(render_block_diff(&before, &after, &block, &options), r#"{
 ///         size = 1
 ///       ~ zone = "a" -> "b" # forces replacement
@@ -205,18 +205,19 @@ impl ChangeAction {
     }
 }
 
-/// A resource instance change to render with its heading: the address, the action and
-/// why.
+/// The heading of a resource instance change to render (`# aws_instance.web will be
+/// created`): the address, the action and why. (A `show -json` plan's resource change
+/// is [`tfjson::ResourceChange`](crate::tfjson::ResourceChange).)
 ///
 /// Build one with [`new`](Self::new) and set `action_reason` or `deposed` on it.
 ///
 /// ```
-/// use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceChange};
+/// use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceHeading};
 /// use ctywire::schema::{Attribute, Block};
 /// use ctywire::{Type, Value};
 ///
 /// let block = Block::new().attribute("id", Attribute::new(Type::String).computed());
-/// let mut change = ResourceChange::new("cloud_instance.old", ChangeAction::Delete);
+/// let mut change = ResourceHeading::new("cloud_instance.old", ChangeAction::Delete);
 /// change.action_reason = Some("delete_because_no_resource_config");
 /// let before = Value::object([("id", Value::from("i-1"))]);
 /// let text = render_resource_change(&change, &before, &Value::Null, &block, &DiffOptions::new());
@@ -228,7 +229,7 @@ impl ChangeAction {
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct ResourceChange<'a> {
+pub struct ResourceHeading<'a> {
     /// The instance address: `aws_instance.web`, `data.aws_ami.ubuntu`.
     pub address: &'a str,
     /// What the plan does.
@@ -240,10 +241,10 @@ pub struct ResourceChange<'a> {
     pub deposed: Option<&'a str>,
 }
 
-impl<'a> ResourceChange<'a> {
+impl<'a> ResourceHeading<'a> {
     /// A change to the resource at `address`, with no reason and not deposed.
-    pub fn new(address: &'a str, action: ChangeAction) -> ResourceChange<'a> {
-        ResourceChange {
+    pub fn new(address: &'a str, action: ChangeAction) -> ResourceHeading<'a> {
+        ResourceHeading {
             address,
             action,
             action_reason: None,
@@ -366,7 +367,7 @@ impl<'a> ResourceChange<'a> {
 /// plans have none to show).
 ///
 /// ```
-/// use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceChange};
+/// use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceHeading};
 /// use ctywire::schema::{Attribute, Block};
 /// use ctywire::{Refinements, Type, Value};
 ///
@@ -375,11 +376,11 @@ impl<'a> ResourceChange<'a> {
 ///     .attribute("name", Attribute::new(Type::String).required())
 ///     .attribute("token", Attribute::new(Type::String).optional().sensitive());
 /// let planned = Value::object([
-///     ("arn", Value::Unknown(Refinements::new().not_null().string_prefix("arn:"))),
+///     ("arn", Value::Unknown(Refinements::new().not_null().with_string_prefix("arn:"))),
 ///     ("name", Value::from("web")),
 ///     ("token", Value::from("s3cr3t")),
 /// ]);
-/// let change = ResourceChange::new("cloud_instance.web", ChangeAction::Create);
+/// let change = ResourceHeading::new("cloud_instance.web", ChangeAction::Create);
 /// let text = render_resource_change(&change, &Value::Null, &planned, &block, &DiffOptions::new());
 /// assert_eq!(text, r#"  # cloud_instance.web will be created
 ///   + resource "cloud_instance" "web" {
@@ -389,7 +390,7 @@ impl<'a> ResourceChange<'a> {
 ///     }"#);
 /// ```
 pub fn render_resource_change(
-    change: &ResourceChange<'_>,
+    change: &ResourceHeading<'_>,
     before: &Value,
     after: &Value,
     block: &Block,
@@ -577,7 +578,7 @@ mod tests {
             } else {
                 "test_instance.example"
             };
-            let change = ResourceChange {
+            let change = ResourceHeading {
                 address,
                 action: ChangeAction::from_name(c["action"].as_str().unwrap()).unwrap(),
                 action_reason: c.get("action_reason").and_then(|r| r.as_str()),
@@ -628,12 +629,12 @@ mod own_tests {
         let after = Value::object([
             (
                 "id",
-                Value::Unknown(Refinements::new().not_null().string_prefix("i-")),
+                Value::Unknown(Refinements::new().not_null().with_string_prefix("i-")),
             ),
             ("size", Value::from(1)),
             ("disk", Value::list([])),
         ]);
-        let change = ResourceChange::new("x_thing.a", ChangeAction::Create);
+        let change = ResourceHeading::new("x_thing.a", ChangeAction::Create);
         let out = render_resource_change(
             &change,
             &Value::Null,
@@ -674,12 +675,12 @@ mod own_tests {
 
     #[test]
     fn headers_and_actions() {
-        let change = ResourceChange::new(
+        let change = ResourceHeading::new(
             "module.app.data.aws_ami.ubuntu[\"a.b\"]",
             ChangeAction::Read,
         );
         assert_eq!(change.header(), "data \"aws_ami\" \"ubuntu\"");
-        let change = ResourceChange::new("aws_instance.web[0]", ChangeAction::Update);
+        let change = ResourceHeading::new("aws_instance.web[0]", ChangeAction::Update);
         assert_eq!(change.header(), "resource \"aws_instance\" \"web\"");
         let a = Value::object([("n", Value::from(1))]);
         let b = Value::object([("n", Value::from(2))]);

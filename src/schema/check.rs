@@ -19,7 +19,7 @@ use crate::value::Value;
 /// use ctywire::schema::Violation;
 /// use ctywire::Path;
 ///
-/// let v = Violation::new(Path::root("disk"), "expected at least 1 block, found 0");
+/// let v = Violation::new(Path::root().attribute("disk"), "expected at least 1 block, found 0");
 /// assert_eq!(v.to_string(), ".disk: expected at least 1 block, found 0");
 /// ```
 #[derive(Clone, Debug, PartialEq)]

@@ -53,7 +53,7 @@ impl Block {
     /// ```
     pub fn validate(&self) -> Vec<Violation> {
         let mut found = Vec::new();
-        validate_block(self, &mut Path::empty(), &mut found);
+        validate_block(self, &mut Path::root(), &mut found);
         found
     }
 }

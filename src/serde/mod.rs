@@ -28,7 +28,7 @@
 //! let ty: Type = "object({name=string, arn=string, versions=number, tags=map(string), type=string})".parse()?;
 //! let planned = Bucket {
 //!     name: "logs".into(),
-//!     arn: Known::Unknown(Refinements::new().not_null().string_prefix("arn:")),
+//!     arn: Known::Unknown(Refinements::new().not_null().with_string_prefix("arn:")),
 //!     versions: None,
 //!     tags: BTreeMap::from([("env".into(), "prod".into())]),
 //!     kind: "standard".into(),
@@ -36,7 +36,7 @@
 //! let bytes = msgpack::encode_from(&planned, &ty)?;
 //! assert_eq!(bytes, msgpack::encode(&ctywire::serde::to_value(&planned, &ty)?, &ty)?);
 //! let back: Bucket = msgpack::decode_as(&bytes, &ty)?;
-//! assert_eq!(back.arn.refinements().unwrap().prefix(), Some("arn:"));
+//! assert_eq!(back.arn.refinements().unwrap().string_prefix(), Some("arn:"));
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 //!

@@ -22,7 +22,7 @@
 //!     ("tags", Value::map([("Name", Value::from("web"))])),
 //!     ("disk", Value::list([Value::object([("size", Value::from(10)), ("key", Value::unknown())])])),
 //! ]);
-//! let sensitive = [Path::root("disk").at_slice_index(0).attribute("key")];
+//! let sensitive = [Path::root().attribute("disk").at_slice_index(0).attribute("key")];
 //!
 //! // Value -> "after", "after_unknown", "after_sensitive"
 //! let after = tfjson::to_json_value(&planned, &ty)?.unwrap();
@@ -112,6 +112,7 @@ mod value;
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use crate::address::InstanceKey;
 pub use action::{
     ActionInvocation, DeferredActionInvocation, InvokeActionTrigger, LifecycleActionTrigger,
 };
@@ -119,7 +120,7 @@ pub use plan::{
     Action, Change, ConditionResult, DeferredChange, Importing, Plan, RelevantAttribute,
     ResourceChange,
 };
-pub use state::{InstanceKey, Module, Output, Resource, ResourceMode, State, Values};
+pub use state::{Module, Output, Resource, ResourceMode, State, Values};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Kind, Reader};
@@ -473,6 +474,39 @@ pub fn to_json_value(value: &Value, ty: &Type) -> Result<Option<RawJson>> {
     )))
 }
 
+/// The part of a JSON document `path` names, as `tfjsonpath.Traverse` finds it:
+/// attribute and map-key steps look up object members, index steps array elements. A
+/// set-element step finds the array element equal to the element's JSON (as
+/// [`to_json_value`] writes it).
+///
+/// ```
+/// use ctywire::{tfjson, Path};
+///
+/// let doc = serde_json::json!({"disk": [{"size": 10}], "tags": {"Name": "web"}});
+/// let name = Path::root().attribute("tags").at_map_key("Name");
+/// assert_eq!(tfjson::json_at_path(&doc, &name), Some(&"web".into()));
+/// assert_eq!(tfjson::json_at_path(&doc, &Path::parse(".disk[0].size")?), Some(&10.into()));
+/// assert_eq!(tfjson::json_at_path(&doc, &Path::parse(".disk[1]")?), None);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn json_at_path<'j>(json: &'j serde_json::Value, path: &Path) -> Option<&'j serde_json::Value> {
+    use serde_json::Value as Json;
+    let mut at = json;
+    for step in path.steps() {
+        at = match (step, at) {
+            (PathStep::Attribute(n) | PathStep::Key(n), Json::Object(m)) => m.get(n.as_str())?,
+            (PathStep::Index(i), Json::Array(a)) => a.get(usize::try_from(*i).ok()?)?,
+            (PathStep::SetElement(v), Json::Array(a)) => {
+                let text = to_json_value(v, &Type::Dynamic).ok()??;
+                let want: Json = serde_json::from_str(text.as_str()).ok()?;
+                a.iter().find(|e| **e == want)?
+            }
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
 /// Terraform's `after_unknown` tree of `value` (its `unknownAsBool`): `true` at unknown
 /// values, `false` at known leaves and nulls, `false` entries left out of objects but
 /// kept in arrays. See the [module documentation](self) for the rules, and
@@ -531,9 +565,9 @@ fn object_tree<'k>(entries: impl Iterator<Item = (&'k str, MarkTree)>) -> MarkTr
 ///     ("ports", Value::set([Value::from(80), Value::from(443)])),
 ///     ("id", Value::unknown()),
 /// ]);
-/// let tree = tfjson::sensitive_tree(&[Path::root("password")], &v, &ty);
+/// let tree = tfjson::sensitive_tree(&[Path::root().attribute("password")], &v, &ty);
 /// assert_eq!(tree.to_string(), r#"{"password":true,"ports":[false,false],"tags":{}}"#);
-/// let tree = tfjson::sensitive_tree(&[Path::root("ports").at_slice_index(1)], &v, &ty);
+/// let tree = tfjson::sensitive_tree(&[Path::root().attribute("ports").at_slice_index(1)], &v, &ty);
 /// assert_eq!(tree.to_string(), r#"{"ports":true,"tags":{}}"#);
 /// # Ok::<(), ctywire::Error>(())
 /// ```

@@ -566,7 +566,7 @@ impl Change {
     ///
     /// let ty: Type = "object({id=string, password=string})".parse()?;
     /// let after = Value::object([("id", Value::unknown()), ("password", Value::from("x"))]);
-    /// let c = Change::for_resource(vec![Action::Create], Some(&Value::Null), Some(&after), &ty, &[], &[Path::root("password")])?;
+    /// let c = Change::for_resource(vec![Action::Create], Some(&Value::Null), Some(&after), &ty, &[], &[Path::root().attribute("password")])?;
     /// assert_eq!(c.before.unwrap().as_str(), "null");
     /// assert_eq!(c.after.unwrap().as_str(), r#"{"password":"x"}"#);
     /// assert_eq!(c.after_unknown.unwrap().to_string(), r#"{"id":true}"#);
@@ -855,7 +855,7 @@ fn deferred_change(r: &mut Reader<'_>) -> Result<DeferredChange> {
 
 fn relevant_attribute(r: &mut Reader<'_>) -> Result<RelevantAttribute> {
     let mut resource = String::new();
-    let mut attribute = Path::empty();
+    let mut attribute = Path::root();
     read::object(r, |k, r| {
         match k {
             "resource" => resource = read::string(r)?,

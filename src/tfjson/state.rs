@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::address::InstanceKey;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::read::{Kind, Reader};
 use crate::path::Path;
@@ -226,45 +227,6 @@ impl ResourceMode {
 impl fmt::Display for ResourceMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// A resource instance key.
-///
-/// ```
-/// use ctywire::tfjson::{InstanceKey, Plan};
-///
-/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
-/// let web = plan.resource_change("aws_instance.web[1]").unwrap();
-/// assert_eq!(web.index, Some(InstanceKey::Int(1))); // `count`
-/// let subnet = plan.resource_change(r#"module.network.aws_subnet.private["a"]"#).unwrap();
-/// assert_eq!(subnet.index, Some(InstanceKey::String("a".into()))); // `for_each`
-/// assert!(plan.resource_change("aws_db_instance.main").unwrap().index.is_none());
-///
-/// // Displayed as in an address.
-/// let key = subnet.index.as_ref().unwrap();
-/// assert_eq!(format!("{}.{}[{key}]", subnet.type_name, subnet.name), r#"aws_subnet.private["a"]"#);
-/// # Ok::<(), ctywire::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum InstanceKey {
-    /// A `count` index.
-    Int(i64),
-    /// A `for_each` key.
-    String(String),
-}
-
-impl fmt::Display for InstanceKey {
-    /// As in an address: `0`, or the key quoted (`"a"`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InstanceKey::Int(i) => write!(f, "{i}"),
-            InstanceKey::String(s) => {
-                let mut quoted = Vec::new();
-                crate::value::set::go_quote(s, &mut quoted);
-                f.write_str(&String::from_utf8_lossy(&quoted))
-            }
-        }
     }
 }
 

@@ -53,7 +53,7 @@ impl Value {
     /// // Refinements decide where they can.
     /// let not_null = Value::Unknown(Refinements::new().not_null());
     /// assert_eq!(Value::Null.cty_equals(&not_null, &Type::String), Some(false));
-    /// let arn = Value::Unknown(Refinements::new().string_prefix("arn:"));
+    /// let arn = Value::Unknown(Refinements::new().with_string_prefix("arn:"));
     /// assert_eq!(Value::from("web").cty_equals(&arn, &Type::String), Some(false));
     ///
     /// // At a dynamic position, with or without the recorded type.
@@ -160,7 +160,9 @@ pub(crate) fn outside(refinements: &Refinements, ut: &Type, known: &Value, kt: &
         return true;
     }
     match (ut, known) {
-        (Type::String, Value::String(s)) => refinements.prefix().is_some_and(|p| !s.starts_with(p)),
+        (Type::String, Value::String(s)) => refinements
+            .string_prefix()
+            .is_some_and(|p| !s.starts_with(p)),
         (Type::Number, Value::Number(n)) => {
             // A refined unknown number has bounds; where none is given, go-cty's are the
             // infinities, exclusive: such a number is finite. An unrefined one may be
@@ -168,14 +170,14 @@ pub(crate) fn outside(refinements: &Refinements, ut: &Type, known: &Value, kt: &
             let infinite = |negative: bool| {
                 !refinements.is_empty() && n.is_infinite() && n.is_negative() == negative
             };
-            let below = match refinements.lower_bound() {
+            let below = match refinements.number_lower_bound() {
                 Some((lo, inclusive)) => {
                     let order = n.cmp_numeric(lo);
                     order.is_lt() || (order.is_eq() && !inclusive)
                 }
                 None => infinite(true),
             };
-            let above = match refinements.upper_bound() {
+            let above = match refinements.number_upper_bound() {
                 Some((hi, inclusive)) => {
                     let order = n.cmp_numeric(hi);
                     order.is_gt() || (order.is_eq() && !inclusive)
@@ -188,8 +190,10 @@ pub(crate) fn outside(refinements: &Refinements, ut: &Type, known: &Value, kt: &
             let Some((shortest, longest)) = length_range(known) else {
                 return false;
             };
-            longest < refinements.length_lower()
-                || refinements.length_upper().is_some_and(|max| shortest > max)
+            longest < refinements.length_lower_bound()
+                || refinements
+                    .length_upper_bound()
+                    .is_some_and(|max| shortest > max)
         }
         _ => false,
     }
@@ -672,31 +676,31 @@ mod tests {
             (
                 "string",
                 s("arn:1"),
-                refined(not_null().string_prefix("arn:")),
+                refined(not_null().with_string_prefix("arn:")),
                 None,
             ),
             (
                 "string",
                 s("web"),
-                refined(not_null().string_prefix("arn:")),
+                refined(not_null().with_string_prefix("arn:")),
                 r#false,
             ),
             (
                 "number",
                 n("5"),
-                refined(Refinements::new().number_lower_bound(Number::from(5), false)),
+                refined(Refinements::new().with_number_lower_bound(Number::from(5), false)),
                 r#false,
             ),
             (
                 "number",
                 n("5"),
-                refined(Refinements::new().number_lower_bound(Number::from(5), true)),
+                refined(Refinements::new().with_number_lower_bound(Number::from(5), true)),
                 None,
             ),
             (
                 "number",
                 n("7"),
-                refined(Refinements::new().number_upper_bound(Number::from(6), true)),
+                refined(Refinements::new().with_number_upper_bound(Number::from(6), true)),
                 r#false,
             ),
             // A refined unknown number is finite unless a bound says otherwise.
@@ -715,44 +719,44 @@ mod tests {
             (
                 "number",
                 Value::Number(Number::infinity()),
-                refined(Refinements::new().number_upper_bound(Number::infinity(), true)),
+                refined(Refinements::new().with_number_upper_bound(Number::infinity(), true)),
                 None,
             ),
             (
                 "list(string)",
                 Value::list([s("a")]),
-                refined(Refinements::new().length_lower_bound(2)),
+                refined(Refinements::new().with_length_lower_bound(2)),
                 r#false,
             ),
             (
                 "list(string)",
                 Value::list([s("a")]),
-                refined(Refinements::new().length_upper_bound(0)),
+                refined(Refinements::new().with_length_upper_bound(0)),
                 r#false,
             ),
             (
                 "list(string)",
                 Value::list([s("a")]),
-                refined(Refinements::new().length_lower_bound(1)),
+                refined(Refinements::new().with_length_lower_bound(1)),
                 None,
             ),
             // A set of two elements, one unknown, may turn out to have one.
             (
                 "set(string)",
                 Value::set([s("a"), Value::unknown()]),
-                refined(Refinements::new().length_upper_bound(1)),
+                refined(Refinements::new().with_length_upper_bound(1)),
                 None,
             ),
             (
                 "set(string)",
                 Value::set([s("a"), s("b")]),
-                refined(Refinements::new().length_upper_bound(1)),
+                refined(Refinements::new().with_length_upper_bound(1)),
                 r#false,
             ),
             (
                 "set(string)",
                 Value::set([s("a"), Value::unknown()]),
-                refined(Refinements::new().length_lower_bound(3)),
+                refined(Refinements::new().with_length_lower_bound(3)),
                 r#false,
             ),
             // Lists: the first part that is not equal decides.
@@ -896,7 +900,7 @@ mod tests {
     /// dynamic positions, a missing optional attribute is null.
     #[test]
     fn raw_equals_table() {
-        let prefix = |p: &str| Value::Unknown(Refinements::new().string_prefix(p));
+        let prefix = |p: &str| Value::Unknown(Refinements::new().with_string_prefix(p));
         let cases: Vec<(&str, Value, Value, bool)> = vec![
             ("string", Value::unknown(), Value::unknown(), true),
             ("string", prefix("a"), prefix("a"), true),

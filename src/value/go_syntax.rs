@@ -251,7 +251,7 @@ fn write_refinements(out: &mut String, r: &Refinements, ty: &Type) {
     }
     match ty {
         Type::String => {
-            if let Some(p) = r.prefix() {
+            if let Some(p) = r.string_prefix() {
                 calls.push_str(".StringPrefixFull(");
                 quote(&mut calls, p);
                 calls.push(')');
@@ -259,8 +259,8 @@ fn write_refinements(out: &mut String, r: &Refinements, ty: &Type) {
         }
         Type::Number => {
             for (name, bound) in [
-                ("NumberLowerBound", r.lower_bound()),
-                ("NumberUpperBound", r.upper_bound()),
+                ("NumberLowerBound", r.number_lower_bound()),
+                ("NumberUpperBound", r.number_upper_bound()),
             ] {
                 if let Some((n, inclusive)) = bound.filter(|(n, _)| !n.is_infinite()) {
                     let _ = write!(calls, ".{name}(");
@@ -270,10 +270,14 @@ fn write_refinements(out: &mut String, r: &Refinements, ty: &Type) {
             }
         }
         Type::List(_) | Type::Set(_) | Type::Map(_) => {
-            if r.length_lower() > 0 {
-                let _ = write!(calls, ".CollectionLengthLowerBound({})", r.length_lower());
+            if r.length_lower_bound() > 0 {
+                let _ = write!(
+                    calls,
+                    ".CollectionLengthLowerBound({})",
+                    r.length_lower_bound()
+                );
             }
-            if let Some(max) = r.length_upper() {
+            if let Some(max) = r.length_upper_bound() {
                 let _ = write!(calls, ".CollectionLengthUpperBound({max})");
             }
         }
@@ -354,15 +358,15 @@ mod tests {
             "cty.NullVal(cty.DynamicPseudoType)"
         );
         let r = Refinements::new()
-            .length_lower_bound(1)
-            .length_upper_bound(3);
+            .with_length_lower_bound(1)
+            .with_length_upper_bound(3);
         assert_eq!(
             Value::Unknown(r).to_go_syntax(&ty),
             "cty.UnknownVal(cty.List(cty.String)).Refine().CollectionLengthLowerBound(1).CollectionLengthUpperBound(3).NewValue()"
         );
         let r = Refinements::new()
             .not_null()
-            .number_lower_bound(Number::from(0), false);
+            .with_number_lower_bound(Number::from(0), false);
         assert_eq!(
             Value::Unknown(r).to_go_syntax(&Type::Number),
             "cty.UnknownVal(cty.Number).Refine().NotNull().NumberLowerBound(cty.NumberIntVal(0), false).NewValue()"
@@ -370,7 +374,7 @@ mod tests {
         // Bounds that are infinities are not written, as go-cty leaves them out.
         let r = Refinements::new()
             .not_null()
-            .number_upper_bound(Number::infinity(), true);
+            .with_number_upper_bound(Number::infinity(), true);
         assert_eq!(
             Value::Unknown(r).to_go_syntax(&Type::Number),
             "cty.UnknownVal(cty.Number).RefineNotNull()"

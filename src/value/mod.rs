@@ -183,7 +183,7 @@ impl Value {
     /// ```
     /// use ctywire::{Refinements, Type, Value};
     ///
-    /// let r = Refinements::new().not_null().length_lower_bound(2).length_upper_bound(2);
+    /// let r = Refinements::new().not_null().with_length_lower_bound(2).with_length_upper_bound(2);
     /// let v = Value::refined_unknown(&Type::list(Type::String), r);
     /// assert_eq!(v, Value::list([Value::unknown(), Value::unknown()]));
     /// ```
@@ -348,10 +348,10 @@ impl Value {
     /// ```
     /// use ctywire::{Refinements, Value};
     ///
-    /// let arn = Value::Unknown(Refinements::new().not_null().string_prefix("arn:"));
+    /// let arn = Value::Unknown(Refinements::new().not_null().with_string_prefix("arn:"));
     /// let r = arn.refinements().unwrap();
     /// assert!(r.is_not_null());
-    /// assert_eq!(r.prefix(), Some("arn:"));
+    /// assert_eq!(r.string_prefix(), Some("arn:"));
     /// assert!(Value::from("x").refinements().is_none());
     /// ```
     pub fn refinements(&self) -> Option<&Refinements> {

@@ -180,6 +180,30 @@ impl fmt::Display for NumberError {
 
 impl std::error::Error for NumberError {}
 
+/// A number's error as the crate's [`Error`](crate::Error): of kind
+/// [`LimitExceeded`](crate::ErrorKind::LimitExceeded) where the text was refused for its
+/// size, [`InvalidValue`](crate::ErrorKind::InvalidValue) otherwise.
+///
+/// ```
+/// use ctywire::{ErrorKind, Number};
+///
+/// let err = ctywire::Error::from(Number::parse("1e100000").unwrap_err());
+/// assert_eq!(err.kind(), ErrorKind::LimitExceeded);
+/// let err = ctywire::Error::from(Number::parse("12,5").unwrap_err());
+/// assert_eq!(err.kind(), ErrorKind::InvalidValue);
+/// assert_eq!(err.to_string(), r#"invalid number "12,5""#);
+/// ```
+impl From<NumberError> for crate::Error {
+    fn from(e: NumberError) -> crate::Error {
+        let kind = if e.is_limit_exceeded() {
+            crate::ErrorKind::LimitExceeded
+        } else {
+            crate::ErrorKind::InvalidValue
+        };
+        crate::Error::new(kind, e.to_string())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Construction
 

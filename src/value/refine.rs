@@ -15,9 +15,9 @@ use crate::value::{Map, Number, Set, Value};
 /// ```
 /// use ctywire::{Refinements, Value};
 ///
-/// let arn = Value::Unknown(Refinements::new().not_null().string_prefix("arn:aws:"));
+/// let arn = Value::Unknown(Refinements::new().not_null().with_string_prefix("arn:aws:"));
 /// assert!(arn.is_unknown());
-/// assert_eq!(arn.refinements().unwrap().prefix(), Some("arn:aws:"));
+/// assert_eq!(arn.refinements().unwrap().string_prefix(), Some("arn:aws:"));
 /// ```
 #[derive(Clone, Default, PartialEq)]
 pub struct Refinements(Option<Box<Known>>);
@@ -62,33 +62,33 @@ impl Refinements {
     }
 
     /// A string value will start with `prefix` (which is NFC-normalized).
-    pub fn string_prefix(mut self, prefix: impl AsRef<str>) -> Refinements {
+    pub fn with_string_prefix(mut self, prefix: impl AsRef<str>) -> Refinements {
         let prefix = crate::text::nfc(prefix.as_ref());
         self.known_mut().prefix = (!prefix.is_empty()).then(|| prefix.into());
         self.normalize()
     }
 
     /// A number will be at least (`inclusive`) or above `bound`.
-    pub fn number_lower_bound(mut self, bound: Number, inclusive: bool) -> Refinements {
+    pub fn with_number_lower_bound(mut self, bound: Number, inclusive: bool) -> Refinements {
         self.known_mut().lower = Some((bound, inclusive));
         self
     }
 
     /// A number will be at most (`inclusive`) or below `bound`.
-    pub fn number_upper_bound(mut self, bound: Number, inclusive: bool) -> Refinements {
+    pub fn with_number_upper_bound(mut self, bound: Number, inclusive: bool) -> Refinements {
         self.known_mut().upper = Some((bound, inclusive));
         self
     }
 
     /// A collection will have at least `min` elements.
-    pub fn length_lower_bound(mut self, min: u64) -> Refinements {
+    pub fn with_length_lower_bound(mut self, min: u64) -> Refinements {
         self.known_mut().length_lower = (min != 0).then_some(min);
         self.normalize()
     }
 
     /// A collection will have at most `max` elements. go-cty's "no upper bound" is the
     /// largest `int`, so `max` from `i64::MAX` up means no bound.
-    pub fn length_upper_bound(mut self, max: u64) -> Refinements {
+    pub fn with_length_upper_bound(mut self, max: u64) -> Refinements {
         self.known_mut().length_upper = (max < i64::MAX as u64).then_some(max);
         self.normalize()
     }
@@ -117,43 +117,45 @@ impl Refinements {
     }
 
     /// The known prefix of a string.
-    pub fn prefix(&self) -> Option<&str> {
+    pub fn string_prefix(&self) -> Option<&str> {
         self.get().and_then(|k| k.prefix.as_deref())
     }
 
     /// The lower bound of a number and whether it is inclusive.
-    pub fn lower_bound(&self) -> Option<(&Number, bool)> {
+    pub fn number_lower_bound(&self) -> Option<(&Number, bool)> {
         self.get()
             .and_then(|k| k.lower.as_ref().map(|(n, i)| (n, *i)))
     }
 
     /// The upper bound of a number and whether it is inclusive.
-    pub fn upper_bound(&self) -> Option<(&Number, bool)> {
+    pub fn number_upper_bound(&self) -> Option<(&Number, bool)> {
         self.get()
             .and_then(|k| k.upper.as_ref().map(|(n, i)| (n, *i)))
     }
 
     /// The lower bound of a collection's length (0 when nothing is known).
-    pub fn length_lower(&self) -> u64 {
+    pub fn length_lower_bound(&self) -> u64 {
         self.get().and_then(|k| k.length_lower).unwrap_or(0)
     }
 
     /// The upper bound of a collection's length, if known.
-    pub fn length_upper(&self) -> Option<u64> {
+    pub fn length_upper_bound(&self) -> Option<u64> {
         self.get().and_then(|k| k.length_upper)
     }
 
     /// Checks that the bounds are consistent: lower at most upper.
     pub(crate) fn check(&self) -> Result<(), String> {
-        if let Some(max) = self.length_upper() {
-            if self.length_lower() > max {
+        if let Some(max) = self.length_upper_bound() {
+            if self.length_lower_bound() > max {
                 return Err(format!(
                     "collection length lower bound {} is greater than upper bound {max}",
-                    self.length_lower()
+                    self.length_lower_bound()
                 ));
             }
         }
-        if let (Some((lo, lo_inc)), Some((hi, hi_inc))) = (self.lower_bound(), self.upper_bound()) {
+        if let (Some((lo, lo_inc)), Some((hi, hi_inc))) =
+            (self.number_lower_bound(), self.number_upper_bound())
+        {
             let order = lo.cmp_numeric(hi);
             let empty = order.is_gt() || (order.is_eq() && !(lo_inc && hi_inc));
             if empty {
@@ -183,21 +185,21 @@ impl Refinements {
             Some(true) => out.push("null".to_owned()),
             None => {}
         }
-        if let Some(p) = self.prefix() {
+        if let Some(p) = self.string_prefix() {
             out.push(format!("prefix {p:?}"));
         }
-        if let Some((n, inc)) = self.lower_bound() {
+        if let Some((n, inc)) = self.number_lower_bound() {
             out.push(format!(
                 "{} {n}",
                 if inc { "at least" } else { "greater than" }
             ));
         }
-        if let Some((n, inc)) = self.upper_bound() {
+        if let Some((n, inc)) = self.number_upper_bound() {
             out.push(format!("{} {n}", if inc { "at most" } else { "less than" }));
         }
-        let min = self.length_lower();
+        let min = self.length_lower_bound();
         let elements = |n: u64| if n == 1 { "element" } else { "elements" };
-        match self.length_upper() {
+        match self.length_upper_bound() {
             Some(max) if max == min => out.push(format!("exactly {min} {}", elements(min))),
             Some(max) if min > 0 => out.push(format!("{min} to {max} elements")),
             Some(max) => out.push(format!("at most {max} {}", elements(max))),
@@ -212,9 +214,10 @@ impl Refinements {
 /// `refinements`: n for a list known not to be null with exactly n elements (n at most
 /// [`MAX_COLLAPSED_LENGTH`](crate::limits::MAX_COLLAPSED_LENGTH)), else 0.
 pub(crate) fn collapsed_elements(ty: &Type, refinements: &Refinements) -> u64 {
-    match (ty, refinements.nullness(), refinements.length_upper()) {
+    match (ty, refinements.nullness(), refinements.length_upper_bound()) {
         (Type::List(_), Some(false), Some(n))
-            if n == refinements.length_lower() && n <= crate::limits::MAX_COLLAPSED_LENGTH =>
+            if n == refinements.length_lower_bound()
+                && n <= crate::limits::MAX_COLLAPSED_LENGTH =>
         {
             n
         }
@@ -234,15 +237,16 @@ pub(crate) fn collapse(ty: &Type, refinements: Refinements) -> Value {
         Some(false) => {}
         None => return Value::Unknown(refinements),
     }
-    let exact_length = match refinements.length_upper() {
-        Some(max) if max == refinements.length_lower() => Some(max),
+    let exact_length = match refinements.length_upper_bound() {
+        Some(max) if max == refinements.length_lower_bound() => Some(max),
         _ => None,
     };
     match (ty, exact_length) {
         (Type::Number, _) => {
-            if let (Some((lo, true)), Some((hi, true))) =
-                (refinements.lower_bound(), refinements.upper_bound())
-            {
+            if let (Some((lo, true)), Some((hi, true))) = (
+                refinements.number_lower_bound(),
+                refinements.number_upper_bound(),
+            ) {
                 if lo == hi {
                     return Value::Number(lo.clone());
                 }
@@ -285,9 +289,9 @@ mod tests {
                         r = r.with_nullness(Some(n));
                     }
                     if ty.is_collection() {
-                        r = r.length_lower_bound(lower);
+                        r = r.with_length_lower_bound(lower);
                         if let Some(u) = upper {
-                            r = r.length_upper_bound(u);
+                            r = r.with_length_upper_bound(u);
                         }
                     }
                     let made = match collapse(ty, r.clone()) {

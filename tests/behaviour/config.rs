@@ -474,7 +474,11 @@ fn unknown_parts_make_a_refined_unknown_string() {
     );
     assert_eq!(
         v["hostname"],
-        Value::Unknown(Refinements::new().not_null().string_prefix("arn:aws:s3:::"))
+        Value::Unknown(
+            Refinements::new()
+                .not_null()
+                .with_string_prefix("arn:aws:s3:::")
+        )
     );
     // No known prefix: not null only.
     assert_eq!(
@@ -491,9 +495,12 @@ fn unknown_parts_make_a_refined_unknown_string() {
         )),
         "cloud_instance.web",
     );
-    assert_eq!(v["hostname"].refinements().unwrap().prefix(), Some("web"));
     assert_eq!(
-        v["user_data"].refinements().unwrap().prefix(),
+        v["hostname"].refinements().unwrap().string_prefix(),
+        Some("web")
+    );
+    assert_eq!(
+        v["user_data"].refinements().unwrap().string_prefix(),
         Some(&long[..127])
     );
     // On the wire: extension 12 (fixext 8) with not-null and the prefix.

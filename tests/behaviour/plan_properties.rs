@@ -4,7 +4,7 @@
 //! input, however far from its schema, makes anything panic.
 
 use ctywire::render::diff::{
-    render_block_diff, render_resource_change, ChangeAction, DiffOptions, ResourceChange,
+    render_block_diff, render_resource_change, ChangeAction, DiffOptions, ResourceHeading,
 };
 use ctywire::schema::{Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType};
 use ctywire::{Number, Refinements, Type, Value};
@@ -186,8 +186,8 @@ fn attribute_value(a: &Attribute, config: bool, unknowns: bool) -> BoxedStrategy
     let null_weight = if config && a.required { 0 } else { 1 };
     let unknown_weight = if unknowns { 1 } else { 0 };
     let refined = match ty {
-        Type::String => Refinements::new().not_null().string_prefix("a"),
-        Type::Number => Refinements::new().number_lower_bound(Number::from(-3), true),
+        Type::String => Refinements::new().not_null().with_string_prefix("a"),
+        Type::Number => Refinements::new().with_number_lower_bound(Number::from(-3), true),
         _ => Refinements::new().not_null(),
     };
     prop_oneof![
@@ -305,10 +305,10 @@ proptest! {
     #[test]
     fn creates_and_destroys_render((block, prior, _config) in schema_and_values()) {
         prop_assume!(!prior.is_null());
-        let create = ResourceChange::new("x_y.z", ChangeAction::Create);
+        let create = ResourceHeading::new("x_y.z", ChangeAction::Create);
         let out = render_resource_change(&create, &Value::Null, &prior, &block, &DiffOptions::default());
         prop_assert!(out.starts_with("  # x_y.z will be created\n  + resource \"x_y\" \"z\" {"), "{out}");
-        let delete = ResourceChange::new("x_y.z", ChangeAction::Delete);
+        let delete = ResourceHeading::new("x_y.z", ChangeAction::Delete);
         let out = render_resource_change(&delete, &prior, &Value::Null, &block, &DiffOptions::default());
         prop_assert!(!out.contains("+ "), "{out}");
     }

@@ -64,7 +64,7 @@ fn refinements(ty: &Type) -> BoxedStrategy<Refinements> {
                     Refinements::new()
                 };
                 match prefix {
-                    Some(p) => r.string_prefix(p),
+                    Some(p) => r.with_string_prefix(p),
                     None => r,
                 }
             })
@@ -81,9 +81,12 @@ fn refinements(ty: &Type) -> BoxedStrategy<Refinements> {
                     Refinements::new()
                 };
                 if let Some((lo, inc)) = lo {
-                    r = r.number_lower_bound(Number::from(lo), inc);
+                    r = r.with_number_lower_bound(Number::from(lo), inc);
                     if let Some((span, inc2)) = span {
-                        r = r.number_upper_bound(Number::from(lo as i64 + span as i64 + 1), inc2);
+                        r = r.with_number_upper_bound(
+                            Number::from(lo as i64 + span as i64 + 1),
+                            inc2,
+                        );
                     }
                 }
                 r
@@ -97,9 +100,9 @@ fn refinements(ty: &Type) -> BoxedStrategy<Refinements> {
                     } else {
                         Refinements::new()
                     };
-                    let r = r.length_lower_bound(lo);
+                    let r = r.with_length_lower_bound(lo);
                     match extra {
-                        Some(e) => r.length_upper_bound(lo + e),
+                        Some(e) => r.with_length_upper_bound(lo + e),
                         None => r,
                     }
                 })

@@ -426,7 +426,7 @@ fn unknowns_need_known() {
 #[test]
 fn known_keeps_refinements_both_ways() {
     let t = Type::String;
-    let r = Refinements::new().not_null().string_prefix("arn:");
+    let r = Refinements::new().not_null().with_string_prefix("arn:");
     let v = Value::Unknown(r.clone());
     let k: Known<String> = through(&v, &t);
     assert_eq!(k, Known::Unknown(r));
@@ -438,16 +438,16 @@ fn known_keeps_refinements_both_ways() {
     let t = Type::Number;
     let r = Refinements::new()
         .not_null()
-        .number_lower_bound(Number::from(1), true)
-        .number_upper_bound(Number::from(64), false);
+        .with_number_lower_bound(Number::from(1), true)
+        .with_number_upper_bound(Number::from(64), false);
     let k: Known<u8> = through(&Value::Unknown(r.clone()), &t);
     assert_eq!(k.refinements(), Some(&r));
     // An unknown list of exactly two elements is a list of two unknowns.
     let t = ty("list(string)");
     let r = Refinements::new()
         .not_null()
-        .length_lower_bound(2)
-        .length_upper_bound(2);
+        .with_length_lower_bound(2)
+        .with_length_upper_bound(2);
     let bytes = msgpack::encode(&Value::Unknown(r), &t).unwrap();
     let k: Known<Vec<Known<String>>> = msgpack::decode_as(&bytes, &t).unwrap();
     assert_eq!(k, Known::Known(vec![Known::unknown(), Known::unknown()]));

@@ -347,27 +347,27 @@ fn refined_plan_is_the_plain_plan_plus_refinements() {
             &["arn"],
             Refinements::new()
                 .not_null()
-                .string_prefix("arn:cloud:instance/"),
+                .with_string_prefix("arn:cloud:instance/"),
         ),
         (&["id"], Refinements::new().not_null()),
         (
             &["cpu_count"],
             Refinements::new()
                 .not_null()
-                .number_lower_bound(num(1), true)
-                .number_upper_bound(num(64), true),
+                .with_number_lower_bound(num(1), true)
+                .with_number_upper_bound(num(64), true),
         ),
         (
             &["private_ip"],
-            Refinements::new().not_null().string_prefix("10.0."),
+            Refinements::new().not_null().with_string_prefix("10.0."),
         ),
         (
             &["tags_all"],
-            Refinements::new().not_null().length_lower_bound(1),
+            Refinements::new().not_null().with_length_lower_bound(1),
         ),
         (
             &["volumes", "data", "iops"],
-            Refinements::new().number_lower_bound(num(100), true),
+            Refinements::new().with_number_lower_bound(num(100), true),
         ),
     ];
     let mut refined = planned.clone();
@@ -392,7 +392,7 @@ fn refined_plan_is_the_plain_plan_plus_refinements() {
         planned_at(&decoded, &["arn"])
             .refinements()
             .unwrap()
-            .prefix(),
+            .string_prefix(),
         Some("arn:cloud:instance/")
     );
     // Refinements make it differ from go-cty 1.12.1's plain plan only where they are.

@@ -84,7 +84,7 @@ fn plan_document_structure() {
         .resource_change(r#"module.network.aws_subnet.private["b"]"#)
         .unwrap();
     assert_eq!(subnet.index, Some(InstanceKey::String("b".into())));
-    assert_eq!(subnet.index.as_ref().unwrap().to_string(), r#""b""#);
+    assert_eq!(subnet.index.as_ref().unwrap().to_string(), r#"["b"]"#);
     assert_eq!(subnet.module_address.as_deref(), Some("module.network"));
 
     // a data source read during apply
@@ -102,7 +102,10 @@ fn plan_document_structure() {
     let key = plan.resource_change("aws_key_pair.deployer").unwrap();
     assert!(key.change.is_replace());
     assert_eq!(key.change.actions, [Action::Create, Action::Delete]);
-    assert_eq!(key.change.replace_paths, [Path::root("public_key")]);
+    assert_eq!(
+        key.change.replace_paths,
+        [Path::root().attribute("public_key")]
+    );
     let all: Vec<_> = plan.resource_changes_at("aws_key_pair.deployer").collect();
     assert_eq!(all.len(), 2);
     let deposed = all.iter().find(|c| c.deposed.is_some()).unwrap();
@@ -135,7 +138,7 @@ fn plan_document_structure() {
     assert_eq!(plan.relevant_attributes.len(), 2);
     assert_eq!(
         plan.relevant_attributes[1].attribute,
-        Path::root("tags").attribute("Name")
+        Path::root().attribute("tags").attribute("Name")
     );
     assert!(plan.configuration.is_some());
 }
@@ -328,7 +331,7 @@ fn typed_after_has_unknowns_and_sensitive_paths_in_nested_blocks() {
     assert!(db.before_sensitive.as_ref().unwrap().is_marked(&secret));
     assert!(db
         .after_sensitive_paths(ty)
-        .contains(&Path::root("password")));
+        .contains(&Path::root().attribute("password")));
     assert_eq!(after["allocated_storage"].as_i64(), Some(200));
 
     // A wholly unknown output has no `after` at all.
@@ -369,7 +372,8 @@ object({image=string,name=string,ports=tuple([object({containerPort=number})])})
         .unwrap()
         .is_unknown());
     // tfjsonpath-style paths reach into it, and into the document's JSON.
-    let path = Path::root("spec")
+    let path = Path::root()
+        .attribute("spec")
         .at_map_key("template")
         .at_map_key("spec")
         .at_map_key("containers")
@@ -380,10 +384,11 @@ object({image=string,name=string,ports=tuple([object({containerPort=number})])})
         Some("registry.example.com/api:1.42.0")
     );
     let doc = json(rc.change.after.as_ref().unwrap());
-    let full = Path::root("manifest")
+    let full = Path::root()
+        .attribute("manifest")
         .at_map_key("spec")
         .at_map_key("replicas");
-    assert_eq!(full.apply_json(&doc), Some(&Json::from(3)));
+    assert_eq!(tfjson::json_at_path(&doc, &full), Some(&Json::from(3)));
     assert_eq!(full.to_tfjsonpath(), "manifest.spec.replicas");
 }
 
@@ -473,7 +478,13 @@ fn state_document_round_trips() {
     let password = values.resource("random_password.db").unwrap();
     let ty = &types["random_password"];
     let paths = password.sensitive_paths(ty);
-    assert_eq!(paths, [Path::root("bcrypt_hash"), Path::root("result")]);
+    assert_eq!(
+        paths,
+        [
+            Path::root().attribute("bcrypt_hash"),
+            Path::root().attribute("result")
+        ]
+    );
     let v = password.typed_values(ty).unwrap();
     assert_eq!(v["length"].as_i64(), Some(32));
     assert_eq!(
@@ -737,7 +748,7 @@ fn sensitive_tree_rules() {
         "[false,true]"
     );
     let s = Value::set([Value::from("a"), Value::from("b")]);
-    let by_value = Path::empty().at_set_element(Value::from("a"));
+    let by_value = Path::root().at_set_element(Value::from("a"));
     assert_eq!(
         tfjson::sensitive_tree(&[by_value], &s, &ty("set(string)")).to_string(),
         "true"
@@ -1173,26 +1184,31 @@ fn documents_in_utf16_and_with_a_byte_order_mark() {
 #[test]
 fn paths_print_and_parse() {
     let cases: Vec<(Path, &str, &str)> = vec![
-        (Path::empty(), "", ""),
+        (Path::root(), "", ""),
         (
-            Path::root("tags").at_map_key("Name"),
+            Path::root().attribute("tags").at_map_key("Name"),
             r#".tags["Name"]"#,
             "tags.Name",
         ),
         (
-            Path::root("disk").at_slice_index(0).attribute("size"),
+            Path::root()
+                .attribute("disk")
+                .at_slice_index(0)
+                .attribute("size"),
             ".disk[0].size",
             "disk.0.size",
         ),
-        (Path::empty().at_map_key("a"), r#"["a"]"#, "a"),
-        (Path::empty().at_slice_index(3), "[3]", "3"),
+        (Path::root().at_map_key("a"), r#"["a"]"#, "a"),
+        (Path::root().at_slice_index(3), "[3]", "3"),
         (
-            Path::root("m").at_map_key("q\"\\\n\t\u{7}é\u{a0}"),
+            Path::root()
+                .attribute("m")
+                .at_map_key("q\"\\\n\t\u{7}é\u{a0}"),
             r#".m["q\"\\\n\t\aé\u00a0"]"#,
             "m.q\"\\\n\t\u{7}é\u{a0}",
         ),
         (
-            Path::root("m").at_map_key("a.b[0]"),
+            Path::root().attribute("m").at_map_key("a.b[0]"),
             r#".m["a.b[0]"]"#,
             "m.a.b[0]",
         ),
@@ -1205,16 +1221,19 @@ fn paths_print_and_parse() {
     // the tfjsonpath form and the bare first name parse too
     assert_eq!(
         Path::parse("disk.0.size").unwrap(),
-        Path::root("disk").at_slice_index(0).attribute("size")
+        Path::root()
+            .attribute("disk")
+            .at_slice_index(0)
+            .attribute("size")
     );
     assert_eq!(
         Path::parse("tags[\"x\"]").unwrap(),
-        Path::root("tags").at_map_key("x")
+        Path::root().attribute("tags").at_map_key("x")
     );
     // other escapes: JSON's and Rust's
     assert_eq!(
         Path::parse(r#"["\ud83d\ude00\u{1F600}\x41\U0001F600"]"#).unwrap(),
-        Path::empty().at_map_key("😀😀A😀")
+        Path::root().at_map_key("😀😀A😀")
     );
     // A lone `.` is the empty path, as jq writes it (see `Path::parse`).
     assert!(Path::parse(".").unwrap().is_empty());
@@ -1253,37 +1272,53 @@ fn paths_find_values() {
     ]);
     let at = |p: Path| v.at_path(&p);
     assert_eq!(
-        at(Path::root("ports").at_slice_index(0)),
+        at(Path::root().attribute("ports").at_slice_index(0)),
         Some(&Value::from(80))
     );
     assert_eq!(
-        at(Path::root("ports").at_set_element(Value::from(443))),
+        at(Path::root()
+            .attribute("ports")
+            .at_set_element(Value::from(443))),
         Some(&Value::from(443))
     );
-    assert_eq!(at(Path::root("ports").at_set_element(Value::from(1))), None);
     assert_eq!(
-        at(Path::root("t").at_slice_index(1).attribute("k")),
+        at(Path::root()
+            .attribute("ports")
+            .at_set_element(Value::from(1))),
+        None
+    );
+    assert_eq!(
+        at(Path::root().attribute("t").at_slice_index(1).attribute("k")),
         Some(&Value::from(1))
     );
-    assert_eq!(at(Path::root("n").attribute("x")), None);
-    assert_eq!(at(Path::root("t").attribute("x")), None);
-    assert_eq!(at(Path::empty()), Some(&v));
+    assert_eq!(at(Path::root().attribute("n").attribute("x")), None);
+    assert_eq!(at(Path::root().attribute("t").attribute("x")), None);
+    assert_eq!(at(Path::root()), Some(&v));
 
     let doc: Json = serde_json::json!({"ports": [80, 443], "t": ["x", {"k": 1}]});
     assert_eq!(
-        Path::root("ports")
-            .at_set_element(Value::from(443))
-            .apply_json(&doc),
+        tfjson::json_at_path(
+            &doc,
+            &Path::root()
+                .attribute("ports")
+                .at_set_element(Value::from(443))
+        ),
         Some(&Json::from(443))
     );
     assert_eq!(
-        Path::root("t")
-            .at_slice_index(1)
-            .at_map_key("k")
-            .apply_json(&doc),
+        tfjson::json_at_path(
+            &doc,
+            &Path::root()
+                .attribute("t")
+                .at_slice_index(1)
+                .at_map_key("k")
+        ),
         Some(&Json::from(1))
     );
-    assert_eq!(Path::root("t").at_map_key("k").apply_json(&doc), None);
+    assert_eq!(
+        tfjson::json_at_path(&doc, &Path::root().attribute("t").at_map_key("k")),
+        None
+    );
 
     // resolving step kinds with a type
     let t =
@@ -1301,8 +1336,8 @@ fn paths_find_values() {
         Path::parse("t.1.key").unwrap().resolve(&t).to_string(),
         r#".t[1]["key"]"#
     );
-    assert!(Path::root("o").is_prefix_of(&p));
-    assert!(!p.is_prefix_of(&Path::root("o")));
+    assert!(Path::root().attribute("o").is_prefix_of(&p));
+    assert!(!p.is_prefix_of(&Path::root().attribute("o")));
 }
 
 #[test]

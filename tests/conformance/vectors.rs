@@ -1,5 +1,5 @@
 //! Runs every vector file under `vectors/` (format: `vectors/README.md`) through
-//! [`ctywire::vectors::check`]: decode and re-encode in each format, cross-encode,
+//! [`ctywire_vectors::check`]: decode and re-encode in each format, cross-encode,
 //! errors, type JSON, type expressions and implied types.
 
 use std::path::Path;
@@ -19,7 +19,7 @@ fn run_dir(dir: &str) {
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         let report =
-            ctywire::vectors::check(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            ctywire_vectors::check(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let name = file.file_name().unwrap().to_string_lossy();
         cases += report.cases;
         checks += report.checks;

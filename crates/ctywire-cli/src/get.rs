@@ -62,7 +62,7 @@ fn sensitive_within(sensitive: Vec<Path>, path: &Path) -> Vec<Path> {
             if path.is_prefix_of(&p) {
                 Some(Path::from(p.steps()[path.len()..].to_vec()))
             } else if p.is_prefix_of(path) {
-                Some(Path::empty())
+                Some(Path::root())
             } else {
                 None
             }

@@ -710,7 +710,7 @@ fn vectors_check(files: &[PathBuf]) -> Result<(), Failure> {
         let text =
             std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{name}: {e}")))?;
         let report =
-            ctywire::vectors::check(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+            ctywire_vectors::check(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
         for f in &report.failures {
             out.push_str(&format!("FAIL {name}: {}: {}\n", f.case, f.message));
             if let (Some(want), Some(got)) = (&f.expected, &f.actual) {

@@ -4,7 +4,7 @@
 use std::path::{Path as FsPath, PathBuf};
 
 use clap::Args;
-use ctywire::render::diff::{self, ChangeAction, DiffOptions, ResourceChange};
+use ctywire::render::diff::{self, ChangeAction, DiffOptions, ResourceHeading};
 use ctywire::schema::{Block, Inconsistency};
 use ctywire::{Path, Type, Value};
 
@@ -157,7 +157,7 @@ pub fn diff(args: &DiffArgs) -> Result<(), Failure> {
                     (ChangeAction::Create | ChangeAction::Update, true) => ChangeAction::Read,
                     (a, _) => a,
                 };
-                let change = ResourceChange::new(&address, action);
+                let change = ResourceHeading::new(&address, action);
                 diff::render_resource_change(&change, &before, &after, &schema.block, &options)
             }
         }

@@ -418,20 +418,20 @@ fn excluded(r: &Refinements, ty: &Type, actual: &Value, actual_ty: &Type) -> boo
     match ty {
         Type::List(_) | Type::Set(_) | Type::Map(_) => {
             let planned = Length::Within {
-                min: r.length_lower(),
-                max: r.length_upper(),
+                min: r.length_lower_bound(),
+                max: r.length_upper_bound(),
             };
             !planned.may_include(Length::of(actual, actual_ty))
         }
         // go-cty compares a number with an unknown by their bounds, as if exclusive.
         Type::Number => {
             let below = r
-                .lower_bound()
-                .zip(ar.upper_bound())
+                .number_lower_bound()
+                .zip(ar.number_upper_bound())
                 .is_some_and(|((min, _), (high, _))| high.cmp_numeric(min).is_lt());
             let above = r
-                .upper_bound()
-                .zip(ar.lower_bound())
+                .number_upper_bound()
+                .zip(ar.number_lower_bound())
                 .is_some_and(|((max, _), (low, _))| low.cmp_numeric(max).is_gt());
             below || above
         }

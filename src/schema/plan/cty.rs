@@ -263,8 +263,8 @@ impl Length {
         match (v, &ty) {
             (_, Type::Tuple(ts)) => Length::Known(ts.len() as u64),
             (Value::Unknown(r), _) => Length::Within {
-                min: r.length_lower(),
-                max: r.length_upper(),
+                min: r.length_lower_bound(),
+                max: r.length_upper_bound(),
             },
             (Value::Set(s), _) if s.len() > 1 && !v.is_wholly_known() => Length::Within {
                 min: 1,
@@ -310,8 +310,8 @@ impl Length {
             Length::Within { min, max } => Value::Unknown(
                 crate::Refinements::new()
                     .not_null()
-                    .number_lower_bound(crate::Number::from(min), true)
-                    .number_upper_bound(crate::Number::from(max.unwrap_or(MAX_INT)), true),
+                    .with_number_lower_bound(crate::Number::from(min), true)
+                    .with_number_upper_bound(crate::Number::from(max.unwrap_or(MAX_INT)), true),
             ),
         }
     }

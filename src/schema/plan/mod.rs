@@ -74,7 +74,7 @@ pub(crate) use cty::concrete as concrete_view;
 /// let new = Value::object([("size", Value::from(20))]);
 /// let found = block.check_apply(&planned, &new);
 /// assert_eq!(found.len(), 1);
-/// assert_eq!((found[0].rule, &found[0].path), (Rule::Changed, &Path::root("size")));
+/// assert_eq!((found[0].rule, &found[0].path), (Rule::Changed, &Path::root().attribute("size")));
 /// assert_eq!(found[0].to_string(), ".size: was 10, but now 20");
 /// assert_eq!(found[0].terraform_text(), ".size: was cty.NumberIntVal(10), but now cty.NumberIntVal(20)");
 /// ```
@@ -551,7 +551,7 @@ impl Block {
     ///     .attribute("arn", Attribute::new(Type::String).computed())
     ///     .attribute("name", Attribute::new(Type::String).required());
     /// let planned = Value::object([
-    ///     ("arn", Value::Unknown(Refinements::new().not_null().string_prefix("arn:"))),
+    ///     ("arn", Value::Unknown(Refinements::new().not_null().with_string_prefix("arn:"))),
     ///     ("name", Value::from("web")),
     /// ]);
     /// let actual = Value::object([("arn", Value::from("urn:x")), ("name", Value::from("web"))]);

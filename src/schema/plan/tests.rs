@@ -52,19 +52,19 @@ fn refinements(j: &Json) -> Refinements {
         r = r.not_null();
     }
     if let Some(p) = j.get("prefix").and_then(Json::as_str) {
-        r = r.string_prefix(p);
+        r = r.with_string_prefix(p);
     }
     if let Some(b) = j.get("lower") {
-        r = r.number_lower_bound(number(&b[0]), b[1] == Json::Bool(true));
+        r = r.with_number_lower_bound(number(&b[0]), b[1] == Json::Bool(true));
     }
     if let Some(b) = j.get("upper") {
-        r = r.number_upper_bound(number(&b[0]), b[1] == Json::Bool(true));
+        r = r.with_number_upper_bound(number(&b[0]), b[1] == Json::Bool(true));
     }
     if let Some(n) = j.get("length_lower").and_then(Json::as_u64) {
-        r = r.length_lower_bound(n);
+        r = r.with_length_lower_bound(n);
     }
     if let Some(n) = j.get("length_upper").and_then(Json::as_u64) {
-        r = r.length_upper_bound(n);
+        r = r.with_length_upper_bound(n);
     }
     r
 }
@@ -245,7 +245,7 @@ fn where_terraform_crashes() {
 fn refined_unknown_numbers_are_finite() {
     use crate::schema::{check_value_compatible, Rule};
     let refined = Value::Unknown(Refinements::new().not_null());
-    let bounded = Value::Unknown(Refinements::new().number_lower_bound(Number::from(0), true));
+    let bounded = Value::Unknown(Refinements::new().with_number_lower_bound(Number::from(0), true));
     for (planned, actual, rule) in [
         (&refined, Number::infinity(), Some(Rule::RefinementBroken)),
         (
