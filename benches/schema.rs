@@ -1,6 +1,7 @@
 //! Reading `providers schema -json` dumps: `ProviderSchemas::from_json` against
 //! `serde_json::from_slice::<serde_json::Value>` on the same bytes, for the 4 MB google,
-//! AWS and azurerm dumps of the real-world corpus (`../shared/realworld/schemas`).
+//! AWS and azurerm dumps of the real-world corpus (not committed: `CTYWIRE_REALWORLD`
+//! names its directory, whose `schemas/` holds them).
 //!
 //! Run with `cargo bench --bench schema`; `CTYWIRE_SUMMARY_ONLY=1` prints the summary
 //! table alone (medians of the two readers timed in alternating blocks, as in
@@ -44,7 +45,12 @@ struct Dump {
 }
 
 fn dumps() -> Option<Vec<Dump>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/realworld/schemas");
+    let dir = std::env::var_os("CTYWIRE_REALWORLD")
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/realworld"),
+            PathBuf::from,
+        )
+        .join("schemas");
     DUMPS
         .iter()
         .map(|(name, file)| {
@@ -108,7 +114,9 @@ fn summary(dumps: &[Dump]) -> String {
 
 fn main() {
     let Some(dumps) = dumps() else {
-        println!("skipped: the schema dumps of ../shared/realworld are not here (the project commits none of them)");
+        println!(
+            "skipped: no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)"
+        );
         return;
     };
     payloads::settle_allocator();
