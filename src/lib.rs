@@ -315,6 +315,7 @@ pub mod config;
 pub mod convert;
 mod diff;
 pub mod error;
+pub mod flatmap;
 mod implied;
 pub mod json;
 pub mod limits;
