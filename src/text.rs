@@ -35,6 +35,24 @@ fn nfc_slow(s: &str) -> Cow<'_, str> {
     }
 }
 
+/// Whether `name` is an HCL identifier, which Terraform writes bare (as an attribute
+/// name, a resource name, a type expression's attribute): a letter or `_`, then letters,
+/// digits, `_` and `-`.
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(is_identifier_start) && chars.all(is_identifier_continue)
+}
+
+/// Whether an HCL identifier can start with `c`.
+pub(crate) fn is_identifier_start(c: char) -> bool {
+    c == '_' || c.is_alphabetic()
+}
+
+/// Whether an HCL identifier can go on with `c`.
+pub(crate) fn is_identifier_continue(c: char) -> bool {
+    c == '_' || c == '-' || c.is_alphanumeric()
+}
+
 /// The window [`append_short`] copies attribute names with.
 pub(crate) const WINDOW: usize = 32;
 
@@ -164,6 +182,18 @@ fn utf16(units: &[u8], offset: usize, unit: fn([u8; 2]) -> u16) -> Result<Vec<u8
 
 #[cfg(test)]
 mod tests {
+    use super::is_identifier;
+
+    #[test]
+    fn identifiers() {
+        for name in ["web_1-a", "_x", "x", "ñame", "a1"] {
+            assert!(is_identifier(name), "{name}");
+        }
+        for name in ["1x", "-x", "", "a.b", "a b", "a\"b", "tags[0]"] {
+            assert!(!is_identifier(name), "{name}");
+        }
+    }
+
     use super::*;
 
     fn utf16le(s: &str) -> Vec<u8> {

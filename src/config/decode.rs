@@ -22,7 +22,7 @@
 use super::body::{Block as RawBlock, Body, BodySchema, Content};
 use super::diagnostic::{go_quote, Diag, Span};
 use super::document::NodeKind;
-use super::eval::{elements, friendly, Scope};
+use super::eval::{elements, Scope};
 use super::syntax::{self, Expr};
 use super::typed::Val;
 use crate::schema::{Attribute, AttributeNesting, Block, BlockNesting, NestedBlock};
@@ -222,7 +222,7 @@ fn expand_dynamic<'d, 'g>(
             "Invalid dynamic for_each value",
             format!(
                 "Cannot use a {} value in for_each. An iterable collection is required.",
-                friendly(&for_each.ty)
+                for_each.ty.friendly_name()
             ),
             for_each_attr.value_span(),
         ));

@@ -347,7 +347,7 @@ impl<'g, 'd> Scope<'g, 'd> {
                     "Iteration over non-iterable value",
                     format!(
                         "A value of type {} cannot be used as the collection in a 'for' expression.",
-                        friendly(&collection.ty)
+                        collection.ty.friendly_name()
                     ),
                     span,
                 ));
@@ -630,7 +630,7 @@ pub(crate) fn get_attribute(base: &Val, name: &str, span: Span, diags: &mut Vec<
                 "Unsupported attribute",
                 format!(
                     "Can't access attributes on a value of type {}.",
-                    friendly(ty)
+                    ty.friendly_name()
                 ),
                 span,
             ));
@@ -703,7 +703,7 @@ pub(crate) fn index(base: &Val, key: &Val, span: Span, diags: &mut Vec<Diag>) ->
             }
         }
         Type::Set(_) => invalid(diags, "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".into()),
-        ty => invalid(diags, format!("This value does not have any indices (it is of type {}).", friendly(ty))),
+        ty => invalid(diags, format!("This value does not have any indices (it is of type {}).", ty.friendly_name())),
     }
 }
 
@@ -769,22 +769,6 @@ pub(crate) fn elements(collection: &Val) -> Option<Vec<(Val, Val)>> {
                 .collect(),
         ),
         _ => None,
-    }
-}
-
-/// A type as Terraform names it in messages: `string`, `list of string`, `object`,
-/// `tuple`, `dynamic`.
-pub(crate) fn friendly(ty: &Type) -> String {
-    match ty {
-        Type::Bool => "bool".into(),
-        Type::Number => "number".into(),
-        Type::String => "string".into(),
-        Type::Dynamic => "dynamic".into(),
-        Type::List(e) => format!("list of {}", friendly(e)),
-        Type::Set(e) => format!("set of {}", friendly(e)),
-        Type::Map(e) => format!("map of {}", friendly(e)),
-        Type::Object(_) => "object".into(),
-        Type::Tuple(_) => "tuple".into(),
     }
 }
 

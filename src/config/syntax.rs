@@ -122,20 +122,8 @@ pub(crate) fn parse_expression(text: &str) -> Parsed<Expr> {
     }
 }
 
-/// Whether `name` is an HCL identifier: a letter or `_`, then letters, digits, `_`
-/// and `-`.
-pub(crate) fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(is_ident_start) && chars.all(is_ident_continue)
-}
-
-fn is_ident_start(c: char) -> bool {
-    c == '_' || c.is_alphabetic()
-}
-
-fn is_ident_continue(c: char) -> bool {
-    c == '_' || c == '-' || c.is_alphanumeric()
-}
+pub(crate) use crate::text::is_identifier;
+use crate::text::{is_identifier_continue, is_identifier_start};
 
 /// How a template ends.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -588,10 +576,10 @@ impl<'a> Parser<'a> {
             Token::Heredoc
         } else if c.is_ascii_digit() {
             Token::Number(number_literal(rest).to_owned())
-        } else if is_ident_start(c) {
+        } else if is_identifier_start(c) {
             let len = rest
                 .char_indices()
-                .find(|(_, c)| !is_ident_continue(*c))
+                .find(|(_, c)| !is_identifier_continue(*c))
                 .map_or(rest.len(), |(i, _)| i);
             Token::Ident(rest[..len].to_owned())
         } else if let Some(p) = PUNCTUATION.iter().find(|p| rest.starts_with(**p)) {
@@ -1407,15 +1395,5 @@ mod tests {
         // A `}` inside a quoted string does not close the interpolation.
         let t = parse_template(r#"${ "}" }!"#).unwrap();
         assert_eq!(t.parts.len(), 2);
-    }
-
-    #[test]
-    fn identifiers() {
-        assert!(is_identifier("web_1-a"));
-        assert!(is_identifier("_x"));
-        assert!(!is_identifier("1x"));
-        assert!(!is_identifier("-x"));
-        assert!(!is_identifier(""));
-        assert!(!is_identifier("a.b"));
     }
 }

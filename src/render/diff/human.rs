@@ -130,10 +130,7 @@ fn go_quote(s: &str) -> String {
 
 /// An attribute name as it is, or quoted when it is no HCL identifier.
 fn attribute_name(name: &str) -> String {
-    let mut chars = name.chars();
-    let valid = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-');
-    if valid {
+    if crate::text::is_identifier(name) {
         name.to_owned()
     } else {
         go_quote(name)
