@@ -22,3 +22,10 @@ pub mod tfplugin5 {
 pub mod controller {
     tonic::include_proto!("plugin");
 }
+
+mod serve;
+
+pub use serve::{
+    handshake_line, reattach_json, serve, serve_debug, Plugin, PluginEnv, ServeError, Started,
+    MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE,
+};
