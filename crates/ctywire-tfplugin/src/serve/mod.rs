@@ -412,19 +412,19 @@ pub async fn serve_debug(plugin: Plugin, address: &str) -> Result<(), ServeError
 /// let json = ctywire_tfplugin::reattach_json("example.com/ctywire/demo", 6, "/tmp/p/plugin.sock".as_ref(), 42);
 /// assert_eq!(
 ///     json,
-///     r#"{"example.com/ctywire/demo":{"Protocol":"grpc","ProtocolVersion":6,"Pid":42,"Test":true,"Addr":{"Network":"unix","String":"/tmp/p/plugin.sock"}}}"#,
+///     r#"{"example.com/ctywire/demo":{"Addr":{"Network":"unix","String":"/tmp/p/plugin.sock"},"Pid":42,"Protocol":"grpc","ProtocolVersion":6,"Test":true}}"#,
 /// );
 /// ```
 pub fn reattach_json(address: &str, version: u32, socket: &Path, pid: u32) -> String {
-    let addr = serde_json::json!({"Network": "unix", "String": socket.display().to_string()});
-    let mut provider = serde_json::Map::new();
-    provider.insert("Protocol".into(), "grpc".into());
-    provider.insert("ProtocolVersion".into(), version.into());
-    provider.insert("Pid".into(), pid.into());
-    provider.insert("Test".into(), true.into());
-    provider.insert("Addr".into(), addr);
+    let provider = serde_json::json!({
+        "Protocol": "grpc",
+        "ProtocolVersion": version,
+        "Pid": pid,
+        "Test": true,
+        "Addr": {"Network": "unix", "String": socket.display().to_string()},
+    });
     let mut root = serde_json::Map::new();
-    root.insert(address.to_owned(), serde_json::Value::Object(provider));
+    root.insert(address.to_owned(), provider);
     serde_json::Value::Object(root).to_string()
 }
 
