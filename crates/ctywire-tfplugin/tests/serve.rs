@@ -1,0 +1,273 @@
+//! Serving: the cookie, version negotiation, the handshake line, AutoMTLS with the
+//! client certificate pinned, health and the controller's Shutdown, in-process.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use base64::Engine;
+use ctywire_tfplugin::controller::grpc_controller_client::GrpcControllerClient;
+use ctywire_tfplugin::tfplugin6::get_provider_schema;
+use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
+use ctywire_tfplugin::tfplugin6::provider_server::Provider;
+use ctywire_tfplugin::{Plugin, PluginEnv, ServeError, Started};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
+use tonic::transport::{Channel, Endpoint};
+
+/// A provider that answers GetProviderSchema with an empty schema.
+struct Empty;
+
+#[tonic::async_trait]
+impl Provider for Empty {
+    async fn get_provider_schema(
+        &self,
+        _request: tonic::Request<get_provider_schema::Request>,
+    ) -> Result<tonic::Response<get_provider_schema::Response>, tonic::Status> {
+        Ok(tonic::Response::new(
+            get_provider_schema::Response::default(),
+        ))
+    }
+}
+
+/// A client certificate as go-plugin's client makes one: ECDSA P-521, self-signed.
+struct ClientIdentity {
+    pem: String,
+    der: CertificateDer<'static>,
+    key: PrivateKeyDer<'static>,
+}
+
+fn client_identity() -> ClientIdentity {
+    let key = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P521_SHA512).unwrap();
+    let mut params = rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap();
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    params.extended_key_usages = vec![
+        rcgen::ExtendedKeyUsagePurpose::ClientAuth,
+        rcgen::ExtendedKeyUsagePurpose::ServerAuth,
+    ];
+    let cert = params.self_signed(&key).unwrap();
+    ClientIdentity {
+        pem: cert.pem(),
+        der: cert.der().clone(),
+        key: PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der())),
+    }
+}
+
+/// A channel to the plugin's socket, over TLS with `identity` when given (trusting the
+/// server certificate from the handshake, for `localhost` as go-plugin does).
+async fn connect(
+    started: &Started,
+    identity: Option<&ClientIdentity>,
+) -> Result<Channel, tonic::transport::Error> {
+    let socket: PathBuf = started.socket.clone();
+    let tls = started.server_cert.as_ref().map(|server_cert| {
+        let mut roots = rustls::RootCertStore::empty();
+        roots
+            .add(CertificateDer::from(server_cert.clone()))
+            .unwrap();
+        let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+        let builder = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_root_certificates(roots);
+        let mut config = match identity {
+            Some(id) => builder
+                .with_client_auth_cert(vec![id.der.clone()], id.key.clone_key())
+                .unwrap(),
+            None => builder.with_no_client_auth(),
+        };
+        config.alpn_protocols = vec![b"h2".to_vec()];
+        tokio_rustls::TlsConnector::from(Arc::new(config))
+    });
+    Endpoint::try_from("http://plugin")
+        .unwrap()
+        .connect_with_connector(tower::service_fn(move |_| {
+            let socket = socket.clone();
+            let tls = tls.clone();
+            async move {
+                let stream = tokio::net::UnixStream::connect(&socket).await?;
+                let io: Box<dyn Io> = match tls {
+                    Some(tls) => {
+                        let name = ServerName::try_from("localhost").unwrap();
+                        Box::new(tls.connect(name, stream).await?)
+                    }
+                    None => Box::new(stream),
+                };
+                Ok::<_, std::io::Error>(hyper_util::rt::TokioIo::new(io))
+            }
+        }))
+        .await
+}
+
+trait Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin {}
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin> Io for T {}
+
+async fn schema_call(channel: Channel) -> Result<(), tonic::Status> {
+    ProviderClient::new(channel)
+        .get_provider_schema(get_provider_schema::Request::default())
+        .await
+        .map(|_| ())
+}
+
+#[tokio::test]
+async fn automtls_admits_the_pinned_client_and_shutdown_stops_the_server() {
+    let client = client_identity();
+    let env = PluginEnv::terraform(Some(client.pem.clone()));
+    let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
+
+    // The handshake line: version 6, the socket, the server certificate's DER in raw
+    // standard base64.
+    let parts: Vec<&str> = started.handshake.split('|').collect();
+    assert_eq!(parts.len(), 6, "{}", started.handshake);
+    assert_eq!(&parts[..3], ["1", "6", "unix"]);
+    assert_eq!(parts[3], started.socket.display().to_string());
+    assert_eq!(parts[4], "grpc");
+    assert!(!parts[5].ends_with('='));
+    let der = base64::engine::general_purpose::STANDARD_NO_PAD
+        .decode(parts[5])
+        .unwrap();
+    assert_eq!(Some(&der), started.server_cert.as_ref());
+
+    let channel = connect(&started, Some(&client)).await.unwrap();
+    schema_call(channel.clone()).await.unwrap();
+
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel.clone());
+    let status = health
+        .check(tonic_health::pb::HealthCheckRequest {
+            service: "plugin".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        status.into_inner().status,
+        tonic_health::pb::health_check_response::ServingStatus::Serving as i32
+    );
+
+    let socket = started.socket.clone();
+    GrpcControllerClient::new(channel)
+        .shutdown(ctywire_tfplugin::controller::Empty {})
+        .await
+        .unwrap();
+    tokio::time::timeout(std::time::Duration::from_secs(10), started.wait())
+        .await
+        .expect("the server stops after Shutdown")
+        .unwrap();
+    assert!(!socket.exists(), "the socket is removed");
+}
+
+#[tokio::test]
+async fn automtls_refuses_another_client_certificate() {
+    let pinned = client_identity();
+    let other = client_identity();
+    let env = PluginEnv::terraform(Some(pinned.pem.clone()));
+    let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
+    let refused = match connect(&started, Some(&other)).await {
+        Err(_) => true,
+        Ok(channel) => schema_call(channel).await.is_err(),
+    };
+    assert!(refused, "a client with another certificate is refused");
+    started.stop();
+}
+
+#[tokio::test]
+async fn automtls_refuses_a_client_without_a_certificate() {
+    let pinned = client_identity();
+    let env = PluginEnv::terraform(Some(pinned.pem.clone()));
+    let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
+    let refused = match connect(&started, None).await {
+        Err(_) => true,
+        Ok(channel) => schema_call(channel).await.is_err(),
+    };
+    assert!(refused, "a client without a certificate is refused");
+    started.stop();
+}
+
+#[tokio::test]
+async fn without_a_client_certificate_the_server_is_plaintext() {
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    assert_eq!(
+        started.handshake,
+        format!("1|6|unix|{}|grpc", started.socket.display())
+    );
+    assert!(started.server_cert.is_none());
+    let channel = connect(&started, None).await.unwrap();
+    schema_call(channel).await.unwrap();
+    started.stop();
+    started.wait().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_missing_or_wrong_cookie_is_refused() {
+    for cookie in [None, Some("not the cookie".to_owned())] {
+        let env = PluginEnv {
+            magic_cookie: cookie,
+            ..PluginEnv::terraform(None)
+        };
+        let err = Plugin::new()
+            .protocol6(Empty)
+            .start(&env)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, ServeError::NotLaunchedByTerraform));
+        assert!(err.to_string().starts_with("This binary is a plugin."));
+    }
+}
+
+#[tokio::test]
+async fn a_malformed_client_certificate_is_an_error() {
+    let env = PluginEnv::terraform(Some("not PEM".to_owned()));
+    let err = Plugin::new()
+        .protocol6(Empty)
+        .start(&env)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, ServeError::Tls(_)), "{err}");
+}
+
+#[test]
+fn the_version_is_the_highest_both_sides_speak() {
+    let both = Plugin::new().protocol6(Empty).protocol5(Empty5);
+    assert_eq!(both.negotiate(Some("5,6")).unwrap(), 6);
+    assert_eq!(both.negotiate(Some("5")).unwrap(), 5);
+    assert_eq!(both.negotiate(None).unwrap(), 6);
+    let six = Plugin::new().protocol6(Empty);
+    assert!(matches!(
+        six.negotiate(Some("4,5")),
+        Err(ServeError::NoCommonVersion { .. })
+    ));
+    assert!(matches!(
+        Plugin::new().negotiate(Some("6")),
+        Err(ServeError::NothingToServe)
+    ));
+}
+
+#[tokio::test]
+async fn protocol_5_is_served_when_the_client_asks_for_it() {
+    let env = PluginEnv {
+        protocol_versions: Some("5".to_owned()),
+        ..PluginEnv::terraform(None)
+    };
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .protocol5(Empty5)
+        .start(&env)
+        .await
+        .unwrap();
+    assert!(started.handshake.starts_with("1|5|unix|"));
+    let channel = connect(&started, None).await.unwrap();
+    let mut client = ctywire_tfplugin::tfplugin5::provider_client::ProviderClient::new(channel);
+    let status = client
+        .get_metadata(ctywire_tfplugin::tfplugin5::get_metadata::Request::default())
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), tonic::Code::Unimplemented);
+    started.stop();
+}
+
+/// A protocol-5 provider that serves no call.
+struct Empty5;
+
+#[tonic::async_trait]
+impl ctywire_tfplugin::tfplugin5::provider_server::Provider for Empty5 {}
