@@ -149,11 +149,14 @@ fn run_proposed_new(file: &str) {
     finish(file, failures, cases.len());
 }
 
+/// Runs a table of `AssertPlanValid` (objchange's own check, without the checks Terraform
+/// makes before it).
 fn run_plan_valid(file: &str) {
     let mut failures = Vec::new();
     let cases = cases(file);
     for (c, block, ty) in &cases {
-        let found = block.check_plan(
+        let found = super::valid::check_plan(
+            block,
             &value(&c["prior"], ty),
             &value(&c["config"], ty),
             &value(&c["planned"], ty),
@@ -169,7 +172,7 @@ fn run_object_compatible(file: &str) {
     for (c, block, ty) in &cases {
         let mut sensitive = paths(c.get("planned_sensitive"));
         sensitive.extend(paths(c.get("actual_sensitive")));
-        let found = block.check_apply_sensitive(
+        let found = block.check_compatible_sensitive(
             &value(&c["planned"], ty),
             &value(&c["actual"], ty),
             &sensitive,
@@ -236,7 +239,7 @@ fn where_terraform_crashes() {
     );
     let planned = Value::object([("m", one)]);
     let actual = Value::object([("m", Value::unknown())]);
-    assert!(block.check_apply(&planned, &actual).is_empty());
+    assert!(block.check_compatible(&planned, &actual).is_empty());
 }
 
 /// A refined unknown number must become a finite one: go-cty's bounds where none is given
@@ -274,4 +277,157 @@ fn refined_unknown_numbers_are_finite() {
         found[0].terraform_text(),
         "final value cty.NumberFloatVal(+Inf) does not conform to planning placeholder cty.UnknownVal(cty.Number).RefineNotNull()"
     );
+}
+
+/// The checks Terraform makes around objchange's, and its words for each.
+mod responses {
+    use crate::schema::plan::{Check, Rule};
+    use crate::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    use crate::{Type, Value};
+
+    const PROVIDER: &str = "example.com/ctywire/demo";
+
+    fn block() -> Block {
+        let disk = Block::new()
+            .attribute("size", Attribute::new(Type::Number).optional())
+            .attribute("key", Attribute::new(Type::String).optional().write_only());
+        Block::new()
+            .attribute("name", Attribute::new(Type::String).required())
+            .attribute(
+                "password",
+                Attribute::new(Type::String).optional().write_only(),
+            )
+            .attribute("id", Attribute::new(Type::String).computed())
+            .block_type("disk", NestedBlock::new(BlockNesting::Set, disk))
+    }
+
+    fn thing(password: Value, id: Value, disks: Vec<(i64, Value)>) -> Value {
+        Value::object([
+            ("name", Value::from("a")),
+            ("password", password),
+            ("id", id),
+            (
+                "disk",
+                Value::set(
+                    disks.into_iter().map(|(size, key)| {
+                        Value::object([("size", Value::from(size)), ("key", key)])
+                    }),
+                ),
+            ),
+        ])
+    }
+
+    #[test]
+    fn write_only_values_are_reported_in_each_phase_with_terraform_words() {
+        let b = block();
+        let planned = thing(Value::Null, Value::unknown(), vec![(1, Value::Null)]);
+        let bad = thing(
+            Value::from("x"),
+            Value::from("i"),
+            vec![(1, Value::from("k"))],
+        );
+        let found = b.check_apply(&planned, &bad);
+        let texts: Vec<String> = found.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            [
+                ".password: the provider returned a value for a write-only attribute",
+                ".disk[?].key: the provider returned a value for a write-only attribute",
+            ]
+        );
+        assert!(found
+            .iter()
+            .all(|i| i.rule == Rule::WriteOnlyReturned && i.check == Check::Apply));
+        let d = found[1].terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(d.summary, "Provider produced invalid object");
+        assert_eq!(
+            d.detail,
+            "Provider \"provider[\\\"example.com/ctywire/demo\\\"]\" returned a value for the write-only attribute \
+             \"demo_thing.x.disk[...].key\" after apply. Write-only attributes cannot be read back from the \
+             provider. This is a bug in the provider, which should be reported in the provider's own issue tracker."
+        );
+        let plan = b.check_plan(&Value::Null, &planned, &bad);
+        assert_eq!(
+            plan[0]
+                .terraform_diagnostic("demo_thing.x", PROVIDER)
+                .summary,
+            "Provider produced invalid plan"
+        );
+        assert!(plan[0]
+            .terraform_diagnostic("demo_thing.x", PROVIDER)
+            .detail
+            .contains("\" during planning. "));
+        let read = b.check_read(&bad);
+        assert!(read[0]
+            .terraform_diagnostic("demo_thing.x", PROVIDER)
+            .detail
+            .contains("\" during refresh. "));
+    }
+
+    #[test]
+    fn unknowns_left_after_apply_stop_the_checks_one_problem_each() {
+        let b = block();
+        let planned = thing(Value::Null, Value::unknown(), vec![(1, Value::Null)]);
+        // `name` changed too, but Terraform never gets that far.
+        let new = planned
+            .clone()
+            .with_attribute("name", Value::from("b"))
+            .unwrap();
+        let found = b.check_apply(&planned, &new);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            (found[0].rule, found[0].terraform_path.as_str()),
+            (Rule::UnknownAfterApply, ".id")
+        );
+        let known = planned
+            .clone()
+            .with_attribute("id", Value::from("i"))
+            .unwrap();
+        let renamed = known.with_attribute("name", Value::from("b")).unwrap();
+        assert_eq!(b.check_apply(&planned, &renamed)[0].rule, Rule::Changed);
+    }
+
+    #[test]
+    fn a_destroy_must_return_null() {
+        let b = block();
+        let state = thing(Value::Null, Value::from("i"), vec![]);
+        assert!(b.check_apply(&Value::Null, &Value::Null).is_empty());
+        let found = b.check_apply(&Value::Null, &state);
+        assert_eq!(found[0].rule, Rule::NotNullAfterDestroy);
+        let d = found[0].terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(
+            d.summary,
+            "Provider returned invalid result object after apply"
+        );
+        assert!(d.detail.starts_with("After applying a Delete plan, the provider returned a non-null object for demo_thing.x. "));
+    }
+
+    #[test]
+    fn objchange_problems_are_worded_for_their_check() {
+        let b = block();
+        let planned = thing(Value::Null, Value::from("i"), vec![]);
+        let new = thing(Value::Null, Value::from("j"), vec![]);
+        let d = b.check_apply(&planned, &new)[0].terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(
+            d.summary,
+            "Provider produced inconsistent result after apply"
+        );
+        assert_eq!(
+            d.detail,
+            "When applying changes to demo_thing.x, provider \"provider[\\\"example.com/ctywire/demo\\\"]\" produced \
+             an unexpected new value: .id: was cty.StringVal(\"i\"), but now cty.StringVal(\"j\").\n\n\
+             This is a bug in the provider, which should be reported in the provider's own issue tracker."
+        );
+        let config = thing(Value::Null, Value::Null, vec![])
+            .with_attribute("name", Value::from("b"))
+            .unwrap();
+        let d = b.check_plan(&Value::Null, &config, &planned)[0]
+            .terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(
+            d.detail,
+            "Provider \"example.com/ctywire/demo\" planned an invalid value for demo_thing.x.name: planned value \
+             cty.StringVal(\"a\") does not match config value cty.StringVal(\"b\").\n\n\
+             This is a bug in the provider, which should be reported in the provider's own issue tracker."
+        );
+    }
 }

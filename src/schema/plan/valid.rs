@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use super::cty::{self, Length, Refined};
-use super::{Findings, Inconsistency, Rule, Step};
+use super::{Check, Findings, Inconsistency, Rule, Step};
 use crate::schema::{
     attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
 };
@@ -44,7 +44,7 @@ pub(super) fn check_plan(
     let prior = cty::with_pushed_types(prior, &ty);
     let config = cty::with_pushed_types(config, &ty);
     let planned = cty::with_pushed_types(planned, &ty);
-    let mut f = Findings::new();
+    let mut f = Findings::new(Check::Plan);
     plan_block(&mut f, block, &prior, &config, &planned);
     f.found
 }
