@@ -26,7 +26,7 @@
 //! [`decode`]'s parameters. Work is linear in the number of entries times the depth of
 //! the type (entries are kept sorted, so each collection reads only its own), and the
 //! elements a count asks for beyond those the entries spell out are bounded by
-//! [`MAX_IMPLICIT_VALUES`](crate::limits::MAX_IMPLICIT_VALUES).
+//! [`MAX_IMPLICIT_VALUES`].
 //!
 //! ```
 //! use std::collections::HashMap;
