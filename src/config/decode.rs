@@ -440,6 +440,7 @@ fn decode_blocks(
         }
         BlockNesting::Map => {
             let mut entries: Vec<(&str, Value)> = Vec::with_capacity(items.len());
+            let mut keys = std::collections::BTreeSet::new();
             for item in items {
                 if item.unknown {
                     return Value::unknown();
@@ -448,7 +449,7 @@ fn decode_blocks(
                 let Some((key, _)) = item.block.labels.first() else {
                     continue;
                 };
-                if entries.iter().any(|(k, _)| *k == key) {
+                if !keys.insert(key.as_str()) {
                     diags.push(Diag::new(
                         format!("Duplicate {name} block"),
                         format!(

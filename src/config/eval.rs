@@ -17,7 +17,7 @@
 //!   its prefix (at most 128 bytes, without a last character that later text could
 //!   still change), as HCL does.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -26,6 +26,7 @@ use super::diagnostic::{go_quote, range_marker, Diag, FileId, Span};
 use super::document::{Node, NodeKind};
 use super::syntax::{self, Expr, Part, Template};
 use super::typed::Val;
+use crate::limits::{nesting_message, MAX_DEPTH, MAX_EVALUATION_DEPTH, MAX_TEMPLATE_WORK};
 use crate::types::Type;
 use crate::value::{Number, Refinements, Value};
 
@@ -37,6 +38,21 @@ pub(crate) struct Globals<'d> {
     pub(crate) locals: BTreeMap<String, (FileId, &'d Node)>,
     /// Local values evaluated so far; `None` while one is being evaluated (a cycle).
     evaluated: RefCell<BTreeMap<String, Option<Val>>>,
+    /// Levels of evaluation open now (JSON values, expressions, templates, directives,
+    /// through local values too), bounded by [`MAX_EVALUATION_DEPTH`].
+    depth: Cell<usize>,
+    /// Iterations of template `for` directives and the bytes they wrote, bounded by
+    /// [`MAX_TEMPLATE_WORK`].
+    work: Cell<usize>,
+}
+
+/// One level of evaluation entered; leaving it (dropping) counts it off.
+struct Level<'a>(&'a Cell<usize>);
+
+impl Drop for Level<'_> {
+    fn drop(&mut self) {
+        self.0.set(self.0.get().saturating_sub(1));
+    }
 }
 
 impl<'d> Globals<'d> {
@@ -48,7 +64,54 @@ impl<'d> Globals<'d> {
             variables,
             locals,
             evaluated: RefCell::new(BTreeMap::new()),
+            depth: Cell::new(0),
+            work: Cell::new(0),
         }
+    }
+
+    /// Enters one level of evaluation: `None`, after a diagnostic, past
+    /// [`MAX_EVALUATION_DEPTH`] (the caller's value is then unknown).
+    fn enter(&self, span: Span, diags: &mut Vec<Diag>) -> Option<Level<'_>> {
+        let depth = self.depth.get() + 1;
+        if depth > MAX_EVALUATION_DEPTH {
+            diags.push(Diag::new(
+                "Expression too deeply nested",
+                format!(
+                    "The {}, counting JSON values, expressions, templates and local values referred to.",
+                    nesting_message(
+                        "evaluation",
+                        MAX_EVALUATION_DEPTH,
+                        "MAX_EVALUATION_DEPTH"
+                    )
+                ),
+                span,
+            ));
+            return None;
+        }
+        self.depth.set(depth);
+        Some(Level(&self.depth))
+    }
+
+    /// Counts `amount` of template work: `false`, after a diagnostic the first time,
+    /// past [`MAX_TEMPLATE_WORK`].
+    fn charge(&self, amount: usize, span: Span, diags: &mut Vec<Diag>) -> bool {
+        let before = self.work.get();
+        let after = before.saturating_add(amount);
+        self.work.set(after);
+        if after <= MAX_TEMPLATE_WORK {
+            return true;
+        }
+        if before <= MAX_TEMPLATE_WORK {
+            diags.push(Diag::new(
+                "Template too large",
+                format!(
+                    "The template's for directives repeat more than the limit of \
+                     {MAX_TEMPLATE_WORK} iterations and bytes written (ctywire::limits::MAX_TEMPLATE_WORK)."
+                ),
+                span,
+            ));
+        }
+        false
     }
 }
 
@@ -87,6 +150,9 @@ impl<'g, 'd> Scope<'g, 'd> {
     /// Evaluates a JSON value as an expression (strings are templates).
     pub(crate) fn eval_json(&self, file: FileId, node: &Node, diags: &mut Vec<Diag>) -> Val {
         let span = Span::new(file, node.start, node.end);
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::Dynamic);
+        };
         match &node.kind {
             NodeKind::Null => Val::null(Type::Dynamic),
             NodeKind::Bool(b) => Val::known(Type::Bool, Value::Bool(*b)),
@@ -101,7 +167,8 @@ impl<'g, 'd> Scope<'g, 'd> {
             }
             NodeKind::Object(properties) => {
                 let mut attributes: Vec<(String, Val)> = Vec::new();
-                let mut spans: Vec<Span> = Vec::new();
+                // Each name's key span: a map, so that many keys cost no quadratic time.
+                let mut spans: BTreeMap<String, Span> = BTreeMap::new();
                 let mut known_keys = true;
                 for p in properties {
                     let key_span = Span::new(file, p.name_at, p.name_at + p.name.len() + 2);
@@ -110,20 +177,20 @@ impl<'g, 'd> Scope<'g, 'd> {
                     let Some(name) = self.object_key(key, key_span, diags, &mut known_keys) else {
                         continue;
                     };
-                    if let Some(i) = attributes.iter().position(|(n, _)| *n == name) {
+                    if let Some(first) = spans.get(&name) {
                         diags.push(Diag::new(
                             "Duplicate object attribute",
                             format!(
                                 "An attribute named {} was already defined at {}.",
                                 go_quote(&name),
-                                range_marker(spans[i]),
+                                range_marker(*first),
                             ),
                             key_span,
                         ));
                         continue;
                     }
+                    spans.insert(name.clone(), key_span);
                     attributes.push((name, value));
-                    spans.push(key_span);
                 }
                 if known_keys {
                     Val::object(attributes)
@@ -190,6 +257,9 @@ impl<'g, 'd> Scope<'g, 'd> {
         span: Span,
         diags: &mut Vec<Diag>,
     ) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::Dynamic);
+        };
         if template.unwrap {
             if let [Part::Interpolation(expr, _)] = &template.parts[..] {
                 return self.eval_expr(expr, span, diags);
@@ -281,6 +351,9 @@ impl<'g, 'd> Scope<'g, 'd> {
         span: Span,
         diags: &mut Vec<Diag>,
     ) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::String);
+        };
         let condition = self.eval_expr(condition, span, diags);
         match condition.convert(&Type::Bool) {
             Ok(Value::Bool(b)) => {
@@ -323,6 +396,9 @@ impl<'g, 'd> Scope<'g, 'd> {
         span: Span,
         diags: &mut Vec<Diag>,
     ) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::String);
+        };
         let collection = self.eval_expr(collection, span, diags);
         match elements(&collection) {
             Some(items) => {
@@ -333,7 +409,11 @@ impl<'g, 'd> Scope<'g, 'd> {
                     if let Some(key) = key {
                         scope = scope.with(key, k);
                     }
+                    let before = text.len();
                     all_known &= scope.render(body, span, diags, &mut text);
+                    if !self.globals.charge(1 + text.len() - before, span, diags) {
+                        return Val::unknown(Type::String);
+                    }
                 }
                 if all_known {
                     Val::string(&text)
@@ -358,6 +438,9 @@ impl<'g, 'd> Scope<'g, 'd> {
 
     /// Evaluates an expression of HCL's native syntax.
     pub(crate) fn eval_expr(&self, expr: &Expr, span: Span, diags: &mut Vec<Diag>) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::Dynamic);
+        };
         match expr {
             Expr::Number(text) => number(text, span, diags),
             Expr::Bool(b) => Val::known(Type::Bool, Value::Bool(*b)),
@@ -372,12 +455,13 @@ impl<'g, 'd> Scope<'g, 'd> {
             ),
             Expr::Object(items) => {
                 let mut attributes: Vec<(String, Val)> = Vec::new();
+                let mut names = std::collections::BTreeSet::new();
                 let mut known_keys = true;
                 for (key, value) in items {
                     let key = self.eval_expr(key, span, diags);
                     let value = self.eval_expr(value, span, diags);
                     if let Some(name) = self.object_key(key, span, diags, &mut known_keys) {
-                        if attributes.iter().any(|(n, _)| *n == name) {
+                        if !names.insert(name.clone()) {
                             diags.push(Diag::new(
                                 "Duplicate object attribute",
                                 format!(
@@ -543,13 +627,44 @@ impl<'g, 'd> Scope<'g, 'd> {
             .evaluated
             .borrow_mut()
             .insert(name.to_owned(), None);
-        let value = Scope::new(self.globals).eval_json(file, node, diags);
+        let mut value = Scope::new(self.globals).eval_json(file, node, diags);
+        if nested_deeper_than(&value.value, MAX_DEPTH) {
+            // Referred to from deep in another local value, it would build one deeper
+            // still: each local's value stays within the values' limit.
+            diags.push(Diag::new(
+                "Local value too deeply nested",
+                format!(
+                    "The local value {}: its {}.",
+                    go_quote(name),
+                    nesting_message("value", MAX_DEPTH, "MAX_DEPTH")
+                ),
+                span,
+            ));
+            value = Val::unknown(Type::Dynamic);
+        }
         self.globals
             .evaluated
             .borrow_mut()
             .insert(name.to_owned(), Some(value.clone()));
         value
     }
+}
+
+/// Whether `value` nests more than `limit` levels of collections and structures
+/// (looking no deeper than that).
+fn nested_deeper_than(value: &Value, limit: usize) -> bool {
+    let children: Box<dyn Iterator<Item = &Value>> = match value.untyped() {
+        Value::List(vs) | Value::Tuple(vs) => Box::new(vs.iter()),
+        Value::Set(s) => Box::new(s.iter()),
+        Value::Map(m) => Box::new(m.iter().map(|(_, v)| v)),
+        Value::Object(o) => Box::new(o.iter().map(|(_, v)| v)),
+        _ => return false,
+    };
+    let mut children = children.peekable();
+    if children.peek().is_none() {
+        return false;
+    }
+    limit == 0 || children.any(|v| nested_deeper_than(v, limit - 1))
 }
 
 /// A number literal's value.

@@ -94,8 +94,7 @@ pub(crate) struct SyntaxError {
 
 type Parsed<T> = Result<T, SyntaxError>;
 
-/// Nesting limit for expressions and templates inside templates.
-const MAX_NESTING: usize = 64;
+use crate::limits::MAX_EXPRESSION_DEPTH;
 
 /// Parses `text` as a bare template, as HCL reads a JSON string.
 pub(crate) fn parse_template(text: &str) -> Parsed<Template> {
@@ -231,11 +230,16 @@ impl<'a> Parser<'a> {
 
     fn enter(&mut self) -> Parsed<()> {
         self.depth += 1;
-        if self.depth > MAX_NESTING {
+        if self.depth > MAX_EXPRESSION_DEPTH {
             return Err(self.error_at(
                 "Expression too deeply nested",
                 format!(
-                    "Expressions and templates may nest at most {MAX_NESTING} levels deep here."
+                    "The {}.",
+                    crate::limits::nesting_message(
+                        "expression",
+                        MAX_EXPRESSION_DEPTH,
+                        "MAX_EXPRESSION_DEPTH"
+                    )
                 ),
                 self.pos,
             ));
@@ -262,6 +266,8 @@ impl<'a> Parser<'a> {
             self.quoted += 1;
         }
         let mut raw: Vec<RawPart> = Vec::new();
+        // `%{if}` and `%{for}` directives open and not yet closed: each is a level.
+        let mut open_directives = 0usize;
         let mut literal = String::new();
         let mut literal_at = self.pos;
         loop {
@@ -320,6 +326,17 @@ impl<'a> Parser<'a> {
                         } else {
                             self.directive()?
                         };
+                        match piece {
+                            Raw::If(_) | Raw::For(..) => {
+                                self.enter()?;
+                                open_directives += 1;
+                            }
+                            Raw::EndIf | Raw::EndFor if open_directives > 0 => {
+                                self.leave();
+                                open_directives -= 1;
+                            }
+                            _ => {}
+                        }
                         raw.push(RawPart {
                             raw: piece,
                             at,
@@ -347,6 +364,9 @@ impl<'a> Parser<'a> {
                 trim_before: false,
                 trim_after: false,
             });
+        }
+        for _ in 0..open_directives {
+            self.leave();
         }
         let unwrap = raw.len() == 1 && matches!(raw[0].raw, Raw::Interpolation(..));
         strip(&mut raw);
@@ -636,7 +656,10 @@ impl<'a> Parser<'a> {
         Ok(expr)
     }
 
-    /// Binary operators by precedence level, lowest first.
+    /// Binary operators by precedence level, lowest first. A chain of operators of one
+    /// level (`a + b - c`) is read in a loop into one node with all its operands, so
+    /// that its length costs no stack here or in the evaluator (which evaluates the
+    /// operands for their diagnostics only).
     fn binary(&mut self, level: usize) -> Parsed<Expr> {
         const LEVELS: [&[&str]; 6] = [
             &["||"],
@@ -649,17 +672,33 @@ impl<'a> Parser<'a> {
         if level == LEVELS.len() {
             return self.unary();
         }
-        let mut left = self.binary(level + 1)?;
-        loop {
+        let mut operands = vec![self.binary(level + 1)?];
+        let result = loop {
             match self.peek()? {
                 Token::Punct(p) if LEVELS[level].contains(&p) => {
                     self.next()?;
-                    let right = self.binary(level + 1)?;
-                    left = Expr::Other(OtherKind::Operator, vec![left, right]);
+                    if operands.len() == 1 {
+                        // The chain's node is a level of its own.
+                        self.enter()?;
+                    }
+                    match self.binary(level + 1) {
+                        Ok(operand) => operands.push(operand),
+                        Err(e) => break Err(e),
+                    }
                 }
-                _ => return Ok(left),
+                _ => break Ok(()),
+            }
+        };
+        if operands.len() > 1 {
+            self.leave();
+        }
+        result?;
+        if operands.len() == 1 {
+            if let Some(only) = operands.pop() {
+                return Ok(only);
             }
         }
+        Ok(Expr::Other(OtherKind::Operator, operands))
     }
 
     fn unary(&mut self) -> Parsed<Expr> {
@@ -682,9 +721,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A term and its traversal steps (`.name`, `[key]`, splats): each step is a level
+    /// of nesting, since the expression built is as deep as the traversal is long.
     fn postfix(&mut self) -> Parsed<Expr> {
-        let mut expr = self.term()?;
+        let expr = self.term()?;
+        let mut steps = 0;
+        let result = self.steps(expr, &mut steps);
+        for _ in 0..steps {
+            self.leave();
+        }
+        result
+    }
+
+    /// The traversal steps after `expr`, counting each in `steps` as a level entered.
+    fn steps(&mut self, mut expr: Expr, steps: &mut usize) -> Parsed<Expr> {
         loop {
+            if matches!(self.peek()?, Token::Punct(".") | Token::Punct("[")) {
+                *steps += 1;
+                self.enter()?;
+            }
             match self.peek()? {
                 Token::Punct(".") => {
                     self.next()?;

@@ -170,7 +170,7 @@ impl<'a, 'o> Decoder<'a, 'o> {
         let kind = r.peek_kind()?;
         let at = r.offset();
         if depth > MAX_DEPTH {
-            return Err(crate::msgpack::read::depth_error().at_offset(at));
+            return Err(crate::limits::depth_exceeded("value").at_offset(at));
         }
         if kind == Kind::Null {
             r.read_null()?;
@@ -439,7 +439,7 @@ fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     Ok(match kind {
         Kind::Null => {

@@ -3,7 +3,7 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::implied::{below, Wrappers};
 use crate::limits::{MAX_DEPTH, MAX_REFINEMENT_PAYLOAD};
-use crate::msgpack::read::{depth_error, Reader, Token};
+use crate::msgpack::read::{Reader, Token};
 use crate::path::PathStep;
 use crate::text;
 use crate::types::{EncodedNames, ObjectType, Type};
@@ -97,7 +97,7 @@ fn short_ascii<'a>(r: &mut Reader<'a>) -> Option<(&'a [u8; string::INLINE], usiz
 fn decode_token<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> Result<S::Output> {
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     let token = r.token(expected(ty))?;
     match token {
@@ -723,7 +723,7 @@ pub(crate) fn implied_type(input: &[u8], wrappers: Option<&mut Wrappers>) -> Res
 fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     let binary = || {
         Error::new(

@@ -331,7 +331,7 @@ impl<'a> Reader<'a> {
     /// Skips one whole item (used for refinement keys this crate does not know).
     pub(crate) fn skip(&mut self, depth: usize) -> Result<()> {
         if depth > crate::limits::MAX_DEPTH {
-            return Err(depth_error().at_offset(self.offset()));
+            return Err(crate::limits::depth_exceeded("value").at_offset(self.offset()));
         }
         let at = self.offset();
         match self.token("a value")? {
@@ -350,17 +350,6 @@ impl<'a> Reader<'a> {
         }
         Ok(())
     }
-}
-
-/// The error for input nested deeper than [`MAX_DEPTH`](crate::limits::MAX_DEPTH).
-pub(crate) fn depth_error() -> Error {
-    Error::new(
-        ErrorKind::LimitExceeded,
-        format!(
-            "value nested deeper than {} levels",
-            crate::limits::MAX_DEPTH
-        ),
-    )
 }
 
 /// Whether `a` and `b` (of one length) are equal, compared a word at a time without a

@@ -336,11 +336,7 @@ impl<'a> Loader<'a> {
     fn descend(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(Error::new(
-                ErrorKind::LimitExceeded,
-                format!("schema nesting is deeper than the limit of {MAX_DEPTH}"),
-            )
-            .at_offset(self.r.offset()));
+            return Err(crate::limits::depth_exceeded("schema").at_offset(self.r.offset()));
         }
         Ok(())
     }

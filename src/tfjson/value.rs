@@ -268,7 +268,7 @@ fn value(r: &mut Reader<'_>, ty: &Type, unknown: Option<&MarkTree>, depth: usize
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     if unknown.is_some_and(MarkTree::is_true) {
         r.skip_value()?;
@@ -428,7 +428,7 @@ fn implied(r: &mut Reader<'_>, unknown: Option<&MarkTree>, depth: usize) -> Resu
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     if unknown.is_some_and(MarkTree::is_true) {
         r.skip_value()?;

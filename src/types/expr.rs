@@ -383,11 +383,7 @@ impl<'a> Parser<'a> {
             _ => return Err(syntax(format!("unknown type `{word}`"), at)),
         };
         if depth >= MAX_DEPTH {
-            return Err(Error::new(
-                ErrorKind::LimitExceeded,
-                format!("type nesting is deeper than the limit of {MAX_DEPTH}"),
-            )
-            .at_offset(at));
+            return Err(crate::limits::depth_exceeded("type").at_offset(at));
         }
         self.expect(b'(', &format!("`(` after `{word}`"))?;
         if let Some(call) = call {

@@ -44,17 +44,21 @@ impl J {
         matches!(self, J::Null)
     }
 
-    /// Parses JSON text, numbers kept as written; `None` when it is not one JSON value.
+    /// Parses JSON text, numbers kept as written; `None` when it is not one JSON value
+    /// or nests deeper than [`MAX_DEPTH`](crate::limits::MAX_DEPTH) (the renderer then
+    /// shows it as a plain string).
     pub(super) fn parse(text: &str) -> Option<J> {
         let mut r = crate::json::read::Reader::new(text.as_bytes());
-        let v = read_json(&mut r).ok()?;
+        let v = read_json(&mut r, 1).ok()?;
         r.finish().ok()?;
         Some(v)
     }
 }
 
-fn read_json(r: &mut crate::json::read::Reader<'_>) -> crate::Result<J> {
+/// Reads one JSON value at nesting level `depth` (the outermost is 1).
+fn read_json(r: &mut crate::json::read::Reader<'_>, depth: usize) -> crate::Result<J> {
     use crate::json::read::Kind;
+    crate::limits::check_depth(depth, "JSON")?;
     Ok(match r.peek_kind()? {
         Kind::Null => {
             r.read_null()?;
@@ -67,7 +71,7 @@ fn read_json(r: &mut crate::json::read::Reader<'_>) -> crate::Result<J> {
             r.begin_array()?;
             let mut items = Vec::new();
             while r.next_element()? {
-                items.push(read_json(r)?);
+                items.push(read_json(r, depth + 1)?);
             }
             J::Array(items)
         }
@@ -76,7 +80,7 @@ fn read_json(r: &mut crate::json::read::Reader<'_>) -> crate::Result<J> {
             let mut members = BTreeMap::new();
             while let Some(key) = r.next_key()? {
                 let key = key.into_owned();
-                members.insert(key, read_json(r)?);
+                members.insert(key, read_json(r, depth + 1)?);
             }
             J::Object(members)
         }

@@ -20,7 +20,6 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::decode::{mismatch, primitive, with_line_column, DecodeOptions, Decoder};
 use crate::json::read::{Kind, Reader};
 use crate::limits::MAX_DEPTH;
-use crate::msgpack::read::depth_error;
 use crate::serde::handoff::{self, KNOWN_TOKEN, NUMBER_TOKEN, VALUE_TOKEN};
 use crate::text;
 use crate::types::{ObjectType, Type};
@@ -76,7 +75,7 @@ impl<'de, 't> De<'_, 'de, '_, 't> {
         visitor: V,
     ) -> Result<V::Value> {
         if self.depth > MAX_DEPTH {
-            return Err(depth_error());
+            return Err(crate::limits::depth_exceeded("value"));
         }
         match hint {
             Hint::Option if kind == Kind::Null => {

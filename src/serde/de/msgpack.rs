@@ -19,7 +19,7 @@ use crate::limits::MAX_DEPTH;
 use crate::msgpack::decode::{
     decode_value, expected, key, mismatch, number, object_header, text_of, AttributeKeys,
 };
-use crate::msgpack::read::{depth_error, Reader, Token};
+use crate::msgpack::read::{Reader, Token};
 use crate::serde::handoff::{self, KNOWN_TOKEN, NUMBER_TOKEN, VALUE_TOKEN};
 use crate::serde::impls::unknown_error;
 use crate::text;
@@ -185,7 +185,7 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
     #[inline]
     fn value<V: Visitor<'de>>(mut self, hint: Hint, visitor: V) -> Result<V::Value> {
         if self.depth > MAX_DEPTH {
-            return Err(depth_error());
+            return Err(crate::limits::depth_exceeded("value"));
         }
         let peeked = self.st.r.peek();
         if let (Type::Set(e), Some(0x90..=0x9f | 0xdc | 0xdd), Hint::Seq | Hint::Any) =
