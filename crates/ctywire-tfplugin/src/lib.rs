@@ -29,3 +29,8 @@ pub use serve::{
     handshake_line, reattach_json, serve, serve_debug, Plugin, PluginEnv, ServeError, Started,
     MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE,
 };
+
+pub mod diagnostic;
+pub mod dynamic;
+pub mod path;
+pub mod schema;
