@@ -30,6 +30,7 @@ pub use serve::{
     MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE,
 };
 
+pub mod capture;
 pub mod diagnostic;
 pub mod dynamic;
 pub mod path;
