@@ -11,6 +11,9 @@ mod provider;
 mod schema;
 mod thing;
 
+#[cfg(test)]
+mod tests;
+
 use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::Plugin;
 
