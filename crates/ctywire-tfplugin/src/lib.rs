@@ -1,8 +1,85 @@
 //! The Terraform / OpenTofu provider plugin protocol on [tonic], with [`ctywire`]'s values.
 //!
-//! The protocol's messages and services (`tfplugin6` 6.11, `tfplugin5` 5.10) are generated
-//! at build time from the `.proto` files in `proto/` by prost and tonic, compiled by protox
-//! (no system `protoc`).
+//! A provider implements the generated service trait
+//! ([`tfplugin6::provider_server::Provider`], or protocol 5's) and hands it to
+//! [`serve`]; there is no per-resource framework. The modules make each handler a few
+//! lines:
+//!
+//! - [`dynamic`]: a `DynamicValue` to and from a [`ctywire::Value`] or the provider's
+//!   own serde types, typed by the schema's implied type;
+//! - [`schema`]: `GetProviderSchema`'s messages from [`ctywire::schema`]'s model, so the
+//!   schema is written once (and `providers schema -json` reads back the same);
+//! - [`path`] and [`diagnostic`]: `AttributePath`s and `Diagnostic`s from ctywire's
+//!   paths, errors, check violations and plan inconsistencies;
+//! - [`capture`]: `TF_LOG_SDK_PROTO_DATA_DIR` captures in terraform-plugin-go's file
+//!   names, for `ctywire capture`.
+//!
+//! [`serve`] does what go-plugin's client expects of a plugin: the magic cookie, the
+//! protocol version (`PLUGIN_PROTOCOL_VERSIONS`), a Unix socket, the handshake line,
+//! AutoMTLS (a server certificate made at start; only the client certificate Terraform
+//! pinned in `PLUGIN_CLIENT_CERT` is admitted), the health service, and
+//! `plugin.GRPCController/Shutdown`. [`serve_debug`] serves without Terraform starting
+//! the plugin and prints the `TF_REATTACH_PROVIDERS` value that attaches to it.
+//!
+//! The protocol's messages and services (`tfplugin6` 6.11, `tfplugin5` 5.10, go-plugin's
+//! controller) are generated at build time from the `.proto` files in `proto/` by prost
+//! and tonic, compiled by protox (no system `protoc`).
+//!
+//! ```
+//! use ctywire::schema::{Attribute, Block, ProviderSchema, Schema};
+//! use ctywire::Type;
+//! use ctywire_tfplugin::tfplugin6::provider_server::Provider;
+//! use ctywire_tfplugin::tfplugin6::{get_provider_schema, provider_client::ProviderClient};
+//! use ctywire_tfplugin::{Plugin, PluginEnv};
+//! use tonic::{Request, Response, Status};
+//!
+//! struct Example {
+//!     schemas: ProviderSchema,
+//! }
+//!
+//! #[tonic::async_trait]
+//! impl Provider for Example {
+//!     // Calls not written here answer Unimplemented.
+//!     async fn get_provider_schema(
+//!         &self,
+//!         _: Request<get_provider_schema::Request>,
+//!     ) -> Result<Response<get_provider_schema::Response>, Status> {
+//!         Ok(Response::new(ctywire_tfplugin::schema::provider_schema_response(&self.schemas)))
+//!     }
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let mut schemas = ProviderSchema::default();
+//! let thing = Block::new().attribute("name", Attribute::new(Type::String).required());
+//! schemas.resource_schemas.insert("example_thing".into(), Schema::new(thing));
+//! let plugin = Plugin::new().protocol6(Example { schemas });
+//!
+//! // A binary calls `ctywire_tfplugin::serve(plugin).await`, which reads the variables
+//! // Terraform sets and prints the handshake line. Here, the same server in-process,
+//! // without TLS (as with TF_DISABLE_PLUGIN_TLS=1):
+//! let started = plugin.start(&PluginEnv::terraform(None)).await?;
+//! assert_eq!(started.handshake, format!("1|6|unix|{}|grpc", started.socket.display()));
+//! # let socket = started.socket.clone();
+//! # let channel = tonic::transport::Endpoint::try_from("http://plugin")?
+//! #     .connect_with_connector(tower::service_fn(move |_| {
+//! #         let socket = socket.clone();
+//! #         async move {
+//! #             let stream = tokio::net::UnixStream::connect(socket).await?;
+//! #             Ok::<_, std::io::Error>(hyper_util::rt::TokioIo::new(stream))
+//! #         }
+//! #     }))
+//! #     .await?;
+//! let response = ProviderClient::new(channel)
+//!     .get_provider_schema(get_provider_schema::Request::default())
+//!     .await?
+//!     .into_inner();
+//! assert!(response.resource_schemas.contains_key("example_thing"));
+//! started.stop();
+//! started.wait().await?;
+//! # Ok(())
+//! # }
+//! ```
 
 /// Protocol 6.11 (`tfplugin6`): Terraform's `docs/plugin-protocol/tfplugin6.proto`.
 #[allow(missing_docs, clippy::all, clippy::pedantic)]
@@ -29,3 +106,9 @@ pub use serve::{
     handshake_line, reattach_json, serve, serve_debug, Plugin, PluginEnv, ServeError, Started,
     MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE,
 };
+
+pub mod capture;
+pub mod diagnostic;
+pub mod dynamic;
+pub mod path;
+pub mod schema;

@@ -1,0 +1,93 @@
+//! `Diagnostic`s from this crate's errors and checks, each with its attribute path.
+//!
+//! ```
+//! use ctywire::schema::{Attribute, Block};
+//! use ctywire::{Path, Type, Value};
+//! use ctywire_tfplugin::diagnostic;
+//! use ctywire_tfplugin::tfplugin6::diagnostic::Severity;
+//!
+//! let block = Block::new().attribute("size", Attribute::new(Type::Number).optional().computed());
+//! let planned = Value::object([("size", Value::from(1))]);
+//! let applied = Value::object([("size", Value::from(2))]);
+//! let found = block.check_apply(&planned, &applied);
+//! let d = diagnostic::from_inconsistency(&found[0], "Provider produced inconsistent result after apply");
+//! assert_eq!(d.severity, Severity::Error as i32);
+//! assert_eq!(d.detail, "was 1, but now 2");
+//! assert_eq!(ctywire_tfplugin::path::path_from_proto(d.attribute.as_ref().unwrap())?, Path::root().attribute("size"));
+//! # Ok::<(), ctywire::Error>(())
+//! ```
+
+use ctywire::schema::{Inconsistency, Violation};
+use ctywire::{Error, Path};
+
+use crate::path::path_to_proto;
+use crate::tfplugin6::diagnostic::Severity;
+use crate::tfplugin6::{Diagnostic, FunctionError};
+
+/// An error diagnostic, at `path` when it is not the root.
+pub fn error(summary: impl Into<String>, detail: impl Into<String>, path: &Path) -> Diagnostic {
+    diagnostic(Severity::Error, summary.into(), detail.into(), path)
+}
+
+/// A warning diagnostic, at `path` when it is not the root.
+pub fn warning(summary: impl Into<String>, detail: impl Into<String>, path: &Path) -> Diagnostic {
+    diagnostic(Severity::Warning, summary.into(), detail.into(), path)
+}
+
+/// An error diagnostic for `err` at its path: `summary`, then the error's message (and
+/// its byte position, when it has one) as the detail.
+///
+/// ```
+/// use ctywire::{msgpack, Type};
+/// let err = msgpack::decode(b"\x81\xa4size\xc3", &"object({size=number})".parse()?).unwrap_err();
+/// let d = ctywire_tfplugin::diagnostic::from_error(&err, "Invalid planned state");
+/// assert_eq!((d.summary.as_str(), d.detail.as_str()), ("Invalid planned state", "expected number, found bool at byte 6"));
+/// assert_eq!(d.attribute.unwrap().steps.len(), 1);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub fn from_error(err: &Error, summary: &str) -> Diagnostic {
+    let text = err.to_string();
+    let path = err.path().to_string();
+    // The path goes in the attribute, so the detail is the rest of the text.
+    let detail = match text.strip_prefix(&path) {
+        Some(rest) if !path.is_empty() => rest.trim_start_matches(": ").to_owned(),
+        _ => text,
+    };
+    error(summary, detail, err.path())
+}
+
+/// An error diagnostic for a broken plan or apply rule, at its path; the detail is the
+/// rule's message with values as this crate renders them.
+pub fn from_inconsistency(inconsistency: &Inconsistency, summary: &str) -> Diagnostic {
+    error(summary, inconsistency.message.clone(), &inconsistency.path)
+}
+
+/// An error diagnostic for a configuration or state check's violation, at its path.
+pub fn from_violation(violation: &Violation, summary: &str) -> Diagnostic {
+    error(summary, violation.message.clone(), &violation.path)
+}
+
+/// A function's error, for `CallFunction`: `text`, about argument `argument` (counted
+/// from 0, variadic arguments each their own) when given.
+pub fn function_error(text: impl Into<String>, argument: Option<usize>) -> FunctionError {
+    FunctionError {
+        text: text.into(),
+        function_argument: argument.and_then(|a| i64::try_from(a).ok()),
+    }
+}
+
+/// Whether any of `diagnostics` is an error.
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error as i32)
+}
+
+fn diagnostic(severity: Severity, summary: String, detail: String, path: &Path) -> Diagnostic {
+    Diagnostic {
+        severity: severity as i32,
+        summary,
+        detail,
+        attribute: (!path.is_empty()).then(|| path_to_proto(path)),
+    }
+}

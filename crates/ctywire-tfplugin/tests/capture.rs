@@ -1,0 +1,103 @@
+//! The capture writer writes terraform-plugin-go's file names, which the library's
+//! capture reader groups into calls.
+
+use ctywire::capture::Capture;
+use ctywire_tfplugin::capture::CaptureWriter;
+use ctywire_tfplugin::tfplugin6::{
+    apply_resource_change, call_function, import_resource_state, plan_resource_change, DynamicValue,
+};
+
+fn msgpack(bytes: &[u8]) -> Option<DynamicValue> {
+    Some(DynamicValue {
+        msgpack: bytes.to_vec(),
+        json: vec![],
+    })
+}
+
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            // Without the time: `{UnixMilli}_` is all digits.
+            let (millis, rest) = name.split_once('_').unwrap();
+            assert!(
+                millis.len() >= 13 && millis.bytes().all(|b| b.is_ascii_digit()),
+                "{name}"
+            );
+            rest.to_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_value_of_a_call_under_terraform_plugin_go_names() {
+    let dir = std::env::temp_dir().join(format!("ctywire-tfplugin-capture-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let capture = CaptureWriter::new(&dir);
+    capture.request(&plan_resource_change::Request {
+        type_name: "demo_thing".into(),
+        config: msgpack(b"\x81\xa4name\xa1a"),
+        prior_state: None,
+        proposed_new_state: Some(DynamicValue {
+            msgpack: vec![],
+            json: br#"{"name":"a"}"#.to_vec(),
+        }),
+        prior_private: vec![],
+        ..Default::default()
+    });
+    capture.response(&plan_resource_change::Response {
+        planned_state: msgpack(b"\x81\xa4name\xa1a"),
+        planned_private: b"{}".to_vec(),
+        ..Default::default()
+    });
+    capture.response(&import_resource_state::Response {
+        imported_resources: vec![import_resource_state::ImportedResource {
+            type_name: "demo_thing".into(),
+            state: msgpack(b"\xc0"),
+            ..Default::default()
+        }],
+        ..Default::default()
+    });
+    capture.request(&call_function::Request {
+        name: "concat".into(),
+        arguments: vec![DynamicValue::default(), msgpack(b"\xa1x").unwrap()],
+    });
+    assert_eq!(
+        names(&dir),
+        [
+            "CallFunction_Request_Arguments_0.empty",
+            "CallFunction_Request_Arguments_1.msgpack",
+            "ImportResourceState_Response_ImportedResource_Private.empty",
+            "ImportResourceState_Response_ImportedResource_State.msgpack",
+            "PlanResourceChange_Request_Config.msgpack",
+            "PlanResourceChange_Request_PriorPrivate.empty",
+            "PlanResourceChange_Request_PriorState.empty",
+            "PlanResourceChange_Request_ProposedNewState.json",
+            "PlanResourceChange_Request_ProviderMeta.empty",
+            "PlanResourceChange_Response_PlannedPrivate",
+            "PlanResourceChange_Response_PlannedState.msgpack",
+        ]
+    );
+    let read = Capture::read_dir(&dir).unwrap();
+    assert!(read.problems.is_empty(), "{:?}", read.problems);
+    let rpcs: Vec<&str> = read.calls.iter().map(|c| c.rpc.as_str()).collect();
+    assert!(rpcs.contains(&"PlanResourceChange"), "{rpcs:?}");
+    let plan = read
+        .calls
+        .iter()
+        .find(|c| c.rpc == "PlanResourceChange")
+        .unwrap();
+    assert!(plan.change().is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_disabled_writer_writes_nothing() {
+    let capture = CaptureWriter::disabled();
+    assert!(capture.dir().is_none());
+    capture.request(&apply_resource_change::Request::default());
+}

@@ -1,0 +1,6 @@
+//! The conversions between the protocol's messages and ctywire's model.
+
+mod diagnostic;
+mod dynamic;
+mod path;
+mod schema;

@@ -1,0 +1,47 @@
+//! `terraform-provider-demo`: an example provider (protocol 6, type name `demo`) served
+//! on ctywire-tfplugin.
+//!
+//! Run by Terraform (see the README's "Write a provider"), or by hand with `--debug`
+//! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
+//! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
+//! `DEMO_MISBEHAVE=apply-leaves-unknown` makes it misbehave for tests.
+
+mod concat;
+mod provider;
+mod schema;
+mod thing;
+
+#[cfg(test)]
+mod tests;
+
+use ctywire_tfplugin::capture::CaptureWriter;
+use ctywire_tfplugin::Plugin;
+
+/// The provider's address for debug mode's `TF_REATTACH_PROVIDERS`.
+const ADDRESS: &str = "example.com/ctywire/demo";
+
+#[tokio::main]
+async fn main() {
+    let misbehaviour = match std::env::var("DEMO_MISBEHAVE") {
+        Ok(name) if !name.is_empty() => {
+            match provider::Misbehaviour::parse(&name) {
+                Some(m) => Some(m),
+                None => {
+                    eprintln!("DEMO_MISBEHAVE: unknown misbehaviour {name:?} (known: apply-leaves-unknown)");
+                    std::process::exit(1);
+                }
+            }
+        }
+        _ => None,
+    };
+    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour);
+    let plugin = Plugin::new().protocol6(demo);
+    if std::env::args().any(|a| a == "--debug") {
+        if let Err(e) = ctywire_tfplugin::serve_debug(plugin, ADDRESS).await {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    } else {
+        ctywire_tfplugin::serve(plugin).await;
+    }
+}

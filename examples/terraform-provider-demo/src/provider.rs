@@ -1,0 +1,485 @@
+//! The protocol-6 service: each call decodes its values with the schema's type, runs
+//! the value logic, and encodes the result; problems become diagnostics with paths.
+
+use ctywire::schema::{ProviderSchema, Schema};
+use ctywire::{json, Error, Path, Type, Value};
+use ctywire_tfplugin::capture::CaptureWriter;
+use ctywire_tfplugin::diagnostic;
+use ctywire_tfplugin::dynamic;
+use ctywire_tfplugin::path::path_to_proto;
+use ctywire_tfplugin::schema::{
+    function_to_proto, identity_schemas_response, provider_schema_response,
+};
+use ctywire_tfplugin::tfplugin6::provider_server::Provider;
+use ctywire_tfplugin::tfplugin6::*;
+use tonic::{Request, Response, Status};
+
+use crate::schema::{self, CONCAT, ECHO, THING, THING_VERSION};
+use crate::thing::{self, Thing};
+
+/// Deliberate misbehaviours, for tests of what Terraform makes of a broken provider
+/// (`DEMO_MISBEHAVE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misbehaviour {
+    /// `apply-leaves-unknown`: apply returns the planned state as it is, unknowns and
+    /// all (so `disk[0].kind` stays unknown).
+    ApplyLeavesUnknown,
+}
+
+impl Misbehaviour {
+    /// The misbehaviour a `DEMO_MISBEHAVE` value names.
+    pub fn parse(name: &str) -> Option<Misbehaviour> {
+        match name {
+            "apply-leaves-unknown" => Some(Misbehaviour::ApplyLeavesUnknown),
+            _ => None,
+        }
+    }
+}
+
+/// The demo provider.
+pub struct Demo {
+    schemas: ProviderSchema,
+    thing: Schema,
+    thing_type: Type,
+    echo_type: Type,
+    capture: CaptureWriter,
+    misbehaviour: Option<Misbehaviour>,
+}
+
+impl Demo {
+    /// The provider, capturing into `capture`, misbehaving as asked.
+    pub fn new(capture: CaptureWriter, misbehaviour: Option<Misbehaviour>) -> Demo {
+        let schemas = schema::provider();
+        let thing = schemas.resource_schemas[THING].clone();
+        let thing_type = thing.implied_type();
+        let echo_type = schemas.data_source_schemas[ECHO].implied_type();
+        Demo {
+            schemas,
+            thing,
+            thing_type,
+            echo_type,
+            capture,
+            misbehaviour,
+        }
+    }
+
+    fn check_type(&self, type_name: &str, expected: &str) -> Result<(), Status> {
+        if type_name == expected {
+            Ok(())
+        } else {
+            Err(Status::invalid_argument(format!(
+                "unknown type {type_name:?}"
+            )))
+        }
+    }
+}
+
+/// Collects a call's diagnostics.
+#[derive(Default)]
+struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// `result`'s value, or `None` with its error as a diagnostic.
+    fn ok<T>(&mut self, result: Result<T, Error>, summary: &str) -> Option<T> {
+        match result {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.0.push(diagnostic::from_error(&e, summary));
+                None
+            }
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl Provider for Demo {
+    async fn get_metadata(
+        &self,
+        _request: Request<get_metadata::Request>,
+    ) -> Result<Response<get_metadata::Response>, Status> {
+        Ok(Response::new(get_metadata::Response {
+            resources: vec![get_metadata::ResourceMetadata {
+                type_name: THING.into(),
+            }],
+            data_sources: vec![get_metadata::DataSourceMetadata {
+                type_name: ECHO.into(),
+            }],
+            functions: vec![get_metadata::FunctionMetadata {
+                name: CONCAT.into(),
+            }],
+            ..Default::default()
+        }))
+    }
+
+    async fn get_provider_schema(
+        &self,
+        _request: Request<get_provider_schema::Request>,
+    ) -> Result<Response<get_provider_schema::Response>, Status> {
+        Ok(Response::new(provider_schema_response(&self.schemas)))
+    }
+
+    async fn get_resource_identity_schemas(
+        &self,
+        _request: Request<get_resource_identity_schemas::Request>,
+    ) -> Result<Response<get_resource_identity_schemas::Response>, Status> {
+        Ok(Response::new(identity_schemas_response(&self.schemas)))
+    }
+
+    async fn validate_provider_config(
+        &self,
+        request: Request<validate_provider_config::Request>,
+    ) -> Result<Response<validate_provider_config::Response>, Status> {
+        self.capture.request(request.get_ref());
+        Ok(Response::new(validate_provider_config::Response::default()))
+    }
+
+    async fn configure_provider(
+        &self,
+        request: Request<configure_provider::Request>,
+    ) -> Result<Response<configure_provider::Response>, Status> {
+        self.capture.request(request.get_ref());
+        Ok(Response::new(configure_provider::Response::default()))
+    }
+
+    async fn validate_resource_config(
+        &self,
+        request: Request<validate_resource_config::Request>,
+    ) -> Result<Response<validate_resource_config::Response>, Status> {
+        let req = request.into_inner();
+        self.capture.request(&req);
+        self.check_type(&req.type_name, THING)?;
+        let mut diags = Diagnostics::default();
+        if let Some(config) = diags.ok(
+            dynamic::decode(req.config.as_ref(), &self.thing_type),
+            "Invalid configuration",
+        ) {
+            for v in self.thing.block.check_config(&config) {
+                diags
+                    .0
+                    .push(diagnostic::from_violation(&v, "Invalid configuration"));
+            }
+            let size = Path::root().attribute("size");
+            if let Some(Value::Number(n)) = config.at_path(&size) {
+                if n.is_negative() {
+                    diags.0.push(diagnostic::error(
+                        "Invalid size",
+                        "size must not be negative",
+                        &size,
+                    ));
+                }
+            }
+        }
+        Ok(Response::new(validate_resource_config::Response {
+            diagnostics: diags.0,
+        }))
+    }
+
+    async fn validate_data_resource_config(
+        &self,
+        request: Request<validate_data_resource_config::Request>,
+    ) -> Result<Response<validate_data_resource_config::Response>, Status> {
+        let req = request.into_inner();
+        self.capture.request(&req);
+        self.check_type(&req.type_name, ECHO)?;
+        let mut diags = Diagnostics::default();
+        diags.ok(
+            dynamic::decode(req.config.as_ref(), &self.echo_type),
+            "Invalid configuration",
+        );
+        Ok(Response::new(validate_data_resource_config::Response {
+            diagnostics: diags.0,
+        }))
+    }
+
+    async fn upgrade_resource_state(
+        &self,
+        request: Request<upgrade_resource_state::Request>,
+    ) -> Result<Response<upgrade_resource_state::Response>, Status> {
+        let req = request.into_inner();
+        self.check_type(&req.type_name, THING)?;
+        let mut diags = Diagnostics::default();
+        let raw = req.raw_state.unwrap_or_default();
+        let mut upgraded = None;
+        if raw.json.is_empty() && !raw.flatmap.is_empty() {
+            diags.0.push(diagnostic::error(
+                "Unsupported state",
+                "demo_thing reads no flatmap (legacy) state",
+                &Path::root(),
+            ));
+        } else if req.version == 0 {
+            upgraded = diags
+                .ok(thing::upgrade_v0(&raw.json), "Invalid version 0 state")
+                .and_then(|t| {
+                    diags.ok(
+                        dynamic::encode_from(&t, &self.thing_type),
+                        "Invalid upgraded state",
+                    )
+                });
+        } else if req.version as u64 == THING_VERSION {
+            let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
+            upgraded = diags
+                .ok(
+                    json::decode_with(&raw.json, &self.thing_type, &options),
+                    "Invalid state",
+                )
+                .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"));
+        } else {
+            diags.0.push(diagnostic::error(
+                "Unsupported state version",
+                format!(
+                    "demo_thing upgrades states of versions 0 and {THING_VERSION}, not {}",
+                    req.version
+                ),
+                &Path::root(),
+            ));
+        }
+        let response = upgrade_resource_state::Response {
+            upgraded_state: upgraded,
+            diagnostics: diags.0,
+        };
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
+    async fn read_resource(
+        &self,
+        request: Request<read_resource::Request>,
+    ) -> Result<Response<read_resource::Response>, Status> {
+        let req = request.into_inner();
+        self.capture.request(&req);
+        self.check_type(&req.type_name, THING)?;
+        // The thing lives in the state: reading it finds it as it is.
+        let mut diags = Diagnostics::default();
+        let new_state = diags
+            .ok(
+                dynamic::decode(req.current_state.as_ref(), &self.thing_type),
+                "Invalid state",
+            )
+            .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"));
+        let response = read_resource::Response {
+            new_state,
+            diagnostics: diags.0,
+            private: req.private,
+            ..Default::default()
+        };
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
+    async fn plan_resource_change(
+        &self,
+        request: Request<plan_resource_change::Request>,
+    ) -> Result<Response<plan_resource_change::Response>, Status> {
+        let req = request.into_inner();
+        self.capture.request(&req);
+        self.check_type(&req.type_name, THING)?;
+        let ty = &self.thing_type;
+        let mut diags = Diagnostics::default();
+        let prior = diags.ok(
+            dynamic::decode(req.prior_state.as_ref(), ty),
+            "Invalid prior state",
+        );
+        let config = diags.ok(
+            dynamic::decode(req.config.as_ref(), ty),
+            "Invalid configuration",
+        );
+        let proposed = diags.ok(
+            dynamic::decode(req.proposed_new_state.as_ref(), ty),
+            "Invalid proposed new state",
+        );
+        let mut response = plan_resource_change::Response {
+            planned_private: req.prior_private,
+            ..Default::default()
+        };
+        if let (Some(prior), Some(config), Some(proposed)) = (prior, config, proposed) {
+            if let Some((planned, replace)) =
+                diags.ok(thing::plan(&prior, &proposed), "Cannot plan")
+            {
+                // The provider checks its own plan as Terraform will.
+                for i in self.thing.block.check_plan(&prior, &config, &planned) {
+                    diags.0.push(diagnostic::from_inconsistency(
+                        &i,
+                        "Provider produced invalid plan",
+                    ));
+                }
+                if replace {
+                    response
+                        .requires_replace
+                        .push(path_to_proto(&Path::root().attribute("name")));
+                }
+                response.planned_state = diags.ok(dynamic::encode(&planned, ty), "Invalid plan");
+            }
+        }
+        response.diagnostics = diags.0;
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
+    async fn apply_resource_change(
+        &self,
+        request: Request<apply_resource_change::Request>,
+    ) -> Result<Response<apply_resource_change::Response>, Status> {
+        let req = request.into_inner();
+        self.capture.request(&req);
+        self.check_type(&req.type_name, THING)?;
+        let ty = &self.thing_type;
+        let mut diags = Diagnostics::default();
+        let mut response = apply_resource_change::Response {
+            private: req.planned_private.clone(),
+            ..Default::default()
+        };
+        let planned = diags.ok(
+            dynamic::decode(req.planned_state.as_ref(), ty),
+            "Invalid planned state",
+        );
+        match planned {
+            None => {}
+            // Destroy: the thing goes with its state.
+            Some(Value::Null) => {
+                response.new_state = Some(dynamic::encode(&Value::Null, ty).map_err(internal)?)
+            }
+            Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyLeavesUnknown) => {
+                response.new_state = diags.ok(dynamic::encode(&planned, ty), "Invalid state");
+            }
+            Some(planned) => {
+                let thing: Option<Thing> = diags.ok(
+                    ctywire::serde::from_value(&planned, ty),
+                    "Invalid planned state",
+                );
+                if let Some(thing) = thing {
+                    let applied = thing.applied();
+                    let new = diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
+                    if let Some(new) = new {
+                        for i in self.thing.block.check_apply(&planned, &new) {
+                            diags.0.push(diagnostic::from_inconsistency(
+                                &i,
+                                "Provider produced inconsistent result after apply",
+                            ));
+                        }
+                        response.new_state =
+                            diags.ok(dynamic::encode(&new, ty), "Invalid new state");
+                    }
+                }
+            }
+        }
+        response.diagnostics = diags.0;
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
+    async fn import_resource_state(
+        &self,
+        request: Request<import_resource_state::Request>,
+    ) -> Result<Response<import_resource_state::Response>, Status> {
+        let req = request.into_inner();
+        self.check_type(&req.type_name, THING)?;
+        let mut diags = Diagnostics::default();
+        let mut response = import_resource_state::Response::default();
+        let state = diags
+            .ok(thing::imported(&req.id), "Cannot import")
+            .and_then(|t| diags.ok(dynamic::encode_from(&t, &self.thing_type), "Invalid state"));
+        if let Some(state) = state {
+            response
+                .imported_resources
+                .push(import_resource_state::ImportedResource {
+                    type_name: THING.into(),
+                    state: Some(state),
+                    ..Default::default()
+                });
+        }
+        response.diagnostics = diags.0;
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
+    async fn read_data_source(
+        &self,
+        request: Request<read_data_source::Request>,
+    ) -> Result<Response<read_data_source::Response>, Status> {
+        let req = request.into_inner();
+        self.capture.request(&req);
+        self.check_type(&req.type_name, ECHO)?;
+        #[derive(serde::Serialize, serde::Deserialize)]
+        struct Echo {
+            value: Value,
+            result: Value,
+        }
+        let mut diags = Diagnostics::default();
+        let echo: Option<Echo> = diags.ok(
+            dynamic::decode_as(req.config.as_ref(), &self.echo_type),
+            "Invalid configuration",
+        );
+        let state = echo.and_then(|e| {
+            let echoed = Echo {
+                result: e.value.clone(),
+                value: e.value,
+            };
+            diags.ok(
+                dynamic::encode_from(&echoed, &self.echo_type),
+                "Invalid state",
+            )
+        });
+        let response = read_data_source::Response {
+            state,
+            diagnostics: diags.0,
+            ..Default::default()
+        };
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
+    async fn get_functions(
+        &self,
+        _request: Request<get_functions::Request>,
+    ) -> Result<Response<get_functions::Response>, Status> {
+        Ok(Response::new(get_functions::Response {
+            functions: self
+                .schemas
+                .functions
+                .iter()
+                .map(|(name, f)| (name.clone(), function_to_proto(f)))
+                .collect(),
+            diagnostics: Vec::new(),
+        }))
+    }
+
+    async fn call_function(
+        &self,
+        request: Request<call_function::Request>,
+    ) -> Result<Response<call_function::Response>, Status> {
+        let req = request.into_inner();
+        self.capture.request(&req);
+        if req.name != CONCAT {
+            return Ok(Response::new(call_function::Response {
+                result: None,
+                error: Some(diagnostic::function_error(
+                    format!("unknown function {:?}", req.name),
+                    None,
+                )),
+            }));
+        }
+        let response = match crate::concat::call(&self.schemas.functions[CONCAT], &req.arguments) {
+            Ok(text) => call_function::Response {
+                result: Some(dynamic::encode(&Value::from(text), &Type::String).map_err(internal)?),
+                error: None,
+            },
+            Err((argument, e)) => call_function::Response {
+                result: None,
+                error: Some(diagnostic::function_error(e.to_string(), argument)),
+            },
+        };
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
+    async fn stop_provider(
+        &self,
+        _request: Request<stop_provider::Request>,
+    ) -> Result<Response<stop_provider::Response>, Status> {
+        Ok(Response::new(stop_provider::Response::default()))
+    }
+}
+
+fn internal(e: Error) -> Status {
+    Status::internal(e.to_string())
+}

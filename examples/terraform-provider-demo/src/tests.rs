@@ -1,0 +1,438 @@
+//! The provider's calls, made in-process on the service as Terraform makes them.
+
+use ctywire::{msgpack, Path, Type, Value};
+use ctywire_tfplugin::capture::CaptureWriter;
+use ctywire_tfplugin::dynamic;
+use ctywire_tfplugin::path::path_from_proto;
+use ctywire_tfplugin::schema::schema_from_proto;
+use ctywire_tfplugin::tfplugin6::provider_server::Provider;
+use ctywire_tfplugin::tfplugin6::*;
+use tonic::Request;
+
+use crate::provider::{Demo, Misbehaviour};
+use crate::schema;
+
+fn demo() -> Demo {
+    Demo::new(CaptureWriter::disabled(), None)
+}
+
+fn thing_type() -> Type {
+    schema::thing().implied_type()
+}
+
+/// A configuration of `demo_thing` as Terraform sends it: every attribute, null where
+/// not set, blocks empty.
+fn config(name: &str, disks: Vec<Value>) -> Value {
+    let json = format!(
+        r#"{{"name":"{name}","size":3,"tags":{{"env":"dev"}},"id":null,"secret":"s","extra":{{"value":[1,"a"],"type":["tuple",["number","string"]]}},
+            "labels":["b","a"],"endpoint":{{"host":"h","port":null}},"disk":[],"network":[{{"name":"n"}}],
+            "settings":null,"rule":{{"r":{{"action":"allow"}}}},"group":{{"note":null}}}}"#
+    );
+    let mut value = ctywire::json::decode(json.as_bytes(), &thing_type()).unwrap();
+    value
+        .set_at_path(&Path::root().attribute("disk"), Value::list(disks))
+        .unwrap();
+    value
+}
+
+fn disk(size: i64, kind: Option<&str>) -> Value {
+    Value::object([
+        ("kind", kind.map_or(Value::Null, Value::from)),
+        ("size", Value::from(size)),
+    ])
+}
+
+fn dv(value: &Value) -> Option<DynamicValue> {
+    Some(dynamic::encode(value, &thing_type()).unwrap())
+}
+
+fn decode(dv: &Option<DynamicValue>) -> Value {
+    dynamic::decode(dv.as_ref(), &thing_type()).unwrap()
+}
+
+async fn plan(demo: &Demo, prior: &Value, config: &Value) -> plan_resource_change::Response {
+    let block = schema::thing().block;
+    let proposed = block.proposed_new(prior, config);
+    demo.plan_resource_change(Request::new(plan_resource_change::Request {
+        type_name: "demo_thing".into(),
+        prior_state: dv(prior),
+        proposed_new_state: dv(&proposed),
+        config: dv(config),
+        ..Default::default()
+    }))
+    .await
+    .unwrap()
+    .into_inner()
+}
+
+async fn apply(
+    demo: &Demo,
+    prior: &Value,
+    planned: &Value,
+    config: &Value,
+) -> apply_resource_change::Response {
+    demo.apply_resource_change(Request::new(apply_resource_change::Request {
+        type_name: "demo_thing".into(),
+        prior_state: dv(prior),
+        planned_state: dv(planned),
+        config: dv(config),
+        ..Default::default()
+    }))
+    .await
+    .unwrap()
+    .into_inner()
+}
+
+#[tokio::test]
+async fn the_schema_served_is_the_schema_declared() {
+    let response = demo()
+        .get_provider_schema(Request::new(get_provider_schema::Request::default()))
+        .await
+        .unwrap()
+        .into_inner();
+    let thing = schema_from_proto(&response.resource_schemas["demo_thing"]).unwrap();
+    assert_eq!(thing, schema::thing());
+    assert_eq!(thing.version, 1);
+    let modes: Vec<&str> = thing
+        .block
+        .block_types
+        .values()
+        .map(|b| b.nesting.as_str())
+        .collect();
+    assert_eq!(modes, ["list", "group", "set", "map", "single"]);
+    assert!(response.data_source_schemas.contains_key("demo_echo"));
+    let concat = &response.functions["concat"];
+    assert_eq!(concat.parameters[1].r#type, br#""dynamic""#);
+    assert!(concat.variadic_parameter.is_some());
+    let identities = demo()
+        .get_resource_identity_schemas(Request::new(
+            get_resource_identity_schemas::Request::default(),
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(identities.identity_schemas.is_empty());
+}
+
+#[tokio::test]
+async fn create_plans_unknowns_refined_and_apply_fills_them() {
+    let demo = demo();
+    let config = config("a", vec![disk(1, None), disk(2, Some("fast"))]);
+    let planned = plan(&demo, &Value::Null, &config).await;
+    assert!(planned.diagnostics.is_empty(), "{:?}", planned.diagnostics);
+    assert!(planned.requires_replace.is_empty());
+    let value = decode(&planned.planned_state);
+    let Some(Value::Unknown(id)) = value.at_path(&Path::root().attribute("id")) else {
+        panic!("id is not unknown: {value:?}");
+    };
+    assert_eq!(id.string_prefix(), Some("thing-"));
+    assert!(id.is_not_null());
+    let kind = |v: &Value, i: u64| {
+        v.at_path(&Path::root().attribute("disk").index(i).attribute("kind"))
+            .cloned()
+    };
+    assert!(matches!(kind(&value, 0), Some(Value::Unknown(_))));
+    assert_eq!(kind(&value, 1), Some(Value::from("fast")));
+    let block = schema::thing().block;
+    assert!(block.check_plan(&Value::Null, &config, &value).is_empty());
+
+    let applied = apply(&demo, &Value::Null, &value, &config).await;
+    assert!(applied.diagnostics.is_empty(), "{:?}", applied.diagnostics);
+    let new = decode(&applied.new_state);
+    assert_eq!(
+        new.at_path(&Path::root().attribute("id")),
+        Some(&Value::from("thing-a"))
+    );
+    assert_eq!(kind(&new, 0), Some(Value::from("standard")));
+    assert_eq!(kind(&new, 1), Some(Value::from("fast")));
+    assert!(block.check_apply(&value, &new).is_empty());
+    // The dynamic attribute keeps its type.
+    assert_eq!(
+        new.at_path(&Path::root().attribute("extra")),
+        config.at_path(&Path::root().attribute("extra"))
+    );
+
+    // The next plan, from the new state: nothing changes.
+    let again = plan(&demo, &new, &config).await;
+    assert_eq!(decode(&again.planned_state), new);
+    assert!(again.requires_replace.is_empty());
+}
+
+#[tokio::test]
+async fn a_new_name_requires_replacement() {
+    let demo = demo();
+    let config_a = config("a", vec![disk(1, None)]);
+    let planned = decode(&plan(&demo, &Value::Null, &config_a).await.planned_state);
+    let state = decode(
+        &apply(&demo, &Value::Null, &planned, &config_a)
+            .await
+            .new_state,
+    );
+    let response = plan(&demo, &state, &config("b", vec![disk(1, None)])).await;
+    assert_eq!(response.requires_replace.len(), 1);
+    assert_eq!(
+        path_from_proto(&response.requires_replace[0]).unwrap(),
+        Path::root().attribute("name")
+    );
+}
+
+#[tokio::test]
+async fn destroy_leaves_a_null_state() {
+    let demo = demo();
+    let config = config("a", vec![]);
+    let planned = decode(&plan(&demo, &Value::Null, &config).await.planned_state);
+    let state = decode(
+        &apply(&demo, &Value::Null, &planned, &config)
+            .await
+            .new_state,
+    );
+    let destroyed = apply(&demo, &state, &Value::Null, &Value::Null).await;
+    assert!(decode(&destroyed.new_state).is_null());
+}
+
+#[tokio::test]
+async fn misbehaving_apply_leaves_the_unknowns() {
+    let demo = Demo::new(
+        CaptureWriter::disabled(),
+        Some(Misbehaviour::ApplyLeavesUnknown),
+    );
+    let config = config("a", vec![disk(1, None)]);
+    let planned = decode(&plan(&demo, &Value::Null, &config).await.planned_state);
+    let applied = decode(
+        &apply(&demo, &Value::Null, &planned, &config)
+            .await
+            .new_state,
+    );
+    assert_eq!(applied, planned);
+    assert!(!applied.is_wholly_known());
+    assert_eq!(
+        Misbehaviour::parse("apply-leaves-unknown"),
+        Some(Misbehaviour::ApplyLeavesUnknown)
+    );
+    assert_eq!(Misbehaviour::parse("other"), None);
+}
+
+#[tokio::test]
+async fn import_by_id() {
+    let import = |id: &str| {
+        let id = id.to_owned();
+        async move {
+            demo()
+                .import_resource_state(Request::new(import_resource_state::Request {
+                    type_name: "demo_thing".into(),
+                    id,
+                    ..Default::default()
+                }))
+                .await
+                .unwrap()
+                .into_inner()
+        }
+    };
+    let response = import("thing-web").await;
+    let state = decode(&response.imported_resources[0].state);
+    assert_eq!(
+        state.at_path(&Path::root().attribute("name")),
+        Some(&Value::from("web"))
+    );
+    assert_eq!(
+        state.at_path(&Path::root().attribute("id")),
+        Some(&Value::from("thing-web"))
+    );
+    let bare = import("web").await;
+    assert_eq!(decode(&bare.imported_resources[0].state), state);
+    let bad = import("thing-").await;
+    assert!(bad.imported_resources.is_empty());
+    assert_eq!(bad.diagnostics.len(), 1);
+}
+
+async fn upgrade(version: i64, raw: RawState) -> upgrade_resource_state::Response {
+    demo()
+        .upgrade_resource_state(Request::new(upgrade_resource_state::Request {
+            type_name: "demo_thing".into(),
+            version,
+            raw_state: Some(raw),
+        }))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+fn json_state(json: &str) -> RawState {
+    RawState {
+        json: json.as_bytes().to_vec(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn state_upgrades_from_version_0_and_reads_version_1() {
+    let v0 = upgrade(
+        0,
+        json_state(r#"{"id":"thing-old","name":"old","size":"12","tags":{"a":"b"},"gone":true}"#),
+    )
+    .await;
+    assert!(v0.diagnostics.is_empty(), "{:?}", v0.diagnostics);
+    let state = decode(&v0.upgraded_state);
+    assert_eq!(
+        state.at_path(&Path::root().attribute("size")),
+        Some(&Value::from(12))
+    );
+    assert_eq!(
+        state.at_path(&Path::root().attribute("id")),
+        Some(&Value::from("thing-old"))
+    );
+    assert_eq!(
+        state.at_path(&Path::root().attribute("disk")),
+        Some(&Value::list([]))
+    );
+
+    let bad = upgrade(
+        0,
+        json_state(r#"{"id":"thing-old","name":"old","size":"big"}"#),
+    )
+    .await;
+    assert!(bad.upgraded_state.is_none());
+    assert_eq!(
+        path_from_proto(bad.diagnostics[0].attribute.as_ref().unwrap()).unwrap(),
+        Path::root().attribute("size")
+    );
+
+    let current = msgpack::encode(&state, &thing_type()).unwrap();
+    let json = ctywire::json::encode(&state, &thing_type()).unwrap();
+    let v1 = upgrade(
+        1,
+        RawState {
+            json,
+            ..Default::default()
+        },
+    )
+    .await;
+    assert_eq!(v1.upgraded_state.unwrap().msgpack, current);
+
+    let flatmap = RawState {
+        flatmap: [("name".to_owned(), "x".to_owned())].into(),
+        ..Default::default()
+    };
+    assert_eq!(upgrade(0, flatmap).await.diagnostics.len(), 1);
+    assert_eq!(upgrade(7, json_state("{}")).await.diagnostics.len(), 1);
+}
+
+#[tokio::test]
+async fn validation_reports_paths() {
+    let mut bad = config("a", vec![]);
+    bad.set_at_path(&Path::root().attribute("size"), Value::from(-1))
+        .unwrap();
+    let response = demo()
+        .validate_resource_config(Request::new(validate_resource_config::Request {
+            type_name: "demo_thing".into(),
+            config: dv(&bad),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(response.diagnostics.len(), 1);
+    assert_eq!(
+        path_from_proto(response.diagnostics[0].attribute.as_ref().unwrap()).unwrap(),
+        Path::root().attribute("size")
+    );
+    let wrong = DynamicValue {
+        msgpack: vec![],
+        json: br#"{"name":true}"#.to_vec(),
+    };
+    let response = demo()
+        .validate_resource_config(Request::new(validate_resource_config::Request {
+            type_name: "demo_thing".into(),
+            config: Some(wrong),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(response.diagnostics.len(), 1);
+    assert!(demo()
+        .validate_resource_config(Request::new(validate_resource_config::Request {
+            type_name: "demo_other".into(),
+            ..Default::default()
+        }))
+        .await
+        .is_err());
+}
+
+#[tokio::test]
+async fn the_data_source_echoes() {
+    let ty = schema::echo().implied_type();
+    let config = Value::object([
+        ("result", Value::Null),
+        (
+            "value",
+            Value::typed(Type::list(Type::Number), Value::list([Value::from(1)])),
+        ),
+    ]);
+    let response = demo()
+        .read_data_source(Request::new(read_data_source::Request {
+            type_name: "demo_echo".into(),
+            config: Some(dynamic::encode(&config, &ty).unwrap()),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let state = dynamic::decode(response.state.as_ref(), &ty).unwrap();
+    assert_eq!(
+        state.at_path(&Path::root().attribute("result")),
+        config.at_path(&Path::root().attribute("value"))
+    );
+}
+
+#[tokio::test]
+async fn the_function_takes_a_dynamic_and_variadic_arguments() {
+    let argument = |value: Value, ty: &Type| dynamic::encode::<DynamicValue>(&value, ty).unwrap();
+    let call = |arguments: Vec<DynamicValue>| async move {
+        demo()
+            .call_function(Request::new(call_function::Request {
+                name: "concat".into(),
+                arguments,
+            }))
+            .await
+            .unwrap()
+            .into_inner()
+    };
+    let object = Value::typed(
+        Type::object([("x", Type::Number)]),
+        Value::object([("x", Value::from(1))]),
+    );
+    let response = call(vec![
+        argument(Value::from("-"), &Type::String),
+        argument(object, &Type::Dynamic),
+        argument(Value::from("p"), &Type::String),
+        argument(Value::from("q"), &Type::String),
+    ])
+    .await;
+    assert!(response.error.is_none(), "{:?}", response.error);
+    let result = dynamic::decode(response.result.as_ref(), &Type::String).unwrap();
+    assert_eq!(result, Value::from(r#"{"x":1}-p-q"#));
+
+    let only = call(vec![
+        argument(Value::from(", "), &Type::String),
+        argument(Value::typed(Type::String, Value::from("a")), &Type::Dynamic),
+    ])
+    .await;
+    assert_eq!(
+        dynamic::decode(only.result.as_ref(), &Type::String).unwrap(),
+        Value::from("a")
+    );
+
+    let bad = call(vec![
+        argument(Value::from("-"), &Type::String),
+        argument(Value::typed(Type::String, Value::from("a")), &Type::Dynamic),
+        DynamicValue {
+            msgpack: vec![0xc3],
+            json: vec![],
+        },
+    ])
+    .await;
+    assert_eq!(bad.error.unwrap().function_argument, Some(2));
+    let short = call(vec![argument(Value::from("-"), &Type::String)]).await;
+    assert!(short.error.is_some());
+}
