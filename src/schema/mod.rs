@@ -58,6 +58,7 @@
 
 mod check;
 pub(crate) mod json;
+mod json_write;
 pub mod plan;
 mod provider;
 mod sections;
