@@ -5,6 +5,8 @@
 //! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
 //! `DEMO_MISBEHAVE=apply-leaves-unknown` makes it misbehave for tests.
+//! `--print-schema` prints its schema as `terraform providers schema -json` would,
+//! for `ctywire --schema`.
 
 mod concat;
 mod provider;
@@ -22,6 +24,14 @@ const ADDRESS: &str = "example.com/ctywire/demo";
 
 #[tokio::main]
 async fn main() {
+    if std::env::args().any(|a| a == "--print-schema") {
+        let mut schemas = ctywire::schema::ProviderSchemas::default();
+        schemas
+            .providers
+            .insert(ADDRESS.to_owned(), schema::provider());
+        println!("{}", String::from_utf8_lossy(&schemas.to_json()));
+        return;
+    }
     let misbehaviour = match std::env::var("DEMO_MISBEHAVE") {
         Ok(name) if !name.is_empty() => {
             match provider::Misbehaviour::parse(&name) {

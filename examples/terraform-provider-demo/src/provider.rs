@@ -2,7 +2,7 @@
 //! the value logic, and encodes the result; problems become diagnostics with paths.
 
 use ctywire::schema::{ProviderSchema, Schema};
-use ctywire::{json, Error, Path, Type, Value};
+use ctywire::{flatmap, json, Error, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::diagnostic;
 use ctywire_tfplugin::dynamic;
@@ -14,7 +14,7 @@ use ctywire_tfplugin::tfplugin6::provider_server::Provider;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::{Request, Response, Status};
 
-use crate::schema::{self, CONCAT, ECHO, THING, THING_VERSION};
+use crate::schema::{self, thing_v0_type, CONCAT, ECHO, THING, THING_VERSION};
 use crate::thing::{self, Thing};
 
 /// Deliberate misbehaviours, for tests of what Terraform makes of a broken provider
@@ -199,40 +199,52 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         let mut diags = Diagnostics::default();
         let raw = req.raw_state.unwrap_or_default();
-        let mut upgraded = None;
-        if raw.json.is_empty() && !raw.flatmap.is_empty() {
-            diags.0.push(diagnostic::error(
-                "Unsupported state",
-                "demo_thing reads no flatmap (legacy) state",
-                &Path::root(),
-            ));
-        } else if req.version == 0 {
-            upgraded = diags
-                .ok(thing::upgrade_v0(&raw.json), "Invalid version 0 state")
+        let version = req.version as u64;
+        // A legacy flatmap state is read as a value of its version's type, and from
+        // there on goes the way of the JSON form.
+        let state_json = if raw.json.is_empty() && !raw.flatmap.is_empty() {
+            let ty = if version == 0 {
+                thing_v0_type()
+            } else {
+                self.thing_type.clone()
+            };
+            diags.ok(
+                flatmap::decode(&raw.flatmap, &ty).and_then(|v| json::encode(&v, &ty)),
+                "Invalid flatmap state",
+            )
+        } else {
+            Some(raw.json)
+        };
+        let upgraded = match (state_json, version) {
+            (None, _) => None,
+            (Some(state), 0) => diags
+                .ok(thing::upgrade_v0(&state), "Invalid version 0 state")
                 .and_then(|t| {
                     diags.ok(
                         dynamic::encode_from(&t, &self.thing_type),
                         "Invalid upgraded state",
                     )
-                });
-        } else if req.version as u64 == THING_VERSION {
-            let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
-            upgraded = diags
-                .ok(
-                    json::decode_with(&raw.json, &self.thing_type, &options),
-                    "Invalid state",
-                )
-                .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"));
-        } else {
-            diags.0.push(diagnostic::error(
-                "Unsupported state version",
-                format!(
-                    "demo_thing upgrades states of versions 0 and {THING_VERSION}, not {}",
-                    req.version
-                ),
-                &Path::root(),
-            ));
-        }
+                }),
+            (Some(state), THING_VERSION) => {
+                let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
+                diags
+                    .ok(
+                        json::decode_with(&state, &self.thing_type, &options),
+                        "Invalid state",
+                    )
+                    .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"))
+            }
+            (Some(_), other) => {
+                diags.0.push(diagnostic::error(
+                    "Unsupported state version",
+                    format!(
+                        "demo_thing upgrades states of versions 0 and {THING_VERSION}, not {other}"
+                    ),
+                    &Path::root(),
+                ));
+                None
+            }
+        };
         let response = upgrade_resource_state::Response {
             upgraded_state: upgraded,
             diagnostics: diags.0,

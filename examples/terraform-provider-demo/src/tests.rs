@@ -309,11 +309,43 @@ async fn state_upgrades_from_version_0_and_reads_version_1() {
     .await;
     assert_eq!(v1.upgraded_state.unwrap().msgpack, current);
 
-    let flatmap = RawState {
-        flatmap: [("name".to_owned(), "x".to_owned())].into(),
+    // The legacy flatmap form of a version 0 state upgrades as its JSON form does.
+    let flat = |entries: &[(&str, &str)]| RawState {
+        flatmap: entries
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
         ..Default::default()
     };
-    assert_eq!(upgrade(0, flatmap).await.diagnostics.len(), 1);
+    let from_flatmap = upgrade(
+        0,
+        flat(&[
+            ("name", "x"),
+            ("id", "thing-x"),
+            ("size", "3"),
+            ("tags.%", "0"),
+        ]),
+    )
+    .await;
+    assert!(
+        from_flatmap.diagnostics.is_empty(),
+        "{:?}",
+        from_flatmap.diagnostics
+    );
+    let upgraded =
+        msgpack::decode(&from_flatmap.upgraded_state.unwrap().msgpack, &thing_type()).unwrap();
+    assert_eq!(
+        (upgraded["name"].as_str(), upgraded["size"].as_i64()),
+        (Some("x"), Some(3))
+    );
+    // A broken count is an error at its attribute.
+    let broken = upgrade(0, flat(&[("name", "x"), ("tags.%", "?")])).await;
+    assert_eq!(broken.diagnostics.len(), 1);
+    assert!(
+        format!("{:?}", broken.diagnostics[0]).contains("tags"),
+        "{:?}",
+        broken.diagnostics
+    );
     assert_eq!(upgrade(7, json_state("{}")).await.diagnostics.len(), 1);
 }
 

@@ -1,0 +1,369 @@
+//! The demo provider under the real Terraform (1.15.5): `.tf.json` configurations
+//! through validate, plan, apply, `show -json`, refresh, import, a replacement, state
+//! upgrades, `providers schema -json`, a provider function and destroy; the provider's
+//! captures read back by ctywire; Terraform's verdict on a misbehaving provider compared
+//! with ctywire's. See `harness.rs` for how Terraform runs here.
+
+mod harness;
+
+use ctywire::capture::{Capture, Resolved, Resolver};
+use ctywire::schema::ProviderSchemas;
+use ctywire::{msgpack, Value};
+use harness::{Run, Workspace, SOURCE};
+use serde_json::{json, Value as Json};
+
+/// A `demo_thing` with something in every attribute and block, a data source that reads
+/// its id, and outputs that call the provider's function.
+fn full_config(name: &str) -> Json {
+    json!({
+        "resource": {"demo_thing": {"x": {
+            "//": "every attribute and every nesting mode",
+            "name": name,
+            "size": "2",
+            "tags": {"env": "dev", "team": "core"},
+            "secret": "s3cret",
+            "extra": {"k": [1, 2], "on": true},
+            "labels": ["b", "a", "b"],
+            "endpoint": {"host": "h.example", "port": 80},
+            "disk": [{"size": 1}, {"size": 2, "kind": "ssd"}],
+            "network": [{"name": "n1"}, {"name": "n2"}],
+            "settings": {"mode": "fast"},
+            "rule": {"r1": {"action": "allow"}, "r2": {}},
+            "group": {"note": "g"}
+        }}},
+        "data": {"demo_echo": {"e": {"value": {"id": "${demo_thing.x.id}", "n": 1}}}},
+        "output": {
+            "joined": {"value": "${provider::demo::concat(\"-\", demo_thing.x.name, \"b\", \"c\")}"},
+            "joined_json": {"value": "${provider::demo::concat(\"/\", {a = 1})}"},
+            "echo": {"value": "${data.demo_echo.e.result}"}
+        }
+    })
+}
+
+/// The schemas Terraform reports for the workspace's providers.
+fn schemas(ws: &Workspace) -> ProviderSchemas {
+    let run = ws.terraform(&["providers", "schema", "-json"]);
+    run.success();
+    ProviderSchemas::from_json(run.stdout.as_bytes()).expect("Terraform's providers schema -json")
+}
+
+/// The resources of `show -json`'s state, by address.
+fn state_resources(ws: &Workspace) -> Vec<Json> {
+    let show = ws.terraform(&["show", "-json"]);
+    show.success();
+    let doc = show.json();
+    doc["values"]["root_module"]["resources"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn resource<'a>(resources: &'a [Json], address: &str) -> &'a Json {
+    resources
+        .iter()
+        .find(|r| r["address"] == address)
+        .unwrap_or_else(|| panic!("no {address} in {resources:#?}"))
+}
+
+/// Terraform's error output as words: without its box drawing and line wrapping.
+fn words(text: &str) -> String {
+    text.replace(['│', '╷', '╵'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every call in the provider's captures resolves to exactly one subject of the schema
+/// Terraform printed, or carries no typed values; returns how many calls there were.
+fn captures_resolve(ws: &Workspace, schemas: &ProviderSchemas) -> usize {
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    assert!(capture.problems.is_empty(), "{:#?}", capture.problems);
+    let mut resolver = Resolver::new(schemas);
+    for call in &capture.calls {
+        match resolver.resolve(call) {
+            Resolved::Found(_) | Resolved::Untyped => {}
+            other => panic!("{} at {}: {other:?}", call.rpc, call.unix_millis()),
+        }
+    }
+    capture.calls.len()
+}
+
+#[test]
+fn plan_apply_refresh_replace_destroy() {
+    let ws = Workspace::new();
+    ws.configure(&full_config("a"));
+    let mut runs: Vec<Run> = Vec::new();
+    let mut run = |args: &[&str]| -> Run {
+        let r = ws.terraform(args);
+        let copy = Run {
+            args: r.args.clone(),
+            status: r.status,
+            stdout: r.stdout.clone(),
+            stderr: r.stderr.clone(),
+            seconds: r.seconds,
+        };
+        runs.push(copy);
+        r
+    };
+
+    run(&["validate", "-no-color"]).success();
+
+    // The plan: id unknown (refined, but Terraform 1.15 shows every unknown alike).
+    run(&["plan", "-no-color", "-out=tfplan"]).success();
+    let plan = run(&["show", "-json", "tfplan"]);
+    plan.success();
+    let plan = plan.json();
+    let change = &plan["resource_changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["address"] == "demo_thing.x")
+        .unwrap()["change"];
+    assert_eq!(change["actions"], json!(["create"]));
+    assert_eq!(change["after_unknown"]["id"], json!(true));
+    assert_eq!(change["after"]["name"], json!("a"));
+    assert_eq!(
+        change["after"]["size"],
+        json!(2),
+        "the string \"2\" converted to the number attribute"
+    );
+    assert_eq!(
+        change["after"]["labels"],
+        json!(["a", "b"]),
+        "a set: deduplicated, in order"
+    );
+    assert_eq!(change["after_sensitive"]["secret"], json!(true));
+
+    // Apply the saved plan; the state has what apply filled in.
+    run(&["apply", "-no-color", "tfplan"]).success();
+    let resources = state_resources(&ws);
+    let thing = &resource(&resources, "demo_thing.x")["values"];
+    assert_eq!(thing["id"], json!("thing-a"));
+    assert_eq!(
+        thing["disk"],
+        json!([{"size": 1, "kind": "standard"}, {"size": 2, "kind": "ssd"}])
+    );
+    assert_eq!(thing["rule"]["r2"], json!({"action": null}));
+    assert_eq!(thing["group"], json!({"note": "g"}));
+    assert_eq!(thing["extra"], json!({"k": [1, 2], "on": true}));
+    let echo = &resource(&resources, "data.demo_echo.e")["values"];
+    assert_eq!(echo["result"], json!({"id": "thing-a", "n": 1}));
+    let outputs = run(&["output", "-json"]);
+    outputs.success();
+    let outputs = outputs.json();
+    assert_eq!(outputs["joined"]["value"], json!("a-b-c"));
+    assert_eq!(outputs["joined_json"]["value"], json!("{\"a\":1}"));
+
+    // Nothing to do: read and plan agree with what apply returned.
+    run(&["plan", "-no-color", "-detailed-exitcode"]).expect_status(0);
+    run(&["apply", "-no-color", "-refresh-only", "-auto-approve"]).success();
+
+    // An update in place, then a replacement (name forces it).
+    let mut config = full_config("a");
+    config["resource"]["demo_thing"]["x"]["size"] = json!(3);
+    ws.configure(&config);
+    let update = run(&["plan", "-no-color"]);
+    update.success();
+    assert!(
+        update
+            .stdout
+            .contains("demo_thing.x will be updated in-place"),
+        "{}",
+        update.stdout
+    );
+    assert!(
+        update.stdout.contains("~ size     = 2 -> 3"),
+        "{}",
+        update.stdout
+    );
+    run(&["apply", "-no-color", "-auto-approve"]).success();
+
+    ws.configure(&full_config("b"));
+    let replace = run(&["plan", "-no-color"]);
+    replace.success();
+    assert!(
+        replace.stdout.contains("demo_thing.x must be replaced"),
+        "{}",
+        replace.stdout
+    );
+    assert!(
+        replace
+            .stdout
+            .contains("~ name     = \"a\" -> \"b\" # forces replacement"),
+        "{}",
+        replace.stdout
+    );
+    run(&["apply", "-no-color", "-auto-approve"]).success();
+    assert_eq!(
+        resource(&state_resources(&ws), "demo_thing.x")["values"]["id"],
+        json!("thing-b")
+    );
+
+    run(&["destroy", "-no-color", "-auto-approve"]).success();
+    assert!(state_resources(&ws).is_empty());
+
+    let calls = captures_resolve(&ws, &schemas(&ws));
+    assert!(calls > 20, "{calls} calls captured");
+    let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
+    eprintln!(
+        "the cycle: {} Terraform commands, {seconds:.1} s, {calls} provider calls captured",
+        runs.len()
+    );
+}
+
+#[test]
+fn terraform_prints_the_schema_the_provider_serves() {
+    let ws = Workspace::new();
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    let schemas = schemas(&ws);
+    let (address, demo) = schemas.find_provider("demo").unwrap();
+    assert_eq!(address, SOURCE);
+    let served = ProviderSchemas::from_json(
+        &std::process::Command::new(harness::provider_binary())
+            .arg("--print-schema")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .expect("the provider's own providers-schema JSON");
+    assert_eq!(served.providers[SOURCE], *demo);
+    assert_eq!(demo.resource_schemas["demo_thing"].version, 1);
+}
+
+#[test]
+fn import_reads_the_object_by_its_id() {
+    let ws = Workspace::new();
+    ws.configure(
+        &json!({"resource": {"demo_thing": {"x": {"name": "imp", "disk": [{"size": 1}]}}}}),
+    );
+    ws.terraform(&["import", "-no-color", "demo_thing.x", "thing-imp"])
+        .success();
+    let resources = state_resources(&ws);
+    let thing = &resource(&resources, "demo_thing.x")["values"];
+    assert_eq!(
+        (&thing["id"], &thing["name"]),
+        (&json!("thing-imp"), &json!("imp"))
+    );
+    captures_resolve(&ws, &schemas(&ws));
+}
+
+/// A state file with one `demo_thing` at schema version 0, in either form.
+fn v0_state(instance: Json) -> String {
+    json!({
+        "version": 4,
+        "terraform_version": "0.11.14",
+        "serial": 1,
+        "lineage": "00000000-0000-0000-0000-000000000000",
+        "outputs": {},
+        "resources": [{
+            "mode": "managed",
+            "type": "demo_thing",
+            "name": "x",
+            "provider": format!("provider[\"{SOURCE}\"]"),
+            "instances": [instance]
+        }]
+    })
+    .to_string()
+}
+
+#[test]
+fn a_version_0_state_is_upgraded_in_both_forms() {
+    let forms = [
+        json!({"schema_version": 0, "attributes": {"id": "thing-old", "name": "old", "size": "3", "tags": {"env": "dev"}}}),
+        json!({"schema_version": 0, "attributes_flat": {"id": "thing-old", "name": "old", "size": "3", "tags.%": "1", "tags.env": "dev"}}),
+    ];
+    for form in forms {
+        let ws = Workspace::new();
+        std::fs::write(
+            ws.config_dir().join("terraform.tfstate"),
+            v0_state(form.clone()),
+        )
+        .unwrap();
+        ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "old", "size": 3, "tags": {"env": "dev"}}}}}));
+        // The upgraded state matches the configuration: nothing to change.
+        ws.terraform(&["plan", "-no-color", "-detailed-exitcode"])
+            .expect_status(0);
+        // A refresh writes the upgraded state back.
+        ws.terraform(&["apply", "-no-color", "-refresh-only", "-auto-approve"])
+            .success();
+        let resources = state_resources(&ws);
+        let thing = &resource(&resources, "demo_thing.x")["values"];
+        assert_eq!(thing["size"], json!(3), "{form}");
+        assert_eq!(thing["tags"], json!({"env": "dev"}), "{form}");
+    }
+}
+
+#[test]
+fn plaintext_when_terraform_disables_plugin_tls() {
+    let mut ws = Workspace::new();
+    ws.env("TF_DISABLE_PLUGIN_TLS", "1");
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    ws.terraform(&["apply", "-no-color", "-auto-approve"])
+        .success();
+    assert_eq!(
+        resource(&state_resources(&ws), "demo_thing.x")["values"]["id"],
+        json!("thing-a")
+    );
+}
+
+#[test]
+fn a_provider_that_leaves_unknowns_fails_as_ctywire_says() {
+    let mut ws = Workspace::new();
+    ws.env("DEMO_MISBEHAVE", "apply-leaves-unknown");
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a", "disk": [{"size": 1}]}}}}));
+    let apply = ws.terraform(&["apply", "-no-color", "-auto-approve"]);
+    apply.expect_status(1);
+    let said = words(&apply.stderr);
+    assert!(
+        said.contains("Provider returned invalid result object after apply"),
+        "{said}"
+    );
+
+    // The same verdict from the captured payloads.
+    let schemas = schemas(&ws);
+    let block = &schemas.resource("demo_thing").unwrap().block;
+    let ty = block.implied_type();
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let apply_call = capture
+        .calls
+        .iter()
+        .find(|c| c.rpc == "ApplyResourceChange")
+        .expect("an ApplyResourceChange call");
+    let planned = apply_call
+        .payload("Request", "PlannedState")
+        .unwrap()
+        .decode(&ty)
+        .unwrap();
+    let new = apply_call
+        .payload("Response", "NewState")
+        .unwrap()
+        .decode(&ty)
+        .unwrap();
+    let found = block.check_apply(&planned, &new);
+    assert!(!found.is_empty());
+    for problem in &found {
+        let d = problem.terraform_diagnostic("demo_thing.x", SOURCE);
+        assert!(
+            said.contains(&words(&d.summary)),
+            "{}\nnot in: {said}",
+            d.summary
+        );
+        assert!(
+            said.contains(&words(&d.detail)),
+            "{}\nnot in: {said}",
+            d.detail
+        );
+    }
+    assert!(
+        found.iter().any(|p| p.terraform_path == ".disk[0].kind"),
+        "{found:?}"
+    );
+    assert_eq!(
+        said.matches("Provider returned invalid result object after apply")
+            .count(),
+        found.len(),
+        "Terraform reports exactly the problems ctywire finds"
+    );
+    assert!(!new.is_null() && planned != Value::Null);
+    let _ = msgpack::encode(&new, &ty).unwrap();
+}
