@@ -367,3 +367,11 @@ fn a_provider_that_leaves_unknowns_fails_as_ctywire_says() {
     assert!(!new.is_null() && planned != Value::Null);
     let _ = msgpack::encode(&new, &ty).unwrap();
 }
+
+#[test]
+fn the_terraform_under_test_is_the_one_named() {
+    let ws = Workspace::new();
+    let version = ws.terraform(&["version", "-json"]);
+    version.success();
+    assert_eq!(version.json()["terraform_version"], json!(harness::TERRAFORM_VERSION));
+}
