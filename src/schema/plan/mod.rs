@@ -52,8 +52,8 @@ use std::fmt;
 
 use crate::path::{Path, PathStep};
 use crate::schema::Block;
+use crate::text::go_quote;
 use crate::types::Type;
-use crate::value::set::go_quoted;
 use crate::value::Value;
 
 pub use compatible::check_value_compatible;
@@ -318,7 +318,7 @@ impl Step<'_> {
             }
             Step::Key(key) => {
                 out.push('[');
-                out.push_str(&go_quoted(key));
+                out.push_str(&go_quote(key));
                 out.push(']');
             }
             Step::Index(i) => {
@@ -332,7 +332,7 @@ impl Step<'_> {
                     Value::Null => out.push_str("null"),
                     Value::Unknown(_) => out.push_str("(not yet known)"),
                     Value::Number(n) => out.push_str(&n.go_text_g()),
-                    Value::String(s) => out.push_str(&go_quoted(s)),
+                    Value::String(s) => out.push_str(&go_quote(s)),
                     _ => out.push_str("..."),
                 }
                 out.push(']');
