@@ -3,11 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::diagnostic::go_quote;
 use super::syntax::is_identifier;
 pub use crate::address::InstanceKey;
 use crate::error::{Error, ErrorKind};
 use crate::schema::{ProviderSchemas, Schema};
+use crate::text::go_quote;
 
 /// A resource, data source or provider block: what [`Config::value`](super::Config::value)
 /// decodes.

@@ -15,8 +15,9 @@
 
 use std::rc::Rc;
 
-use super::diagnostic::{go_quote, range_marker, Diag, FileId, Span};
+use super::diagnostic::{range_marker, Diag, FileId, Span};
 use super::document::{Node, NodeKind, Property};
+use crate::text::go_quote;
 
 /// What a body may hold: attributes (some required) and block types (with label
 /// names).

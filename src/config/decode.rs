@@ -20,12 +20,13 @@
 //!   an object whose attributes are unknown.
 
 use super::body::{Block as RawBlock, Body, BodySchema, Content};
-use super::diagnostic::{go_quote, Diag, Span};
+use super::diagnostic::{Diag, Span};
 use super::document::NodeKind;
 use super::eval::{elements, Scope};
 use super::syntax::{self, Expr};
 use super::typed::Val;
 use crate::schema::{Attribute, AttributeNesting, Block, BlockNesting, NestedBlock};
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::conform::concrete_type;
 use crate::value::Value;

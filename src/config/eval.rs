@@ -22,11 +22,12 @@ use std::collections::BTreeMap;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::diagnostic::{go_quote, range_marker, Diag, FileId, Span};
+use super::diagnostic::{range_marker, Diag, FileId, Span};
 use super::document::{Node, NodeKind};
 use super::syntax::{self, Expr, Part, Template};
 use super::typed::Val;
 use crate::limits::{nesting_message, MAX_DEPTH, MAX_EVALUATION_DEPTH, MAX_TEMPLATE_WORK};
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::{Number, Refinements, Value};
 

@@ -399,8 +399,8 @@ impl Config {
                             "Reference to undeclared resource",
                             format!(
                                 "A {what} {} {} has not been declared in the root module.",
-                                diagnostic::go_quote(type_name),
-                                diagnostic::go_quote(name)
+                                crate::text::go_quote(type_name),
+                                crate::text::go_quote(name)
                             ),
                         ));
                         Value::Null
@@ -470,7 +470,7 @@ fn decode_resource(
         let index = match key {
             None => Val::unknown(Type::Number),
             Some(InstanceKey::String(k)) => {
-                unexpected(diags, format!("{address} has \"count\" set: its instances are keyed by number, not by {}.", diagnostic::go_quote(k)));
+                unexpected(diags, format!("{address} has \"count\" set: its instances are keyed by number, not by {}.", crate::text::go_quote(k)));
                 Val::unknown(Type::Number)
             }
             Some(InstanceKey::Int(i)) => {
@@ -510,7 +510,7 @@ fn decode_resource(
                             diags,
                             format!(
                                 "{address} has no instance [{}] in its \"for_each\".",
-                                diagnostic::go_quote(k)
+                                crate::text::go_quote(k)
                             ),
                         );
                         (Val::string(k), Val::unknown(Type::Dynamic))

@@ -11,7 +11,7 @@
 //! The whole expression grammar is parsed, so that a malformed expression is reported
 //! as Terraform reports it; [`super::eval`] evaluates what it can.
 
-use super::diagnostic::go_quote;
+use crate::text::go_quote;
 
 /// A parsed template.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use super::diagnostic::go_quote;
 use super::document::{Node, NodeKind};
 use super::syntax::{Expr, Part};
 use super::typed::Val;
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::Value;
 

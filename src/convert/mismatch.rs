@@ -4,7 +4,7 @@ use crate::types::Type;
 
 use super::rules::available;
 
-pub(super) use crate::value::set::go_quoted as quoted;
+pub(super) use crate::text::go_quote as quoted;
 
 /// Why `got` does not convert to `want`: go-cty's `MismatchMessage`, word for word.
 pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {

@@ -1,6 +1,7 @@
 //! Diffs as text, as `terraform plan` prints them (Terraform's
 //! `jsonformat/computed/renderers`).
 
+use crate::text::go_quote;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -119,13 +120,6 @@ fn unchanged(keyword: &str, count: usize, opts: Opts) -> String {
     opts.color(&format!(
         "[dark_gray]# ({count} unchanged {keyword}{s} hidden)[reset]"
     ))
-}
-
-/// `s` quoted as Go's `%q` quotes it.
-fn go_quote(s: &str) -> String {
-    let mut out = Vec::with_capacity(s.len() + 2);
-    crate::value::set::go_quote(s, &mut out);
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// An attribute name as it is, or quoted when it is no HCL identifier.

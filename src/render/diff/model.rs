@@ -55,10 +55,10 @@ impl J {
     }
 }
 
-/// Reads one JSON value at nesting level `depth` (the outermost is 1).
+/// Reads one JSON value inside `depth - 1` arrays and objects: at most
+/// [`MAX_DEPTH`](crate::limits::MAX_DEPTH) of them, as the JSON reader allows.
 fn read_json(r: &mut crate::json::read::Reader<'_>, depth: usize) -> crate::Result<J> {
     use crate::json::read::Kind;
-    crate::limits::check_depth(depth, "JSON")?;
     Ok(match r.peek_kind()? {
         Kind::Null => {
             r.read_null()?;
@@ -68,6 +68,7 @@ fn read_json(r: &mut crate::json::read::Reader<'_>, depth: usize) -> crate::Resu
         Kind::Number => J::Number(r.read_number()?.to_owned()),
         Kind::String => J::String(r.read_string()?.into_owned()),
         Kind::Array => {
+            crate::limits::check_depth(depth, "JSON")?;
             r.begin_array()?;
             let mut items = Vec::new();
             while r.next_element()? {
@@ -76,6 +77,7 @@ fn read_json(r: &mut crate::json::read::Reader<'_>, depth: usize) -> crate::Resu
             J::Array(items)
         }
         Kind::Object => {
+            crate::limits::check_depth(depth, "JSON")?;
             r.begin_object()?;
             let mut members = BTreeMap::new();
             while let Some(key) = r.next_key()? {

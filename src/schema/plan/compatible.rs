@@ -9,9 +9,9 @@ use super::{Check, Findings, Inconsistency, Rule, Step};
 use crate::convert::mismatch::mismatch_message;
 use crate::path::{Path, PathStep};
 use crate::schema::{Block, BlockNesting, NestedBlock};
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::equal::{conforms, outside};
-use crate::value::set::go_quoted;
 use crate::value::{Refinements, Value};
 
 pub(super) fn check_apply(
@@ -169,7 +169,7 @@ fn nested_block_compatible<'a>(
                 for key in &planned_keys {
                     if !actual_keys.contains(key) {
                         f.report(Rule::BlockKeyVanished, |_| {
-                            format!("block key {} has vanished", go_quoted(key))
+                            format!("block key {} has vanished", go_quote(key))
                         });
                         continue;
                     }
@@ -182,7 +182,7 @@ fn nested_block_compatible<'a>(
                 if !planned.is_unknown() {
                     for key in actual_keys.iter().filter(|k| !planned_keys.contains(*k)) {
                         f.report(Rule::BlockKeyAppeared, |_| {
-                            format!("new block key {} has appeared", go_quoted(key))
+                            format!("new block key {} has appeared", go_quote(key))
                         });
                     }
                 }
@@ -363,7 +363,7 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
             for (key, pe) in pm.iter() {
                 let Some(ae) = am.get(key) else {
                     f.report(Rule::ElementVanished, |_| {
-                        format!("element {} has vanished", go_quoted(key))
+                        format!("element {} has vanished", go_quote(key))
                     });
                     continue;
                 };
@@ -371,7 +371,7 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
             }
             for key in am.keys().filter(|k| pm.get(k).is_none()) {
                 f.report(Rule::ElementAppeared, |_| {
-                    format!("new element {} has appeared", go_quoted(key))
+                    format!("new element {} has appeared", go_quote(key))
                 });
             }
         }

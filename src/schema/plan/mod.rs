@@ -73,8 +73,8 @@ use std::fmt;
 
 use crate::path::{Path, PathStep};
 use crate::schema::Block;
+use crate::text::go_quote;
 use crate::types::Type;
-use crate::value::set::go_quoted;
 use crate::value::Value;
 
 pub use compatible::check_value_compatible;
@@ -200,8 +200,8 @@ impl Inconsistency {
     pub fn terraform_diagnostic(&self, address: &str, provider: &str) -> TerraformDiagnostic {
         const BUG: &str = "This is a bug in the provider, which should be reported in the provider's own issue tracker.";
         let at = format!("{address}{}", self.terraform_path);
-        let source = go_quoted(provider);
-        let config = go_quoted(&format!("provider[{source}]"));
+        let source = go_quote(provider);
+        let config = go_quote(&format!("provider[{source}]"));
         let diagnostic = |summary: &str, detail: String| TerraformDiagnostic {
             summary: summary.to_owned(),
             detail,
@@ -469,7 +469,7 @@ impl Step<'_> {
             }
             Step::Key(key) => {
                 out.push('[');
-                out.push_str(&go_quoted(key));
+                out.push_str(&go_quote(key));
                 out.push(']');
             }
             Step::Index(i) => {
@@ -483,7 +483,7 @@ impl Step<'_> {
                     Value::Null => out.push_str("null"),
                     Value::Unknown(_) => out.push_str("(not yet known)"),
                     Value::Number(n) => out.push_str(&n.go_text_g()),
-                    Value::String(s) => out.push_str(&go_quoted(s)),
+                    Value::String(s) => out.push_str(&go_quote(s)),
                     _ => out.push_str("..."),
                 }
                 out.push(']');
