@@ -2,7 +2,7 @@
 //! the value logic, and encodes the result; problems become diagnostics with paths.
 
 use ctywire::schema::{ProviderSchema, Schema};
-use ctywire::{json, Error, Path, Type, Value};
+use ctywire::{json, Error, ErrorKind, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::diagnostic;
 use ctywire_tfplugin::dynamic;
@@ -41,6 +41,7 @@ pub struct Demo {
     schemas: ProviderSchema,
     thing: Schema,
     thing_type: Type,
+    identity_type: Type,
     echo_type: Type,
     capture: CaptureWriter,
     misbehaviour: Option<Misbehaviour>,
@@ -53,13 +54,44 @@ impl Demo {
         let thing = schemas.resource_schemas[THING].clone();
         let thing_type = thing.implied_type();
         let echo_type = schemas.data_source_schemas[ECHO].implied_type();
+        let identity_type = schemas.resource_identity_schemas[THING].implied_type();
         Demo {
             schemas,
             thing,
             thing_type,
+            identity_type,
             echo_type,
             capture,
             misbehaviour,
+        }
+    }
+
+    /// The identity of a thing whose state is `state`: its `id` (unknown while the id
+    /// is); none for a null state.
+    fn identity(&self, state: &Value) -> Result<Option<ResourceIdentityData>, Error> {
+        let Some(id) = state.at_path(&Path::root().attribute("id")) else {
+            return Ok(None);
+        };
+        let identity = Value::object([("id", id.clone())]);
+        Ok(Some(ResourceIdentityData {
+            identity_data: Some(dynamic::encode(&identity, &self.identity_type)?),
+        }))
+    }
+
+    /// The id an import asks for: the import id, or the identity's `id`.
+    fn import_id(&self, req: &import_resource_state::Request) -> Result<String, Error> {
+        if !req.id.is_empty() {
+            return Ok(req.id.clone());
+        }
+        let data = req.identity.as_ref().and_then(|i| i.identity_data.as_ref());
+        let identity = dynamic::decode(data, &self.identity_type)?;
+        match identity.at_path(&Path::root().attribute("id")) {
+            Some(Value::String(id)) => Ok(id.to_string()),
+            _ => Err(Error::new(
+                ErrorKind::InvalidValue,
+                "import needs an id or an identity with an id",
+            )
+            .at(&Path::root().attribute("id"))),
         }
     }
 
@@ -123,6 +155,39 @@ impl Provider for Demo {
         _request: Request<get_resource_identity_schemas::Request>,
     ) -> Result<Response<get_resource_identity_schemas::Response>, Status> {
         Ok(Response::new(identity_schemas_response(&self.schemas)))
+    }
+
+    async fn upgrade_resource_identity(
+        &self,
+        request: Request<upgrade_resource_identity::Request>,
+    ) -> Result<Response<upgrade_resource_identity::Response>, Status> {
+        let req = request.into_inner();
+        self.check_type(&req.type_name, THING)?;
+        let mut diags = Diagnostics::default();
+        let raw = req.raw_identity.unwrap_or_default();
+        let mut response = upgrade_resource_identity::Response::default();
+        if req.version != 0 {
+            diags.0.push(diagnostic::error(
+                "Unsupported identity version",
+                format!("demo_thing's identity has version 0, not {}", req.version),
+                &Path::root(),
+            ));
+        } else {
+            let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
+            response.upgraded_identity = diags
+                .ok(
+                    json::decode_with(&raw.json, &self.identity_type, &options),
+                    "Invalid identity",
+                )
+                .and_then(|v| {
+                    diags.ok(dynamic::encode(&v, &self.identity_type), "Invalid identity")
+                })
+                .map(|data| ResourceIdentityData {
+                    identity_data: Some(data),
+                });
+        }
+        response.diagnostics = diags.0;
+        Ok(Response::new(response))
     }
 
     async fn validate_provider_config(
@@ -250,14 +315,19 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         // The thing lives in the state: reading it finds it as it is.
         let mut diags = Diagnostics::default();
-        let new_state = diags
-            .ok(
-                dynamic::decode(req.current_state.as_ref(), &self.thing_type),
-                "Invalid state",
-            )
-            .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"));
+        let current = diags.ok(
+            dynamic::decode(req.current_state.as_ref(), &self.thing_type),
+            "Invalid state",
+        );
+        let new_state = current
+            .as_ref()
+            .and_then(|v| diags.ok(dynamic::encode(v, &self.thing_type), "Invalid state"));
+        let new_identity = current
+            .as_ref()
+            .and_then(|v| diags.ok(self.identity(v), "Invalid identity").flatten());
         let response = read_resource::Response {
             new_state,
+            new_identity,
             diagnostics: diags.0,
             private: req.private,
             ..Default::default()
@@ -308,6 +378,9 @@ impl Provider for Demo {
                         .push(path_to_proto(&Path::root().attribute("name")));
                 }
                 response.planned_state = diags.ok(dynamic::encode(&planned, ty), "Invalid plan");
+                response.planned_identity = diags
+                    .ok(self.identity(&planned), "Invalid identity")
+                    .flatten();
             }
         }
         response.diagnostics = diags.0;
@@ -358,6 +431,8 @@ impl Provider for Demo {
                         }
                         response.new_state =
                             diags.ok(dynamic::encode(&new, ty), "Invalid new state");
+                        response.new_identity =
+                            diags.ok(self.identity(&new), "Invalid identity").flatten();
                     }
                 }
             }
@@ -376,14 +451,25 @@ impl Provider for Demo {
         let mut diags = Diagnostics::default();
         let mut response = import_resource_state::Response::default();
         let state = diags
-            .ok(thing::imported(&req.id), "Cannot import")
-            .and_then(|t| diags.ok(dynamic::encode_from(&t, &self.thing_type), "Invalid state"));
+            .ok(self.import_id(&req), "Cannot import")
+            .and_then(|id| diags.ok(thing::imported(&id), "Cannot import"))
+            .and_then(|t| {
+                diags.ok(
+                    ctywire::serde::to_value(&t, &self.thing_type),
+                    "Invalid state",
+                )
+            });
         if let Some(state) = state {
+            let identity = diags
+                .ok(self.identity(&state), "Invalid identity")
+                .flatten();
+            let encoded = diags.ok(dynamic::encode(&state, &self.thing_type), "Invalid state");
             response
                 .imported_resources
                 .push(import_resource_state::ImportedResource {
                     type_name: THING.into(),
-                    state: Some(state),
+                    state: encoded,
+                    identity,
                     ..Default::default()
                 });
         }
