@@ -4,7 +4,7 @@
 use ctywire::schema::{ProviderSchema, Schema};
 use ctywire::{json, Error, ErrorKind, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
-use ctywire_tfplugin::diagnostic;
+use ctywire_tfplugin::diagnostic::{self, Diagnostics};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_to_proto;
 use ctywire_tfplugin::schema::{
@@ -106,23 +106,6 @@ impl Demo {
     }
 }
 
-/// Collects a call's diagnostics.
-#[derive(Default)]
-struct Diagnostics(Vec<Diagnostic>);
-
-impl Diagnostics {
-    /// `result`'s value, or `None` with its error as a diagnostic.
-    fn ok<T>(&mut self, result: Result<T, Error>, summary: &str) -> Option<T> {
-        match result {
-            Ok(v) => Some(v),
-            Err(e) => {
-                self.0.push(diagnostic::from_error(&e, summary));
-                None
-            }
-        }
-    }
-}
-
 #[tonic::async_trait]
 impl Provider for Demo {
     async fn get_metadata(
@@ -163,11 +146,11 @@ impl Provider for Demo {
     ) -> Result<Response<upgrade_resource_identity::Response>, Status> {
         let req = request.into_inner();
         self.check_type(&req.type_name, THING)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let raw = req.raw_identity.unwrap_or_default();
         let mut response = upgrade_resource_identity::Response::default();
         if req.version != 0 {
-            diags.0.push(diagnostic::error(
+            diags.push(diagnostic::error(
                 "Unsupported identity version",
                 format!("demo_thing's identity has version 0, not {}", req.version),
                 &Path::root(),
@@ -186,7 +169,7 @@ impl Provider for Demo {
                     identity_data: Some(data),
                 });
         }
-        response.diagnostics = diags.0;
+        response.diagnostics = diags.into_vec();
         Ok(Response::new(response))
     }
 
@@ -213,20 +196,18 @@ impl Provider for Demo {
         let req = request.into_inner();
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         if let Some(config) = diags.ok(
             dynamic::decode(req.config.as_ref(), &self.thing_type),
             "Invalid configuration",
         ) {
             for v in self.thing.block.check_config(&config) {
-                diags
-                    .0
-                    .push(diagnostic::from_violation(&v, "Invalid configuration"));
+                diags.push(diagnostic::from_violation(&v, "Invalid configuration"));
             }
             let size = Path::root().attribute("size");
             if let Some(Value::Number(n)) = config.at_path(&size) {
                 if n.is_negative() {
-                    diags.0.push(diagnostic::error(
+                    diags.push(diagnostic::error(
                         "Invalid size",
                         "size must not be negative",
                         &size,
@@ -235,7 +216,7 @@ impl Provider for Demo {
             }
         }
         Ok(Response::new(validate_resource_config::Response {
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
         }))
     }
 
@@ -246,13 +227,13 @@ impl Provider for Demo {
         let req = request.into_inner();
         self.capture.request(&req);
         self.check_type(&req.type_name, ECHO)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         diags.ok(
             dynamic::decode(req.config.as_ref(), &self.echo_type),
             "Invalid configuration",
         );
         Ok(Response::new(validate_data_resource_config::Response {
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
         }))
     }
 
@@ -262,11 +243,11 @@ impl Provider for Demo {
     ) -> Result<Response<upgrade_resource_state::Response>, Status> {
         let req = request.into_inner();
         self.check_type(&req.type_name, THING)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let raw = req.raw_state.unwrap_or_default();
         let mut upgraded = None;
         if raw.json.is_empty() && !raw.flatmap.is_empty() {
-            diags.0.push(diagnostic::error(
+            diags.push(diagnostic::error(
                 "Unsupported state",
                 "demo_thing reads no flatmap (legacy) state",
                 &Path::root(),
@@ -289,7 +270,7 @@ impl Provider for Demo {
                 )
                 .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"));
         } else {
-            diags.0.push(diagnostic::error(
+            diags.push(diagnostic::error(
                 "Unsupported state version",
                 format!(
                     "demo_thing upgrades states of versions 0 and {THING_VERSION}, not {}",
@@ -300,7 +281,7 @@ impl Provider for Demo {
         }
         let response = upgrade_resource_state::Response {
             upgraded_state: upgraded,
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
         };
         self.capture.response(&response);
         Ok(Response::new(response))
@@ -314,7 +295,7 @@ impl Provider for Demo {
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
         // The thing lives in the state: reading it finds it as it is.
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let current = diags.ok(
             dynamic::decode(req.current_state.as_ref(), &self.thing_type),
             "Invalid state",
@@ -328,7 +309,7 @@ impl Provider for Demo {
         let response = read_resource::Response {
             new_state,
             new_identity,
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
             private: req.private,
             ..Default::default()
         };
@@ -344,7 +325,7 @@ impl Provider for Demo {
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let prior = diags.ok(
             dynamic::decode(req.prior_state.as_ref(), ty),
             "Invalid prior state",
@@ -367,7 +348,7 @@ impl Provider for Demo {
             {
                 // The provider checks its own plan as Terraform will.
                 for i in self.thing.block.check_plan(&prior, &config, &planned) {
-                    diags.0.push(diagnostic::from_inconsistency(
+                    diags.push(diagnostic::from_inconsistency(
                         &i,
                         "Provider produced invalid plan",
                     ));
@@ -383,7 +364,7 @@ impl Provider for Demo {
                     .flatten();
             }
         }
-        response.diagnostics = diags.0;
+        response.diagnostics = diags.into_vec();
         self.capture.response(&response);
         Ok(Response::new(response))
     }
@@ -396,7 +377,7 @@ impl Provider for Demo {
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let mut response = apply_resource_change::Response {
             private: req.planned_private.clone(),
             ..Default::default()
@@ -424,7 +405,7 @@ impl Provider for Demo {
                     let new = diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
                     if let Some(new) = new {
                         for i in self.thing.block.check_apply(&planned, &new) {
-                            diags.0.push(diagnostic::from_inconsistency(
+                            diags.push(diagnostic::from_inconsistency(
                                 &i,
                                 "Provider produced inconsistent result after apply",
                             ));
@@ -437,7 +418,7 @@ impl Provider for Demo {
                 }
             }
         }
-        response.diagnostics = diags.0;
+        response.diagnostics = diags.into_vec();
         self.capture.response(&response);
         Ok(Response::new(response))
     }
@@ -448,7 +429,7 @@ impl Provider for Demo {
     ) -> Result<Response<import_resource_state::Response>, Status> {
         let req = request.into_inner();
         self.check_type(&req.type_name, THING)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let mut response = import_resource_state::Response::default();
         let state = diags
             .ok(self.import_id(&req), "Cannot import")
@@ -473,7 +454,7 @@ impl Provider for Demo {
                     ..Default::default()
                 });
         }
-        response.diagnostics = diags.0;
+        response.diagnostics = diags.into_vec();
         self.capture.response(&response);
         Ok(Response::new(response))
     }
@@ -490,7 +471,7 @@ impl Provider for Demo {
             value: Value,
             result: Value,
         }
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let echo: Option<Echo> = diags.ok(
             dynamic::decode_as(req.config.as_ref(), &self.echo_type),
             "Invalid configuration",
@@ -507,7 +488,7 @@ impl Provider for Demo {
         });
         let response = read_data_source::Response {
             state,
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
             ..Default::default()
         };
         self.capture.response(&response);
