@@ -91,3 +91,57 @@ fn diagnostic(severity: Severity, summary: String, detail: String, path: &Path) 
         attribute: (!path.is_empty()).then(|| path_to_proto(path)),
     }
 }
+
+/// A call's diagnostics, collected as its handler goes: [`Diagnostics::ok`] turns each
+/// step's error into a diagnostic with the error's path and lets the handler go on
+/// with what it has.
+///
+/// ```
+/// use ctywire::Type;
+/// use ctywire_tfplugin::diagnostic::Diagnostics;
+/// use ctywire_tfplugin::{dynamic, tfplugin6::DynamicValue};
+///
+/// let ty: Type = "object({size=number})".parse()?;
+/// let config = DynamicValue { msgpack: vec![], json: br#"{"size":true}"#.to_vec() };
+/// let mut diagnostics = Diagnostics::new();
+/// let value = diagnostics.ok(dynamic::decode(Some(&config), &ty), "Invalid configuration");
+/// assert!(value.is_none() && diagnostics.has_errors());
+/// let list = diagnostics.into_vec();
+/// assert_eq!(list[0].attribute.as_ref().unwrap().steps.len(), 1); // .size
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// No diagnostics yet.
+    pub fn new() -> Diagnostics {
+        Diagnostics::default()
+    }
+
+    /// `result`'s value, or `None` with its error as a diagnostic headed `summary`.
+    pub fn ok<T>(&mut self, result: Result<T, Error>, summary: &str) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.0.push(from_error(&e, summary));
+                None
+            }
+        }
+    }
+
+    /// Adds a diagnostic.
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    /// Whether any of them is an error.
+    pub fn has_errors(&self) -> bool {
+        has_errors(&self.0)
+    }
+
+    /// The diagnostics, for the response.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+}

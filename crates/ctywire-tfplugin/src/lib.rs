@@ -112,3 +112,4 @@ pub mod diagnostic;
 pub mod dynamic;
 pub mod path;
 pub mod schema;
+pub mod v5;

@@ -2,9 +2,9 @@
 //! the value logic, and encodes the result; problems become diagnostics with paths.
 
 use ctywire::schema::{ProviderSchema, Schema};
-use ctywire::{flatmap, json, Error, Path, Type, Value};
+use ctywire::{flatmap, json, Error, ErrorKind, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
-use ctywire_tfplugin::diagnostic;
+use ctywire_tfplugin::diagnostic::{self, Diagnostics};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_to_proto;
 use ctywire_tfplugin::schema::{
@@ -41,6 +41,7 @@ pub struct Demo {
     schemas: ProviderSchema,
     thing: Schema,
     thing_type: Type,
+    identity_type: Type,
     echo_type: Type,
     capture: CaptureWriter,
     misbehaviour: Option<Misbehaviour>,
@@ -53,13 +54,44 @@ impl Demo {
         let thing = schemas.resource_schemas[THING].clone();
         let thing_type = thing.implied_type();
         let echo_type = schemas.data_source_schemas[ECHO].implied_type();
+        let identity_type = schemas.resource_identity_schemas[THING].implied_type();
         Demo {
             schemas,
             thing,
             thing_type,
+            identity_type,
             echo_type,
             capture,
             misbehaviour,
+        }
+    }
+
+    /// The identity of a thing whose state is `state`: its `id` (unknown while the id
+    /// is); none for a null state.
+    fn identity(&self, state: &Value) -> Result<Option<ResourceIdentityData>, Error> {
+        let Some(id) = state.at_path(&Path::root().attribute("id")) else {
+            return Ok(None);
+        };
+        let identity = Value::object([("id", id.clone())]);
+        Ok(Some(ResourceIdentityData {
+            identity_data: Some(dynamic::encode(&identity, &self.identity_type)?),
+        }))
+    }
+
+    /// The id an import asks for: the import id, or the identity's `id`.
+    fn import_id(&self, req: &import_resource_state::Request) -> Result<String, Error> {
+        if !req.id.is_empty() {
+            return Ok(req.id.clone());
+        }
+        let data = req.identity.as_ref().and_then(|i| i.identity_data.as_ref());
+        let identity = dynamic::decode(data, &self.identity_type)?;
+        match identity.at_path(&Path::root().attribute("id")) {
+            Some(Value::String(id)) => Ok(id.to_string()),
+            _ => Err(Error::new(
+                ErrorKind::InvalidValue,
+                "import needs an id or an identity with an id",
+            )
+            .at(&Path::root().attribute("id"))),
         }
     }
 
@@ -70,23 +102,6 @@ impl Demo {
             Err(Status::invalid_argument(format!(
                 "unknown type {type_name:?}"
             )))
-        }
-    }
-}
-
-/// Collects a call's diagnostics.
-#[derive(Default)]
-struct Diagnostics(Vec<Diagnostic>);
-
-impl Diagnostics {
-    /// `result`'s value, or `None` with its error as a diagnostic.
-    fn ok<T>(&mut self, result: Result<T, Error>, summary: &str) -> Option<T> {
-        match result {
-            Ok(v) => Some(v),
-            Err(e) => {
-                self.0.push(diagnostic::from_error(&e, summary));
-                None
-            }
         }
     }
 }
@@ -125,6 +140,39 @@ impl Provider for Demo {
         Ok(Response::new(identity_schemas_response(&self.schemas)))
     }
 
+    async fn upgrade_resource_identity(
+        &self,
+        request: Request<upgrade_resource_identity::Request>,
+    ) -> Result<Response<upgrade_resource_identity::Response>, Status> {
+        let req = request.into_inner();
+        self.check_type(&req.type_name, THING)?;
+        let mut diags = Diagnostics::new();
+        let raw = req.raw_identity.unwrap_or_default();
+        let mut response = upgrade_resource_identity::Response::default();
+        if req.version != 0 {
+            diags.push(diagnostic::error(
+                "Unsupported identity version",
+                format!("demo_thing's identity has version 0, not {}", req.version),
+                &Path::root(),
+            ));
+        } else {
+            let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
+            response.upgraded_identity = diags
+                .ok(
+                    json::decode_with(&raw.json, &self.identity_type, &options),
+                    "Invalid identity",
+                )
+                .and_then(|v| {
+                    diags.ok(dynamic::encode(&v, &self.identity_type), "Invalid identity")
+                })
+                .map(|data| ResourceIdentityData {
+                    identity_data: Some(data),
+                });
+        }
+        response.diagnostics = diags.into_vec();
+        Ok(Response::new(response))
+    }
+
     async fn validate_provider_config(
         &self,
         request: Request<validate_provider_config::Request>,
@@ -148,20 +196,18 @@ impl Provider for Demo {
         let req = request.into_inner();
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         if let Some(config) = diags.ok(
             dynamic::decode(req.config.as_ref(), &self.thing_type),
             "Invalid configuration",
         ) {
             for v in self.thing.block.check_config(&config) {
-                diags
-                    .0
-                    .push(diagnostic::from_violation(&v, "Invalid configuration"));
+                diags.push(diagnostic::from_violation(&v, "Invalid configuration"));
             }
             let size = Path::root().attribute("size");
             if let Some(Value::Number(n)) = config.at_path(&size) {
                 if n.is_negative() {
-                    diags.0.push(diagnostic::error(
+                    diags.push(diagnostic::error(
                         "Invalid size",
                         "size must not be negative",
                         &size,
@@ -170,7 +216,7 @@ impl Provider for Demo {
             }
         }
         Ok(Response::new(validate_resource_config::Response {
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
         }))
     }
 
@@ -181,13 +227,13 @@ impl Provider for Demo {
         let req = request.into_inner();
         self.capture.request(&req);
         self.check_type(&req.type_name, ECHO)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         diags.ok(
             dynamic::decode(req.config.as_ref(), &self.echo_type),
             "Invalid configuration",
         );
         Ok(Response::new(validate_data_resource_config::Response {
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
         }))
     }
 
@@ -197,7 +243,7 @@ impl Provider for Demo {
     ) -> Result<Response<upgrade_resource_state::Response>, Status> {
         let req = request.into_inner();
         self.check_type(&req.type_name, THING)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let raw = req.raw_state.unwrap_or_default();
         let version = req.version as u64;
         // A legacy flatmap state is read as a value of its version's type, and from
@@ -235,7 +281,7 @@ impl Provider for Demo {
                     .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"))
             }
             (Some(_), other) => {
-                diags.0.push(diagnostic::error(
+                diags.push(diagnostic::error(
                     "Unsupported state version",
                     format!(
                         "demo_thing upgrades states of versions 0 and {THING_VERSION}, not {other}"
@@ -247,7 +293,7 @@ impl Provider for Demo {
         };
         let response = upgrade_resource_state::Response {
             upgraded_state: upgraded,
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
         };
         self.capture.response(&response);
         Ok(Response::new(response))
@@ -261,16 +307,21 @@ impl Provider for Demo {
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
         // The thing lives in the state: reading it finds it as it is.
-        let mut diags = Diagnostics::default();
-        let new_state = diags
-            .ok(
-                dynamic::decode(req.current_state.as_ref(), &self.thing_type),
-                "Invalid state",
-            )
-            .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"));
+        let mut diags = Diagnostics::new();
+        let current = diags.ok(
+            dynamic::decode(req.current_state.as_ref(), &self.thing_type),
+            "Invalid state",
+        );
+        let new_state = current
+            .as_ref()
+            .and_then(|v| diags.ok(dynamic::encode(v, &self.thing_type), "Invalid state"));
+        let new_identity = current
+            .as_ref()
+            .and_then(|v| diags.ok(self.identity(v), "Invalid identity").flatten());
         let response = read_resource::Response {
             new_state,
-            diagnostics: diags.0,
+            new_identity,
+            diagnostics: diags.into_vec(),
             private: req.private,
             ..Default::default()
         };
@@ -286,7 +337,7 @@ impl Provider for Demo {
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let prior = diags.ok(
             dynamic::decode(req.prior_state.as_ref(), ty),
             "Invalid prior state",
@@ -309,7 +360,7 @@ impl Provider for Demo {
             {
                 // The provider checks its own plan as Terraform will.
                 for i in self.thing.block.check_plan(&prior, &config, &planned) {
-                    diags.0.push(diagnostic::from_inconsistency(
+                    diags.push(diagnostic::from_inconsistency(
                         &i,
                         "Provider produced invalid plan",
                     ));
@@ -320,9 +371,12 @@ impl Provider for Demo {
                         .push(path_to_proto(&Path::root().attribute("name")));
                 }
                 response.planned_state = diags.ok(dynamic::encode(&planned, ty), "Invalid plan");
+                response.planned_identity = diags
+                    .ok(self.identity(&planned), "Invalid identity")
+                    .flatten();
             }
         }
-        response.diagnostics = diags.0;
+        response.diagnostics = diags.into_vec();
         self.capture.response(&response);
         Ok(Response::new(response))
     }
@@ -335,7 +389,7 @@ impl Provider for Demo {
         self.capture.request(&req);
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let mut response = apply_resource_change::Response {
             private: req.planned_private.clone(),
             ..Default::default()
@@ -363,18 +417,20 @@ impl Provider for Demo {
                     let new = diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
                     if let Some(new) = new {
                         for i in self.thing.block.check_apply(&planned, &new) {
-                            diags.0.push(diagnostic::from_inconsistency(
+                            diags.push(diagnostic::from_inconsistency(
                                 &i,
                                 "Provider produced inconsistent result after apply",
                             ));
                         }
                         response.new_state =
                             diags.ok(dynamic::encode(&new, ty), "Invalid new state");
+                        response.new_identity =
+                            diags.ok(self.identity(&new), "Invalid identity").flatten();
                     }
                 }
             }
         }
-        response.diagnostics = diags.0;
+        response.diagnostics = diags.into_vec();
         self.capture.response(&response);
         Ok(Response::new(response))
     }
@@ -385,21 +441,32 @@ impl Provider for Demo {
     ) -> Result<Response<import_resource_state::Response>, Status> {
         let req = request.into_inner();
         self.check_type(&req.type_name, THING)?;
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let mut response = import_resource_state::Response::default();
         let state = diags
-            .ok(thing::imported(&req.id), "Cannot import")
-            .and_then(|t| diags.ok(dynamic::encode_from(&t, &self.thing_type), "Invalid state"));
+            .ok(self.import_id(&req), "Cannot import")
+            .and_then(|id| diags.ok(thing::imported(&id), "Cannot import"))
+            .and_then(|t| {
+                diags.ok(
+                    ctywire::serde::to_value(&t, &self.thing_type),
+                    "Invalid state",
+                )
+            });
         if let Some(state) = state {
+            let identity = diags
+                .ok(self.identity(&state), "Invalid identity")
+                .flatten();
+            let encoded = diags.ok(dynamic::encode(&state, &self.thing_type), "Invalid state");
             response
                 .imported_resources
                 .push(import_resource_state::ImportedResource {
                     type_name: THING.into(),
-                    state: Some(state),
+                    state: encoded,
+                    identity,
                     ..Default::default()
                 });
         }
-        response.diagnostics = diags.0;
+        response.diagnostics = diags.into_vec();
         self.capture.response(&response);
         Ok(Response::new(response))
     }
@@ -416,7 +483,7 @@ impl Provider for Demo {
             value: Value,
             result: Value,
         }
-        let mut diags = Diagnostics::default();
+        let mut diags = Diagnostics::new();
         let echo: Option<Echo> = diags.ok(
             dynamic::decode_as(req.config.as_ref(), &self.echo_type),
             "Invalid configuration",
@@ -433,7 +500,7 @@ impl Provider for Demo {
         });
         let response = read_data_source::Response {
             state,
-            diagnostics: diags.0,
+            diagnostics: diags.into_vec(),
             ..Default::default()
         };
         self.capture.response(&response);

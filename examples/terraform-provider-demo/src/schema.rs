@@ -2,8 +2,8 @@
 //! (`GetProviderSchema`) are made from them.
 
 use ctywire::schema::{
-    Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, Function, NestedBlock,
-    NestedType, Parameter, ProviderSchema, Schema,
+    Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, Function, IdentityAttribute,
+    IdentitySchema, NestedBlock, NestedType, Parameter, ProviderSchema, Schema,
 };
 use ctywire::Type;
 
@@ -22,6 +22,8 @@ pub fn provider() -> ProviderSchema {
     let mut p = ProviderSchema::default();
     p.provider = Schema::new(Block::new().description("The demo provider takes no configuration."));
     p.resource_schemas.insert(THING.into(), thing());
+    p.resource_identity_schemas
+        .insert(THING.into(), thing_identity());
     p.data_source_schemas.insert(ECHO.into(), echo());
     p.functions.insert(CONCAT.into(), concat());
     p
@@ -77,6 +79,21 @@ pub fn thing() -> Schema {
         .block_type("rule", NestedBlock::new(BlockNesting::Map, rule))
         .block_type("group", NestedBlock::new(BlockNesting::Group, group));
     Schema::new(block).version(THING_VERSION)
+}
+
+/// `demo_thing`'s identity: its `id`, which import may give instead of an import id.
+pub fn thing_identity() -> IdentitySchema {
+    let mut identity = IdentitySchema::default();
+    identity.attributes.insert(
+        "id".into(),
+        IdentityAttribute {
+            ty: Type::String,
+            description: "`thing-` and the name.".into(),
+            required_for_import: true,
+            optional_for_import: false,
+        },
+    );
+    identity
 }
 
 /// The type of `demo_thing`'s state at schema version 0: `size` was a string, and the

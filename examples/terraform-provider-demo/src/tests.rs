@@ -50,6 +50,17 @@ fn decode(dv: &Option<DynamicValue>) -> Value {
     dynamic::decode(dv.as_ref(), &thing_type()).unwrap()
 }
 
+/// The `id` of an identity.
+fn identity_id(identity: &Option<ResourceIdentityData>) -> Value {
+    let ty = schema::thing_identity().implied_type();
+    let data = identity.as_ref().and_then(|i| i.identity_data.as_ref());
+    let value = dynamic::decode(data, &ty).unwrap();
+    value
+        .at_path(&Path::root().attribute("id"))
+        .cloned()
+        .unwrap()
+}
+
 async fn plan(demo: &Demo, prior: &Value, config: &Value) -> plan_resource_change::Response {
     let block = schema::thing().block;
     let proposed = block.proposed_new(prior, config);
@@ -111,7 +122,11 @@ async fn the_schema_served_is_the_schema_declared() {
         .await
         .unwrap()
         .into_inner();
-    assert!(identities.identity_schemas.is_empty());
+    let identity = &identities.identity_schemas["demo_thing"].identity_attributes[0];
+    assert_eq!(
+        (identity.name.as_str(), identity.required_for_import),
+        ("id", true)
+    );
 }
 
 #[tokio::test]
@@ -135,6 +150,11 @@ async fn create_plans_unknowns_refined_and_apply_fills_them() {
     assert_eq!(kind(&value, 1), Some(Value::from("fast")));
     let block = schema::thing().block;
     assert!(block.check_plan(&Value::Null, &config, &value).is_empty());
+    // The identity is as unknown as the id, which Terraform allows on create.
+    assert!(matches!(
+        identity_id(&planned.planned_identity),
+        Value::Unknown(_)
+    ));
 
     let applied = apply(&demo, &Value::Null, &value, &config).await;
     assert!(applied.diagnostics.is_empty(), "{:?}", applied.diagnostics);
@@ -146,6 +166,7 @@ async fn create_plans_unknowns_refined_and_apply_fills_them() {
     assert_eq!(kind(&new, 0), Some(Value::from("standard")));
     assert_eq!(kind(&new, 1), Some(Value::from("fast")));
     assert!(block.check_apply(&value, &new).is_empty());
+    assert_eq!(identity_id(&applied.new_identity), Value::from("thing-a"));
     // The dynamic attribute keeps its type.
     assert_eq!(
         new.at_path(&Path::root().attribute("extra")),
@@ -156,6 +177,7 @@ async fn create_plans_unknowns_refined_and_apply_fills_them() {
     let again = plan(&demo, &new, &config).await;
     assert_eq!(decode(&again.planned_state), new);
     assert!(again.requires_replace.is_empty());
+    assert_eq!(identity_id(&again.planned_identity), Value::from("thing-a"));
 }
 
 #[tokio::test]
@@ -188,6 +210,7 @@ async fn destroy_leaves_a_null_state() {
     );
     let destroyed = apply(&demo, &state, &Value::Null, &Value::Null).await;
     assert!(decode(&destroyed.new_state).is_null());
+    assert!(destroyed.new_identity.is_none());
 }
 
 #[tokio::test]
@@ -214,20 +237,28 @@ async fn misbehaving_apply_leaves_the_unknowns() {
 
 #[tokio::test]
 async fn import_by_id() {
-    let import = |id: &str| {
-        let id = id.to_owned();
-        async move {
-            demo()
-                .import_resource_state(Request::new(import_resource_state::Request {
-                    type_name: "demo_thing".into(),
-                    id,
-                    ..Default::default()
-                }))
-                .await
-                .unwrap()
-                .into_inner()
-        }
+    let import_request = |id: &str, identity: Option<&str>| import_resource_state::Request {
+        type_name: "demo_thing".into(),
+        id: id.to_owned(),
+        identity: identity.map(|id| ResourceIdentityData {
+            identity_data: Some(
+                dynamic::encode(
+                    &Value::object([("id", Value::from(id))]),
+                    &schema::thing_identity().implied_type(),
+                )
+                .unwrap(),
+            ),
+        }),
+        ..Default::default()
     };
+    let import_by = |request: import_resource_state::Request| async move {
+        demo()
+            .import_resource_state(Request::new(request))
+            .await
+            .unwrap()
+            .into_inner()
+    };
+    let import = |id: &str| import_by(import_request(id, None));
     let response = import("thing-web").await;
     let state = decode(&response.imported_resources[0].state);
     assert_eq!(
@@ -238,8 +269,18 @@ async fn import_by_id() {
         state.at_path(&Path::root().attribute("id")),
         Some(&Value::from("thing-web"))
     );
+    assert_eq!(
+        identity_id(&response.imported_resources[0].identity),
+        Value::from("thing-web")
+    );
     let bare = import("web").await;
     assert_eq!(decode(&bare.imported_resources[0].state), state);
+    // By identity instead of an import id.
+    let by_identity = import_by(import_request("", Some("thing-web"))).await;
+    assert_eq!(decode(&by_identity.imported_resources[0].state), state);
+    let neither = import_by(import_request("", None)).await;
+    assert!(neither.imported_resources.is_empty());
+    assert_eq!(neither.diagnostics.len(), 1);
     let bad = import("thing-").await;
     assert!(bad.imported_resources.is_empty());
     assert_eq!(bad.diagnostics.len(), 1);
@@ -467,4 +508,37 @@ async fn the_function_takes_a_dynamic_and_variadic_arguments() {
     assert_eq!(bad.error.unwrap().function_argument, Some(2));
     let short = call(vec![argument(Value::from("-"), &Type::String)]).await;
     assert!(short.error.is_some());
+}
+
+#[tokio::test]
+async fn identities_upgrade_from_their_json() {
+    let upgrade = |version: i64, json: &str| {
+        let raw_identity = Some(RawState {
+            json: json.as_bytes().to_vec(),
+            ..Default::default()
+        });
+        async move {
+            demo()
+                .upgrade_resource_identity(Request::new(upgrade_resource_identity::Request {
+                    type_name: "demo_thing".into(),
+                    version,
+                    raw_identity,
+                }))
+                .await
+                .unwrap()
+                .into_inner()
+        }
+    };
+    let upgraded = upgrade(0, r#"{"id":"thing-a","old":1}"#).await;
+    assert!(
+        upgraded.diagnostics.is_empty(),
+        "{:?}",
+        upgraded.diagnostics
+    );
+    assert_eq!(
+        identity_id(&upgraded.upgraded_identity),
+        Value::from("thing-a")
+    );
+    assert_eq!(upgrade(3, "{}").await.diagnostics.len(), 1);
+    assert_eq!(upgrade(0, r#"{"id":1"#).await.diagnostics.len(), 1);
 }

@@ -4,3 +4,4 @@ mod diagnostic;
 mod dynamic;
 mod path;
 mod schema;
+mod v5;

@@ -13,7 +13,7 @@ use ctywire_tfplugin::tfplugin6 as pb;
 use pb::schema::nested_block::NestingMode as BlockMode;
 use pb::schema::object::NestingMode as ObjectMode;
 
-fn every_field_schema() -> Schema {
+pub fn every_field_schema() -> Schema {
     let mut described = Attribute::new(Type::String).optional().computed();
     described.description = "A **markdown** description.".into();
     described.description_kind = DescriptionKind::Markdown;
@@ -323,7 +323,7 @@ fn functions_both_ways() {
 }
 
 /// The real-world corpus folder, when it is there.
-fn corpus() -> Option<PathBuf> {
+pub fn corpus() -> Option<PathBuf> {
     let dir = std::env::var_os("CTYWIRE_REALWORLD").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/realworld"),
         PathBuf::from,

@@ -373,5 +373,8 @@ fn the_terraform_under_test_is_the_one_named() {
     let ws = Workspace::new();
     let version = ws.terraform(&["version", "-json"]);
     version.success();
-    assert_eq!(version.json()["terraform_version"], json!(harness::TERRAFORM_VERSION));
+    assert_eq!(
+        version.json()["terraform_version"],
+        json!(harness::TERRAFORM_VERSION)
+    );
 }
