@@ -66,12 +66,17 @@ impl Demo {
         }
     }
 
-    /// The identity of a thing whose state is `state`: its `id` (unknown while the id
-    /// is); none for a null state.
+    /// The identity of a thing whose state is `state`: its `id`; none for a null state
+    /// and while the id is unknown (a create's plan). Terraform 1.15 accepts an unknown
+    /// planned identity but cannot then write the plan as JSON (`show -json` fails with
+    /// "value is not known"), so the identity is planned only once it is known.
     fn identity(&self, state: &Value) -> Result<Option<ResourceIdentityData>, Error> {
         let Some(id) = state.at_path(&Path::root().attribute("id")) else {
             return Ok(None);
         };
+        if id.is_unknown() {
+            return Ok(None);
+        }
         let identity = Value::object([("id", id.clone())]);
         Ok(Some(ResourceIdentityData {
             identity_data: Some(dynamic::encode(&identity, &self.identity_type)?),
