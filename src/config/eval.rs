@@ -37,6 +37,10 @@ pub(crate) struct Globals<'d> {
     pub(crate) variables: BTreeMap<String, Val>,
     /// Each local value's expression.
     pub(crate) locals: BTreeMap<String, (FileId, &'d Node)>,
+    /// The type of each resource a reference can name with a type (`TYPE.NAME`,
+    /// `data.TYPE.NAME`): the resources declared without `count` or `for_each` whose
+    /// schema the caller gave. A reference to one is an unknown of that type.
+    pub(crate) resource_types: BTreeMap<String, Type>,
     /// Local values evaluated so far; `None` while one is being evaluated (a cycle).
     evaluated: RefCell<BTreeMap<String, Option<Val>>>,
     /// Levels of evaluation open now (JSON values, expressions, templates, directives,
@@ -64,6 +68,7 @@ impl<'d> Globals<'d> {
         Globals {
             variables,
             locals,
+            resource_types: BTreeMap::new(),
             evaluated: RefCell::new(BTreeMap::new()),
             depth: Cell::new(0),
             work: Cell::new(0),
@@ -495,6 +500,9 @@ impl<'g, 'd> Scope<'g, 'd> {
                 }
             },
             Expr::Variable(name) => self.variable(name, span, diags),
+            Expr::Attribute(..) if self.resource_reference(expr).is_some() => {
+                Val::unknown(self.resource_reference(expr).unwrap_or(Type::Dynamic))
+            }
             Expr::Attribute(base, name) => {
                 if let Expr::Variable(root) = &**base {
                     match root.as_str() {
@@ -535,6 +543,9 @@ impl<'g, 'd> Scope<'g, 'd> {
     /// `data`, `module`, `path`, `terraform`, `self`, ... The whole reference is then
     /// unknown.
     fn is_external_reference(&self, expr: &Expr) -> bool {
+        if self.resource_reference(expr).is_some() {
+            return false;
+        }
         match expr {
             Expr::Variable(root) => {
                 self.lookup(root).is_none()
@@ -543,6 +554,26 @@ impl<'g, 'd> Scope<'g, 'd> {
             Expr::Attribute(base, _) | Expr::Index(base, _) => self.is_external_reference(base),
             _ => false,
         }
+    }
+
+    /// The type of the resource `expr` names (`TYPE.NAME`, `data.TYPE.NAME`), when its
+    /// schema is known: Terraform's value for it while it is not known yet (the
+    /// validate walk, and before the resource is planned) is an unknown of that type.
+    fn resource_reference(&self, expr: &Expr) -> Option<Type> {
+        let Expr::Attribute(base, name) = expr else {
+            return None;
+        };
+        let key = match &**base {
+            Expr::Variable(type_name) if self.lookup(type_name).is_none() => {
+                format!("{type_name}.{name}")
+            }
+            Expr::Attribute(data, type_name) if matches!(&**data, Expr::Variable(d) if d == "data" && self.lookup("data").is_none()) =>
+            {
+                format!("data.{type_name}.{name}")
+            }
+            _ => return None,
+        };
+        self.globals.resource_types.get(&key).cloned()
     }
 
     /// A bare name: a bound name, or one of Terraform's reference roots.

@@ -200,6 +200,13 @@ impl Workspace {
         self.path().join("captures")
     }
 
+    /// Empties the captures directory, so that what it holds next is what the next
+    /// commands sent.
+    pub fn clear_captures(&self) {
+        std::fs::remove_dir_all(self.captures()).unwrap();
+        std::fs::create_dir(self.captures()).unwrap();
+    }
+
     /// Replaces the configuration with one `main.tf.json` of `config`, which gets the
     /// `required_providers` entry for the demo provider.
     pub fn configure(&self, config: &serde_json::Value) -> &Workspace {

@@ -6,7 +6,8 @@
 
 mod harness;
 
-use ctywire::capture::{Capture, Resolved, Resolver};
+use ctywire::capture::{Capture, Data, Resolved, Resolver};
+use ctywire::config::Config;
 use ctywire::schema::ProviderSchemas;
 use ctywire::{msgpack, Value};
 use harness::{Run, Workspace, SOURCE};
@@ -16,6 +17,7 @@ use serde_json::{json, Value as Json};
 /// its id, and outputs that call the provider's function.
 fn full_config(name: &str) -> Json {
     json!({
+        "provider": {"demo": {}},
         "resource": {"demo_thing": {"x": {
             "//": "every attribute and every nesting mode",
             "name": name,
@@ -376,5 +378,117 @@ fn the_terraform_under_test_is_the_one_named() {
     assert_eq!(
         version.json()["terraform_version"],
         json!(harness::TERRAFORM_VERSION)
+    );
+}
+
+/// The MessagePack bytes of a captured value (the provider writes what it received).
+fn bytes(call: &ctywire::capture::Call, message: &str, field: &str) -> Vec<u8> {
+    match &call
+        .payload(message, field)
+        .unwrap_or_else(|| panic!("{} has no {message} {field}", call.rpc))
+        .data
+    {
+        Data::Msgpack(b) => b.clone(),
+        other => panic!("{} {message} {field}: {other:?}", call.rpc),
+    }
+}
+
+/// What ctywire says Terraform sends, byte for byte: each block's configuration (in the
+/// validate walk and the plan walk, for the resource, the data source and the provider)
+/// and the proposed new state of every plan (a create; then an update that changes set
+/// elements, removes a list block, empties a map block and leaves optional+computed
+/// attributes to the prior state).
+#[test]
+fn terraform_sends_the_bytes_ctywire_computes() {
+    let ws = Workspace::new();
+    ws.configure(&full_config("a"));
+    let schemas = schemas(&ws);
+    let thing = schemas.resource("demo_thing").unwrap();
+    let echo = schemas.data_source("demo_echo").unwrap();
+    let provider = &schemas.providers[SOURCE].provider;
+    let config_of = |address: &str, schema: &ctywire::Schema| {
+        let config = Config::read([ws.config_dir().join("main.tf.json")])
+            .unwrap()
+            .with_schemas(&schemas);
+        let value = config.decode(&address.parse().unwrap(), schema).unwrap();
+        msgpack::encode(&value, &schema.implied_type()).unwrap()
+    };
+
+    // The validate walk: every reference unknown.
+    ws.clear_captures();
+    ws.terraform(&["validate", "-no-color"]).success();
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let mut checked = 0;
+    for call in &capture.calls {
+        let (ours, field) = match call.rpc.as_str() {
+            "ValidateResourceConfig" => (config_of("demo_thing.x", thing), "Config"),
+            "ValidateDataResourceConfig" => (config_of("data.demo_echo.e", echo), "Config"),
+            "ValidateProviderConfig" => (config_of("provider.demo", provider), "Config"),
+            _ => continue,
+        };
+        assert_eq!(bytes(call, "Request", field), ours, "{} {field}", call.rpc);
+        checked += 1;
+    }
+    assert!(
+        checked >= 2,
+        "{:?}",
+        capture.calls.iter().map(|c| &c.rpc).collect::<Vec<_>>()
+    );
+
+    // Create, then update: Config and ProposedNewState of every plan.
+    ws.terraform(&["apply", "-no-color", "-auto-approve"])
+        .success();
+    let mut config = full_config("a");
+    let x = &mut config["resource"]["demo_thing"]["x"];
+    x["network"] = json!([{"name": "n1"}, {"name": "n3"}]);
+    x["disk"] = json!([{"size": 1, "kind": null}]);
+    x["labels"] = json!(["c"]);
+    x.as_object_mut().unwrap().remove("rule");
+    x["tags"] = json!(null);
+    x["endpoint"] = json!({"host": "h2.example"});
+    x["extra"] = json!("now a string");
+    ws.configure(&config);
+    ws.terraform(&["plan", "-no-color"]).success();
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let ty = thing.implied_type();
+    let plans: Vec<_> = capture
+        .calls
+        .iter()
+        .filter(|c| c.rpc == "PlanResourceChange")
+        .collect();
+    for call in &plans {
+        let prior = call
+            .payload("Request", "PriorState")
+            .unwrap()
+            .decode(&ty)
+            .unwrap();
+        let config = call
+            .payload("Request", "Config")
+            .unwrap()
+            .decode(&ty)
+            .unwrap();
+        let proposed = msgpack::encode(&thing.block.proposed_new(&prior, &config), &ty).unwrap();
+        assert_eq!(
+            bytes(call, "Request", "ProposedNewState"),
+            proposed,
+            "ProposedNewState of the plan at {} (prior null: {})",
+            call.unix_millis(),
+            prior.is_null()
+        );
+    }
+    assert!(plans.len() >= 2, "{} plans", plans.len());
+    // The last plan's configuration is the one on disk, and so is the provider's.
+    assert_eq!(
+        bytes(plans.last().unwrap(), "Request", "Config"),
+        config_of("demo_thing.x", thing)
+    );
+    let configure = capture
+        .calls
+        .iter()
+        .rfind(|c| c.rpc == "ConfigureProvider")
+        .expect("a ConfigureProvider call");
+    assert_eq!(
+        bytes(configure, "Request", "Config"),
+        config_of("provider.demo", provider)
     );
 }
