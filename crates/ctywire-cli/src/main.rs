@@ -261,6 +261,17 @@ enum Command {
     ///   ctywire check-apply --schema examples/schema/provider.json --resource cloud_instance --planned examples/payloads/cloud_instance.planned.msgpack --new examples/payloads/cloud_instance.state.msgpack
     #[command(verbatim_doc_comment)]
     CheckApply(plan_rules::CheckApplyArgs),
+    /// The proposed new state Terraform sends to PlanResourceChange.
+    ///
+    /// From the prior state (`-` or an empty file for a create) and the configuration,
+    /// by Terraform's rules (its ProposedNew): shown like `show`, or written as the
+    /// payload, byte for byte what Terraform sends, with --to.
+    ///
+    /// Example:
+    ///
+    ///   ctywire proposed-new --schema examples/schema/provider.json --resource cloud_instance --prior - --config examples/payloads/cloud_instance.config.msgpack --to msgpack --hex
+    #[command(verbatim_doc_comment)]
+    ProposedNew(plan_rules::ProposedNewArgs),
     /// Check a state returned by ReadResource (a refresh) or an import as Terraform does.
     ///
     /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports it
@@ -591,6 +602,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::CheckPlan(args) => plan_rules::check_plan(&args),
         Command::CheckApply(args) => plan_rules::check_apply(&args),
         Command::CheckRead(args) => plan_rules::check_read(&args),
+        Command::ProposedNew(args) => plan_rules::proposed_new(&args),
         Command::Vectors {
             command: VectorsCommand::Check { files },
         } => vectors_check(&files),

@@ -8,8 +8,9 @@ use ctywire::render::diff::{self, ChangeAction, DiffOptions, ResourceHeading};
 use ctywire::schema::{Block, Inconsistency};
 use ctywire::{Path, Type, Value};
 
+use crate::input::Format;
 use crate::input::{self, Source};
-use crate::{ColorChoice, Failure, Given, Reading, Typing};
+use crate::{ColorChoice, Failure, Given, Reading, Rendering, Typing};
 
 /// `ctywire diff A B`.
 #[derive(Args)]
@@ -90,6 +91,29 @@ impl TerraformNames {
             .or_else(|| given.provider_source.clone())
             .unwrap_or_else(|| "registry.terraform.io/hashicorp/unknown".to_owned())
     }
+}
+
+/// `ctywire proposed-new`.
+#[derive(Args)]
+pub struct ProposedNewArgs {
+    #[command(flatten)]
+    typing: Typing,
+    #[command(flatten)]
+    reading: Reading,
+    /// The prior state: a payload file; `-` or an empty file is null (a create).
+    #[arg(long, value_name = "FILE")]
+    prior: PathBuf,
+    /// The configuration (`ctywire config --to msgpack` writes it from a `.tf.json`).
+    #[arg(long, value_name = "FILE")]
+    config: PathBuf,
+    /// Write the payload Terraform sends instead of showing the value.
+    #[arg(long, value_enum)]
+    to: Option<Format>,
+    /// MessagePack output as hex text.
+    #[arg(long, requires = "to")]
+    hex: bool,
+    #[command(flatten)]
+    rendering: Rendering,
 }
 
 /// `ctywire check-read`.
@@ -263,6 +287,40 @@ pub fn check_apply(args: &CheckApplyArgs) -> Result<(), Failure> {
         "the new state is consistent with the plan: Terraform would accept it",
         "Terraform would reject this result",
     )
+}
+
+pub fn proposed_new(args: &ProposedNewArgs) -> Result<(), Failure> {
+    let (given, schema) = schema_of(&args.typing, "proposed-new")?;
+    let prior = read_value(&args.prior, &args.reading, &given.ty)?;
+    let config = read_value(&args.config, &args.reading, &given.ty)?;
+    let proposed = schema.block.proposed_new(&prior, &config);
+    let out = match args.to {
+        None => {
+            let options = args
+                .rendering
+                .options()
+                .sensitive(schema.block.sensitive_paths(&proposed));
+            let mut text = ctywire::render::render_block(&proposed, &schema.block, &options);
+            text.push('\n');
+            text.into_bytes()
+        }
+        Some(Format::Msgpack) => {
+            let bytes = ctywire::msgpack::encode(&proposed, &given.ty).map_err(Failure::value)?;
+            if args.hex {
+                let mut hex = input::encode_hex(&bytes);
+                hex.push('\n');
+                hex.into_bytes()
+            } else {
+                bytes
+            }
+        }
+        Some(Format::Json) => {
+            let mut json = ctywire::json::encode(&proposed, &given.ty).map_err(Failure::value)?;
+            json.push(b'\n');
+            json
+        }
+    };
+    crate::write_stdout(&out)
 }
 
 pub fn check_read(args: &CheckReadArgs) -> Result<(), Failure> {

@@ -373,3 +373,58 @@ fn check_read_wants_a_wholly_known_state() {
     let o = ctywire(&args, b"");
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
+
+#[test]
+fn proposed_new_of_a_create_is_the_configuration() {
+    let config = "examples/payloads/cloud_instance.config.msgpack";
+    let mut args = vec!["proposed-new"];
+    args.extend(EXAMPLE);
+    args.extend(["--prior", "-", "--config", config, "--to", "msgpack"]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        o.stdout,
+        std::fs::read(crate::common::repo(config)).unwrap()
+    );
+}
+
+#[test]
+fn proposed_new_keeps_prior_computed_values_and_hides_sensitive_ones() {
+    let mut args = vec!["proposed-new"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--prior",
+        STATE,
+        "--config",
+        "examples/payloads/cloud_instance.config.msgpack",
+    ]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(r#"id                 = "i-0123456789abcdef0""#),
+        "{out}"
+    );
+    assert!(
+        out.contains("admin_password     = (sensitive value)"),
+        "{out}"
+    );
+    let hex = {
+        let mut args = vec!["proposed-new"];
+        args.extend(EXAMPLE);
+        args.extend([
+            "--prior",
+            STATE,
+            "--config",
+            "examples/payloads/cloud_instance.config.msgpack",
+            "--to",
+            "msgpack",
+            "--hex",
+        ]);
+        stdout(&ctywire(&args, b""))
+    };
+    assert!(
+        hex.trim_end().bytes().all(|b| b.is_ascii_hexdigit()),
+        "{hex}"
+    );
+}
