@@ -18,22 +18,69 @@ use crate::schema::{self, thing_v0_type, CONCAT, ECHO, THING, THING_VERSION};
 use crate::thing::{self, Thing};
 
 /// Deliberate misbehaviours, for tests of what Terraform makes of a broken provider
-/// (`DEMO_MISBEHAVE`).
+/// (`DEMO_MISBEHAVE`), one for each kind of check Terraform makes. A misbehaving
+/// provider does not check its own results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Misbehaviour {
+    /// `plan-changes-config`: the plan's `size` is one more than configured.
+    PlanChangesConfig,
+    /// `plan-drops-set-element`: the plan leaves out the last `network` block.
+    PlanDropsSetElement,
+    /// `plan-changes-prior`: an update's plan changes `secret` (sensitive, not
+    /// computed) from both its configured and its prior value.
+    PlanChangesPrior,
+    /// `apply-changes-planned`: apply returns a `size` one more than planned.
+    ApplyChangesPlanned,
     /// `apply-leaves-unknown`: apply returns the planned state as it is, unknowns and
     /// all (so `disk[0].kind` stays unknown).
     ApplyLeavesUnknown,
+    /// `apply-returns-null`: apply returns a null object for a create.
+    ApplyReturnsNull,
+    /// `apply-wrong-type`: apply returns a state whose `size` is a string.
+    ApplyWrongType,
+    /// `read-leaves-unknown`: a refresh returns the state with `id` unknown.
+    ReadLeavesUnknown,
 }
 
 impl Misbehaviour {
+    /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
+    pub const ALL: [(&'static str, Misbehaviour); 8] = [
+        ("plan-changes-config", Misbehaviour::PlanChangesConfig),
+        ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
+        ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
+        ("apply-changes-planned", Misbehaviour::ApplyChangesPlanned),
+        ("apply-leaves-unknown", Misbehaviour::ApplyLeavesUnknown),
+        ("apply-returns-null", Misbehaviour::ApplyReturnsNull),
+        ("apply-wrong-type", Misbehaviour::ApplyWrongType),
+        ("read-leaves-unknown", Misbehaviour::ReadLeavesUnknown),
+    ];
+
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
     pub fn parse(name: &str) -> Option<Misbehaviour> {
-        match name {
-            "apply-leaves-unknown" => Some(Misbehaviour::ApplyLeavesUnknown),
-            _ => None,
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, m)| *m)
+    }
+
+    /// A planned state spoiled as this misbehaviour spoils plans.
+    fn spoil_plan(self, prior: &Value, planned: Value) -> Result<Value, Error> {
+        match self {
+            Misbehaviour::PlanChangesConfig => bump_size(planned),
+            Misbehaviour::PlanDropsSetElement => {
+                let mut networks = planned["network"].as_slice().unwrap_or_default().to_vec();
+                networks.pop();
+                planned.with_attribute("network", Value::set(networks))
+            }
+            Misbehaviour::PlanChangesPrior if !prior.is_null() => {
+                planned.with_attribute("secret", Value::from("changed by the plan"))
+            }
+            _ => Ok(planned),
         }
     }
+}
+
+/// `value` with its `size` one more (or 1 when it has none).
+fn bump_size(value: Value) -> Result<Value, Error> {
+    let size = value["size"].as_i64().map_or(1, |n| n + 1);
+    value.with_attribute("size", Value::from(size))
 }
 
 /// The demo provider.
@@ -313,10 +360,15 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         // The thing lives in the state: reading it finds it as it is.
         let mut diags = Diagnostics::new();
-        let current = diags.ok(
+        let mut current = diags.ok(
             dynamic::decode(req.current_state.as_ref(), &self.thing_type),
             "Invalid state",
         );
+        if self.misbehaviour == Some(Misbehaviour::ReadLeavesUnknown) {
+            current = current
+                .filter(|v| !v.is_null())
+                .and_then(|v| diags.ok(v.with_attribute("id", Value::unknown()), "Invalid state"));
+        }
         let new_state = current
             .as_ref()
             .and_then(|v| diags.ok(dynamic::encode(v, &self.thing_type), "Invalid state"));
@@ -363,13 +415,21 @@ impl Provider for Demo {
             if let Some((planned, replace)) =
                 diags.ok(thing::plan(&prior, &proposed), "Cannot plan")
             {
-                // The provider checks its own plan as Terraform will.
-                for i in self.thing.block.check_plan(&prior, &config, &planned) {
-                    diags.push(diagnostic::from_inconsistency(
-                        &i,
-                        "Provider produced invalid plan",
-                    ));
-                }
+                let planned = match self.misbehaviour {
+                    Some(m) => diags
+                        .ok(m.spoil_plan(&prior, planned), "Cannot plan")
+                        .unwrap_or(Value::Null),
+                    None => {
+                        // The provider checks its own plan as Terraform will.
+                        for i in self.thing.block.check_plan(&prior, &config, &planned) {
+                            diags.push(diagnostic::from_inconsistency(
+                                &i,
+                                "Provider produced invalid plan",
+                            ));
+                        }
+                        planned
+                    }
+                };
                 if replace {
                     response
                         .requires_replace
@@ -412,6 +472,29 @@ impl Provider for Demo {
             Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyLeavesUnknown) => {
                 response.new_state = diags.ok(dynamic::encode(&planned, ty), "Invalid state");
             }
+            Some(_) if self.misbehaviour == Some(Misbehaviour::ApplyReturnsNull) => {
+                response.new_state = diags.ok(dynamic::encode(&Value::Null, ty), "Invalid state");
+            }
+            Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyWrongType) => {
+                // `size` as a string: encoded with a type in which it is one.
+                let wrong = Type::object(
+                    ty.as_object()
+                        .map(|o| {
+                            o.iter()
+                                .map(|(n, t, _)| {
+                                    (n, if n == "size" { Type::String } else { t.clone() })
+                                })
+                                .collect::<Vec<_>>()
+                        })
+                        .unwrap_or_default(),
+                );
+                let planned = planned
+                    .with_attribute("size", Value::from("big"))
+                    .and_then(|v| v.with_attribute("id", Value::from("thing-wrong")));
+                response.new_state = diags
+                    .ok(planned, "Invalid state")
+                    .and_then(|v| diags.ok(dynamic::encode(&v, &wrong), "Invalid state"));
+            }
             Some(planned) => {
                 let thing: Option<Thing> = diags.ok(
                     ctywire::serde::from_value(&planned, ty),
@@ -419,13 +502,19 @@ impl Provider for Demo {
                 );
                 if let Some(thing) = thing {
                     let applied = thing.applied();
-                    let new = diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
+                    let mut new =
+                        diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
+                    if self.misbehaviour == Some(Misbehaviour::ApplyChangesPlanned) {
+                        new = new.and_then(|v| diags.ok(bump_size(v), "Invalid new state"));
+                    }
                     if let Some(new) = new {
-                        for i in self.thing.block.check_apply(&planned, &new) {
-                            diags.push(diagnostic::from_inconsistency(
-                                &i,
-                                "Provider produced inconsistent result after apply",
-                            ));
+                        if self.misbehaviour.is_none() {
+                            for i in self.thing.block.check_apply(&planned, &new) {
+                                diags.push(diagnostic::from_inconsistency(
+                                    &i,
+                                    "Provider produced inconsistent result after apply",
+                                ));
+                            }
                         }
                         response.new_state =
                             diags.ok(dynamic::encode(&new, ty), "Invalid new state");

@@ -231,6 +231,9 @@ async fn misbehaving_apply_leaves_the_unknowns() {
         Some(Misbehaviour::ApplyLeavesUnknown)
     );
     assert_eq!(Misbehaviour::parse("other"), None);
+    for (name, m) in Misbehaviour::ALL {
+        assert_eq!(Misbehaviour::parse(name), Some(m));
+    }
 }
 
 #[tokio::test]
