@@ -329,6 +329,7 @@ pub mod schema;
 pub mod serde;
 mod text;
 pub mod tfjson;
+mod token;
 pub mod types;
 pub mod value;
 

@@ -6,8 +6,8 @@
 //! JSON tree.
 
 use crate::error::Result;
-use crate::json::read::{Kind, Reader};
 use crate::limits::MAX_DEPTH;
+use crate::token::json_read::{Kind, Reader};
 
 /// A JSON value with where it is in its file.
 #[derive(Clone, Debug, PartialEq)]

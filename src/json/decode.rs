@@ -2,10 +2,10 @@
 
 use crate::error::{Error, ErrorKind, Position, Result};
 use crate::implied::{below, Wrappers};
-use crate::json::read::{line_column, Kind, Reader};
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text;
+use crate::token::json_read::{line_column, Kind, Reader};
 use crate::types::{ObjectType, Type, TypeJsonCache};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::sink::{nulls, Return, Sink};

@@ -19,11 +19,11 @@ use super::{
     IdentitySchema, NestedBlock, NestedType, Parameter, ProviderSchema, ProviderSchemas, Schema,
 };
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Kind, Reader};
 use crate::json::with_line_column;
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text::utf8_document;
+use crate::token::json_read::{Kind, Reader};
 use crate::types::Type;
 
 impl ProviderSchemas {

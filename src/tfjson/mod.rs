@@ -123,8 +123,8 @@ pub use plan::{
 pub use state::{Module, Output, Resource, ResourceMode, State, Values};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Kind, Reader};
 use crate::path::{Path, PathStep};
+use crate::token::json_read::{Kind, Reader};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -356,7 +356,7 @@ impl MarkTree {
                     if i > 0 {
                         out.push(b',');
                     }
-                    crate::json::write::write_string(out, k);
+                    crate::token::json_write::write_string(out, k);
                     out.push(b':');
                     t.write(out);
                 }

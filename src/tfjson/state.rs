@@ -5,9 +5,9 @@ use std::fmt;
 
 use crate::address::InstanceKey;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Kind, Reader};
 use crate::path::Path;
 use crate::schema::{IdentitySchema, ProviderSchemas, Schema, SchemaKind, SchemaMatch};
+use crate::token::json_read::{Kind, Reader};
 use crate::types::Type;
 use crate::value::Value;
 

@@ -3,11 +3,11 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::decode::{number, primitive, with_line_column};
-use crate::json::read::{Kind, Reader};
-use crate::json::write::write_string;
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text;
+use crate::token::json_read::{Kind, Reader};
+use crate::token::json_write::write_string;
 use crate::types::{ObjectType, Type};
 use crate::value::conform::{common_type, for_each_attribute, mismatch, type_dynamic_elements};
 use crate::value::{Map, Object, Set, Str, Value};

@@ -5,9 +5,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::describe_at;
 use crate::limits::MAX_DEPTH;
 use crate::text::{is_identifier, is_identifier_continue, is_identifier_start, nfc};
+use crate::token::json_read::describe_at;
 use crate::types::{ObjectType, Type};
 
 impl Type {

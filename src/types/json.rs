@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{describe_at, Kind, Reader};
-use crate::json::write::write_string;
 use crate::limits::MAX_DEPTH;
 use crate::text::nfc;
+use crate::token::json_read::{describe_at, Kind, Reader};
+use crate::token::json_write::write_string;
 use crate::types::{ObjectType, Type};
 
 impl Type {

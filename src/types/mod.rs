@@ -382,7 +382,7 @@ impl ObjectType {
                 if i > 0 {
                     out.push(b',');
                 }
-                crate::json::write::write_string(&mut out, name);
+                crate::token::json_write::write_string(&mut out, name);
                 out.push(b':');
                 out
             }))

@@ -48,7 +48,7 @@ impl J {
     /// or nests deeper than [`MAX_DEPTH`](crate::limits::MAX_DEPTH) (the renderer then
     /// shows it as a plain string).
     pub(super) fn parse(text: &str) -> Option<J> {
-        let mut r = crate::json::read::Reader::new(text.as_bytes());
+        let mut r = crate::token::json_read::Reader::new(text.as_bytes());
         let v = read_json(&mut r, 1).ok()?;
         r.finish().ok()?;
         Some(v)
@@ -57,8 +57,8 @@ impl J {
 
 /// Reads one JSON value inside `depth - 1` arrays and objects: at most
 /// [`MAX_DEPTH`](crate::limits::MAX_DEPTH) of them, as the JSON reader allows.
-fn read_json(r: &mut crate::json::read::Reader<'_>, depth: usize) -> crate::Result<J> {
-    use crate::json::read::Kind;
+fn read_json(r: &mut crate::token::json_read::Reader<'_>, depth: usize) -> crate::Result<J> {
+    use crate::token::json_read::Kind;
     Ok(match r.peek_kind()? {
         Kind::Null => {
             r.read_null()?;

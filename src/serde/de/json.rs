@@ -18,10 +18,10 @@ use super::value::ValueDe;
 use super::{deserialize_by_hint, null_error, FieldIndex, FieldMaps, Hint, IntKind, NO_FIELD};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::decode::{mismatch, primitive, with_line_column, DecodeOptions, Decoder};
-use crate::json::read::{Kind, Reader};
 use crate::limits::MAX_DEPTH;
 use crate::serde::handoff::{self, KNOWN_TOKEN, NUMBER_TOKEN, VALUE_TOKEN};
 use crate::text;
+use crate::token::json_read::{Kind, Reader};
 use crate::types::{ObjectType, Type};
 
 /// What one decode shares: the reader, the codec's decoder (for the values read whole)
