@@ -993,7 +993,7 @@ fn in_string(span: Span, at: usize) -> Span {
     Span::new(span.file, at, at + 1)
 }
 
-/// `detail` with each template range marker of [`syntax::template_range`] made a file
+/// `detail` with each template range marker of `syntax::template::template_range` made a file
 /// range of the JSON string at `span`.
 fn file_ranges(detail: &str, span: Span) -> String {
     let mut out = String::with_capacity(detail.len());
