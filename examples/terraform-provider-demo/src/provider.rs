@@ -412,9 +412,8 @@ impl Provider for Demo {
             ..Default::default()
         };
         if let (Some(prior), Some(config), Some(proposed)) = (prior, config, proposed) {
-            if let Some((planned, replace)) =
-                diags.ok(thing::plan(&prior, &proposed), "Cannot plan")
             {
+                let (planned, replace) = thing::plan(&self.thing.block, &prior, &config, &proposed);
                 let planned = match self.misbehaviour {
                     Some(m) => diags
                         .ok(m.spoil_plan(&prior, planned), "Cannot plan")

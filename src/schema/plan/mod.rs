@@ -66,6 +66,7 @@
 mod compatible;
 mod cty;
 mod proposed;
+mod provider;
 mod response;
 mod valid;
 

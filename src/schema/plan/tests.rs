@@ -431,3 +431,151 @@ mod responses {
         );
     }
 }
+
+/// The provider's plan helpers.
+mod provider_helpers {
+    use crate::schema::{
+        Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
+    };
+    use crate::{Path, Refinements, Type, Value};
+
+    fn block() -> Block {
+        let disk = Block::new()
+            .attribute("size", Attribute::new(Type::Number).required())
+            .attribute("kind", Attribute::new(Type::String).optional().computed());
+        let endpoint = NestedType::new(
+            AttributeNesting::Map,
+            [
+                ("host", Attribute::new(Type::String).required()),
+                ("ip", Attribute::new(Type::String).computed()),
+            ],
+        );
+        Block::new()
+            .attribute("name", Attribute::new(Type::String).required())
+            .attribute("id", Attribute::new(Type::String).computed())
+            .attribute("endpoint", Attribute::nested(endpoint).optional())
+            .block_type("disk", NestedBlock::new(BlockNesting::List, disk.clone()))
+            .block_type("rule", NestedBlock::new(BlockNesting::Set, disk))
+    }
+
+    fn config() -> Value {
+        let disk =
+            |size: i64, kind: Value| Value::object([("size", Value::from(size)), ("kind", kind)]);
+        Value::object([
+            ("name", Value::from("a")),
+            ("id", Value::Null),
+            (
+                "endpoint",
+                Value::map([(
+                    "e",
+                    Value::object([("host", Value::from("h")), ("ip", Value::Null)]),
+                )]),
+            ),
+            (
+                "disk",
+                Value::list([disk(1, Value::Null), disk(2, Value::from("ssd"))]),
+            ),
+            ("rule", Value::set([disk(3, Value::Null)])),
+        ])
+    }
+
+    fn plain(_: &Path) -> Refinements {
+        Refinements::new()
+    }
+
+    #[test]
+    fn a_create_makes_every_unset_computed_attribute_unknown_at_any_depth() {
+        let b = block();
+        let config = config();
+        let proposed = b.proposed_new(&Value::Null, &config);
+        let planned = b.mark_computed_unknown(&Value::Null, &config, &proposed, plain);
+        let unknown: Vec<String> = planned
+            .unknown_paths(&b.implied_type())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            unknown,
+            [
+                ".disk[0].kind",
+                ".endpoint[\"e\"].ip",
+                ".id",
+                ".rule[0].kind"
+            ]
+        );
+        assert_eq!(planned["disk"][1]["kind"].as_str(), Some("ssd"));
+        assert!(b.check_plan(&Value::Null, &config, &planned).is_empty());
+        assert_eq!(
+            b.mark_computed_unknown(&Value::Null, &config, &Value::Null, plain),
+            Value::Null
+        );
+    }
+
+    #[test]
+    fn an_update_changes_nothing_when_nothing_changes_and_keeps_what_it_is_told_to() {
+        let b = block();
+        let config = config();
+        let created = b.proposed_new(&Value::Null, &config);
+        let mut prior = created.clone();
+        for (path, v) in [
+            (Path::root().attribute("id"), "i-1"),
+            (
+                Path::root().attribute("disk").index(0).attribute("kind"),
+                "std",
+            ),
+            (
+                Path::root().attribute("endpoint").key("e").attribute("ip"),
+                "10.0.0.1",
+            ),
+        ] {
+            prior.set_at_path(&path, Value::from(v)).unwrap();
+        }
+        let proposed = b.proposed_new(&prior, &config);
+        assert_eq!(
+            b.mark_computed_unknown(&prior, &config, &proposed, plain),
+            proposed
+        );
+
+        let renamed = config
+            .clone()
+            .with_attribute("name", Value::from("b"))
+            .unwrap();
+        let proposed = b.proposed_new(&prior, &renamed);
+        let planned = b.mark_computed_unknown(&prior, &renamed, &proposed, plain);
+        assert!(planned["id"].is_unknown() && planned["disk"][0]["kind"].is_unknown());
+        let id = Path::root().attribute("id");
+        let kept = b.keep_prior(&prior, &planned, |p| *p == id);
+        assert_eq!(kept["id"].as_str(), Some("i-1"));
+        assert!(kept["disk"][0]["kind"].is_unknown());
+        assert!(b.check_plan(&prior, &renamed, &kept).is_empty());
+        let name = Path::root().attribute("name");
+        assert_eq!(
+            b.requires_replace(&prior, &kept, &[name.clone(), id]),
+            [name]
+        );
+        assert!(b
+            .requires_replace(&Value::Null, &kept, &[Path::root().attribute("name")])
+            .is_empty());
+    }
+
+    #[test]
+    fn defaults_fill_only_what_the_configuration_leaves_null() {
+        let b = block();
+        let config = config();
+        let kind0 = Path::root().attribute("disk").index(0).attribute("kind");
+        let kind1 = Path::root().attribute("disk").index(1).attribute("kind");
+        let planned = b
+            .apply_defaults(
+                &config,
+                &config,
+                &[(kind0, Value::from("std")), (kind1, Value::from("std"))],
+            )
+            .unwrap();
+        assert_eq!(planned["disk"][0]["kind"].as_str(), Some("std"));
+        assert_eq!(planned["disk"][1]["kind"].as_str(), Some("ssd"));
+        let nowhere = Path::root().attribute("disk").index(7).attribute("kind");
+        assert!(b
+            .apply_defaults(&config, &config, &[(nowhere, Value::from("x"))])
+            .is_err());
+    }
+}
