@@ -16,4 +16,3 @@ mod realworld;
 mod schema;
 mod serde_payloads;
 mod tfjson;
-mod vectors;

@@ -21,6 +21,16 @@
 //! assert_eq!(report.failures[0].case, "wrong");
 //! # Ok::<(), ctywire::Error>(())
 //! ```
+//!
+//! A file of the repository's vectors:
+//!
+//! ```
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../vectors/ctywire/sets.json");
+//! let report = ctywire_vectors::check(&std::fs::read_to_string(path)?)?;
+//! assert_eq!((report.cases, report.checks), (38, 134));
+//! assert!(report.failures.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![forbid(unsafe_code)]
 

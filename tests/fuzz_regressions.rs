@@ -12,7 +12,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-#[path = "../../fuzz/src/lib.rs"]
+#[path = "../fuzz/src/lib.rs"]
 mod targets;
 
 /// A fuzz target's body.

@@ -5,8 +5,9 @@
 use std::path::Path;
 
 fn run_dir(dir: &str) {
+    // The vector files are the library's (the repository's `vectors/`).
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("vectors")
+        .join("../../vectors")
         .join(dir);
     let mut files: Vec<_> = std::fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
