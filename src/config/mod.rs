@@ -145,6 +145,9 @@ pub struct Config {
     /// The implied types of resource types and data sources (`TYPE`, `data.TYPE`) that
     /// references are typed by; see [`Config::with_schemas`].
     reference_types: BTreeMap<String, Type>,
+    /// Whether values are Terraform's validate walk's (variables unknown); see
+    /// [`Config::in_validate_walk`].
+    validate_walk: bool,
 }
 
 /// The implied type of each resource type (`TYPE`) and data source (`data.TYPE`) of
@@ -260,6 +263,7 @@ impl Config {
             files,
             roots,
             reference_types: BTreeMap::new(),
+            validate_walk: false,
         };
         if diags.is_empty() {
             module::load(&config.roots, &mut diags);
@@ -334,6 +338,37 @@ impl Config {
     /// ```
     pub fn with_schemas(mut self, schemas: &ProviderSchemas) -> Config {
         self.reference_types.extend(reference_types(schemas));
+        self
+    }
+
+    /// Decodes as Terraform's validate walk (`terraform validate`, and the
+    /// `ValidateResourceConfig` calls of every command) sees the configuration: input
+    /// variables are unknown (of their type constraint) rather than their defaults, so
+    /// the local values and templates built on them are unknown too (a template keeping
+    /// its literal prefix), and a `dynamic` block over one is an unknown collection of
+    /// blocks. Without it, [`decode`](Self::decode) gives what the plan walk sends with
+    /// the variables at their defaults. Instances are the same in both: without an
+    /// instance key, `count.index` and `each` are unknown.
+    ///
+    /// ```
+    /// use ctywire::config::Config;
+    /// use ctywire::schema::{Attribute, Block, Schema};
+    /// use ctywire::Type;
+    ///
+    /// let config = Config::from_sources([("main.tf.json", r#"{
+    ///   "variable": {"env": {"type": "string", "default": "prod"}},
+    ///   "resource": {"cloud_bucket": {"logs": {"name": "logs-${var.env}"}}}
+    /// }"#)])?;
+    /// let schema = Schema::new(Block::new().attribute("name", Attribute::new(Type::String).required()));
+    /// let logs = "cloud_bucket.logs".parse()?;
+    /// assert_eq!(config.decode(&logs, &schema)?["name"].as_str(), Some("logs-prod"));
+    /// let validated = config.in_validate_walk().decode(&logs, &schema)?;
+    /// let prefix = validated["name"].refinements().and_then(|r| r.string_prefix());
+    /// assert_eq!(prefix, Some("logs-"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn in_validate_walk(mut self) -> Config {
+        self.validate_walk = true;
         self
     }
 
@@ -443,6 +478,11 @@ impl Config {
     ) -> Result<Value, Diagnostics> {
         let mut diags = Vec::new();
         let mut module = module::load(&self.roots, &mut diags);
+        if self.validate_walk {
+            for value in module.globals.variables.values_mut() {
+                *value = Val::unknown(value.ty.clone());
+            }
+        }
         module.globals.resource_types = module
             .resources
             .iter()

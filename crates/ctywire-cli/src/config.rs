@@ -30,6 +30,11 @@ pub struct ConfigArgs {
     /// value.
     #[arg(long, value_enum, requires = "address")]
     to: Option<Format>,
+    /// The value Terraform's validate walk sends (ValidateResourceConfig): input
+    /// variables unknown, and what is built on them. Without it, the plan walk's, with
+    /// the variables' defaults.
+    #[arg(long, requires = "address")]
+    validate_walk: bool,
     /// MessagePack output as hex text.
     #[arg(long)]
     hex: bool,
@@ -40,7 +45,10 @@ pub struct ConfigArgs {
 /// Runs `ctywire config`.
 pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
     let paths = configuration_files(&args.files)?;
-    let config = Config::read(&paths).map_err(|d| diagnostics(&d))?;
+    let mut config = Config::read(&paths).map_err(|d| diagnostics(&d))?;
+    if args.validate_walk {
+        config = config.in_validate_walk();
+    }
     let Some(address) = &args.address else {
         return list(&config);
     };

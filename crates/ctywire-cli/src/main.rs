@@ -1,6 +1,9 @@
 //! `ctywire`: read, convert and check Terraform plugin-protocol values from a shell.
 
 #![forbid(unsafe_code)]
+// The subcommands' doc comments are their --help text, where `aws_instance.web[0]` and
+// `${fpath[1]}` are text for the terminal, not links.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 mod capture;
 mod config;

@@ -143,3 +143,53 @@ fn diagnostics_exit_1_and_usage_errors_2() {
     assert!(stderr(&o).contains("Reference to undeclared resource; A managed resource \"cloud_bucket\" \"nope\" has not been declared in the root module."));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_validate_walk_has_the_variables_unknown() {
+    let dir =
+        std::env::temp_dir().join(format!("ctywire-cli-validate-walk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("main.tf.json"),
+        r#"{"variable": {"name": {"default": "logs"}},
+            "resource": {"cloud_bucket": {"b": {"name": "bucket-${var.name}"}}}}"#,
+    )
+    .unwrap();
+    let file = dir.join("main.tf.json");
+    let file = file.to_str().unwrap();
+    let schema = "examples/schema/provider.json";
+    let plan = ctywire(
+        &[
+            "config",
+            file,
+            "--schema",
+            schema,
+            "--address",
+            "cloud_bucket.b",
+        ],
+        b"",
+    );
+    assert!(
+        stdout(&plan).contains(r#"name = "bucket-logs""#),
+        "{}",
+        stdout(&plan)
+    );
+    let validate = ctywire(
+        &[
+            "config",
+            file,
+            "--schema",
+            schema,
+            "--address",
+            "cloud_bucket.b",
+            "--validate-walk",
+        ],
+        b"",
+    );
+    assert!(
+        stdout(&validate).contains(r#"name = (known after apply, not null, prefix "bucket-")"#),
+        "{}{}",
+        stdout(&validate),
+        stderr(&validate)
+    );
+}

@@ -589,3 +589,105 @@ fn terraform_sends_the_bytes_ctywire_computes() {
         config_of("provider.demo", provider)
     );
 }
+
+/// The configurations users write, checked against the Config payloads Terraform sends in
+/// its validate walk: variables with defaults and `optional()` attributes, locals, `count`,
+/// `for_each`, `lifecycle` and `depends_on`, `dynamic` blocks, an empty block and absent
+/// ones, strings that need NFC as values and map keys, a number beyond float64's
+/// precision, a mixed tuple in a dynamic attribute, conversions between strings, numbers
+/// and bools, and templates around another resource's computed attribute.
+#[test]
+fn terraform_validates_the_configurations_users_write_as_ctywire_reads_them() {
+    let ws = Workspace::new();
+    ws.configure(&json!({
+        "variable": {
+            "sizes": {"type": "list(number)", "default": [1, 2]},
+            "opts": {"type": "object({mode = optional(string, \"auto\"), note = optional(string)})", "default": {}}
+        },
+        "locals": {"prefix": "thing-${var.opts.mode}"},
+        "resource": {"demo_thing": {
+            "x": {"name": "a", "secret": true, "size": "7"},
+            "y": {
+                "count": 2,
+                "name": "y-${count.index}",
+                "size": "${var.sizes[count.index]}",
+                "tags": {"caf\u{e9}": "cafe\u{301}", "plain": 12},
+                "extra": ["a", 1, true, {"k": null}],
+                "labels": ["${local.prefix}", "b"],
+                "dynamic": {"disk": {"for_each": "${var.sizes}", "content": {"size": "${disk.value}"}}},
+                "settings": {"mode": "${var.opts.mode}"},
+                "group": {},
+                "lifecycle": {"create_before_destroy": true},
+                "depends_on": ["demo_thing.x"]
+            },
+            "z": {
+                "for_each": {"k1": "v1"},
+                "name": "pre-${demo_thing.x.id}-${each.key}",
+                "size": "123456789012345678901234567890.5",
+                "endpoint": {"host": "${each.value}"},
+                "rule": {"r1": {"action": "deny"}}
+            }
+        }}
+    }));
+    let schemas = schemas(&ws);
+    let thing = schemas.resource("demo_thing").unwrap();
+    let config = Config::read([ws.config_dir().join("main.tf.json")])
+        .unwrap()
+        .with_schemas(&schemas)
+        .in_validate_walk();
+    let mut ours: Vec<Vec<u8>> = ["demo_thing.x", "demo_thing.y", "demo_thing.z"]
+        .iter()
+        .map(|a| {
+            let value = config
+                .decode(&a.parse().unwrap(), thing)
+                .unwrap_or_else(|e| panic!("{a}: {e}"));
+            msgpack::encode(&value, &thing.implied_type()).unwrap()
+        })
+        .collect();
+
+    // Terraform validates the three at once, and the capture files of two calls made
+    // in the same millisecond overwrite each other (the file names' limit): validate
+    // again until each call has been seen; every payload seen must be one of ctywire's.
+    ours.sort();
+    ours.dedup();
+    let mut theirs: Vec<Vec<u8>> = Vec::new();
+    for _ in 0..8 {
+        ws.clear_captures();
+        ws.terraform(&["validate", "-no-color"]).success();
+        let capture = Capture::read_dir(&ws.captures()).unwrap();
+        theirs.extend(
+            capture
+                .calls
+                .iter()
+                .filter(|c| c.rpc == "ValidateResourceConfig")
+                .map(|c| bytes(c, "Request", "Config")),
+        );
+        theirs.sort();
+        theirs.dedup();
+        if theirs.len() >= ours.len() {
+            break;
+        }
+    }
+    let show = |payloads: &[Vec<u8>]| -> Vec<String> {
+        payloads
+            .iter()
+            .map(|b| {
+                ctywire::render::render_block(
+                    &msgpack::decode(b, &thing.implied_type()).unwrap(),
+                    &thing.block,
+                    &Default::default(),
+                )
+            })
+            .collect()
+    };
+    assert!(
+        ours == theirs,
+        "ctywire:\n{:#?}\nTerraform:\n{:#?}",
+        show(&ours),
+        show(&theirs)
+    );
+    // The number beyond float64 (a string in the configuration) is sent exactly.
+    assert!(ours.iter().any(|b| b
+        .windows(32)
+        .any(|w| w == b"123456789012345678901234567890.5")));
+}
