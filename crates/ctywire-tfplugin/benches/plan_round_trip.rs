@@ -15,7 +15,7 @@ use ctywire_tfplugin::tfplugin6::{plan_resource_change, DynamicValue};
 use ctywire_tfplugin::{dynamic, Plugin, PluginEnv};
 use tonic::{Request, Response, Status};
 
-/// The resource: a list of 10,000 objects (about 3 MB of MessagePack) and a computed id.
+/// The resource: a list of 20,000 objects (about 3 MB of MessagePack) and a computed id.
 fn resource_type() -> Type {
     "object({id=string, items=list(object({name=string, size=number, price=number, enabled=bool, tags=map(string), zones=list(string)}))})"
         .parse()
@@ -118,7 +118,7 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 fn main() {
     let runs = 21;
     let ty = resource_type();
-    let value = state(10_000);
+    let value = state(20_000);
     let bytes: DynamicValue = dynamic::encode(&value, &ty).unwrap();
     println!(
         "payload: {} bytes of MessagePack per value",
@@ -146,8 +146,11 @@ fn main() {
             .await
             .unwrap();
         let socket = started.socket.clone();
+        // As grpc-go's client grows its windows to the bandwidth-delay product.
         let channel = tonic::transport::Endpoint::try_from("http://plugin")
             .unwrap()
+            .initial_connection_window_size(16 << 20)
+            .initial_stream_window_size(16 << 20)
             .connect_with_connector(tower::service_fn(move |_| {
                 let socket = socket.clone();
                 async move {
