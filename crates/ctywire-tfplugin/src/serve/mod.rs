@@ -38,6 +38,10 @@ const MAX_MESSAGE_BYTES: usize = 256 << 20;
 /// arrives without waiting for window updates (HTTP/2's default is 64 KiB).
 const WINDOW_BYTES: u32 = 16 << 20;
 
+/// The largest HTTP/2 frame the client may send (HTTP/2's default is 16 KiB): fewer
+/// frames for a large request, where the client sends larger ones.
+const MAX_FRAME_BYTES: u32 = 1 << 20;
+
 /// How long a TLS handshake may take before the connection is dropped.
 const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -286,6 +290,7 @@ impl Plugin {
             let serve = tonic::transport::Server::builder()
                 .initial_connection_window_size(Some(WINDOW_BYTES))
                 .initial_stream_window_size(Some(WINDOW_BYTES))
+                .max_frame_size(Some(MAX_FRAME_BYTES))
                 .add_routes(routes)
                 .serve_with_incoming_shutdown(incoming, async move {
                     let _ = stopped.wait_for(|stop| *stop).await;
