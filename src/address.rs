@@ -45,7 +45,7 @@ impl fmt::Display for InstanceKey {
             InstanceKey::Int(i) => write!(f, "[{i}]"),
             InstanceKey::String(s) => {
                 let mut quoted = Vec::new();
-                crate::value::set::go_quote(s, &mut quoted);
+                crate::text::go_quote_into(s, &mut quoted);
                 write!(f, "[{}]", String::from_utf8_lossy(&quoted))
             }
         }

@@ -571,7 +571,8 @@ impl Capture {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Subject<'s> {
-    /// A provider's own configuration (`ConfigureProvider`, `ValidateProviderConfig`).
+    /// A provider's own configuration (`ConfigureProvider`, which tfplugin5 captures name
+    /// `Configure`, `ValidateProviderConfig`, `PrepareProviderConfig`).
     Provider {
         /// The provider's address.
         provider: &'s str,
@@ -757,9 +758,11 @@ impl Section {
             "ValidateStateStoreConfig" | "ConfigureStateStore" => {
                 Section::Schemas(SchemaKind::StateStore)
             }
-            "ConfigureProvider" | "ValidateProviderConfig" | "PrepareProviderConfig" => {
-                Section::Provider
-            }
+            // terraform-plugin-go's tf5server logs tfplugin5's ConfigureProvider as `Configure`.
+            "ConfigureProvider"
+            | "Configure"
+            | "ValidateProviderConfig"
+            | "PrepareProviderConfig" => Section::Provider,
             "UpgradeResourceIdentity" => Section::Identities,
             "CallFunction" => Section::Functions,
             _ => return None,

@@ -80,9 +80,11 @@
 //! ### Check a plan as Terraform would
 //!
 //! [`Block::proposed_new`] is the proposed new state Terraform sends to
-//! PlanResourceChange; [`Block::check_plan`] and [`Block::check_apply`] list what
-//! Terraform would reject in a planned or new state, each an [`Inconsistency`] with its
-//! path, its [`Rule`] and Terraform's message ([`Inconsistency::terraform_text`]).
+//! PlanResourceChange; [`Block::check_plan`], [`Block::check_apply`] and
+//! [`Block::check_read`] list what Terraform would reject in a planned, applied or
+//! refreshed state, each an [`Inconsistency`] with its path, its [`Rule`] and
+//! Terraform's words ([`Inconsistency::terraform_text`],
+//! [`Inconsistency::terraform_diagnostic`]).
 //! [`render::diff::render_resource_change`] shows a change as `terraform plan` does.
 //! [`Block::check_config`], [`Block::check_state`] and [`Block::validate`] check values
 //! and schemas against the schema rules.
@@ -315,6 +317,7 @@ pub mod config;
 pub mod convert;
 mod diff;
 pub mod error;
+pub mod flatmap;
 mod implied;
 pub mod json;
 pub mod limits;
@@ -326,6 +329,7 @@ pub mod schema;
 pub mod serde;
 mod text;
 pub mod tfjson;
+mod token;
 pub mod types;
 pub mod value;
 

@@ -83,6 +83,61 @@ pub const MAX_IMPLICIT_VALUES: usize = 1 << 20;
 /// such numbers took seconds to decode into a set. go-cty never writes `p` exponents.
 pub const MAX_BINARY_EXPONENT: i64 = 128;
 
+/// Maximum nesting of one `.tf.json` string's template and expression syntax: quoted
+/// templates, interpolations and `%{if}` / `%{for}` directives, parentheses, tuples,
+/// objects, function calls, conditionals, unary operators and the steps of one traversal
+/// (`var.v.a[0]` is three) each count one level. Lower than [`MAX_DEPTH`] because each
+/// level costs the parser and the evaluator several frames of stack. A chain of binary
+/// operators (`1 + 2 * 3 - ...`) is read without recursion and counts one level however
+/// long it is.
+///
+/// ```
+/// use ctywire::limits::MAX_EXPRESSION_DEPTH;
+/// assert_eq!(MAX_EXPRESSION_DEPTH, 64);
+/// ```
+pub const MAX_EXPRESSION_DEPTH: usize = 64;
+
+/// Maximum nesting of the evaluation of a `.tf.json` configuration: JSON arrays and
+/// objects, expressions, templates and `%{if}` / `%{for}` directives, counted through the
+/// local values an expression refers to (whose own JSON and expressions count too).
+/// Room for a document at [`MAX_DEPTH`] holding strings at [`MAX_EXPRESSION_DEPTH`].
+/// The value of each local value nests at most [`MAX_DEPTH`] levels.
+pub const MAX_EVALUATION_DEPTH: usize = MAX_DEPTH + 2 * MAX_EXPRESSION_DEPTH;
+
+/// Work a configuration's template `for` directives may do: each iteration counts one,
+/// and each byte it writes one more (nested directives count their text at each level).
+/// `%{for}` over two elements nested 40 deep would otherwise write a terabyte.
+pub const MAX_TEMPLATE_WORK: usize = 1 << 26;
+
+/// The one wording of every nesting error: `what` names what is nested (`"value"`,
+/// `"type"`, `"JSON"`, ...), `limit` is the bound and `name` the constant that holds it.
+#[cold]
+pub(crate) fn nesting_message(what: &str, limit: usize, name: &str) -> String {
+    format!("{what} is nested deeper than the limit of {limit} levels (ctywire::limits::{name})")
+}
+
+/// The [`LimitExceeded`](crate::ErrorKind::LimitExceeded) error for `what` nested deeper
+/// than [`MAX_DEPTH`]; the caller adds the offset or path.
+#[cold]
+pub(crate) fn depth_exceeded(what: &str) -> crate::Error {
+    crate::Error::new(
+        crate::ErrorKind::LimitExceeded,
+        nesting_message(what, MAX_DEPTH, "MAX_DEPTH"),
+    )
+}
+
+/// The depth guard of every recursive reader and walker over input-controlled
+/// structure: `Ok` while `depth` (the number of levels entered, the outermost being 1 or
+/// 0 as the caller counts) is at most [`MAX_DEPTH`], else [`depth_exceeded`].
+#[inline]
+pub(crate) fn check_depth(depth: usize, what: &str) -> crate::Result<()> {
+    if depth > MAX_DEPTH {
+        Err(depth_exceeded(what))
+    } else {
+        Ok(())
+    }
+}
+
 /// The number of implicit values one decode of `input_len` bytes may make: see
 /// [`MAX_IMPLICIT_VALUES`].
 pub(crate) fn implicit_value_budget(input_len: usize) -> usize {

@@ -225,7 +225,7 @@ impl fmt::Display for PathStep {
             PathStep::Attribute(name) => write!(f, ".{name}"),
             PathStep::Key(key) => {
                 let mut quoted = Vec::with_capacity(key.len() + 2);
-                crate::value::set::go_quote(key, &mut quoted);
+                crate::text::go_quote_into(key, &mut quoted);
                 write!(f, "[{}]", String::from_utf8_lossy(&quoted))
             }
             PathStep::Index(i) => write!(f, "[{i}]"),

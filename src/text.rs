@@ -35,6 +35,24 @@ fn nfc_slow(s: &str) -> Cow<'_, str> {
     }
 }
 
+/// Whether `name` is an HCL identifier, which Terraform writes bare (as an attribute
+/// name, a resource name, a type expression's attribute): a letter or `_`, then letters,
+/// digits, `_` and `-`.
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(is_identifier_start) && chars.all(is_identifier_continue)
+}
+
+/// Whether an HCL identifier can start with `c`.
+pub(crate) fn is_identifier_start(c: char) -> bool {
+    c == '_' || c.is_alphabetic()
+}
+
+/// Whether an HCL identifier can go on with `c`.
+pub(crate) fn is_identifier_continue(c: char) -> bool {
+    c == '_' || c == '-' || c.is_alphanumeric()
+}
+
 /// The window [`append_short`] copies attribute names with.
 pub(crate) const WINDOW: usize = 32;
 
@@ -162,9 +180,133 @@ fn utf16(units: &[u8], offset: usize, unit: fn([u8; 2]) -> u16) -> Result<Vec<u8
     Ok(out.into_bytes())
 }
 
+// ---- Go's `%q` quoting: the one home of the rule ----
+
+/// `s` quoted as Go's `strconv.Quote` (and `%q`) quotes it, as a `String`.
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = Vec::with_capacity(s.len() + 2);
+    go_quote_into(s, &mut out);
+    String::from_utf8(out).expect("Go's quoting of a string writes UTF-8")
+}
+
+/// Go's `strconv.Quote`, appended to `out`: printable characters (Go's
+/// `strconv.IsPrint`, by its table in `value/printable.rs`) literal, `\"` and `\\`, the
+/// short escapes, and `\x..`, `\u....` or `\U........` for every other character.
+pub(crate) fn go_quote_into(s: &str, out: &mut Vec<u8>) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    // `start..i` is a run of printable ASCII other than `"` and `\\`, copied as it is.
+    let mut start = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\' {
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        // `i` is a character boundary: only ASCII bytes were passed over.
+        let c = s[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+        go_quote_char(c, out);
+        i += c.len_utf8();
+        start = i;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// One character of [`go_quote_into`].
+fn go_quote_char(c: char, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    {
+        match c {
+            '"' | '\\' => {
+                out.push(b'\\');
+                out.push(c as u8);
+            }
+            ' '..='~' => out.push(c as u8),
+            '\u{7}' => out.extend_from_slice(b"\\a"),
+            '\u{8}' => out.extend_from_slice(b"\\b"),
+            '\u{c}' => out.extend_from_slice(b"\\f"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            '\u{b}' => out.extend_from_slice(b"\\v"),
+            '\0'..='\u{1f}' | '\u{7f}' => {
+                out.extend_from_slice(b"\\x");
+                out.push(HEX[(c as usize) >> 4]);
+                out.push(HEX[(c as usize) & 0xf]);
+            }
+            _ if is_printable(c) => {
+                let mut buf = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+            _ => {
+                let (prefix, digits) = if (c as u32) < 0x10000 {
+                    (b"\\u", 4)
+                } else {
+                    (b"\\U", 8)
+                };
+                out.extend_from_slice(prefix);
+                for i in (0..digits).rev() {
+                    out.push(HEX[((c as u32) >> (4 * i)) as usize & 0xf]);
+                }
+            }
+        }
+    }
+}
+
+/// Go's `strconv.IsPrint` for a character past ASCII.
+fn is_printable(c: char) -> bool {
+    let c = c as u32;
+    crate::value::printable::PRINTABLE
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                std::cmp::Ordering::Less
+            } else if lo > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identifiers() {
+        for name in ["web_1-a", "_x", "x", "ñame", "a1"] {
+            assert!(is_identifier(name), "{name}");
+        }
+        for name in ["1x", "-x", "", "a.b", "a b", "a\"b", "tags[0]"] {
+            assert!(!is_identifier(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn go_quote_matches_strconv() {
+        let table = [
+            ("a", r#""a""#),
+            ("a\n", r#""a\n""#),
+            ("\"\\", r#""\"\\""#),
+            ("\u{1}\u{7f}", r#""\x01\x7f""#),
+            ("\u{7}\u{8}\u{b}\u{c}\t\r", r#""\a\b\v\f\t\r""#),
+            ("é☃", "\"é☃\""),
+            ("\u{a0}\u{ad}", r#""\u00a0\u00ad""#),
+            // Format characters Go does not print: soft hyphen, zero-width space and
+            // joiner, left-to-right mark, byte-order mark.
+            ("a\u{ad}b\u{200b}c", r#""a\u00adb\u200bc""#),
+            ("\u{200d}\u{200e}\u{feff}", r#""\u200d\u200e\ufeff""#),
+            ("\u{85}\u{2028}", r#""\u0085\u2028""#),
+            ("\u{e0000}", r#""\U000e0000""#),
+            ("\u{1F600}", "\"\u{1F600}\""),
+        ];
+        for (input, want) in table {
+            assert_eq!(go_quote(input), want, "{input:?}");
+        }
+    }
 
     fn utf16le(s: &str) -> Vec<u8> {
         s.encode_utf16().flat_map(u16::to_le_bytes).collect()

@@ -946,9 +946,10 @@ pub fn plan_rules(data: &[u8]) {
     let _ = block.check_plan(prior, config, planned);
     let _ = block.check_plan(prior, config, &proposed);
     let _ = block.check_apply(planned, config);
+    let _ = block.check_read(planned);
     let _ = ctywire::schema::check_value_compatible(planned, config, &ty);
     for v in &values {
-        let found = block.check_apply(v, v);
+        let found = block.check_compatible(v, v);
         assert!(
             found.is_empty(),
             "a value is inconsistent with itself: {found:?}"

@@ -3,11 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::diagnostic::go_quote;
 use super::syntax::is_identifier;
 pub use crate::address::InstanceKey;
 use crate::error::{Error, ErrorKind};
 use crate::schema::{ProviderSchemas, Schema};
+use crate::text::go_quote;
 
 /// A resource, data source or provider block: what [`Config::value`](super::Config::value)
 /// decodes.
@@ -185,7 +185,7 @@ fn instance_key(text: &str) -> Result<InstanceKey, Error> {
         .and_then(|t| t.strip_suffix(']'))
         .ok_or_else(bad)?;
     if inner.starts_with('"') {
-        let mut r = crate::json::read::Reader::new(inner.as_bytes());
+        let mut r = crate::token::json_read::Reader::new(inner.as_bytes());
         let key = r.read_string().map_err(|_| bad())?.into_owned();
         r.finish().map_err(|_| bad())?;
         return Ok(InstanceKey::String(key));

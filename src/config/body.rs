@@ -15,8 +15,9 @@
 
 use std::rc::Rc;
 
-use super::diagnostic::{go_quote, range_marker, Diag, FileId, Span};
+use super::diagnostic::{range_marker, Diag, FileId, Span};
 use super::document::{Node, NodeKind, Property};
+use crate::text::go_quote;
 
 /// What a body may hold: attributes (some required) and block types (with label
 /// names).
@@ -196,6 +197,8 @@ impl<'d> Body<'d> {
     /// HCL's `JustAttributes`. The body must be one JSON object.
     pub(crate) fn just_attributes(&self, diags: &mut Vec<Diag>) -> Vec<Attribute<'d>> {
         let mut attributes: Vec<Attribute<'d>> = Vec::new();
+        // Where each name is in `attributes`: many attributes cost no quadratic time.
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for part in &self.parts {
             let NodeKind::Object(properties) = &part.node.kind else {
                 diags.push(Diag::new(
@@ -210,7 +213,7 @@ impl<'d> Body<'d> {
                     continue;
                 }
                 let attribute = attribute(part.file, p);
-                if let Some(existing) = attributes.iter().find(|a| a.name == &*p.name) {
+                if let Some(existing) = seen.get(&*p.name).map(|&i| &attributes[i]) {
                     diags.push(Diag::new(
                         "Duplicate attribute definition",
                         format!(
@@ -222,6 +225,7 @@ impl<'d> Body<'d> {
                     ));
                     continue;
                 }
+                seen.insert(&p.name, attributes.len());
                 attributes.push(attribute);
             }
         }

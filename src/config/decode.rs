@@ -20,12 +20,13 @@
 //!   an object whose attributes are unknown.
 
 use super::body::{Block as RawBlock, Body, BodySchema, Content};
-use super::diagnostic::{go_quote, Diag, Span};
+use super::diagnostic::{Diag, Span};
 use super::document::NodeKind;
-use super::eval::{elements, friendly, Scope};
+use super::eval::{elements, Scope};
 use super::syntax::{self, Expr};
 use super::typed::Val;
 use crate::schema::{Attribute, AttributeNesting, Block, BlockNesting, NestedBlock};
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::conform::concrete_type;
 use crate::value::Value;
@@ -222,7 +223,7 @@ fn expand_dynamic<'d, 'g>(
             "Invalid dynamic for_each value",
             format!(
                 "Cannot use a {} value in for_each. An iterable collection is required.",
-                friendly(&for_each.ty)
+                for_each.ty.friendly_name()
             ),
             for_each_attr.value_span(),
         ));
@@ -440,6 +441,7 @@ fn decode_blocks(
         }
         BlockNesting::Map => {
             let mut entries: Vec<(&str, Value)> = Vec::with_capacity(items.len());
+            let mut keys = std::collections::BTreeSet::new();
             for item in items {
                 if item.unknown {
                     return Value::unknown();
@@ -448,7 +450,7 @@ fn decode_blocks(
                 let Some((key, _)) = item.block.labels.first() else {
                     continue;
                 };
-                if entries.iter().any(|(k, _)| *k == key) {
+                if !keys.insert(key.as_str()) {
                     diags.push(Diag::new(
                         format!("Duplicate {name} block"),
                         format!(

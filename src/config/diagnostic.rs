@@ -286,40 +286,6 @@ pub(crate) fn range_marker(span: Span) -> String {
     format!("\u{1}{}:{}:{}\u{2}", span.file, span.start, span.end)
 }
 
-/// `text` quoted as Go's `%q` quotes it, as Terraform's messages do: printable
-/// characters as themselves, `\"` and `\\`, the short escapes, and `\x..`, `\u....` or
-/// `\U........` for other control and non-printable characters.
-pub(crate) fn go_quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control() || c == '\u{feff}' => {
-                if (c as u32) <= 0xffff {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,12 +300,6 @@ mod tests {
         assert_eq!(line_column(text, colon), (2, 7));
         let close = text.len() - 1;
         assert_eq!(line_column(text, close), (3, 1));
-    }
-
-    #[test]
-    fn quotes_as_go_does() {
-        assert_eq!(go_quote("a\"b\\c\n\u{1}é"), r#""a\"b\\c\n\x01é""#);
-        assert_eq!(go_quote("\u{85}"), r#""\u0085""#);
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! The crate's JSON token reader does the reading; nothing here goes through a generic
 //! JSON tree.
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Kind, Reader};
+use crate::error::Result;
 use crate::limits::MAX_DEPTH;
+use crate::token::json_read::{Kind, Reader};
 
 /// A JSON value with where it is in its file.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,11 +73,7 @@ fn value(r: &mut Reader<'_>, depth: usize) -> Result<Node> {
         Kind::Number => NodeKind::Number(r.read_number()?.into()),
         Kind::String => NodeKind::String(r.read_string()?.into()),
         Kind::Array | Kind::Object if depth >= MAX_DEPTH => {
-            return Err(Error::new(
-                ErrorKind::LimitExceeded,
-                format!("JSON nesting is deeper than the limit of {MAX_DEPTH}"),
-            )
-            .at_offset(start))
+            return Err(crate::limits::depth_exceeded("JSON").at_offset(start))
         }
         Kind::Array => {
             r.begin_array()?;
@@ -143,7 +139,7 @@ mod tests {
         let deep = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
         assert_eq!(
             parse(deep.as_bytes()).unwrap_err().kind(),
-            ErrorKind::LimitExceeded
+            crate::ErrorKind::LimitExceeded
         );
     }
 }

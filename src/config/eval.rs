@@ -17,15 +17,17 @@
 //!   its prefix (at most 128 bytes, without a last character that later text could
 //!   still change), as HCL does.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::diagnostic::{go_quote, range_marker, Diag, FileId, Span};
+use super::diagnostic::{range_marker, Diag, FileId, Span};
 use super::document::{Node, NodeKind};
 use super::syntax::{self, Expr, Part, Template};
 use super::typed::Val;
+use crate::limits::{nesting_message, MAX_DEPTH, MAX_EVALUATION_DEPTH, MAX_TEMPLATE_WORK};
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::{Number, Refinements, Value};
 
@@ -35,8 +37,27 @@ pub(crate) struct Globals<'d> {
     pub(crate) variables: BTreeMap<String, Val>,
     /// Each local value's expression.
     pub(crate) locals: BTreeMap<String, (FileId, &'d Node)>,
+    /// The type of each resource a reference can name with a type (`TYPE.NAME`,
+    /// `data.TYPE.NAME`): the resources declared without `count` or `for_each` whose
+    /// schema the caller gave. A reference to one is an unknown of that type.
+    pub(crate) resource_types: BTreeMap<String, Type>,
     /// Local values evaluated so far; `None` while one is being evaluated (a cycle).
     evaluated: RefCell<BTreeMap<String, Option<Val>>>,
+    /// Levels of evaluation open now (JSON values, expressions, templates, directives,
+    /// through local values too), bounded by [`MAX_EVALUATION_DEPTH`].
+    depth: Cell<usize>,
+    /// Iterations of template `for` directives and the bytes they wrote, bounded by
+    /// [`MAX_TEMPLATE_WORK`].
+    work: Cell<usize>,
+}
+
+/// One level of evaluation entered; leaving it (dropping) counts it off.
+struct Level<'a>(&'a Cell<usize>);
+
+impl Drop for Level<'_> {
+    fn drop(&mut self) {
+        self.0.set(self.0.get().saturating_sub(1));
+    }
 }
 
 impl<'d> Globals<'d> {
@@ -47,8 +68,56 @@ impl<'d> Globals<'d> {
         Globals {
             variables,
             locals,
+            resource_types: BTreeMap::new(),
             evaluated: RefCell::new(BTreeMap::new()),
+            depth: Cell::new(0),
+            work: Cell::new(0),
         }
+    }
+
+    /// Enters one level of evaluation: `None`, after a diagnostic, past
+    /// [`MAX_EVALUATION_DEPTH`] (the caller's value is then unknown).
+    fn enter(&self, span: Span, diags: &mut Vec<Diag>) -> Option<Level<'_>> {
+        let depth = self.depth.get() + 1;
+        if depth > MAX_EVALUATION_DEPTH {
+            diags.push(Diag::new(
+                "Expression too deeply nested",
+                format!(
+                    "The {}, counting JSON values, expressions, templates and local values referred to.",
+                    nesting_message(
+                        "evaluation",
+                        MAX_EVALUATION_DEPTH,
+                        "MAX_EVALUATION_DEPTH"
+                    )
+                ),
+                span,
+            ));
+            return None;
+        }
+        self.depth.set(depth);
+        Some(Level(&self.depth))
+    }
+
+    /// Counts `amount` of template work: `false`, after a diagnostic the first time,
+    /// past [`MAX_TEMPLATE_WORK`].
+    fn charge(&self, amount: usize, span: Span, diags: &mut Vec<Diag>) -> bool {
+        let before = self.work.get();
+        let after = before.saturating_add(amount);
+        self.work.set(after);
+        if after <= MAX_TEMPLATE_WORK {
+            return true;
+        }
+        if before <= MAX_TEMPLATE_WORK {
+            diags.push(Diag::new(
+                "Template too large",
+                format!(
+                    "The template's for directives repeat more than the limit of \
+                     {MAX_TEMPLATE_WORK} iterations and bytes written (ctywire::limits::MAX_TEMPLATE_WORK)."
+                ),
+                span,
+            ));
+        }
+        false
     }
 }
 
@@ -87,6 +156,9 @@ impl<'g, 'd> Scope<'g, 'd> {
     /// Evaluates a JSON value as an expression (strings are templates).
     pub(crate) fn eval_json(&self, file: FileId, node: &Node, diags: &mut Vec<Diag>) -> Val {
         let span = Span::new(file, node.start, node.end);
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::Dynamic);
+        };
         match &node.kind {
             NodeKind::Null => Val::null(Type::Dynamic),
             NodeKind::Bool(b) => Val::known(Type::Bool, Value::Bool(*b)),
@@ -101,7 +173,8 @@ impl<'g, 'd> Scope<'g, 'd> {
             }
             NodeKind::Object(properties) => {
                 let mut attributes: Vec<(String, Val)> = Vec::new();
-                let mut spans: Vec<Span> = Vec::new();
+                // Each name's key span: a map, so that many keys cost no quadratic time.
+                let mut spans: BTreeMap<String, Span> = BTreeMap::new();
                 let mut known_keys = true;
                 for p in properties {
                     let key_span = Span::new(file, p.name_at, p.name_at + p.name.len() + 2);
@@ -110,20 +183,20 @@ impl<'g, 'd> Scope<'g, 'd> {
                     let Some(name) = self.object_key(key, key_span, diags, &mut known_keys) else {
                         continue;
                     };
-                    if let Some(i) = attributes.iter().position(|(n, _)| *n == name) {
+                    if let Some(first) = spans.get(&name) {
                         diags.push(Diag::new(
                             "Duplicate object attribute",
                             format!(
                                 "An attribute named {} was already defined at {}.",
                                 go_quote(&name),
-                                range_marker(spans[i]),
+                                range_marker(*first),
                             ),
                             key_span,
                         ));
                         continue;
                     }
+                    spans.insert(name.clone(), key_span);
                     attributes.push((name, value));
-                    spans.push(key_span);
                 }
                 if known_keys {
                     Val::object(attributes)
@@ -190,6 +263,9 @@ impl<'g, 'd> Scope<'g, 'd> {
         span: Span,
         diags: &mut Vec<Diag>,
     ) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::Dynamic);
+        };
         if template.unwrap {
             if let [Part::Interpolation(expr, _)] = &template.parts[..] {
                 return self.eval_expr(expr, span, diags);
@@ -281,6 +357,9 @@ impl<'g, 'd> Scope<'g, 'd> {
         span: Span,
         diags: &mut Vec<Diag>,
     ) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::String);
+        };
         let condition = self.eval_expr(condition, span, diags);
         match condition.convert(&Type::Bool) {
             Ok(Value::Bool(b)) => {
@@ -323,6 +402,9 @@ impl<'g, 'd> Scope<'g, 'd> {
         span: Span,
         diags: &mut Vec<Diag>,
     ) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::String);
+        };
         let collection = self.eval_expr(collection, span, diags);
         match elements(&collection) {
             Some(items) => {
@@ -333,7 +415,11 @@ impl<'g, 'd> Scope<'g, 'd> {
                     if let Some(key) = key {
                         scope = scope.with(key, k);
                     }
+                    let before = text.len();
                     all_known &= scope.render(body, span, diags, &mut text);
+                    if !self.globals.charge(1 + text.len() - before, span, diags) {
+                        return Val::unknown(Type::String);
+                    }
                 }
                 if all_known {
                     Val::string(&text)
@@ -347,7 +433,7 @@ impl<'g, 'd> Scope<'g, 'd> {
                     "Iteration over non-iterable value",
                     format!(
                         "A value of type {} cannot be used as the collection in a 'for' expression.",
-                        friendly(&collection.ty)
+                        collection.ty.friendly_name()
                     ),
                     span,
                 ));
@@ -358,6 +444,9 @@ impl<'g, 'd> Scope<'g, 'd> {
 
     /// Evaluates an expression of HCL's native syntax.
     pub(crate) fn eval_expr(&self, expr: &Expr, span: Span, diags: &mut Vec<Diag>) -> Val {
+        let Some(_level) = self.globals.enter(span, diags) else {
+            return Val::unknown(Type::Dynamic);
+        };
         match expr {
             Expr::Number(text) => number(text, span, diags),
             Expr::Bool(b) => Val::known(Type::Bool, Value::Bool(*b)),
@@ -372,12 +461,13 @@ impl<'g, 'd> Scope<'g, 'd> {
             ),
             Expr::Object(items) => {
                 let mut attributes: Vec<(String, Val)> = Vec::new();
+                let mut names = std::collections::BTreeSet::new();
                 let mut known_keys = true;
                 for (key, value) in items {
                     let key = self.eval_expr(key, span, diags);
                     let value = self.eval_expr(value, span, diags);
                     if let Some(name) = self.object_key(key, span, diags, &mut known_keys) {
-                        if attributes.iter().any(|(n, _)| *n == name) {
+                        if !names.insert(name.clone()) {
                             diags.push(Diag::new(
                                 "Duplicate object attribute",
                                 format!(
@@ -410,6 +500,9 @@ impl<'g, 'd> Scope<'g, 'd> {
                 }
             },
             Expr::Variable(name) => self.variable(name, span, diags),
+            Expr::Attribute(..) if self.resource_reference(expr).is_some() => {
+                Val::unknown(self.resource_reference(expr).unwrap_or(Type::Dynamic))
+            }
             Expr::Attribute(base, name) => {
                 if let Expr::Variable(root) = &**base {
                     match root.as_str() {
@@ -450,6 +543,9 @@ impl<'g, 'd> Scope<'g, 'd> {
     /// `data`, `module`, `path`, `terraform`, `self`, ... The whole reference is then
     /// unknown.
     fn is_external_reference(&self, expr: &Expr) -> bool {
+        if self.resource_reference(expr).is_some() {
+            return false;
+        }
         match expr {
             Expr::Variable(root) => {
                 self.lookup(root).is_none()
@@ -458,6 +554,26 @@ impl<'g, 'd> Scope<'g, 'd> {
             Expr::Attribute(base, _) | Expr::Index(base, _) => self.is_external_reference(base),
             _ => false,
         }
+    }
+
+    /// The type of the resource `expr` names (`TYPE.NAME`, `data.TYPE.NAME`), when its
+    /// schema is known: Terraform's value for it while it is not known yet (the
+    /// validate walk, and before the resource is planned) is an unknown of that type.
+    fn resource_reference(&self, expr: &Expr) -> Option<Type> {
+        let Expr::Attribute(base, name) = expr else {
+            return None;
+        };
+        let key = match &**base {
+            Expr::Variable(type_name) if self.lookup(type_name).is_none() => {
+                format!("{type_name}.{name}")
+            }
+            Expr::Attribute(data, type_name) if matches!(&**data, Expr::Variable(d) if d == "data" && self.lookup("data").is_none()) =>
+            {
+                format!("data.{type_name}.{name}")
+            }
+            _ => return None,
+        };
+        self.globals.resource_types.get(&key).cloned()
     }
 
     /// A bare name: a bound name, or one of Terraform's reference roots.
@@ -543,13 +659,44 @@ impl<'g, 'd> Scope<'g, 'd> {
             .evaluated
             .borrow_mut()
             .insert(name.to_owned(), None);
-        let value = Scope::new(self.globals).eval_json(file, node, diags);
+        let mut value = Scope::new(self.globals).eval_json(file, node, diags);
+        if nested_deeper_than(&value.value, MAX_DEPTH) {
+            // Referred to from deep in another local value, it would build one deeper
+            // still: each local's value stays within the values' limit.
+            diags.push(Diag::new(
+                "Local value too deeply nested",
+                format!(
+                    "The local value {}: its {}.",
+                    go_quote(name),
+                    nesting_message("value", MAX_DEPTH, "MAX_DEPTH")
+                ),
+                span,
+            ));
+            value = Val::unknown(Type::Dynamic);
+        }
         self.globals
             .evaluated
             .borrow_mut()
             .insert(name.to_owned(), Some(value.clone()));
         value
     }
+}
+
+/// Whether `value` nests more than `limit` levels of collections and structures
+/// (looking no deeper than that).
+fn nested_deeper_than(value: &Value, limit: usize) -> bool {
+    let children: Box<dyn Iterator<Item = &Value>> = match value.untyped() {
+        Value::List(vs) | Value::Tuple(vs) => Box::new(vs.iter()),
+        Value::Set(s) => Box::new(s.iter()),
+        Value::Map(m) => Box::new(m.iter().map(|(_, v)| v)),
+        Value::Object(o) => Box::new(o.iter().map(|(_, v)| v)),
+        _ => return false,
+    };
+    let mut children = children.peekable();
+    if children.peek().is_none() {
+        return false;
+    }
+    limit == 0 || children.any(|v| nested_deeper_than(v, limit - 1))
 }
 
 /// A number literal's value.
@@ -630,7 +777,7 @@ pub(crate) fn get_attribute(base: &Val, name: &str, span: Span, diags: &mut Vec<
                 "Unsupported attribute",
                 format!(
                     "Can't access attributes on a value of type {}.",
-                    friendly(ty)
+                    ty.friendly_name()
                 ),
                 span,
             ));
@@ -703,7 +850,7 @@ pub(crate) fn index(base: &Val, key: &Val, span: Span, diags: &mut Vec<Diag>) ->
             }
         }
         Type::Set(_) => invalid(diags, "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".into()),
-        ty => invalid(diags, format!("This value does not have any indices (it is of type {}).", friendly(ty))),
+        ty => invalid(diags, format!("This value does not have any indices (it is of type {}).", ty.friendly_name())),
     }
 }
 
@@ -769,22 +916,6 @@ pub(crate) fn elements(collection: &Val) -> Option<Vec<(Val, Val)>> {
                 .collect(),
         ),
         _ => None,
-    }
-}
-
-/// A type as Terraform names it in messages: `string`, `list of string`, `object`,
-/// `tuple`, `dynamic`.
-pub(crate) fn friendly(ty: &Type) -> String {
-    match ty {
-        Type::Bool => "bool".into(),
-        Type::Number => "number".into(),
-        Type::String => "string".into(),
-        Type::Dynamic => "dynamic".into(),
-        Type::List(e) => format!("list of {}", friendly(e)),
-        Type::Set(e) => format!("set of {}", friendly(e)),
-        Type::Map(e) => format!("map of {}", friendly(e)),
-        Type::Object(_) => "object".into(),
-        Type::Tuple(_) => "tuple".into(),
     }
 }
 
@@ -862,7 +993,7 @@ fn in_string(span: Span, at: usize) -> Span {
     Span::new(span.file, at, at + 1)
 }
 
-/// `detail` with each template range marker of [`syntax::template_range`] made a file
+/// `detail` with each template range marker of `syntax::template::template_range` made a file
 /// range of the JSON string at `span`.
 fn file_ranges(detail: &str, span: Span) -> String {
     let mut out = String::with_capacity(detail.len());

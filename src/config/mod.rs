@@ -116,6 +116,7 @@ mod syntax;
 mod typed;
 mod types;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use address::{Address, InstanceKey};
@@ -141,6 +142,24 @@ use crate::value::Value;
 pub struct Config {
     files: Vec<SourceFile>,
     roots: Vec<(FileId, Node)>,
+    /// The implied types of resource types and data sources (`TYPE`, `data.TYPE`) that
+    /// references are typed by; see [`Config::with_schemas`].
+    reference_types: BTreeMap<String, Type>,
+}
+
+/// The implied type of each resource type (`TYPE`) and data source (`data.TYPE`) of
+/// `schemas`, for typing references.
+fn reference_types(schemas: &ProviderSchemas) -> BTreeMap<String, Type> {
+    let mut types = BTreeMap::new();
+    for provider in schemas.providers.values() {
+        for (name, schema) in &provider.resource_schemas {
+            types.insert(name.clone(), schema.implied_type());
+        }
+        for (name, schema) in &provider.data_source_schemas {
+            types.insert(format!("data.{name}"), schema.implied_type());
+        }
+    }
+    types
 }
 
 /// A block declared at the top level, as [`Config::declarations`] lists it.
@@ -237,7 +256,11 @@ impl Config {
                 }
             }
         }
-        let config = Config { files, roots };
+        let config = Config {
+            files,
+            roots,
+            reference_types: BTreeMap::new(),
+        };
         if diags.is_empty() {
             module::load(&config.roots, &mut diags);
         }
@@ -276,6 +299,42 @@ impl Config {
             return Err(Diagnostics(problems));
         }
         Config::from_sources(sources)
+    }
+
+    /// Types references to resources and data sources by their schemas, as Terraform
+    /// does ([`value`](Self::value) does this with the schemas it is given): a reference to a resource declared without `count` or `for_each`
+    /// (`demo_thing.x`, `data.demo_echo.e`) whose type `schemas` define is an unknown
+    /// of the schema's implied type rather than of no type, so `demo_thing.x.id` is an
+    /// unknown string. This is what Terraform sends in its validate walk, and in its
+    /// plan walk for resources not planned yet.
+    ///
+    /// ```
+    /// use ctywire::config::Config;
+    /// use ctywire::schema::{Attribute, Block, ProviderSchema, ProviderSchemas, Schema};
+    /// use ctywire::Type;
+    ///
+    /// let bucket = Schema::new(Block::new()
+    ///     .attribute("name", Attribute::new(Type::String).required())
+    ///     .attribute("id", Attribute::new(Type::String).computed()));
+    /// let mut provider = ProviderSchema::default();
+    /// provider.resource_schemas.insert("cloud_bucket".into(), bucket.clone());
+    /// let mut schemas = ProviderSchemas::default();
+    /// schemas.providers.insert("registry.terraform.io/example/cloud".into(), provider);
+    ///
+    /// let config = Config::from_sources([("main.tf.json", r#"{"resource": {"cloud_bucket": {
+    ///   "logs": {"name": "logs"},
+    ///   "copy": {"name": "${cloud_bucket.logs.id}"}
+    /// }}}"#)])?;
+    /// let copy = "cloud_bucket.copy".parse()?;
+    /// // Untyped, the reference is an unknown of no type; typed, an unknown string.
+    /// assert!(config.decode(&copy, &bucket)?["name"].is_unknown());
+    /// let typed = config.with_schemas(&schemas).decode(&copy, &bucket)?;
+    /// assert!(typed["name"].is_unknown());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_schemas(mut self, schemas: &ProviderSchemas) -> Config {
+        self.reference_types.extend(reference_types(schemas));
+        self
     }
 
     /// Every block the files declare, in file order, with its address.
@@ -329,7 +388,15 @@ impl Config {
         schemas: &ProviderSchemas,
     ) -> Result<Value, Diagnostics> {
         match address.schema(schemas) {
-            Ok(schema) => self.decode(address, schema),
+            Ok(schema) => {
+                let mut types = reference_types(schemas);
+                types.extend(
+                    self.reference_types
+                        .iter()
+                        .map(|(k, t)| (k.clone(), t.clone())),
+                );
+                self.decode_typed(address, schema, &types)
+            }
             Err(e) => Err(Diagnostics(vec![Diagnostic {
                 summary: address.no_schema_summary().into(),
                 detail: e.message().to_owned(),
@@ -364,8 +431,32 @@ impl Config {
     /// missing required arguments, values that do not convert, too few or too many
     /// blocks, invalid references.
     pub fn decode(&self, address: &Address, schema: &Schema) -> Result<Value, Diagnostics> {
+        self.decode_typed(address, schema, &self.reference_types)
+    }
+
+    /// [`decode`](Self::decode), with references typed by `reference_types`.
+    fn decode_typed(
+        &self,
+        address: &Address,
+        schema: &Schema,
+        reference_types: &BTreeMap<String, Type>,
+    ) -> Result<Value, Diagnostics> {
         let mut diags = Vec::new();
-        let module = module::load(&self.roots, &mut diags);
+        let mut module = module::load(&self.roots, &mut diags);
+        module.globals.resource_types = module
+            .resources
+            .iter()
+            .filter(|r| r.count.is_none() && r.for_each.is_none())
+            .filter_map(|r| {
+                let (kind, prefix) = match r.mode {
+                    Mode::Managed => (r.type_name.clone(), ""),
+                    Mode::Data => (format!("data.{}", r.type_name), "data."),
+                    Mode::Ephemeral => return None,
+                };
+                let ty = reference_types.get(&kind)?;
+                Some((format!("{prefix}{}.{}", r.type_name, r.name), ty.clone()))
+            })
+            .collect();
         let value = match address {
             Address::Resource {
                 type_name,
@@ -399,8 +490,8 @@ impl Config {
                             "Reference to undeclared resource",
                             format!(
                                 "A {what} {} {} has not been declared in the root module.",
-                                diagnostic::go_quote(type_name),
-                                diagnostic::go_quote(name)
+                                crate::text::go_quote(type_name),
+                                crate::text::go_quote(name)
                             ),
                         ));
                         Value::Null
@@ -470,7 +561,7 @@ fn decode_resource(
         let index = match key {
             None => Val::unknown(Type::Number),
             Some(InstanceKey::String(k)) => {
-                unexpected(diags, format!("{address} has \"count\" set: its instances are keyed by number, not by {}.", diagnostic::go_quote(k)));
+                unexpected(diags, format!("{address} has \"count\" set: its instances are keyed by number, not by {}.", crate::text::go_quote(k)));
                 Val::unknown(Type::Number)
             }
             Some(InstanceKey::Int(i)) => {
@@ -510,7 +601,7 @@ fn decode_resource(
                             diags,
                             format!(
                                 "{address} has no instance [{}] in its \"for_each\".",
-                                diagnostic::go_quote(k)
+                                crate::text::go_quote(k)
                             ),
                         );
                         (Val::string(k), Val::unknown(Type::Dynamic))

@@ -5,12 +5,13 @@
 use std::collections::BTreeMap;
 
 use super::body::{Attribute, Body, BodySchema};
-use super::diagnostic::{go_quote, range_marker, Diag, FileId, Span};
+use super::diagnostic::{range_marker, Diag, FileId, Span};
 use super::document::{Node, NodeKind};
 use super::eval::Globals;
 use super::syntax::{self, is_identifier};
 use super::typed::Val;
 use super::types::{literal_json, type_constraint};
+use crate::text::go_quote;
 use crate::types::Type;
 
 /// The kinds of resource blocks.

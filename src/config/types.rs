@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use super::diagnostic::go_quote;
 use super::document::{Node, NodeKind};
 use super::syntax::{Expr, Part};
 use super::typed::Val;
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -136,6 +136,7 @@ fn object_type(expr: &Expr) -> Result<(Type, Option<Defaults>), String> {
         return Err("Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.".into());
     };
     let mut attributes: Vec<(String, Type)> = Vec::new();
+    let mut names = std::collections::BTreeSet::new();
     let mut optional: Vec<String> = Vec::new();
     let mut values = BTreeMap::new();
     let mut children = BTreeMap::new();
@@ -147,7 +148,7 @@ fn object_type(expr: &Expr) -> Result<(Type, Option<Defaults>), String> {
             },
             _ => return Err("Object constructor map keys must be attribute names.".into()),
         };
-        if attributes.iter().any(|(n, _)| *n == name) {
+        if !names.insert(name.clone()) {
             return Err("Object constructor map keys must be unique.".into());
         }
         let mut type_expr = value;
@@ -344,12 +345,13 @@ pub(crate) fn literal(expr: &Expr) -> Result<Val, String> {
         )),
         Expr::Object(items) => {
             let mut attributes: Vec<(String, Val)> = Vec::new();
+            let mut names = std::collections::BTreeSet::new();
             for (k, v) in items {
                 let key = literal(k)?;
                 let Some(name) = key.value.as_str().map(str::to_owned) else {
                     return Err("Cannot use this expression as an object key.".into());
                 };
-                if attributes.iter().any(|(n, _)| *n == name) {
+                if !names.insert(name.clone()) {
                     return Err(format!(
                         "An attribute named {} was already defined.",
                         go_quote(&name)
@@ -389,9 +391,10 @@ pub(crate) fn literal_json(node: &Node) -> Result<Val, String> {
         ),
         NodeKind::Object(properties) => {
             let mut attributes: Vec<(String, Val)> = Vec::new();
+            let mut names = std::collections::BTreeSet::new();
             for p in properties {
                 let name = crate::text::nfc(&p.name).into_owned();
-                if attributes.iter().any(|(n, _)| *n == name) {
+                if !names.insert(name.clone()) {
                     return Err(format!(
                         "An attribute named {} was already defined.",
                         go_quote(&name)

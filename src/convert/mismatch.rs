@@ -4,30 +4,7 @@ use crate::types::Type;
 
 use super::rules::available;
 
-/// cty's `FriendlyName` (`constraint` false) or `FriendlyNameForConstraint` (true):
-/// `string`, `list of number`, `map of any single type`, `object`, `any type`.
-pub(super) fn friendly_name(ty: &Type, constraint: bool) -> String {
-    let collection = |kind: &str, e: &Type| {
-        let element = if constraint && *e == Type::Dynamic {
-            "any single type".to_owned()
-        } else {
-            friendly_name(e, constraint)
-        };
-        format!("{kind} of {element}")
-    };
-    match ty {
-        Type::Bool | Type::Number | Type::String => ty.kind_name().to_owned(),
-        Type::Dynamic if constraint => "any type".to_owned(),
-        Type::Dynamic => "dynamic".to_owned(),
-        Type::List(e) => collection("list", e),
-        Type::Set(e) => collection("set", e),
-        Type::Map(e) => collection("map", e),
-        Type::Object(_) => "object".to_owned(),
-        Type::Tuple(_) => "tuple".to_owned(),
-    }
-}
-
-pub(super) use crate::value::set::go_quoted as quoted;
+pub(super) use crate::text::go_quote as quoted;
 
 /// Why `got` does not convert to `want`: go-cty's `MismatchMessage`, word for word.
 pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
@@ -49,8 +26,8 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
         _ if got.is_collection() && want.is_collection() => collection_from_collection(got, want),
         _ if !likely_to_confuse(got, want) => format!(
             "{} required, but have {}",
-            friendly_name(want, false),
-            friendly_name(got, false)
+            want.friendly_name(),
+            got.friendly_name()
         ),
         _ => required(want),
     }
@@ -58,7 +35,7 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
 
 /// "`want` required", naming `want` as a constraint.
 fn required(want: &Type) -> String {
-    format!("{} required", friendly_name(want, true))
+    format!("{} required", want.friendly_name_for_constraint())
 }
 
 fn objects(got: &Type, want: &Type) -> String {
@@ -126,7 +103,10 @@ fn collection_from_structural(got: &Type, want: &Type) -> String {
         }
         _ => return required(want),
     }
-    format!("all elements must be {}", friendly_name(want_element, true))
+    format!(
+        "all elements must be {}",
+        want_element.friendly_name_for_constraint()
+    )
 }
 
 fn collection_from_collection(got: &Type, want: &Type) -> String {

@@ -2,10 +2,10 @@
 
 use crate::error::{Error, ErrorKind, Position, Result};
 use crate::implied::{below, Wrappers};
-use crate::json::read::{line_column, Kind, Reader};
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text;
+use crate::token::json_read::{line_column, Kind, Reader};
 use crate::types::{ObjectType, Type, TypeJsonCache};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::sink::{nulls, Return, Sink};
@@ -170,7 +170,7 @@ impl<'a, 'o> Decoder<'a, 'o> {
         let kind = r.peek_kind()?;
         let at = r.offset();
         if depth > MAX_DEPTH {
-            return Err(crate::msgpack::read::depth_error().at_offset(at));
+            return Err(crate::limits::depth_exceeded("value").at_offset(at));
         }
         if kind == Kind::Null {
             r.read_null()?;
@@ -439,7 +439,7 @@ fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     Ok(match kind {
         Kind::Null => {

@@ -1,9 +1,9 @@
 //! JSON encoding of a [`Value`] with a type, byte for byte as go-cty's `json.Marshal`.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::write::write_string;
 use crate::path::PathStep;
 use crate::text;
+use crate::token::json_write::write_string;
 use crate::types::{write_json_cached, Type};
 use crate::value::conform::{
     check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,

@@ -19,8 +19,6 @@
 
 pub(crate) mod decode;
 pub(crate) mod encode;
-pub(crate) mod read;
-pub(crate) mod write;
 
 pub(crate) use decode::with_line_column;
 pub use decode::DecodeOptions;
@@ -171,7 +169,7 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
 /// assert!(json::check_syntax(b"[1, 2").is_err());
 /// ```
 pub fn check_syntax(input: &[u8]) -> Result<()> {
-    let mut r = read::Reader::new(input);
+    let mut r = crate::token::json_read::Reader::new(input);
     r.skip_value()
         .and_then(|()| r.finish())
         .map_err(|e| decode::with_line_column(e, input))

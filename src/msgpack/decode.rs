@@ -3,20 +3,68 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::implied::{below, Wrappers};
 use crate::limits::{MAX_DEPTH, MAX_REFINEMENT_PAYLOAD};
-use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::path::PathStep;
 use crate::text;
-use crate::types::{EncodedNames, ObjectType, Type};
+use crate::token::msgpack_read::{Reader, Token};
+use crate::types::{EncodedNames, ObjectType, Type, TypeJsonCache};
 use crate::value::conform::{common_type, settle, type_dynamic_elements};
 use crate::value::sink::{nulls, Return, Sink};
 use crate::value::{collapsed_elements, string, Map, Number, Object, Refinements, Set, Str, Value};
+
+/// A decode in progress: the token reader, and what one decode remembers beyond it (the
+/// types of the dynamic wrappers read so far, and how many values it may still make up).
+/// It reads as its [`Reader`].
+pub(crate) struct Decoder<'a> {
+    r: Reader<'a>,
+    /// The types of the dynamic values read so far, by their type JSON.
+    types: TypeJsonCache<'a>,
+    /// How many more values the decoder may make up without input to show for them
+    /// ([`MAX_IMPLICIT_VALUES`](crate::limits::MAX_IMPLICIT_VALUES)).
+    implicit_budget: usize,
+}
+
+impl<'a> Decoder<'a> {
+    pub(crate) fn new(input: &'a [u8]) -> Decoder<'a> {
+        Decoder {
+            r: Reader::new(input),
+            types: TypeJsonCache::default(),
+            implicit_budget: crate::limits::implicit_value_budget(input.len()),
+        }
+    }
+
+    /// Accounts for `n` values made up without input (the elements of a collapsed
+    /// unknown list): an error once the decode has made too many.
+    fn charge_implicit(&mut self, n: u64) -> Result<()> {
+        match usize::try_from(n) {
+            Ok(n) if n <= self.implicit_budget => {
+                self.implicit_budget -= n;
+                Ok(())
+            }
+            _ => Err(crate::limits::implicit_values_error()),
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Decoder<'a> {
+    type Target = Reader<'a>;
+
+    fn deref(&self) -> &Reader<'a> {
+        &self.r
+    }
+}
+
+impl<'a> std::ops::DerefMut for Decoder<'a> {
+    fn deref_mut(&mut self) -> &mut Reader<'a> {
+        &mut self.r
+    }
+}
 
 /// The MessagePack extension type of refined unknown values.
 const REFINEMENT_EXT: i8 = 12;
 
 /// Decodes one value of type `ty` from `input`; trailing bytes are an error.
 pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
-    let mut r = Reader::new(input);
+    let mut r = Decoder::new(input);
     let value = decode_value(&mut r, ty, 0)?;
     if !r.is_empty() {
         return Err(Error::new(
@@ -33,7 +81,7 @@ pub(crate) fn decode(input: &[u8], ty: &Type) -> Result<Value> {
 
 /// Decodes one value of type `ty`.
 #[inline(always)]
-pub(crate) fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Result<Value> {
+pub(crate) fn decode_value(r: &mut Decoder<'_>, ty: &Type, depth: usize) -> Result<Value> {
     decode_into(r, ty, depth, Return)
 }
 
@@ -41,7 +89,7 @@ pub(crate) fn decode_value(r: &mut Reader<'_>, ty: &Type, depth: usize) -> Resul
 /// strings, positive fixint numbers, bools) are read here without a token; everything
 /// else, and every error, by [`decode_token`].
 #[inline(always)]
-fn decode_into<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> Result<S::Output> {
+fn decode_into<S: Sink>(r: &mut Decoder<'_>, ty: &Type, depth: usize, put: S) -> Result<S::Output> {
     if depth <= MAX_DEPTH {
         if let Some(b) = r.peek() {
             match (ty, b) {
@@ -80,7 +128,7 @@ fn decode_into<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> 
 /// where the text is stored); `None`, reading nothing, for any other item or text, or
 /// too little input.
 #[inline(always)]
-fn short_ascii<'a>(r: &mut Reader<'a>) -> Option<(&'a [u8; string::INLINE], usize)> {
+fn short_ascii<'a>(r: &mut Decoder<'a>) -> Option<(&'a [u8; string::INLINE], usize)> {
     let len = match r.peek()? {
         b @ 0xa0..=0xbf => usize::from(b & 0x1f),
         _ => return None,
@@ -94,10 +142,15 @@ fn short_ascii<'a>(r: &mut Reader<'a>) -> Option<(&'a [u8; string::INLINE], usiz
 }
 
 /// [`decode_value`] by way of a token, for every form.
-fn decode_token<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) -> Result<S::Output> {
+fn decode_token<S: Sink>(
+    r: &mut Decoder<'_>,
+    ty: &Type,
+    depth: usize,
+    put: S,
+) -> Result<S::Output> {
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     let token = r.token(expected(ty))?;
     match token {
@@ -115,7 +168,7 @@ fn decode_token<S: Sink>(r: &mut Reader<'_>, ty: &Type, depth: usize, put: S) ->
 /// A value that is neither unknown nor null. Maps, objects, tuples and dynamic values
 /// are decoded out of line (`#[inline(never)]`), which keeps the token dispatch small.
 fn known<S: Sink>(
-    r: &mut Reader<'_>,
+    r: &mut Decoder<'_>,
     token: Token<'_>,
     ty: &Type,
     depth: usize,
@@ -202,7 +255,7 @@ pub(crate) fn number(token: &Token<'_>) -> Result<Number> {
 }
 
 fn sequence(
-    r: &mut Reader<'_>,
+    r: &mut Decoder<'_>,
     token: Token<'_>,
     ty: &Type,
     element: &Type,
@@ -233,7 +286,7 @@ fn settle_elements(elements: &mut [Value], element: &Type) -> Result<()> {
 
 #[inline(never)]
 fn tuple<S: Sink>(
-    r: &mut Reader<'_>,
+    r: &mut Decoder<'_>,
     token: Token<'_>,
     types: &[Type],
     depth: usize,
@@ -268,7 +321,7 @@ pub(crate) fn key<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
 
 #[inline(never)]
 fn map<S: Sink>(
-    r: &mut Reader<'_>,
+    r: &mut Decoder<'_>,
     token: Token<'_>,
     element: &Type,
     depth: usize,
@@ -316,7 +369,7 @@ fn map<S: Sink>(
 
 #[inline(never)]
 fn object<S: Sink>(
-    r: &mut Reader<'_>,
+    r: &mut Decoder<'_>,
     token: Token<'_>,
     ty: &ObjectType,
     depth: usize,
@@ -386,7 +439,7 @@ impl<'t> AttributeKeys<'t> {
     pub(crate) fn resume(ty: &'t ObjectType, next: usize) -> Self {
         AttributeKeys {
             ty,
-            wire_names: ty.msgpack_names(crate::msgpack::encode::str),
+            wire_names: ty.msgpack_names(crate::token::msgpack_write::str),
             next,
             seen: None,
         }
@@ -485,7 +538,7 @@ fn attribute_count_error(r: &Reader<'_>, n: usize, ty: &ObjectType, depth: usize
 
 #[inline(never)]
 fn dynamic<S: Sink>(
-    r: &mut Reader<'_>,
+    r: &mut Decoder<'_>,
     token: Token<'_>,
     depth: usize,
     put: S,
@@ -536,7 +589,7 @@ fn dynamic<S: Sink>(
 
 /// An extension at a value position: an unknown, refined when it is extension 12.
 fn unknown(
-    r: &mut Reader<'_>,
+    r: &mut Decoder<'_>,
     ty: &Type,
     code: i8,
     payload: &[u8],
@@ -723,7 +776,7 @@ pub(crate) fn implied_type(input: &[u8], wrappers: Option<&mut Wrappers>) -> Res
 fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>) -> Result<Type> {
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     let binary = || {
         Error::new(

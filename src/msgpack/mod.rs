@@ -17,7 +17,6 @@
 
 pub(crate) mod decode;
 pub(crate) mod encode;
-pub(crate) mod read;
 
 use crate::error::Result;
 use crate::implied::Wrappers;
@@ -162,7 +161,7 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
 /// assert!(msgpack::check_syntax(&[0x91, 0xa1, b'x']).is_ok());
 /// ```
 pub fn check_syntax(input: &[u8]) -> Result<()> {
-    let mut r = read::Reader::new(input);
+    let mut r = crate::token::msgpack_read::Reader::new(input);
     r.skip(0)?;
     if !r.is_empty() {
         return Err(crate::Error::new(

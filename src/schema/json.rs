@@ -19,11 +19,11 @@ use super::{
     IdentitySchema, NestedBlock, NestedType, Parameter, ProviderSchema, ProviderSchemas, Schema,
 };
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Kind, Reader};
 use crate::json::with_line_column;
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text::utf8_document;
+use crate::token::json_read::{Kind, Reader};
 use crate::types::Type;
 
 impl ProviderSchemas {
@@ -336,11 +336,7 @@ impl<'a> Loader<'a> {
     fn descend(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(Error::new(
-                ErrorKind::LimitExceeded,
-                format!("schema nesting is deeper than the limit of {MAX_DEPTH}"),
-            )
-            .at_offset(self.r.offset()));
+            return Err(crate::limits::depth_exceeded("schema").at_offset(self.r.offset()));
         }
         Ok(())
     }

@@ -58,6 +58,7 @@
 
 mod check;
 pub(crate) mod json;
+mod json_write;
 pub mod plan;
 mod provider;
 mod sections;
@@ -67,7 +68,7 @@ mod validate;
 use std::collections::BTreeMap;
 
 pub use check::Violation;
-pub use plan::{check_value_compatible, Inconsistency, Rule};
+pub use plan::{check_value_compatible, Check, Inconsistency, Rule, TerraformDiagnostic};
 pub use provider::{
     Fallback, ProviderMatch, ProviderSchema, ProviderSchemas, SchemaKind, SchemaMatch,
 };

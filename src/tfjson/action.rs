@@ -2,9 +2,9 @@
 //! Terraform 1.14's actions, each with its configuration as a value.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::Reader;
 use crate::path::Path;
 use crate::schema::{ProviderSchemas, SchemaKind, SchemaMatch};
+use crate::token::json_read::Reader;
 use crate::types::Type;
 use crate::value::Value;
 

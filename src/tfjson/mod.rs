@@ -123,8 +123,8 @@ pub use plan::{
 pub use state::{Module, Output, Resource, ResourceMode, State, Values};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Kind, Reader};
 use crate::path::{Path, PathStep};
+use crate::token::json_read::{Kind, Reader};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -356,7 +356,7 @@ impl MarkTree {
                     if i > 0 {
                         out.push(b',');
                     }
-                    crate::json::write::write_string(out, k);
+                    crate::token::json_write::write_string(out, k);
                     out.push(b':');
                     t.write(out);
                 }
@@ -404,7 +404,7 @@ pub(crate) fn read_mark_tree(r: &mut Reader<'_>, depth: usize) -> Result<MarkTre
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > crate::limits::MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     Ok(match kind {
         Kind::Null => {

@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::error::{Error, Result};
-use crate::json::read::{Kind, Reader};
 use crate::path::Path;
 use crate::schema::{IdentitySchema, ProviderSchemas, Schema, SchemaMatch};
+use crate::token::json_read::{Kind, Reader};
 use crate::types::Type;
 use crate::value::Value;
 

@@ -3,9 +3,9 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::decode::with_line_column;
-use crate::json::read::{Kind, Reader};
 use crate::path::{Path, PathStep};
 use crate::text::utf8_document;
+use crate::token::json_read::{Kind, Reader};
 
 use super::{raw_str, read_mark_tree, MarkTree, RawJson};
 

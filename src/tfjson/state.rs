@@ -5,9 +5,9 @@ use std::fmt;
 
 use crate::address::InstanceKey;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{Kind, Reader};
 use crate::path::Path;
 use crate::schema::{IdentitySchema, ProviderSchemas, Schema, SchemaKind, SchemaMatch};
+use crate::token::json_read::{Kind, Reader};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -454,7 +454,7 @@ pub(super) fn values(r: &mut Reader<'_>) -> Result<Values> {
 
 fn module(r: &mut Reader<'_>, depth: usize) -> Result<Module> {
     if depth > crate::limits::MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(r.offset()));
+        return Err(crate::limits::depth_exceeded("value").at_offset(r.offset()));
     }
     let mut out = Module::default();
     read::object(r, |k, r| {

@@ -3,11 +3,11 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::decode::{number, primitive, with_line_column};
-use crate::json::read::{Kind, Reader};
-use crate::json::write::write_string;
 use crate::limits::MAX_DEPTH;
 use crate::path::PathStep;
 use crate::text;
+use crate::token::json_read::{Kind, Reader};
+use crate::token::json_write::write_string;
 use crate::types::{ObjectType, Type};
 use crate::value::conform::{common_type, for_each_attribute, mismatch, type_dynamic_elements};
 use crate::value::{Map, Object, Set, Str, Value};
@@ -268,7 +268,7 @@ fn value(r: &mut Reader<'_>, ty: &Type, unknown: Option<&MarkTree>, depth: usize
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     if unknown.is_some_and(MarkTree::is_true) {
         r.skip_value()?;
@@ -428,7 +428,7 @@ fn implied(r: &mut Reader<'_>, unknown: Option<&MarkTree>, depth: usize) -> Resu
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > MAX_DEPTH {
-        return Err(crate::msgpack::read::depth_error().at_offset(at));
+        return Err(crate::limits::depth_exceeded("value").at_offset(at));
     }
     if unknown.is_some_and(MarkTree::is_true) {
         r.skip_value()?;

@@ -5,9 +5,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::describe_at;
 use crate::limits::MAX_DEPTH;
-use crate::text::nfc;
+use crate::text::{is_identifier, is_identifier_continue, is_identifier_start, nfc};
+use crate::token::json_read::describe_at;
 use crate::types::{ObjectType, Type};
 
 impl Type {
@@ -144,21 +144,6 @@ fn write_call(out: &mut String, name: &str, argument: &Type) {
     out.push(')');
 }
 
-/// Whether `name` can be written bare as an attribute name: a letter or `_`, then
-/// letters, digits, `_` and `-`.
-fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(is_identifier_start) && chars.all(is_identifier_char)
-}
-
-fn is_identifier_start(c: char) -> bool {
-    c.is_alphabetic() || c == '_'
-}
-
-fn is_identifier_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || c == '-'
-}
-
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
@@ -280,7 +265,7 @@ impl<'a> Parser<'a> {
             return None;
         }
         let len = chars
-            .find(|&(_, c)| !is_identifier_char(c))
+            .find(|&(_, c)| !is_identifier_continue(c))
             .map_or(rest.len(), |(i, _)| i);
         self.pos += len;
         Some(&rest[..len])
@@ -398,11 +383,7 @@ impl<'a> Parser<'a> {
             _ => return Err(syntax(format!("unknown type `{word}`"), at)),
         };
         if depth >= MAX_DEPTH {
-            return Err(Error::new(
-                ErrorKind::LimitExceeded,
-                format!("type nesting is deeper than the limit of {MAX_DEPTH}"),
-            )
-            .at_offset(at));
+            return Err(crate::limits::depth_exceeded("type").at_offset(at));
         }
         self.expect(b'(', &format!("`(` after `{word}`"))?;
         if let Some(call) = call {

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::read::{describe_at, Kind, Reader};
-use crate::json::write::write_string;
 use crate::limits::MAX_DEPTH;
 use crate::text::nfc;
+use crate::token::json_read::{describe_at, Kind, Reader};
+use crate::token::json_write::write_string;
 use crate::types::{ObjectType, Type};
 
 impl Type {
@@ -385,11 +385,7 @@ fn primitive(name: &str) -> Option<Type> {
 /// `[`.
 fn start_complex(r: &mut Reader<'_>, depth: usize) -> Result<Start> {
     if depth >= MAX_DEPTH {
-        return Err(Error::new(
-            ErrorKind::LimitExceeded,
-            format!("type nesting is deeper than the limit of {MAX_DEPTH}"),
-        )
-        .at_offset(r.offset()));
+        return Err(crate::limits::depth_exceeded("type").at_offset(r.offset()));
     }
     r.begin_array()?;
     if !r.next_element()? {

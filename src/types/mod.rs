@@ -382,7 +382,7 @@ impl ObjectType {
                 if i > 0 {
                     out.push(b',');
                 }
-                crate::json::write::write_string(&mut out, name);
+                crate::token::json_write::write_string(&mut out, name);
                 out.push(b':');
                 out
             }))
@@ -537,6 +537,48 @@ impl Type {
             Type::Map(_) => "map",
             Type::Object(_) => "object",
             Type::Tuple(_) => "tuple",
+        }
+    }
+
+    /// The type as go-cty and Terraform name it in messages (cty's `FriendlyName`):
+    /// `string`, `list of number`, `map of set of string`, `object`, `tuple`, `dynamic`.
+    ///
+    /// ```
+    /// use ctywire::Type;
+    ///
+    /// let ty: Type = "map(list(object({a=string})))".parse()?;
+    /// assert_eq!(ty.friendly_name(), "map of list of object");
+    /// assert_eq!(Type::list(Type::Dynamic).friendly_name(), "list of dynamic");
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn friendly_name(&self) -> String {
+        self.friendly(false)
+    }
+
+    /// The type as a constraint, as go-cty names it (`FriendlyNameForConstraint`):
+    /// `dynamic` is `any type`, and a collection of it `list of any single type`.
+    ///
+    /// ```
+    /// use ctywire::Type;
+    ///
+    /// assert_eq!(Type::Dynamic.friendly_name_for_constraint(), "any type");
+    /// assert_eq!(Type::map(Type::Dynamic).friendly_name_for_constraint(), "map of any single type");
+    /// ```
+    pub fn friendly_name_for_constraint(&self) -> String {
+        self.friendly(true)
+    }
+
+    fn friendly(&self, constraint: bool) -> String {
+        let collection = |kind: &str, element: &Type| match element {
+            Type::Dynamic if constraint => format!("{kind} of any single type"),
+            _ => format!("{kind} of {}", element.friendly(constraint)),
+        };
+        match self {
+            Type::Dynamic if constraint => "any type".to_owned(),
+            Type::List(e) => collection("list", e),
+            Type::Set(e) => collection("set", e),
+            Type::Map(e) => collection("map", e),
+            _ => self.kind_name().to_owned(),
         }
     }
 }

@@ -123,7 +123,7 @@ fn wrapped(out: &mut String, open: &str, inner: &Type) {
 }
 
 fn quote(out: &mut String, s: &str) {
-    out.push_str(&super::set::go_quoted(s));
+    out.push_str(&crate::text::go_quote(s));
 }
 
 fn write_value(out: &mut String, value: &Value, ty: &Type) {

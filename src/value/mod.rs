@@ -10,7 +10,7 @@ pub(crate) mod conform;
 pub(crate) mod equal;
 mod go_syntax;
 mod number;
-mod printable;
+pub(crate) mod printable;
 mod refine;
 pub(crate) mod set;
 pub(crate) mod sink;

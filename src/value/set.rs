@@ -11,7 +11,6 @@ use std::collections::hash_map::RandomState;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hash, Hasher};
 
-use super::printable::PRINTABLE;
 use super::{Number, Value};
 
 /// How the known elements of one set compare, decided by their kind.
@@ -383,11 +382,11 @@ pub(crate) fn hash_string(v: &Value, out: &mut Vec<u8>) {
         Value::Null => out.push(b'~'),
         Value::Bool(b) => out.push(if *b { b'T' } else { b'F' }),
         Value::Number(n) => n.write_hash_text(out),
-        Value::String(s) => go_quote(s, out),
+        Value::String(s) => crate::text::go_quote_into(s, out),
         Value::Map(m) => {
             out.push(b'{');
             for (k, v) in m.iter() {
-                go_quote(k, out);
+                crate::text::go_quote_into(k, out);
                 out.push(b':');
                 hash_string(v, out);
                 out.push(b';');
@@ -411,92 +410,6 @@ fn hash_sequence(open: u8, values: &[Value], close: u8, out: &mut Vec<u8>) {
     out.push(close);
 }
 
-/// `s` quoted as Go's `strconv.Quote` (and `%q`) quotes it, as a `String`.
-pub(crate) fn go_quoted(s: &str) -> String {
-    let mut out = Vec::with_capacity(s.len() + 2);
-    go_quote(s, &mut out);
-    String::from_utf8(out).expect("Go's quoting of a string writes UTF-8")
-}
-
-/// Go's `strconv.Quote`: printable characters literal, others escaped.
-pub(crate) fn go_quote(s: &str, out: &mut Vec<u8>) {
-    out.push(b'"');
-    let bytes = s.as_bytes();
-    // `start..i` is a run of printable ASCII other than `"` and `\\`, copied as it is.
-    let mut start = 0;
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\' {
-            i += 1;
-            continue;
-        }
-        out.extend_from_slice(&bytes[start..i]);
-        // `i` is a character boundary: only ASCII bytes were passed over.
-        let c = s[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
-        go_quote_char(c, out);
-        i += c.len_utf8();
-        start = i;
-    }
-    out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
-}
-
-/// One character of [`go_quote`].
-fn go_quote_char(c: char, out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    {
-        match c {
-            '"' | '\\' => {
-                out.push(b'\\');
-                out.push(c as u8);
-            }
-            ' '..='~' => out.push(c as u8),
-            '\u{7}' => out.extend_from_slice(b"\\a"),
-            '\u{8}' => out.extend_from_slice(b"\\b"),
-            '\u{c}' => out.extend_from_slice(b"\\f"),
-            '\n' => out.extend_from_slice(b"\\n"),
-            '\r' => out.extend_from_slice(b"\\r"),
-            '\t' => out.extend_from_slice(b"\\t"),
-            '\u{b}' => out.extend_from_slice(b"\\v"),
-            '\0'..='\u{1f}' | '\u{7f}' => {
-                out.extend_from_slice(b"\\x");
-                out.push(HEX[(c as usize) >> 4]);
-                out.push(HEX[(c as usize) & 0xf]);
-            }
-            _ if is_printable(c) => {
-                let mut buf = [0; 4];
-                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            }
-            _ => {
-                let (prefix, digits) = if (c as u32) < 0x10000 {
-                    (b"\\u", 4)
-                } else {
-                    (b"\\U", 8)
-                };
-                out.extend_from_slice(prefix);
-                for i in (0..digits).rev() {
-                    out.push(HEX[((c as u32) >> (4 * i)) as usize & 0xf]);
-                }
-            }
-        }
-    }
-}
-
-fn is_printable(c: char) -> bool {
-    let c = c as u32;
-    PRINTABLE
-        .binary_search_by(|&(lo, hi)| {
-            if hi < c {
-                Ordering::Less
-            } else if lo > c {
-                Ordering::Greater
-            } else {
-                Ordering::Equal
-            }
-        })
-        .is_ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -513,30 +426,6 @@ mod tests {
         COMPARISONS.with(|c| c.set(0));
         let out = canonicalize(elements);
         (out, COMPARISONS.with(Cell::get))
-    }
-
-    fn quoted(s: &str) -> String {
-        let mut out = Vec::new();
-        go_quote(s, &mut out);
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn go_quote_matches_strconv() {
-        let table = [
-            ("a", r#""a""#),
-            ("a\n", r#""a\n""#),
-            ("\"\\", r#""\"\\""#),
-            ("\u{1}\u{7f}", r#""\x01\x7f""#),
-            ("\u{7}\u{8}\u{b}\u{c}\t\r", r#""\a\b\v\f\t\r""#),
-            ("é☃", "\"é☃\""),
-            ("\u{a0}\u{ad}", r#""\u00a0\u00ad""#),
-            ("\u{e0000}", r#""\U000e0000""#),
-            ("\u{1F600}", "\"\u{1F600}\""),
-        ];
-        for (input, want) in table {
-            assert_eq!(quoted(input), want, "{input:?}");
-        }
     }
 
     fn strings(ss: &[&str]) -> Vec<Value> {

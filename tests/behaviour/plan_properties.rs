@@ -282,10 +282,29 @@ proptest! {
         prop_assert!(found.is_empty(), "{:?}\nproposed: {:?}", found.iter().map(|v| v.terraform_text()).collect::<Vec<_>>(), proposed);
     }
 
-    /// A new state equal to its plan, unknowns and all, is consistent with it.
+    /// A new state equal to its plan, unknowns and all, is compatible with it.
     #[test]
-    fn a_plan_is_consistent_with_itself((block, _prior, planned) in schema_and_values()) {
+    fn a_plan_is_compatible_with_itself((block, _prior, planned) in schema_and_values()) {
+        let found = block.check_compatible(&planned, &planned);
+        prop_assert!(found.is_empty(), "{:?}", found.iter().map(|v| v.terraform_text()).collect::<Vec<_>>());
+    }
+
+    /// Applying a plan by returning it is accepted exactly when it holds no unknowns (and
+    /// no write-only values); each unknown left is one problem, at its path.
+    #[test]
+    fn returning_the_plan_is_accepted_when_wholly_known((block, _prior, planned) in schema_and_values()) {
+        prop_assume!(!block.contains_write_only());
         let found = block.check_apply(&planned, &planned);
+        let unknowns = planned.unknown_paths(&block.implied_type()).len();
+        prop_assert_eq!(found.len(), unknowns);
+        prop_assert!(found.iter().all(|i| i.rule == ctywire::schema::Rule::UnknownAfterApply));
+    }
+
+    /// A read state equal to a wholly known value is accepted.
+    #[test]
+    fn a_known_state_reads_back((block, prior, _config) in schema_and_values()) {
+        prop_assume!(!block.contains_write_only() && prior.is_wholly_known());
+        let found = block.check_read(&prior);
         prop_assert!(found.is_empty(), "{:?}", found.iter().map(|v| v.terraform_text()).collect::<Vec<_>>());
     }
 
@@ -323,6 +342,8 @@ proptest! {
         let _ = block.proposed_new(&a, &b);
         let _ = block.check_plan(&a, &b, &a);
         let _ = block.check_apply(&a, &b);
+        let _ = block.check_compatible(&a, &b);
+        let _ = block.check_read(&a);
         let _ = render_block_diff(&a, &b, &block, &DiffOptions::default());
     }
 }

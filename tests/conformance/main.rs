@@ -10,6 +10,7 @@ mod config_errors;
 mod config_examples;
 mod convert;
 mod equality;
+mod flatmap;
 mod implied;
 mod realworld;
 mod schema;

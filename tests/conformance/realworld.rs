@@ -681,3 +681,27 @@ fn every_document_of_the_corpus_reads_types_and_writes_back() {
         report.failures.join("\n")
     );
 }
+
+/// Every schema dump of the corpus, written back as `providers schema -json` writes it,
+/// reads back as the same schemas.
+#[test]
+fn every_schema_dump_writes_back_as_it_was_read() {
+    let Some(dir) = corpus() else {
+        eprintln!("skipped: no real-world corpus (CTYWIRE_REALWORLD names its directory)");
+        return;
+    };
+    let files: BTreeSet<String> = pairings(&dir).into_iter().flat_map(|p| p.schemas).collect();
+    assert!(!files.is_empty());
+    for file in &files {
+        let read = ProviderSchemas::from_json(&std::fs::read(dir.join(file)).unwrap())
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let written = read.to_json();
+        let again = ProviderSchemas::from_json(&written)
+            .unwrap_or_else(|e| panic!("{file} written back: {e}"));
+        assert!(
+            again == read,
+            "{file}: the schemas written back read differently"
+        );
+    }
+    eprintln!("{} schema dumps written back", files.len());
+}

@@ -5,6 +5,7 @@
 //!
 //! One test binary; each module is one way of attacking the library.
 
+mod depth;
 mod fuzz_regressions;
 mod hostile;
 mod mutations;

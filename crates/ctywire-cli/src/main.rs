@@ -252,14 +252,36 @@ enum Command {
     /// Check a new state against its plan as Terraform does after apply.
     ///
     /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports
-    /// it ("Provider produced inconsistent result after apply"), its path and rule, when
-    /// it would not.
+    /// it (unknowns left, write-only values returned, a non-null object after a destroy,
+    /// "Provider produced inconsistent result after apply"), its path and rule, when it
+    /// would not. A planned state of `-` or an empty file is null (a destroy).
     ///
     /// Example:
     ///
     ///   ctywire check-apply --schema examples/schema/provider.json --resource cloud_instance --planned examples/payloads/cloud_instance.planned.msgpack --new examples/payloads/cloud_instance.state.msgpack
     #[command(verbatim_doc_comment)]
     CheckApply(plan_rules::CheckApplyArgs),
+    /// The proposed new state Terraform sends to PlanResourceChange.
+    ///
+    /// From the prior state (`-` or an empty file for a create) and the configuration,
+    /// by Terraform's rules (its ProposedNew): shown like `show`, or written as the
+    /// payload, byte for byte what Terraform sends, with --to.
+    ///
+    /// Example:
+    ///
+    ///   ctywire proposed-new --schema examples/schema/provider.json --resource cloud_instance --prior - --config examples/payloads/cloud_instance.config.msgpack --to msgpack --hex
+    #[command(verbatim_doc_comment)]
+    ProposedNew(plan_rules::ProposedNewArgs),
+    /// Check a state returned by ReadResource (a refresh) or an import as Terraform does.
+    ///
+    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports it
+    /// (unknown values, write-only values returned) when it would not.
+    ///
+    /// Example:
+    ///
+    ///   ctywire check-read --schema examples/schema/provider.json --resource cloud_instance examples/payloads/cloud_instance.state.msgpack
+    #[command(verbatim_doc_comment)]
+    CheckRead(plan_rules::CheckReadArgs),
     /// Work with test-vector files (format: vectors/README.md).
     Vectors {
         #[command(subcommand)]
@@ -348,6 +370,8 @@ struct Typing {
 struct Given {
     ty: Type,
     schema: Option<Schema>,
+    /// The address of the provider whose schema it is (`registry.terraform.io/hashicorp/aws`).
+    provider_source: Option<String>,
 }
 
 impl Typing {
@@ -359,6 +383,7 @@ impl Typing {
             return Ok(Some(Given {
                 ty: ty.clone(),
                 schema: None,
+                provider_source: None,
             }));
         }
         let Some(path) = &self.schema else {
@@ -379,9 +404,18 @@ impl Typing {
             }
         };
         let schema = schema.map_err(|e| in_file(&e))?;
+        let provider_source = schemas.providers.iter().find_map(|(address, p)| {
+            let holds = std::ptr::eq(&p.provider, schema)
+                || p.resource_schemas.values().any(|s| std::ptr::eq(s, schema))
+                || p.data_source_schemas
+                    .values()
+                    .any(|s| std::ptr::eq(s, schema));
+            holds.then(|| address.clone())
+        });
         Ok(Some(Given {
             ty: schema.implied_type(),
             schema: Some(schema.clone()),
+            provider_source,
         }))
     }
 }
@@ -567,6 +601,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Diff(args) => plan_rules::diff(&args),
         Command::CheckPlan(args) => plan_rules::check_plan(&args),
         Command::CheckApply(args) => plan_rules::check_apply(&args),
+        Command::CheckRead(args) => plan_rules::check_read(&args),
+        Command::ProposedNew(args) => plan_rules::proposed_new(&args),
         Command::Vectors {
             command: VectorsCommand::Check { files },
         } => vectors_check(&files),

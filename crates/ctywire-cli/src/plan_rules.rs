@@ -8,8 +8,9 @@ use ctywire::render::diff::{self, ChangeAction, DiffOptions, ResourceHeading};
 use ctywire::schema::{Block, Inconsistency};
 use ctywire::{Path, Type, Value};
 
+use crate::input::Format;
 use crate::input::{self, Source};
-use crate::{ColorChoice, Failure, Given, Reading, Typing};
+use crate::{ColorChoice, Failure, Given, Reading, Rendering, Typing};
 
 /// `ctywire diff A B`.
 #[derive(Args)]
@@ -56,9 +57,76 @@ pub struct CheckPlanArgs {
     /// The planned state the provider returned.
     #[arg(long, value_name = "FILE")]
     planned: PathBuf,
-    /// The resource address, to write paths as Terraform does (`aws_instance.web.tags`).
+    #[command(flatten)]
+    terraform: TerraformNames,
+}
+
+/// Who Terraform names in its messages.
+#[derive(Args)]
+struct TerraformNames {
+    /// The resource address, as Terraform names it (default: TYPE.this).
     #[arg(long, value_name = "ADDRESS")]
     address: Option<String>,
+    /// The provider's source address, as Terraform names it (default: the provider whose
+    /// schema it is in the --schema file).
+    #[arg(long, value_name = "SOURCE")]
+    provider_source: Option<String>,
+}
+
+impl TerraformNames {
+    fn address(&self, typing: &Typing) -> String {
+        self.address.clone().unwrap_or_else(|| {
+            let name = typing
+                .resource
+                .as_deref()
+                .or(typing.data_source.as_deref())
+                .unwrap_or("resource");
+            format!("{}.this", type_name(name))
+        })
+    }
+
+    fn provider_source(&self, given: &Given) -> String {
+        self.provider_source
+            .clone()
+            .or_else(|| given.provider_source.clone())
+            .unwrap_or_else(|| "registry.terraform.io/hashicorp/unknown".to_owned())
+    }
+}
+
+/// `ctywire proposed-new`.
+#[derive(Args)]
+pub struct ProposedNewArgs {
+    #[command(flatten)]
+    typing: Typing,
+    #[command(flatten)]
+    reading: Reading,
+    /// The prior state: a payload file; `-` or an empty file is null (a create).
+    #[arg(long, value_name = "FILE")]
+    prior: PathBuf,
+    /// The configuration (`ctywire config --to msgpack` writes it from a `.tf.json`).
+    #[arg(long, value_name = "FILE")]
+    config: PathBuf,
+    /// Write the payload Terraform sends instead of showing the value.
+    #[arg(long, value_enum)]
+    to: Option<Format>,
+    /// MessagePack output as hex text.
+    #[arg(long, requires = "to")]
+    hex: bool,
+    #[command(flatten)]
+    rendering: Rendering,
+}
+
+/// `ctywire check-read`.
+#[derive(Args)]
+pub struct CheckReadArgs {
+    #[command(flatten)]
+    typing: Typing,
+    #[command(flatten)]
+    reading: Reading,
+    #[command(flatten)]
+    terraform: TerraformNames,
+    /// The new state ReadResource (or ImportResourceState) returned.
+    new: PathBuf,
 }
 
 /// `ctywire check-apply`.
@@ -68,15 +136,14 @@ pub struct CheckApplyArgs {
     typing: Typing,
     #[command(flatten)]
     reading: Reading,
-    /// The planned state.
+    /// The planned state: `-` or an empty file is null (a destroy).
     #[arg(long, value_name = "FILE")]
     planned: PathBuf,
     /// The new state the provider returned from ApplyResourceChange.
     #[arg(long = "new", value_name = "FILE")]
     new: PathBuf,
-    /// The resource address, for Terraform's wording.
-    #[arg(long, value_name = "ADDRESS")]
-    address: Option<String>,
+    #[command(flatten)]
+    terraform: TerraformNames,
 }
 
 /// Reads a payload for a value that may be null: `-` or an empty file.
@@ -201,15 +268,10 @@ pub fn check_plan(args: &CheckPlanArgs) -> Result<(), Failure> {
     let found = schema.block.check_plan(&prior, &config, &planned);
     report(
         &found,
+        &args.terraform.address(&args.typing),
+        &args.terraform.provider_source(&given),
         "the plan is valid: Terraform would accept it",
         "Terraform would reject this plan",
-        |v| {
-            format!(
-                "Provider produced invalid plan: planned an invalid value for {}: {}",
-                with_address(args.address.as_deref(), &v.terraform_path),
-                v.terraform_message
-            )
-        },
     )
 }
 
@@ -218,49 +280,81 @@ pub fn check_apply(args: &CheckApplyArgs) -> Result<(), Failure> {
     let planned = read_value(&args.planned, &args.reading, &given.ty)?;
     let new = read_value(&args.new, &args.reading, &given.ty)?;
     let found = schema.block.check_apply(&planned, &new);
-    let applying = match &args.address {
-        Some(a) => format!("When applying changes to {a}, provider"),
-        None => "When applying changes, provider".to_owned(),
-    };
     report(
         &found,
+        &args.terraform.address(&args.typing),
+        &args.terraform.provider_source(&given),
         "the new state is consistent with the plan: Terraform would accept it",
         "Terraform would reject this result",
-        |v| {
-            format!(
-                "Provider produced inconsistent result after apply: {applying} produced an unexpected new value: {}",
-                v.terraform_text()
-            )
-        },
     )
 }
 
-/// A path after the resource address, as Terraform writes it; the root is the address
-/// itself (or `the resource`).
-fn with_address(address: Option<&str>, path: &str) -> String {
-    match (address, path.is_empty()) {
-        (Some(a), _) => format!("{a}{path}"),
-        (None, true) => "the resource".to_owned(),
-        (None, false) => path.to_owned(),
-    }
+pub fn proposed_new(args: &ProposedNewArgs) -> Result<(), Failure> {
+    let (given, schema) = schema_of(&args.typing, "proposed-new")?;
+    let prior = read_value(&args.prior, &args.reading, &given.ty)?;
+    let config = read_value(&args.config, &args.reading, &given.ty)?;
+    let proposed = schema.block.proposed_new(&prior, &config);
+    let out = match args.to {
+        None => {
+            let options = args
+                .rendering
+                .options()
+                .sensitive(schema.block.sensitive_paths(&proposed));
+            let mut text = ctywire::render::render_block(&proposed, &schema.block, &options);
+            text.push('\n');
+            text.into_bytes()
+        }
+        Some(Format::Msgpack) => {
+            let bytes = ctywire::msgpack::encode(&proposed, &given.ty).map_err(Failure::value)?;
+            if args.hex {
+                let mut hex = input::encode_hex(&bytes);
+                hex.push('\n');
+                hex.into_bytes()
+            } else {
+                bytes
+            }
+        }
+        Some(Format::Json) => {
+            let mut json = ctywire::json::encode(&proposed, &given.ty).map_err(Failure::value)?;
+            json.push(b'\n');
+            json
+        }
+    };
+    crate::write_stdout(&out)
 }
 
-/// Prints each problem as Terraform reports it, with this crate's reading of it below,
-/// and fails when there are any.
+pub fn check_read(args: &CheckReadArgs) -> Result<(), Failure> {
+    let (given, schema) = schema_of(&args.typing, "check-read")?;
+    let new = read_value(&args.new, &args.reading, &given.ty)?;
+    let found = schema.block.check_read(&new);
+    report(
+        &found,
+        &args.terraform.address(&args.typing),
+        &args.terraform.provider_source(&given),
+        "the state is valid: Terraform would accept it",
+        "Terraform would reject this state",
+    )
+}
+
+/// Prints each problem as Terraform reports it (its summary and detail), with this
+/// crate's reading of it below, and fails when there are any.
 fn report(
     found: &[Inconsistency],
+    address: &str,
+    provider_source: &str,
     accepted: &str,
     rejected: &str,
-    terraform: impl Fn(&Inconsistency) -> String,
 ) -> Result<(), Failure> {
     if found.is_empty() {
         return crate::write_stdout(format!("{accepted}\n").as_bytes());
     }
     let mut out = String::new();
     for v in found {
-        out.push_str(&terraform(v));
-        out.push('\n');
-        out.push_str(&format!("    {v} [{}]\n", v.rule));
+        let d = v.terraform_diagnostic(address, provider_source);
+        out.push_str(&format!(
+            "Error: {}\n\n{}\n\n    {v} [{}]\n\n",
+            d.summary, d.detail, v.rule
+        ));
     }
     crate::write_stdout(out.as_bytes())?;
     let problems = if found.len() == 1 {

@@ -4,7 +4,10 @@
 //! Run by Terraform (see the README's "Write a provider"), or by hand with `--debug`
 //! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
-//! `DEMO_MISBEHAVE=apply-leaves-unknown` makes it misbehave for tests.
+//! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`provider::Misbehaviour`:
+//! `plan-changes-config`, `apply-leaves-unknown`, ...).
+//! `--print-schema` prints its schema as `terraform providers schema -json` would,
+//! for `ctywire --schema`.
 
 mod concat;
 mod provider;
@@ -22,16 +25,29 @@ const ADDRESS: &str = "example.com/ctywire/demo";
 
 #[tokio::main]
 async fn main() {
+    if std::env::args().any(|a| a == "--print-schema") {
+        let mut schemas = ctywire::schema::ProviderSchemas::default();
+        schemas
+            .providers
+            .insert(ADDRESS.to_owned(), schema::provider());
+        println!("{}", String::from_utf8_lossy(&schemas.to_json()));
+        return;
+    }
     let misbehaviour = match std::env::var("DEMO_MISBEHAVE") {
-        Ok(name) if !name.is_empty() => {
-            match provider::Misbehaviour::parse(&name) {
-                Some(m) => Some(m),
-                None => {
-                    eprintln!("DEMO_MISBEHAVE: unknown misbehaviour {name:?} (known: apply-leaves-unknown)");
-                    std::process::exit(1);
-                }
+        Ok(name) if !name.is_empty() => match provider::Misbehaviour::parse(&name) {
+            Some(m) => Some(m),
+            None => {
+                let known: Vec<&str> = provider::Misbehaviour::ALL
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect();
+                eprintln!(
+                    "DEMO_MISBEHAVE: unknown misbehaviour {name:?} (known: {})",
+                    known.join(", ")
+                );
+                std::process::exit(1);
             }
-        }
+        },
         _ => None,
     };
     let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour);

@@ -2,7 +2,7 @@
 //! the value logic, and encodes the result; problems become diagnostics with paths.
 
 use ctywire::schema::{ProviderSchema, Schema};
-use ctywire::{json, Error, ErrorKind, Path, Type, Value};
+use ctywire::{flatmap, json, Error, ErrorKind, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::diagnostic::{self, Diagnostics};
 use ctywire_tfplugin::dynamic;
@@ -14,26 +14,73 @@ use ctywire_tfplugin::tfplugin6::provider_server::Provider;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::{Request, Response, Status};
 
-use crate::schema::{self, CONCAT, ECHO, THING, THING_VERSION};
+use crate::schema::{self, thing_v0_type, CONCAT, ECHO, THING, THING_VERSION};
 use crate::thing::{self, Thing};
 
 /// Deliberate misbehaviours, for tests of what Terraform makes of a broken provider
-/// (`DEMO_MISBEHAVE`).
+/// (`DEMO_MISBEHAVE`), one for each kind of check Terraform makes. A misbehaving
+/// provider does not check its own results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Misbehaviour {
+    /// `plan-changes-config`: the plan's `size` is one more than configured.
+    PlanChangesConfig,
+    /// `plan-drops-set-element`: the plan leaves out the last `network` block.
+    PlanDropsSetElement,
+    /// `plan-changes-prior`: an update's plan changes `secret` (sensitive, not
+    /// computed) from both its configured and its prior value.
+    PlanChangesPrior,
+    /// `apply-changes-planned`: apply returns a `size` one more than planned.
+    ApplyChangesPlanned,
     /// `apply-leaves-unknown`: apply returns the planned state as it is, unknowns and
     /// all (so `disk[0].kind` stays unknown).
     ApplyLeavesUnknown,
+    /// `apply-returns-null`: apply returns a null object for a create.
+    ApplyReturnsNull,
+    /// `apply-wrong-type`: apply returns a state whose `size` is a string.
+    ApplyWrongType,
+    /// `read-leaves-unknown`: a refresh returns the state with `id` unknown.
+    ReadLeavesUnknown,
 }
 
 impl Misbehaviour {
+    /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
+    pub const ALL: [(&'static str, Misbehaviour); 8] = [
+        ("plan-changes-config", Misbehaviour::PlanChangesConfig),
+        ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
+        ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
+        ("apply-changes-planned", Misbehaviour::ApplyChangesPlanned),
+        ("apply-leaves-unknown", Misbehaviour::ApplyLeavesUnknown),
+        ("apply-returns-null", Misbehaviour::ApplyReturnsNull),
+        ("apply-wrong-type", Misbehaviour::ApplyWrongType),
+        ("read-leaves-unknown", Misbehaviour::ReadLeavesUnknown),
+    ];
+
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
     pub fn parse(name: &str) -> Option<Misbehaviour> {
-        match name {
-            "apply-leaves-unknown" => Some(Misbehaviour::ApplyLeavesUnknown),
-            _ => None,
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, m)| *m)
+    }
+
+    /// A planned state spoiled as this misbehaviour spoils plans.
+    fn spoil_plan(self, prior: &Value, planned: Value) -> Result<Value, Error> {
+        match self {
+            Misbehaviour::PlanChangesConfig => bump_size(planned),
+            Misbehaviour::PlanDropsSetElement => {
+                let mut networks = planned["network"].as_slice().unwrap_or_default().to_vec();
+                networks.pop();
+                planned.with_attribute("network", Value::set(networks))
+            }
+            Misbehaviour::PlanChangesPrior if !prior.is_null() => {
+                planned.with_attribute("secret", Value::from("changed by the plan"))
+            }
+            _ => Ok(planned),
         }
     }
+}
+
+/// `value` with its `size` one more (or 1 when it has none).
+fn bump_size(value: Value) -> Result<Value, Error> {
+    let size = value["size"].as_i64().map_or(1, |n| n + 1);
+    value.with_attribute("size", Value::from(size))
 }
 
 /// The demo provider.
@@ -66,12 +113,17 @@ impl Demo {
         }
     }
 
-    /// The identity of a thing whose state is `state`: its `id` (unknown while the id
-    /// is); none for a null state.
+    /// The identity of a thing whose state is `state`: its `id`; none for a null state
+    /// and while the id is unknown (a create's plan). Terraform 1.15 accepts an unknown
+    /// planned identity but cannot then write the plan as JSON (`show -json` fails with
+    /// "value is not known"), so the identity is planned only once it is known.
     fn identity(&self, state: &Value) -> Result<Option<ResourceIdentityData>, Error> {
         let Some(id) = state.at_path(&Path::root().attribute("id")) else {
             return Ok(None);
         };
+        if id.is_unknown() {
+            return Ok(None);
+        }
         let identity = Value::object([("id", id.clone())]);
         Ok(Some(ResourceIdentityData {
             identity_data: Some(dynamic::encode(&identity, &self.identity_type)?),
@@ -245,40 +297,52 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         let mut diags = Diagnostics::new();
         let raw = req.raw_state.unwrap_or_default();
-        let mut upgraded = None;
-        if raw.json.is_empty() && !raw.flatmap.is_empty() {
-            diags.push(diagnostic::error(
-                "Unsupported state",
-                "demo_thing reads no flatmap (legacy) state",
-                &Path::root(),
-            ));
-        } else if req.version == 0 {
-            upgraded = diags
-                .ok(thing::upgrade_v0(&raw.json), "Invalid version 0 state")
+        let version = req.version as u64;
+        // A legacy flatmap state is read as a value of its version's type, and from
+        // there on goes the way of the JSON form.
+        let state_json = if raw.json.is_empty() && !raw.flatmap.is_empty() {
+            let ty = if version == 0 {
+                thing_v0_type()
+            } else {
+                self.thing_type.clone()
+            };
+            diags.ok(
+                flatmap::decode(&raw.flatmap, &ty).and_then(|v| json::encode(&v, &ty)),
+                "Invalid flatmap state",
+            )
+        } else {
+            Some(raw.json)
+        };
+        let upgraded = match (state_json, version) {
+            (None, _) => None,
+            (Some(state), 0) => diags
+                .ok(thing::upgrade_v0(&state), "Invalid version 0 state")
                 .and_then(|t| {
                     diags.ok(
                         dynamic::encode_from(&t, &self.thing_type),
                         "Invalid upgraded state",
                     )
-                });
-        } else if req.version as u64 == THING_VERSION {
-            let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
-            upgraded = diags
-                .ok(
-                    json::decode_with(&raw.json, &self.thing_type, &options),
-                    "Invalid state",
-                )
-                .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"));
-        } else {
-            diags.push(diagnostic::error(
-                "Unsupported state version",
-                format!(
-                    "demo_thing upgrades states of versions 0 and {THING_VERSION}, not {}",
-                    req.version
-                ),
-                &Path::root(),
-            ));
-        }
+                }),
+            (Some(state), THING_VERSION) => {
+                let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
+                diags
+                    .ok(
+                        json::decode_with(&state, &self.thing_type, &options),
+                        "Invalid state",
+                    )
+                    .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"))
+            }
+            (Some(_), other) => {
+                diags.push(diagnostic::error(
+                    "Unsupported state version",
+                    format!(
+                        "demo_thing upgrades states of versions 0 and {THING_VERSION}, not {other}"
+                    ),
+                    &Path::root(),
+                ));
+                None
+            }
+        };
         let response = upgrade_resource_state::Response {
             upgraded_state: upgraded,
             diagnostics: diags.into_vec(),
@@ -296,10 +360,15 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         // The thing lives in the state: reading it finds it as it is.
         let mut diags = Diagnostics::new();
-        let current = diags.ok(
+        let mut current = diags.ok(
             dynamic::decode(req.current_state.as_ref(), &self.thing_type),
             "Invalid state",
         );
+        if self.misbehaviour == Some(Misbehaviour::ReadLeavesUnknown) {
+            current = current
+                .filter(|v| !v.is_null())
+                .and_then(|v| diags.ok(v.with_attribute("id", Value::unknown()), "Invalid state"));
+        }
         let new_state = current
             .as_ref()
             .and_then(|v| diags.ok(dynamic::encode(v, &self.thing_type), "Invalid state"));
@@ -343,16 +412,23 @@ impl Provider for Demo {
             ..Default::default()
         };
         if let (Some(prior), Some(config), Some(proposed)) = (prior, config, proposed) {
-            if let Some((planned, replace)) =
-                diags.ok(thing::plan(&prior, &proposed), "Cannot plan")
             {
-                // The provider checks its own plan as Terraform will.
-                for i in self.thing.block.check_plan(&prior, &config, &planned) {
-                    diags.push(diagnostic::from_inconsistency(
-                        &i,
-                        "Provider produced invalid plan",
-                    ));
-                }
+                let (planned, replace) = thing::plan(&self.thing.block, &prior, &config, &proposed);
+                let planned = match self.misbehaviour {
+                    Some(m) => diags
+                        .ok(m.spoil_plan(&prior, planned), "Cannot plan")
+                        .unwrap_or(Value::Null),
+                    None => {
+                        // The provider checks its own plan as Terraform will.
+                        for i in self.thing.block.check_plan(&prior, &config, &planned) {
+                            diags.push(diagnostic::from_inconsistency(
+                                &i,
+                                "Provider produced invalid plan",
+                            ));
+                        }
+                        planned
+                    }
+                };
                 if replace {
                     response
                         .requires_replace
@@ -395,6 +471,29 @@ impl Provider for Demo {
             Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyLeavesUnknown) => {
                 response.new_state = diags.ok(dynamic::encode(&planned, ty), "Invalid state");
             }
+            Some(_) if self.misbehaviour == Some(Misbehaviour::ApplyReturnsNull) => {
+                response.new_state = diags.ok(dynamic::encode(&Value::Null, ty), "Invalid state");
+            }
+            Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyWrongType) => {
+                // `size` as a string: encoded with a type in which it is one.
+                let wrong = Type::object(
+                    ty.as_object()
+                        .map(|o| {
+                            o.iter()
+                                .map(|(n, t, _)| {
+                                    (n, if n == "size" { Type::String } else { t.clone() })
+                                })
+                                .collect::<Vec<_>>()
+                        })
+                        .unwrap_or_default(),
+                );
+                let planned = planned
+                    .with_attribute("size", Value::from("big"))
+                    .and_then(|v| v.with_attribute("id", Value::from("thing-wrong")));
+                response.new_state = diags
+                    .ok(planned, "Invalid state")
+                    .and_then(|v| diags.ok(dynamic::encode(&v, &wrong), "Invalid state"));
+            }
             Some(planned) => {
                 let thing: Option<Thing> = diags.ok(
                     ctywire::serde::from_value(&planned, ty),
@@ -402,13 +501,19 @@ impl Provider for Demo {
                 );
                 if let Some(thing) = thing {
                     let applied = thing.applied();
-                    let new = diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
+                    let mut new =
+                        diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
+                    if self.misbehaviour == Some(Misbehaviour::ApplyChangesPlanned) {
+                        new = new.and_then(|v| diags.ok(bump_size(v), "Invalid new state"));
+                    }
                     if let Some(new) = new {
-                        for i in self.thing.block.check_apply(&planned, &new) {
-                            diags.push(diagnostic::from_inconsistency(
-                                &i,
-                                "Provider produced inconsistent result after apply",
-                            ));
+                        if self.misbehaviour.is_none() {
+                            for i in self.thing.block.check_apply(&planned, &new) {
+                                diags.push(diagnostic::from_inconsistency(
+                                    &i,
+                                    "Provider produced inconsistent result after apply",
+                                ));
+                            }
                         }
                         response.new_state =
                             diags.ok(dynamic::encode(&new, ty), "Invalid new state");

@@ -150,11 +150,9 @@ async fn create_plans_unknowns_refined_and_apply_fills_them() {
     assert_eq!(kind(&value, 1), Some(Value::from("fast")));
     let block = schema::thing().block;
     assert!(block.check_plan(&Value::Null, &config, &value).is_empty());
-    // The identity is as unknown as the id, which Terraform allows on create.
-    assert!(matches!(
-        identity_id(&planned.planned_identity),
-        Value::Unknown(_)
-    ));
+    // No identity is planned while the id is unknown (Terraform 1.15 cannot write a
+    // plan with an unknown identity as JSON).
+    assert!(planned.planned_identity.is_none());
 
     let applied = apply(&demo, &Value::Null, &value, &config).await;
     assert!(applied.diagnostics.is_empty(), "{:?}", applied.diagnostics);
@@ -233,6 +231,9 @@ async fn misbehaving_apply_leaves_the_unknowns() {
         Some(Misbehaviour::ApplyLeavesUnknown)
     );
     assert_eq!(Misbehaviour::parse("other"), None);
+    for (name, m) in Misbehaviour::ALL {
+        assert_eq!(Misbehaviour::parse(name), Some(m));
+    }
 }
 
 #[tokio::test]
@@ -350,11 +351,43 @@ async fn state_upgrades_from_version_0_and_reads_version_1() {
     .await;
     assert_eq!(v1.upgraded_state.unwrap().msgpack, current);
 
-    let flatmap = RawState {
-        flatmap: [("name".to_owned(), "x".to_owned())].into(),
+    // The legacy flatmap form of a version 0 state upgrades as its JSON form does.
+    let flat = |entries: &[(&str, &str)]| RawState {
+        flatmap: entries
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
         ..Default::default()
     };
-    assert_eq!(upgrade(0, flatmap).await.diagnostics.len(), 1);
+    let from_flatmap = upgrade(
+        0,
+        flat(&[
+            ("name", "x"),
+            ("id", "thing-x"),
+            ("size", "3"),
+            ("tags.%", "0"),
+        ]),
+    )
+    .await;
+    assert!(
+        from_flatmap.diagnostics.is_empty(),
+        "{:?}",
+        from_flatmap.diagnostics
+    );
+    let upgraded =
+        msgpack::decode(&from_flatmap.upgraded_state.unwrap().msgpack, &thing_type()).unwrap();
+    assert_eq!(
+        (upgraded["name"].as_str(), upgraded["size"].as_i64()),
+        (Some("x"), Some(3))
+    );
+    // A broken count is an error at its attribute.
+    let broken = upgrade(0, flat(&[("name", "x"), ("tags.%", "?")])).await;
+    assert_eq!(broken.diagnostics.len(), 1);
+    assert!(
+        format!("{:?}", broken.diagnostics[0]).contains("tags"),
+        "{:?}",
+        broken.diagnostics
+    );
     assert_eq!(upgrade(7, json_state("{}")).await.diagnostics.len(), 1);
 }
 

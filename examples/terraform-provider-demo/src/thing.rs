@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use ctywire::{json, Error, ErrorKind, Known, Number, Path, Refinements, Type, Value};
+use ctywire::schema::Block;
+use ctywire::{json, Error, ErrorKind, Known, Number, Path, PathStep, Refinements, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::schema::thing_v0_type;
@@ -100,33 +101,27 @@ impl Thing {
 }
 
 /// The planned state: Terraform's proposed new state, with what only apply knows
-/// unknown: on create `id` (not null, starting with `thing-`), and the kind of each disk
-/// that has none (not null). Returns the planned value and whether the change needs a
-/// replacement (`name` changed).
-pub fn plan(prior: &Value, proposed: &Value) -> Result<(Value, bool), Error> {
-    if proposed.is_null() {
-        return Ok((Value::Null, false));
-    }
-    let mut planned = proposed.clone();
+/// unknown (the schema's helpers do it): on create `id` (not null, starting with
+/// `thing-`) and the kind of each disk that has none (not null); on update the id and
+/// the disks' kinds stay as they were. Returns the planned value and whether the change
+/// needs a replacement (`name` changed).
+pub fn plan(block: &Block, prior: &Value, config: &Value, proposed: &Value) -> (Value, bool) {
     let id = Path::root().attribute("id");
-    if prior.is_null() {
-        let refined = Refinements::new().not_null().with_string_prefix(ID_PREFIX);
-        planned.set_at_path(&id, Value::refined_unknown(&Type::String, refined))?;
-    }
-    let disks = Path::root().attribute("disk");
-    let count = match planned.at_path(&disks) {
-        Some(Value::List(items)) => items.len(),
-        _ => 0,
-    };
-    for i in 0..count {
-        let kind = disks.clone().index(i as u64).attribute("kind");
-        if planned.at_path(&kind).is_some_and(Value::is_null) {
-            planned.set_at_path(&kind, Value::Unknown(Refinements::new().not_null()))?;
+    let is_kind = |path: &Path| path.steps().last() == Some(&PathStep::Attribute("kind".into()));
+    let planned = block.mark_computed_unknown(prior, config, proposed, |path| {
+        if *path == id {
+            Refinements::new().not_null().with_string_prefix(ID_PREFIX)
+        } else if is_kind(path) {
+            Refinements::new().not_null()
+        } else {
+            Refinements::new()
         }
-    }
-    let name = Path::root().attribute("name");
-    let replace = !prior.is_null() && prior.at_path(&name) != planned.at_path(&name);
-    Ok((planned, replace))
+    });
+    let planned = block.keep_prior(prior, &planned, |path| *path == id || is_kind(path));
+    let replace = !block
+        .requires_replace(prior, &planned, &[Path::root().attribute("name")])
+        .is_empty();
+    (planned, replace)
 }
 
 /// The state a thing imported by `id` has: the name is the id without its `thing-`

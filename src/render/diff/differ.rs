@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::model::{Change, Tree, J, NULL};
 use super::ChangeAction::{self, *};
-use crate::json::read::Kind as JsonKind;
 use crate::schema::{Attribute, AttributeNesting, Block, BlockNesting, NestedType};
+use crate::token::json_read::Kind as JsonKind;
 use crate::types::Type;
 
 /// A computed diff: how to render it, its action, and whether it forces replacement.

@@ -1,6 +1,7 @@
 //! Diffs as text, as `terraform plan` prints them (Terraform's
 //! `jsonformat/computed/renderers`).
 
+use crate::text::go_quote;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -121,19 +122,9 @@ fn unchanged(keyword: &str, count: usize, opts: Opts) -> String {
     ))
 }
 
-/// `s` quoted as Go's `%q` quotes it.
-fn go_quote(s: &str) -> String {
-    let mut out = Vec::with_capacity(s.len() + 2);
-    crate::value::set::go_quote(s, &mut out);
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// An attribute name as it is, or quoted when it is no HCL identifier.
 fn attribute_name(name: &str) -> String {
-    let mut chars = name.chars();
-    let valid = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-');
-    if valid {
+    if crate::text::is_identifier(name) {
         name.to_owned()
     } else {
         go_quote(name)

@@ -44,17 +44,21 @@ impl J {
         matches!(self, J::Null)
     }
 
-    /// Parses JSON text, numbers kept as written; `None` when it is not one JSON value.
+    /// Parses JSON text, numbers kept as written; `None` when it is not one JSON value
+    /// or nests deeper than [`MAX_DEPTH`](crate::limits::MAX_DEPTH) (the renderer then
+    /// shows it as a plain string).
     pub(super) fn parse(text: &str) -> Option<J> {
-        let mut r = crate::json::read::Reader::new(text.as_bytes());
-        let v = read_json(&mut r).ok()?;
+        let mut r = crate::token::json_read::Reader::new(text.as_bytes());
+        let v = read_json(&mut r, 1).ok()?;
         r.finish().ok()?;
         Some(v)
     }
 }
 
-fn read_json(r: &mut crate::json::read::Reader<'_>) -> crate::Result<J> {
-    use crate::json::read::Kind;
+/// Reads one JSON value inside `depth - 1` arrays and objects: at most
+/// [`MAX_DEPTH`](crate::limits::MAX_DEPTH) of them, as the JSON reader allows.
+fn read_json(r: &mut crate::token::json_read::Reader<'_>, depth: usize) -> crate::Result<J> {
+    use crate::token::json_read::Kind;
     Ok(match r.peek_kind()? {
         Kind::Null => {
             r.read_null()?;
@@ -64,19 +68,21 @@ fn read_json(r: &mut crate::json::read::Reader<'_>) -> crate::Result<J> {
         Kind::Number => J::Number(r.read_number()?.to_owned()),
         Kind::String => J::String(r.read_string()?.into_owned()),
         Kind::Array => {
+            crate::limits::check_depth(depth, "JSON")?;
             r.begin_array()?;
             let mut items = Vec::new();
             while r.next_element()? {
-                items.push(read_json(r)?);
+                items.push(read_json(r, depth + 1)?);
             }
             J::Array(items)
         }
         Kind::Object => {
+            crate::limits::check_depth(depth, "JSON")?;
             r.begin_object()?;
             let mut members = BTreeMap::new();
             while let Some(key) = r.next_key()? {
                 let key = key.into_owned();
-                members.insert(key, read_json(r)?);
+                members.insert(key, read_json(r, depth + 1)?);
             }
             J::Object(members)
         }

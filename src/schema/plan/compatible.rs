@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 
 use super::cty::{self, Length};
 use super::valid::get;
-use super::{Findings, Inconsistency, Rule, Step};
+use super::{Check, Findings, Inconsistency, Rule, Step};
 use crate::convert::mismatch::mismatch_message;
 use crate::path::{Path, PathStep};
 use crate::schema::{Block, BlockNesting, NestedBlock};
+use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::equal::{conforms, outside};
-use crate::value::set::go_quoted;
 use crate::value::{Refinements, Value};
 
 pub(super) fn check_apply(
@@ -23,13 +23,13 @@ pub(super) fn check_apply(
     let ty = block.implied_type();
     let planned = cty::with_pushed_types(planned, &ty);
     let actual = cty::with_pushed_types(actual, &ty);
-    let mut f = Findings::new();
+    let mut f = Findings::new(Check::Apply);
     object_compatible(&mut f, block, &planned, &actual, sensitive);
     f.found
 }
 
 /// Checks a final value against its planned value (Terraform's `AssertValueCompatible`,
-/// which [`Block::check_apply`] applies to each attribute): the types must agree, a known
+/// which [`Block::check_compatible`] applies to each attribute): the types must agree, a known
 /// planned value must be kept, an unknown one may become anything its refinements
 /// allow, and a set may lose elements but not gain any.
 ///
@@ -48,14 +48,14 @@ pub(super) fn check_apply(
 pub fn check_value_compatible(planned: &Value, actual: &Value, ty: &Type) -> Vec<Inconsistency> {
     let planned = cty::with_pushed_types(planned, ty);
     let actual = cty::with_pushed_types(actual, ty);
-    let mut f = Findings::new();
+    let mut f = Findings::new(Check::Apply);
     value_compatible(&mut f, &planned, &actual, ty);
     f.found
 }
 
 /// Whether a check finds nothing (used to correlate set elements).
 fn finds_nothing<'a>(check: impl FnOnce(&mut Findings<'a>)) -> bool {
-    let mut scratch = Findings::new();
+    let mut scratch = Findings::new(Check::Apply);
     check(&mut scratch);
     scratch.found.is_empty()
 }
@@ -169,7 +169,7 @@ fn nested_block_compatible<'a>(
                 for key in &planned_keys {
                     if !actual_keys.contains(key) {
                         f.report(Rule::BlockKeyVanished, |_| {
-                            format!("block key {} has vanished", go_quoted(key))
+                            format!("block key {} has vanished", go_quote(key))
                         });
                         continue;
                     }
@@ -182,7 +182,7 @@ fn nested_block_compatible<'a>(
                 if !planned.is_unknown() {
                     for key in actual_keys.iter().filter(|k| !planned_keys.contains(*k)) {
                         f.report(Rule::BlockKeyAppeared, |_| {
-                            format!("new block key {} has appeared", go_quoted(key))
+                            format!("new block key {} has appeared", go_quote(key))
                         });
                     }
                 }
@@ -363,7 +363,7 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
             for (key, pe) in pm.iter() {
                 let Some(ae) = am.get(key) else {
                     f.report(Rule::ElementVanished, |_| {
-                        format!("element {} has vanished", go_quoted(key))
+                        format!("element {} has vanished", go_quote(key))
                     });
                     continue;
                 };
@@ -371,7 +371,7 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
             }
             for key in am.keys().filter(|k| pm.get(k).is_none()) {
                 f.report(Rule::ElementAppeared, |_| {
-                    format!("new element {} has appeared", go_quoted(key))
+                    format!("new element {} has appeared", go_quote(key))
                 });
             }
         }

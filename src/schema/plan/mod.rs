@@ -33,6 +33,26 @@
 //! assert!(block.check_apply(&planned, &actual).is_empty());
 //! ```
 //!
+//! Terraform checks each response in its resource-instance node (its
+//! `NodeAbstractResourceInstance`), in this order, and stops at the first check that
+//! fails:
+//!
+//! | Response | Terraform's check | Where in Terraform | Rules here |
+//! | --- | --- | --- | --- |
+//! | PlanResourceChange | write-only attributes are null | `plan`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
+//! | PlanResourceChange | the planned value conforms to the schema | `plan`, `TestConformance` | (a payload of another type does not decode) |
+//! | PlanResourceChange | the plan is valid | `objchange.AssertPlanValid` | [`Rule::PlannedAbsent`] to [`Rule::MapKeyNotInPlan`] |
+//! | ApplyResourceChange | the new value conforms to the schema | `apply`, `TestConformance` | (a payload of another type does not decode) |
+//! | ApplyResourceChange | write-only attributes are null | `apply`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
+//! | ApplyResourceChange | no unknown is left | `apply`, `IsWhollyKnown` | [`Rule::UnknownAfterApply`] |
+//! | ApplyResourceChange | the new value keeps the plan (not after a destroy) | `objchange.AssertObjectCompatible` | [`Rule::Appeared`] to [`Rule::ActualSetElementNew`] |
+//! | ApplyResourceChange | a destroy returns null | `apply` | [`Rule::NotNullAfterDestroy`] |
+//! | ReadResource, ImportResourceState | the state is wholly known | `refresh` | [`Rule::UnknownAfterRead`] |
+//! | ReadResource, ImportResourceState | the state conforms to the schema | `refresh`, `TestConformance` | (a payload of another type does not decode) |
+//! | ReadResource, ImportResourceState | write-only attributes are null | `refresh`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
+//!
+//! [`Inconsistency::terraform_diagnostic`] gives the error Terraform prints for each.
+//!
 //! The rules are those of Terraform v1.16 (the commit the vectors in `vectors/plan/`
 //! name). Each [`Inconsistency`] carries the [`Rule`] it breaks, its path, and the
 //! message twice: word for word as Terraform writes it (values in cty's Go syntax,
@@ -46,14 +66,16 @@
 mod compatible;
 mod cty;
 mod proposed;
+mod provider;
+mod response;
 mod valid;
 
 use std::fmt;
 
 use crate::path::{Path, PathStep};
 use crate::schema::Block;
+use crate::text::go_quote;
 use crate::types::Type;
-use crate::value::set::go_quoted;
 use crate::value::Value;
 
 pub use compatible::check_value_compatible;
@@ -83,6 +105,8 @@ pub(crate) use cty::concrete as concrete_view;
 pub struct Inconsistency {
     /// The rule broken.
     pub rule: Rule,
+    /// The check that found it: Terraform's words around the message depend on it.
+    pub check: Check,
     /// Where, in the value checked (set elements by value).
     pub path: Path,
     /// The path as Terraform prints it (its `tfdiags.FormatCtyPath`): set elements by
@@ -127,6 +151,117 @@ impl fmt::Display for Inconsistency {
             f.write_str(&self.message)
         } else {
             write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// Which of Terraform's checks found an [`Inconsistency`]: of a planned state, of a new
+/// state after apply, or of a refreshed (or imported) state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Check {
+    /// `PlanResourceChange`'s planned state ([`Block::check_plan`]).
+    Plan,
+    /// `ApplyResourceChange`'s new state ([`Block::check_apply`],
+    /// [`Block::check_compatible`]).
+    Apply,
+    /// `ReadResource`'s new state ([`Block::check_read`]).
+    Read,
+}
+
+/// A diagnostic as Terraform writes it: its summary line and its detail, word for word
+/// (before Terraform wraps the detail to the terminal's width).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TerraformDiagnostic {
+    /// The summary (`Provider produced invalid plan`).
+    pub summary: String,
+    /// The detail, paragraphs separated by a blank line.
+    pub detail: String,
+}
+
+impl Inconsistency {
+    /// The error Terraform reports for this problem in resource `address`
+    /// (`demo_thing.web`) of the provider whose source address is `provider`
+    /// (`registry.terraform.io/hashicorp/aws`), configured in the root module without
+    /// an alias.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new().attribute("kind", Attribute::new(Type::String).computed());
+    /// let planned = Value::object([("kind", Value::unknown())]);
+    /// let found = block.check_apply(&planned, &planned);
+    /// let d = found[0].terraform_diagnostic("demo_thing.x", "example.com/ctywire/demo");
+    /// assert_eq!(d.summary, "Provider returned invalid result object after apply");
+    /// assert!(d.detail.starts_with(
+    ///     "After the apply operation, the provider still indicated an unknown value for demo_thing.x.kind."
+    /// ));
+    /// ```
+    pub fn terraform_diagnostic(&self, address: &str, provider: &str) -> TerraformDiagnostic {
+        const BUG: &str = "This is a bug in the provider, which should be reported in the provider's own issue tracker.";
+        let at = format!("{address}{}", self.terraform_path);
+        let source = go_quote(provider);
+        let config = go_quote(&format!("provider[{source}]"));
+        let diagnostic = |summary: &str, detail: String| TerraformDiagnostic {
+            summary: summary.to_owned(),
+            detail,
+        };
+        match (self.rule, self.check) {
+            (Rule::WriteOnlyReturned, check) => {
+                let (summary, when) = match check {
+                    Check::Plan => ("Provider produced invalid plan", "during planning"),
+                    Check::Apply => ("Provider produced invalid object", "after apply"),
+                    Check::Read => ("Provider produced invalid object", "during refresh"),
+                };
+                diagnostic(
+                    summary,
+                    format!(
+                        "Provider {config} returned a value for the write-only attribute \"{at}\" {when}. \
+                         Write-only attributes cannot be read back from the provider. {BUG}"
+                    ),
+                )
+            }
+            (Rule::UnknownAfterApply, _) => diagnostic(
+                "Provider returned invalid result object after apply",
+                format!(
+                    "After the apply operation, the provider still indicated an unknown value for {at}. \
+                     All values must be known after apply, so this is always a bug in the provider and \
+                     should be reported in the provider's own repository. Terraform will still save the \
+                     other known object values in the state."
+                ),
+            ),
+            (Rule::NotNullAfterDestroy, _) => diagnostic(
+                "Provider returned invalid result object after apply",
+                format!(
+                    "After applying a Delete plan, the provider returned a non-null object for {address}. \
+                     Destroying should always produce a null value, so this is always a bug in the \
+                     provider and should be reported in the provider's own repository. Terraform will \
+                     still save this errant object in the state for debugging and recovery."
+                ),
+            ),
+            (Rule::UnknownAfterRead, _) => diagnostic(
+                "Provider produced invalid object",
+                format!(
+                    "Provider {source} planned an invalid value for {address} during refresh: {}.\n\n{BUG}",
+                    self.terraform_message
+                ),
+            ),
+            (_, Check::Plan) => diagnostic(
+                "Provider produced invalid plan",
+                format!(
+                    "Provider {source} planned an invalid value for {at}: {}.\n\n{BUG}",
+                    self.terraform_message
+                ),
+            ),
+            (_, Check::Apply | Check::Read) => diagnostic(
+                "Provider produced inconsistent result after apply",
+                format!(
+                    "When applying changes to {address}, provider {config} produced an unexpected new \
+                     value: {}.\n\n{BUG}",
+                    self.terraform_text()
+                ),
+            ),
         }
     }
 }
@@ -231,6 +366,19 @@ pub enum Rule {
     PlannedSetElementLost,
     /// "actual set element %#v does not correlate with any element in plan".
     ActualSetElementNew,
+    // ---- the checks around objchange's (Terraform's resource-instance node)
+    /// "Provider %q returned a value for the write-only attribute ... during planning /
+    /// after apply / during refresh": a write-only attribute must always be null in
+    /// what a provider returns.
+    WriteOnlyReturned,
+    /// "After the apply operation, the provider still indicated an unknown value for
+    /// %s": one for each unknown left in a new state.
+    UnknownAfterApply,
+    /// "After applying a Delete plan, the provider returned a non-null object".
+    NotNullAfterDestroy,
+    /// "The returned state contains unknown values": a refreshed state must be wholly
+    /// known.
+    UnknownAfterRead,
 }
 
 impl Rule {
@@ -272,6 +420,10 @@ impl Rule {
             Rule::SetGrew => "set-grew",
             Rule::PlannedSetElementLost => "planned-set-element-lost",
             Rule::ActualSetElementNew => "actual-set-element-new",
+            Rule::WriteOnlyReturned => "write-only-returned",
+            Rule::UnknownAfterApply => "unknown-after-apply",
+            Rule::NotNullAfterDestroy => "not-null-after-destroy",
+            Rule::UnknownAfterRead => "unknown-after-read",
         }
     }
 }
@@ -318,7 +470,7 @@ impl Step<'_> {
             }
             Step::Key(key) => {
                 out.push('[');
-                out.push_str(&go_quoted(key));
+                out.push_str(&go_quote(key));
                 out.push(']');
             }
             Step::Index(i) => {
@@ -332,7 +484,7 @@ impl Step<'_> {
                     Value::Null => out.push_str("null"),
                     Value::Unknown(_) => out.push_str("(not yet known)"),
                     Value::Number(n) => out.push_str(&n.go_text_g()),
-                    Value::String(s) => out.push_str(&go_quoted(s)),
+                    Value::String(s) => out.push_str(&go_quote(s)),
                     _ => out.push_str("..."),
                 }
                 out.push(']');
@@ -343,13 +495,15 @@ impl Step<'_> {
 
 /// The problems a check has found, and the path it is at.
 struct Findings<'a> {
+    check: Check,
     steps: Vec<Step<'a>>,
     found: Vec<Inconsistency>,
 }
 
 impl<'a> Findings<'a> {
-    fn new() -> Findings<'a> {
+    fn new(check: Check) -> Findings<'a> {
         Findings {
+            check,
             steps: Vec::new(),
             found: Vec::new(),
         }
@@ -371,6 +525,7 @@ impl<'a> Findings<'a> {
         );
         self.found.push(Inconsistency {
             rule,
+            check: self.check,
             path,
             terraform_path,
             terraform_message: message(&|v: &Value, t: &Type| v.to_go_syntax(t)),
@@ -502,8 +657,9 @@ impl Block {
 
     /// Checks a planned state returned by `PlanResourceChange` against the prior state
     /// (null when creating) and the configuration, as Terraform does before it accepts
-    /// a plan (Terraform's `AssertPlanValid`; "Provider produced invalid plan"). Lists
-    /// every problem; empty when Terraform would accept the plan.
+    /// a plan ("Provider produced invalid plan"): write-only attributes must be null,
+    /// then Terraform's `AssertPlanValid`. Lists what Terraform reports; empty when
+    /// Terraform would accept the plan.
     ///
     /// The provider may change only what the configuration leaves null, and only for
     /// computed attributes (with an unknown where the value is not known yet); it may
@@ -527,14 +683,66 @@ impl Block {
     /// assert_eq!(found[0].terraform_text(), ".size: planned value cty.NumberIntVal(10) for a non-computed attribute");
     /// ```
     pub fn check_plan(&self, prior: &Value, config: &Value, planned: &Value) -> Vec<Inconsistency> {
-        valid::check_plan(self, prior, config, planned)
+        response::check_plan(self, prior, config, planned)
     }
 
-    /// Checks a new state returned by `ApplyResourceChange` against the planned state,
-    /// as Terraform does after apply (Terraform's `AssertObjectCompatible`; "Provider
-    /// produced inconsistent result after apply", and "inconsistent final plan" when it
-    /// compares two plans). Lists every problem; empty when Terraform would accept the
-    /// result.
+    /// Checks a new state returned by `ApplyResourceChange` against the planned state
+    /// (null for a destroy) as Terraform does after apply, in its order, stopping where
+    /// it stops: write-only attributes must be null ([`Rule::WriteOnlyReturned`]); no
+    /// unknown may be left ([`Rule::UnknownAfterApply`], one for each); a destroy must
+    /// return null ([`Rule::NotNullAfterDestroy`]); anything else must be compatible with
+    /// the plan ([`check_compatible`](Block::check_compatible)). Lists what Terraform
+    /// reports; empty when it would accept the result.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, Rule};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new()
+    ///     .attribute("name", Attribute::new(Type::String).required())
+    ///     .attribute("kind", Attribute::new(Type::String).optional().computed());
+    /// let planned = Value::object([("name", Value::from("a")), ("kind", Value::unknown())]);
+    ///
+    /// // The provider left `kind` unknown: Terraform stops there.
+    /// let found = block.check_apply(&planned, &planned);
+    /// assert_eq!((found.len(), found[0].rule), (1, Rule::UnknownAfterApply));
+    /// assert_eq!(found[0].to_string(), ".kind: the provider still indicated an unknown value");
+    ///
+    /// let renamed = Value::object([("name", Value::from("b")), ("kind", Value::from("x"))]);
+    /// assert_eq!(block.check_apply(&planned, &renamed)[0].rule, Rule::Changed);
+    /// ```
+    pub fn check_apply(&self, planned: &Value, new: &Value) -> Vec<Inconsistency> {
+        response::check_apply(self, planned, new)
+    }
+
+    /// Checks a new state returned by `ReadResource` (or `ImportResourceState`) as
+    /// Terraform does after a refresh: it must be wholly known
+    /// ([`Rule::UnknownAfterRead`], reported once, at the first unknown), and its
+    /// write-only attributes null. A null state (the object is gone) is accepted.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, Rule};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new().attribute("id", Attribute::new(Type::String).computed());
+    /// let read = Value::object([("id", Value::unknown())]);
+    /// let found = block.check_read(&read);
+    /// assert_eq!(found[0].rule, Rule::UnknownAfterRead);
+    /// let d = found[0].terraform_diagnostic("demo_thing.x", "example.com/ctywire/demo");
+    /// assert!(d.detail.starts_with(
+    ///     "Provider \"example.com/ctywire/demo\" planned an invalid value for demo_thing.x during refresh: The returned state contains unknown values."
+    /// ));
+    /// assert!(block.check_read(&Value::Null).is_empty());
+    /// ```
+    pub fn check_read(&self, new: &Value) -> Vec<Inconsistency> {
+        response::check_read(self, new)
+    }
+
+    /// Checks that a new state keeps what was planned (Terraform's
+    /// `AssertObjectCompatible`: "Provider produced inconsistent result after apply",
+    /// and "inconsistent final plan" when it compares two plans). Lists every problem;
+    /// empty when the two are compatible. [`check_apply`](Block::check_apply) runs this
+    /// after Terraform's other checks of an apply.
     ///
     /// Every known planned value must be kept exactly (numbers by value); an unknown
     /// may become anything its type and refinements allow (not null, a string prefix,
@@ -556,21 +764,21 @@ impl Block {
     /// ]);
     /// let actual = Value::object([("arn", Value::from("urn:x")), ("name", Value::from("web"))]);
     ///
-    /// let found = block.check_apply(&planned, &actual);
+    /// let found = block.check_compatible(&planned, &actual);
     /// assert_eq!(found[0].rule, Rule::RefinementBroken);
     /// assert_eq!(
     ///     found[0].to_string(),
     ///     r#".arn: final value "urn:x" does not conform to planning placeholder (known after apply, not null, prefix "arn:")"#,
     /// );
     /// ```
-    pub fn check_apply(&self, planned: &Value, actual: &Value) -> Vec<Inconsistency> {
+    pub fn check_compatible(&self, planned: &Value, actual: &Value) -> Vec<Inconsistency> {
         compatible::check_apply(self, planned, actual, &[])
     }
 
-    /// [`check_apply`](Block::check_apply), also treating as sensitive the values at
-    /// `sensitive` paths and below (Terraform's sensitive marks, which come from
+    /// [`check_compatible`](Block::check_compatible), also treating as sensitive the
+    /// values at `sensitive` paths and below (Terraform's sensitive marks, which come from
     /// sensitive variables and outputs rather than from the schema).
-    pub fn check_apply_sensitive(
+    pub fn check_compatible_sensitive(
         &self,
         planned: &Value,
         actual: &Value,

@@ -149,11 +149,14 @@ fn run_proposed_new(file: &str) {
     finish(file, failures, cases.len());
 }
 
+/// Runs a table of `AssertPlanValid` (objchange's own check, without the checks Terraform
+/// makes before it).
 fn run_plan_valid(file: &str) {
     let mut failures = Vec::new();
     let cases = cases(file);
     for (c, block, ty) in &cases {
-        let found = block.check_plan(
+        let found = super::valid::check_plan(
+            block,
             &value(&c["prior"], ty),
             &value(&c["config"], ty),
             &value(&c["planned"], ty),
@@ -169,7 +172,7 @@ fn run_object_compatible(file: &str) {
     for (c, block, ty) in &cases {
         let mut sensitive = paths(c.get("planned_sensitive"));
         sensitive.extend(paths(c.get("actual_sensitive")));
-        let found = block.check_apply_sensitive(
+        let found = block.check_compatible_sensitive(
             &value(&c["planned"], ty),
             &value(&c["actual"], ty),
             &sensitive,
@@ -236,7 +239,7 @@ fn where_terraform_crashes() {
     );
     let planned = Value::object([("m", one)]);
     let actual = Value::object([("m", Value::unknown())]);
-    assert!(block.check_apply(&planned, &actual).is_empty());
+    assert!(block.check_compatible(&planned, &actual).is_empty());
 }
 
 /// A refined unknown number must become a finite one: go-cty's bounds where none is given
@@ -274,4 +277,305 @@ fn refined_unknown_numbers_are_finite() {
         found[0].terraform_text(),
         "final value cty.NumberFloatVal(+Inf) does not conform to planning placeholder cty.UnknownVal(cty.Number).RefineNotNull()"
     );
+}
+
+/// The checks Terraform makes around objchange's, and its words for each.
+mod responses {
+    use crate::schema::plan::{Check, Rule};
+    use crate::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    use crate::{Type, Value};
+
+    const PROVIDER: &str = "example.com/ctywire/demo";
+
+    fn block() -> Block {
+        let disk = Block::new()
+            .attribute("size", Attribute::new(Type::Number).optional())
+            .attribute("key", Attribute::new(Type::String).optional().write_only());
+        Block::new()
+            .attribute("name", Attribute::new(Type::String).required())
+            .attribute(
+                "password",
+                Attribute::new(Type::String).optional().write_only(),
+            )
+            .attribute("id", Attribute::new(Type::String).computed())
+            .block_type("disk", NestedBlock::new(BlockNesting::Set, disk))
+    }
+
+    fn thing(password: Value, id: Value, disks: Vec<(i64, Value)>) -> Value {
+        Value::object([
+            ("name", Value::from("a")),
+            ("password", password),
+            ("id", id),
+            (
+                "disk",
+                Value::set(
+                    disks.into_iter().map(|(size, key)| {
+                        Value::object([("size", Value::from(size)), ("key", key)])
+                    }),
+                ),
+            ),
+        ])
+    }
+
+    #[test]
+    fn write_only_values_are_reported_in_each_phase_with_terraform_words() {
+        let b = block();
+        let planned = thing(Value::Null, Value::unknown(), vec![(1, Value::Null)]);
+        let bad = thing(
+            Value::from("x"),
+            Value::from("i"),
+            vec![(1, Value::from("k"))],
+        );
+        let found = b.check_apply(&planned, &bad);
+        let texts: Vec<String> = found.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            [
+                ".password: the provider returned a value for a write-only attribute",
+                ".disk[?].key: the provider returned a value for a write-only attribute",
+            ]
+        );
+        assert!(found
+            .iter()
+            .all(|i| i.rule == Rule::WriteOnlyReturned && i.check == Check::Apply));
+        let d = found[1].terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(d.summary, "Provider produced invalid object");
+        assert_eq!(
+            d.detail,
+            "Provider \"provider[\\\"example.com/ctywire/demo\\\"]\" returned a value for the write-only attribute \
+             \"demo_thing.x.disk[...].key\" after apply. Write-only attributes cannot be read back from the \
+             provider. This is a bug in the provider, which should be reported in the provider's own issue tracker."
+        );
+        let plan = b.check_plan(&Value::Null, &planned, &bad);
+        assert_eq!(
+            plan[0]
+                .terraform_diagnostic("demo_thing.x", PROVIDER)
+                .summary,
+            "Provider produced invalid plan"
+        );
+        assert!(plan[0]
+            .terraform_diagnostic("demo_thing.x", PROVIDER)
+            .detail
+            .contains("\" during planning. "));
+        let read = b.check_read(&bad);
+        assert!(read[0]
+            .terraform_diagnostic("demo_thing.x", PROVIDER)
+            .detail
+            .contains("\" during refresh. "));
+    }
+
+    #[test]
+    fn unknowns_left_after_apply_stop_the_checks_one_problem_each() {
+        let b = block();
+        let planned = thing(Value::Null, Value::unknown(), vec![(1, Value::Null)]);
+        // `name` changed too, but Terraform never gets that far.
+        let new = planned
+            .clone()
+            .with_attribute("name", Value::from("b"))
+            .unwrap();
+        let found = b.check_apply(&planned, &new);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            (found[0].rule, found[0].terraform_path.as_str()),
+            (Rule::UnknownAfterApply, ".id")
+        );
+        let known = planned
+            .clone()
+            .with_attribute("id", Value::from("i"))
+            .unwrap();
+        let renamed = known.with_attribute("name", Value::from("b")).unwrap();
+        assert_eq!(b.check_apply(&planned, &renamed)[0].rule, Rule::Changed);
+    }
+
+    #[test]
+    fn a_destroy_must_return_null() {
+        let b = block();
+        let state = thing(Value::Null, Value::from("i"), vec![]);
+        assert!(b.check_apply(&Value::Null, &Value::Null).is_empty());
+        let found = b.check_apply(&Value::Null, &state);
+        assert_eq!(found[0].rule, Rule::NotNullAfterDestroy);
+        let d = found[0].terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(
+            d.summary,
+            "Provider returned invalid result object after apply"
+        );
+        assert!(d.detail.starts_with("After applying a Delete plan, the provider returned a non-null object for demo_thing.x. "));
+    }
+
+    #[test]
+    fn objchange_problems_are_worded_for_their_check() {
+        let b = block();
+        let planned = thing(Value::Null, Value::from("i"), vec![]);
+        let new = thing(Value::Null, Value::from("j"), vec![]);
+        let d = b.check_apply(&planned, &new)[0].terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(
+            d.summary,
+            "Provider produced inconsistent result after apply"
+        );
+        assert_eq!(
+            d.detail,
+            "When applying changes to demo_thing.x, provider \"provider[\\\"example.com/ctywire/demo\\\"]\" produced \
+             an unexpected new value: .id: was cty.StringVal(\"i\"), but now cty.StringVal(\"j\").\n\n\
+             This is a bug in the provider, which should be reported in the provider's own issue tracker."
+        );
+        let config = thing(Value::Null, Value::Null, vec![])
+            .with_attribute("name", Value::from("b"))
+            .unwrap();
+        let d = b.check_plan(&Value::Null, &config, &planned)[0]
+            .terraform_diagnostic("demo_thing.x", PROVIDER);
+        assert_eq!(
+            d.detail,
+            "Provider \"example.com/ctywire/demo\" planned an invalid value for demo_thing.x.name: planned value \
+             cty.StringVal(\"a\") does not match config value cty.StringVal(\"b\").\n\n\
+             This is a bug in the provider, which should be reported in the provider's own issue tracker."
+        );
+    }
+}
+
+/// The provider's plan helpers.
+mod provider_helpers {
+    use crate::schema::{
+        Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
+    };
+    use crate::{Path, Refinements, Type, Value};
+
+    fn block() -> Block {
+        let disk = Block::new()
+            .attribute("size", Attribute::new(Type::Number).required())
+            .attribute("kind", Attribute::new(Type::String).optional().computed());
+        let endpoint = NestedType::new(
+            AttributeNesting::Map,
+            [
+                ("host", Attribute::new(Type::String).required()),
+                ("ip", Attribute::new(Type::String).computed()),
+            ],
+        );
+        Block::new()
+            .attribute("name", Attribute::new(Type::String).required())
+            .attribute("id", Attribute::new(Type::String).computed())
+            .attribute("endpoint", Attribute::nested(endpoint).optional())
+            .block_type("disk", NestedBlock::new(BlockNesting::List, disk.clone()))
+            .block_type("rule", NestedBlock::new(BlockNesting::Set, disk))
+    }
+
+    fn config() -> Value {
+        let disk =
+            |size: i64, kind: Value| Value::object([("size", Value::from(size)), ("kind", kind)]);
+        Value::object([
+            ("name", Value::from("a")),
+            ("id", Value::Null),
+            (
+                "endpoint",
+                Value::map([(
+                    "e",
+                    Value::object([("host", Value::from("h")), ("ip", Value::Null)]),
+                )]),
+            ),
+            (
+                "disk",
+                Value::list([disk(1, Value::Null), disk(2, Value::from("ssd"))]),
+            ),
+            ("rule", Value::set([disk(3, Value::Null)])),
+        ])
+    }
+
+    fn plain(_: &Path) -> Refinements {
+        Refinements::new()
+    }
+
+    #[test]
+    fn a_create_makes_every_unset_computed_attribute_unknown_at_any_depth() {
+        let b = block();
+        let config = config();
+        let proposed = b.proposed_new(&Value::Null, &config);
+        let planned = b.mark_computed_unknown(&Value::Null, &config, &proposed, plain);
+        let unknown: Vec<String> = planned
+            .unknown_paths(&b.implied_type())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            unknown,
+            [
+                ".disk[0].kind",
+                ".endpoint[\"e\"].ip",
+                ".id",
+                ".rule[0].kind"
+            ]
+        );
+        assert_eq!(planned["disk"][1]["kind"].as_str(), Some("ssd"));
+        assert!(b.check_plan(&Value::Null, &config, &planned).is_empty());
+        assert_eq!(
+            b.mark_computed_unknown(&Value::Null, &config, &Value::Null, plain),
+            Value::Null
+        );
+    }
+
+    #[test]
+    fn an_update_changes_nothing_when_nothing_changes_and_keeps_what_it_is_told_to() {
+        let b = block();
+        let config = config();
+        let created = b.proposed_new(&Value::Null, &config);
+        let mut prior = created.clone();
+        for (path, v) in [
+            (Path::root().attribute("id"), "i-1"),
+            (
+                Path::root().attribute("disk").index(0).attribute("kind"),
+                "std",
+            ),
+            (
+                Path::root().attribute("endpoint").key("e").attribute("ip"),
+                "10.0.0.1",
+            ),
+        ] {
+            prior.set_at_path(&path, Value::from(v)).unwrap();
+        }
+        let proposed = b.proposed_new(&prior, &config);
+        assert_eq!(
+            b.mark_computed_unknown(&prior, &config, &proposed, plain),
+            proposed
+        );
+
+        let renamed = config
+            .clone()
+            .with_attribute("name", Value::from("b"))
+            .unwrap();
+        let proposed = b.proposed_new(&prior, &renamed);
+        let planned = b.mark_computed_unknown(&prior, &renamed, &proposed, plain);
+        assert!(planned["id"].is_unknown() && planned["disk"][0]["kind"].is_unknown());
+        let id = Path::root().attribute("id");
+        let kept = b.keep_prior(&prior, &planned, |p| *p == id);
+        assert_eq!(kept["id"].as_str(), Some("i-1"));
+        assert!(kept["disk"][0]["kind"].is_unknown());
+        assert!(b.check_plan(&prior, &renamed, &kept).is_empty());
+        let name = Path::root().attribute("name");
+        assert_eq!(
+            b.requires_replace(&prior, &kept, &[name.clone(), id]),
+            [name]
+        );
+        assert!(b
+            .requires_replace(&Value::Null, &kept, &[Path::root().attribute("name")])
+            .is_empty());
+    }
+
+    #[test]
+    fn defaults_fill_only_what_the_configuration_leaves_null() {
+        let b = block();
+        let config = config();
+        let kind0 = Path::root().attribute("disk").index(0).attribute("kind");
+        let kind1 = Path::root().attribute("disk").index(1).attribute("kind");
+        let planned = b
+            .apply_defaults(
+                &config,
+                &config,
+                &[(kind0, Value::from("std")), (kind1, Value::from("std"))],
+            )
+            .unwrap();
+        assert_eq!(planned["disk"][0]["kind"].as_str(), Some("std"));
+        assert_eq!(planned["disk"][1]["kind"].as_str(), Some("ssd"));
+        let nowhere = Path::root().attribute("disk").index(7).attribute("kind");
+        assert!(b
+            .apply_defaults(&config, &config, &[(nowhere, Value::from("x"))])
+            .is_err());
+    }
 }

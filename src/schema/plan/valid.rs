@@ -4,12 +4,12 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use super::cty::{self, Length, Refined};
-use super::{Findings, Inconsistency, Rule, Step};
+use super::{Check, Findings, Inconsistency, Rule, Step};
 use crate::schema::{
     attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
 };
+use crate::text::go_quote;
 use crate::types::Type;
-use crate::value::set::go_quoted;
 use crate::value::Value;
 
 static NULL: Value = Value::Null;
@@ -44,7 +44,7 @@ pub(super) fn check_plan(
     let prior = cty::with_pushed_types(prior, &ty);
     let config = cty::with_pushed_types(config, &ty);
     let planned = cty::with_pushed_types(planned, &ty);
-    let mut f = Findings::new();
+    let mut f = Findings::new(Check::Plan);
     plan_block(&mut f, block, &prior, &config, &planned);
     f.found
 }
@@ -194,7 +194,7 @@ fn plan_block_map<'a>(
         f.report(Rule::BlockKeyNotInConfig, |_| {
             format!(
                 "block key {} from plan is not present in config",
-                go_quoted(key)
+                go_quote(key)
             )
         })
     };
@@ -239,7 +239,7 @@ fn plan_block_map<'a>(
         f.report(Rule::BlockKeyNotInPlan, |_| {
             format!(
                 "block key {} from config is not present in plan",
-                go_quoted(key)
+                go_quote(key)
             )
         });
     }
@@ -409,7 +409,7 @@ fn plan_object<'a>(
                     f.report(Rule::MapKeyNotInConfig, |_| {
                         format!(
                             "map key {} from plan is not present in config",
-                            go_quoted(key)
+                            go_quote(key)
                         )
                     });
                     continue;
@@ -428,7 +428,7 @@ fn plan_object<'a>(
                 f.report(Rule::MapKeyNotInPlan, |_| {
                     format!(
                         "map key {} from config is not present in plan",
-                        go_quoted(key)
+                        go_quote(key)
                     )
                 });
             }

@@ -18,11 +18,10 @@ use super::value::ValueDe;
 use super::{deserialize_by_hint, null_error, FieldIndex, FieldMaps, Hint, IntKind, NO_FIELD};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::decode::{mismatch, primitive, with_line_column, DecodeOptions, Decoder};
-use crate::json::read::{Kind, Reader};
 use crate::limits::MAX_DEPTH;
-use crate::msgpack::read::depth_error;
 use crate::serde::handoff::{self, KNOWN_TOKEN, NUMBER_TOKEN, VALUE_TOKEN};
 use crate::text;
+use crate::token::json_read::{Kind, Reader};
 use crate::types::{ObjectType, Type};
 
 /// What one decode shares: the reader, the codec's decoder (for the values read whole)
@@ -76,7 +75,7 @@ impl<'de, 't> De<'_, 'de, '_, 't> {
         visitor: V,
     ) -> Result<V::Value> {
         if self.depth > MAX_DEPTH {
-            return Err(depth_error());
+            return Err(crate::limits::depth_exceeded("value"));
         }
         match hint {
             Hint::Option if kind == Kind::Null => {

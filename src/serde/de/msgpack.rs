@@ -17,19 +17,19 @@ use super::{
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_DEPTH;
 use crate::msgpack::decode::{
-    decode_value, expected, key, mismatch, number, object_header, text_of, AttributeKeys,
+    decode_value, expected, key, mismatch, number, object_header, text_of, AttributeKeys, Decoder,
 };
-use crate::msgpack::read::{depth_error, Reader, Token};
 use crate::serde::handoff::{self, KNOWN_TOKEN, NUMBER_TOKEN, VALUE_TOKEN};
 use crate::serde::impls::unknown_error;
 use crate::text;
+use crate::token::msgpack_read::{Reader, Token};
 use crate::types::{ObjectType, Type};
 use crate::value::set::strings_in_order;
 use crate::value::Value;
 
 /// What one decode shares: the reader, and the plans made so far.
 pub(crate) struct State<'de, 't> {
-    pub(crate) r: Reader<'de>,
+    pub(crate) r: Decoder<'de>,
     plans: Plans<'t>,
 }
 
@@ -76,7 +76,7 @@ impl<'t> Plans<'t> {
     #[inline(never)]
     fn make(&mut self, ty: &'t ObjectType, fields: &'static [&'static str]) -> Result<Plan<'t>> {
         let field_of = field_indexes(ty, fields)?;
-        let wire = ty.msgpack_names(crate::msgpack::encode::str);
+        let wire = ty.msgpack_names(crate::token::msgpack_write::str);
         let plan: Plan<'t> = (0..ty.len())
             .map(|i| Slot {
                 key: wire.get(i),
@@ -92,7 +92,7 @@ impl<'t> Plans<'t> {
 /// Decodes a `T` from `input` as type `ty`; trailing bytes are an error.
 pub(crate) fn decode_as<'de, T: de::Deserialize<'de>>(input: &'de [u8], ty: &Type) -> Result<T> {
     let mut st = State {
-        r: Reader::new(input),
+        r: Decoder::new(input),
         plans: Plans::default(),
     };
     let value = T::deserialize(De {
@@ -185,7 +185,7 @@ impl<'a, 'de, 't> De<'a, 'de, 't> {
     #[inline]
     fn value<V: Visitor<'de>>(mut self, hint: Hint, visitor: V) -> Result<V::Value> {
         if self.depth > MAX_DEPTH {
-            return Err(depth_error());
+            return Err(crate::limits::depth_exceeded("value"));
         }
         let peeked = self.st.r.peek();
         if let (Type::Set(e), Some(0x90..=0x9f | 0xdc | 0xdd), Hint::Seq | Hint::Any) =

@@ -2,11 +2,11 @@
 //! writers), or [`Value`]s.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json;
-use crate::json::write::write_string;
 use crate::msgpack::encode as mp;
-use crate::msgpack::read::Reader;
 use crate::text;
+use crate::token::json_write::write_string;
+use crate::token::msgpack_read::Reader;
+use crate::token::msgpack_write::{header as write_header, int as write_int, str as write_str};
 use crate::types::{ObjectType, Type};
 use crate::value::{Map, Number, Object, Set, Str, Value};
 
@@ -145,7 +145,7 @@ impl MsgpackOutput {
             Some(len) => Err(length_error(len, count)),
             None => {
                 let mut header = Vec::with_capacity(5);
-                mp::header(count, fix, wide, &mut header);
+                write_header(count, fix, wide, &mut header);
                 self.0.splice(start..start, header);
                 Ok(())
             }
@@ -175,7 +175,7 @@ impl Output for MsgpackOutput {
 
     #[inline]
     fn int(&mut self, i: i64) {
-        mp::int(i, &mut self.0);
+        write_int(i, &mut self.0);
     }
 
     fn number(&mut self, n: &Number) -> Result<()> {
@@ -185,7 +185,7 @@ impl Output for MsgpackOutput {
 
     #[inline]
     fn string(&mut self, s: &str) {
-        mp::str(text::nfc(s).as_bytes(), &mut self.0);
+        write_str(text::nfc(s).as_bytes(), &mut self.0);
     }
 
     fn value(&mut self, v: Value, ty: &Type) -> Result<()> {
@@ -194,7 +194,7 @@ impl Output for MsgpackOutput {
 
     fn begin_sequence(&mut self, len: Option<usize>) {
         if let Some(n) = len {
-            mp::header(n, 0x90, 0xdc, &mut self.0);
+            write_header(n, 0x90, 0xdc, &mut self.0);
         }
     }
 
@@ -216,19 +216,19 @@ impl Output for MsgpackOutput {
     }
 
     fn begin_object(&mut self, ty: &ObjectType) {
-        mp::header(ty.len(), 0x80, 0xde, &mut self.0);
+        write_header(ty.len(), 0x80, 0xde, &mut self.0);
     }
 
     #[inline(always)]
     fn name(&mut self, ty: &ObjectType, i: usize) {
-        ty.msgpack_names(mp::str).append(i, &mut self.0);
+        ty.msgpack_names(write_str).append(i, &mut self.0);
     }
 
     fn end_object(&mut self, _: &ObjectType, _: usize) {}
 
     fn begin_map(&mut self, len: Option<usize>) {
         if let Some(n) = len {
-            mp::header(n, 0x80, 0xde, &mut self.0);
+            write_header(n, 0x80, 0xde, &mut self.0);
         }
     }
 
@@ -376,7 +376,7 @@ impl Output for JsonOutput {
 
     fn part_starts(&self, start: usize, count: usize) -> Vec<usize> {
         // `start` follows the object's `{`.
-        let mut r = json::read::Reader::new(&self.0);
+        let mut r = crate::token::json_read::Reader::new(&self.0);
         r.seek(start - 1);
         let mut starts = Vec::with_capacity(count);
         if r.begin_object().is_ok() {

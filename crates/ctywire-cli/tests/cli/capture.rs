@@ -394,3 +394,33 @@ fn a_missing_directory_is_an_error() {
         stderr(&o)
     );
 }
+
+/// terraform-plugin-go's tf5server names tfplugin5's ConfigureProvider call `Configure`
+/// in the files it writes: its values are the provider's configuration, typed by the
+/// provider schema like ConfigureProvider's.
+#[test]
+fn tfplugin5_configure_is_the_provider_configuration() {
+    let config =
+        std::fs::read(repo(DIR).join("1718000000100_ConfigureProvider_Request_Config.msgpack"))
+            .unwrap();
+    let dir = dir_with(
+        "tf5-configure",
+        &[("1718000000100_Configure_Request_Config.msgpack", &config)],
+    );
+    let o = ctywire(&[
+        "capture",
+        dir.to_str().unwrap(),
+        "--schema",
+        SCHEMA,
+        "--color",
+        "never",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(
+        headings(&out),
+        ["# Configure: provider registry.terraform.io/example/cloud"],
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

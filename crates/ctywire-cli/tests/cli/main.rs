@@ -8,6 +8,7 @@ mod capture;
 mod common;
 mod config;
 mod convert;
+mod depth;
 mod document;
 mod plan;
 #[cfg(unix)]

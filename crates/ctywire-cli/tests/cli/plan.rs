@@ -69,12 +69,30 @@ fn check_plan_lists_each_problem_as_terraform_reports_it() {
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert_eq!(
         stdout(&o),
-        r#"Provider produced invalid plan: planned an invalid value for y_thing.web.name: planned value cty.StringVal("Web") does not match config value cty.StringVal("web")
+        r#"Error: Provider produced invalid plan
+
+Provider "registry.terraform.io/x/y" planned an invalid value for y_thing.web.name: planned value cty.StringVal("Web") does not match config value cty.StringVal("web").
+
+This is a bug in the provider, which should be reported in the provider's own issue tracker.
+
     .name: planned value "Web" does not match config value "web" [config-mismatch]
-Provider produced invalid plan: planned an invalid value for y_thing.web.secret: sensitive planned value does not match config value
+
+Error: Provider produced invalid plan
+
+Provider "registry.terraform.io/x/y" planned an invalid value for y_thing.web.secret: sensitive planned value does not match config value.
+
+This is a bug in the provider, which should be reported in the provider's own issue tracker.
+
     .secret: sensitive planned value does not match config value [config-mismatch]
-Provider produced invalid plan: planned an invalid value for y_thing.web.size: planned value cty.NumberIntVal(10) for a non-computed attribute
+
+Error: Provider produced invalid plan
+
+Provider "registry.terraform.io/x/y" planned an invalid value for y_thing.web.size: planned value cty.NumberIntVal(10) for a non-computed attribute.
+
+This is a bug in the provider, which should be reported in the provider's own issue tracker.
+
     .size: planned value 10 for a non-computed attribute [non-computed-set]
+
 "#
     );
     assert_eq!(
@@ -128,7 +146,7 @@ fn check_apply_lists_what_changed_after_apply() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.contains(
-        "Provider produced inconsistent result after apply: When applying changes to cloud_instance.web, provider produced an unexpected new value: .launch_settings.spot: was cty.True, but now cty.False\n    .launch_settings.spot: was true, but now false [changed]\n"
+        "Error: Provider produced inconsistent result after apply\n\nWhen applying changes to cloud_instance.web, provider \"provider[\\\"registry.terraform.io/example/cloud\\\"]\" produced an unexpected new value: .launch_settings.spot: was cty.True, but now cty.False.\n\nThis is a bug in the provider, which should be reported in the provider's own issue tracker.\n\n    .launch_settings.spot: was true, but now false [changed]\n"
     ), "{out}");
     assert!(
         out.contains(".timeouts: was absent, but now present [appeared]"),
@@ -295,4 +313,118 @@ fn bad_input_and_usage() {
         &["--requires-replace", ".tags[", "-", "-"],
     ));
     assert_eq!(ctywire(&args, b"").status.code(), Some(2));
+}
+
+#[test]
+fn check_apply_reports_unknowns_left_after_apply_as_terraform_does() {
+    let mut args = vec!["check-apply"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--planned",
+        PLANNED,
+        "--new",
+        PLANNED,
+        "--address",
+        "cloud_instance.web",
+    ]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.starts_with(
+        "Error: Provider returned invalid result object after apply\n\nAfter the apply operation, the provider still indicated an unknown value for cloud_instance.web.arn. All values must be known after apply, so this is always a bug in the provider and should be reported in the provider's own repository. Terraform will still save the other known object values in the state.\n\n    .arn: the provider still indicated an unknown value [unknown-after-apply]\n"
+    ), "{out}");
+    // Terraform stops at unknowns: nothing is compared with the plan.
+    assert!(!out.contains("inconsistent result"), "{out}");
+}
+
+#[test]
+fn check_apply_of_a_destroy_wants_null() {
+    let mut args = vec!["check-apply"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--planned",
+        "-",
+        "--new",
+        STATE,
+        "--address",
+        "cloud_instance.web",
+    ]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("After applying a Delete plan, the provider returned a non-null object for cloud_instance.web."), "{}", stdout(&o));
+    let mut args = vec!["check-apply"];
+    args.extend(EXAMPLE);
+    args.extend(["--planned", "-", "--new", "-"]);
+    assert_eq!(ctywire(&args, b"").status.code(), Some(0));
+}
+
+#[test]
+fn check_read_wants_a_wholly_known_state() {
+    let mut args = vec!["check-read"];
+    args.extend(EXAMPLE);
+    args.extend(["--address", "cloud_instance.web", PLANNED]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.starts_with("Error: Provider produced invalid object\n\nProvider \"registry.terraform.io/example/cloud\" planned an invalid value for cloud_instance.web during refresh: The returned state contains unknown values.\n"), "{out}");
+    let mut args = vec!["check-read"];
+    args.extend(EXAMPLE);
+    args.push(STATE);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn proposed_new_of_a_create_is_the_configuration() {
+    let config = "examples/payloads/cloud_instance.config.msgpack";
+    let mut args = vec!["proposed-new"];
+    args.extend(EXAMPLE);
+    args.extend(["--prior", "-", "--config", config, "--to", "msgpack"]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        o.stdout,
+        std::fs::read(crate::common::repo(config)).unwrap()
+    );
+}
+
+#[test]
+fn proposed_new_keeps_prior_computed_values_and_hides_sensitive_ones() {
+    let mut args = vec!["proposed-new"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--prior",
+        STATE,
+        "--config",
+        "examples/payloads/cloud_instance.config.msgpack",
+    ]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(r#"id                 = "i-0123456789abcdef0""#),
+        "{out}"
+    );
+    assert!(
+        out.contains("admin_password     = (sensitive value)"),
+        "{out}"
+    );
+    let hex = {
+        let mut args = vec!["proposed-new"];
+        args.extend(EXAMPLE);
+        args.extend([
+            "--prior",
+            STATE,
+            "--config",
+            "examples/payloads/cloud_instance.config.msgpack",
+            "--to",
+            "msgpack",
+            "--hex",
+        ]);
+        stdout(&ctywire(&args, b""))
+    };
+    assert!(
+        hex.trim_end().bytes().all(|b| b.is_ascii_hexdigit()),
+        "{hex}"
+    );
 }

@@ -4,7 +4,6 @@
 use rmp::Marker;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::types::TypeJsonCache;
 
 /// One MessagePack item header: the marker and what it says about the item.
 ///
@@ -57,11 +56,6 @@ pub(crate) struct Reader<'a> {
     pos: usize,
     /// The offset of `input` within the whole payload, for error positions.
     base: usize,
-    /// The types of the dynamic values read so far, by their type JSON.
-    pub(crate) types: TypeJsonCache<'a>,
-    /// How many more values the decoder may make up without input to show for them
-    /// ([`MAX_IMPLICIT_VALUES`](crate::limits::MAX_IMPLICIT_VALUES)).
-    implicit_budget: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -75,8 +69,6 @@ impl<'a> Reader<'a> {
             input,
             pos: 0,
             base,
-            types: TypeJsonCache::default(),
-            implicit_budget: crate::limits::implicit_value_budget(input.len()),
         }
     }
 
@@ -84,18 +76,6 @@ impl<'a> Reader<'a> {
     /// (an error message reading ahead).
     pub(crate) fn rest(&self) -> Reader<'a> {
         Reader::at(&self.input[self.pos..], self.offset())
-    }
-
-    /// Accounts for `n` values made up without input (the elements of a collapsed
-    /// unknown list): an error once the decode has made too many.
-    pub(crate) fn charge_implicit(&mut self, n: u64) -> Result<()> {
-        match usize::try_from(n) {
-            Ok(n) if n <= self.implicit_budget => {
-                self.implicit_budget -= n;
-                Ok(())
-            }
-            _ => Err(crate::limits::implicit_values_error()),
-        }
     }
 
     /// The offset of the next byte in the whole payload.
@@ -331,7 +311,7 @@ impl<'a> Reader<'a> {
     /// Skips one whole item (used for refinement keys this crate does not know).
     pub(crate) fn skip(&mut self, depth: usize) -> Result<()> {
         if depth > crate::limits::MAX_DEPTH {
-            return Err(depth_error().at_offset(self.offset()));
+            return Err(crate::limits::depth_exceeded("value").at_offset(self.offset()));
         }
         let at = self.offset();
         match self.token("a value")? {
@@ -350,17 +330,6 @@ impl<'a> Reader<'a> {
         }
         Ok(())
     }
-}
-
-/// The error for input nested deeper than [`MAX_DEPTH`](crate::limits::MAX_DEPTH).
-pub(crate) fn depth_error() -> Error {
-    Error::new(
-        ErrorKind::LimitExceeded,
-        format!(
-            "value nested deeper than {} levels",
-            crate::limits::MAX_DEPTH
-        ),
-    )
 }
 
 /// Whether `a` and `b` (of one length) are equal, compared a word at a time without a

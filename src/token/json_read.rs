@@ -665,11 +665,7 @@ impl<'a> Reader<'a> {
                 }
                 kind @ (Kind::Array | Kind::Object) => {
                     if open.len() >= MAX_DEPTH {
-                        return Err(Error::new(
-                            ErrorKind::LimitExceeded,
-                            format!("JSON nesting is deeper than the limit of {MAX_DEPTH}"),
-                        )
-                        .at_offset(self.pos));
+                        return Err(crate::limits::depth_exceeded("JSON").at_offset(self.pos));
                     }
                     let is_object = kind == Kind::Object;
                     self.pos += 1;

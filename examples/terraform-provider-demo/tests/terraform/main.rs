@@ -1,0 +1,591 @@
+//! The demo provider under the real Terraform (1.15.5): `.tf.json` configurations
+//! through validate, plan, apply, `show -json`, refresh, import, a replacement, state
+//! upgrades, `providers schema -json`, a provider function and destroy; the provider's
+//! captures read back by ctywire; Terraform's verdict on a misbehaving provider compared
+//! with ctywire's. See `harness.rs` for how Terraform runs here.
+
+mod harness;
+
+use ctywire::capture::{Capture, Data, Resolved, Resolver};
+use ctywire::config::Config;
+use ctywire::schema::ProviderSchemas;
+use ctywire::{msgpack, Value};
+use harness::{Run, Workspace, SOURCE};
+use serde_json::{json, Value as Json};
+
+/// A `demo_thing` with something in every attribute and block, a data source that reads
+/// its id, and outputs that call the provider's function.
+fn full_config(name: &str) -> Json {
+    json!({
+        "provider": {"demo": {}},
+        "resource": {"demo_thing": {"x": {
+            "//": "every attribute and every nesting mode",
+            "name": name,
+            "size": "2",
+            "tags": {"env": "dev", "team": "core"},
+            "secret": "s3cret",
+            "extra": {"k": [1, 2], "on": true},
+            "labels": ["b", "a", "b"],
+            "endpoint": {"host": "h.example", "port": 80},
+            "disk": [{"size": 1}, {"size": 2, "kind": "ssd"}],
+            "network": [{"name": "n1"}, {"name": "n2"}],
+            "settings": {"mode": "fast"},
+            "rule": {"r1": {"action": "allow"}, "r2": {}},
+            "group": {"note": "g"}
+        }}},
+        "data": {"demo_echo": {"e": {"value": {"id": "${demo_thing.x.id}", "n": 1}}}},
+        "output": {
+            "joined": {"value": "${provider::demo::concat(\"-\", demo_thing.x.name, \"b\", \"c\")}"},
+            "joined_json": {"value": "${provider::demo::concat(\"/\", {a = 1})}"},
+            "echo": {"value": "${data.demo_echo.e.result}"}
+        }
+    })
+}
+
+/// The schemas Terraform reports for the workspace's providers.
+fn schemas(ws: &Workspace) -> ProviderSchemas {
+    let run = ws.terraform(&["providers", "schema", "-json"]);
+    run.success();
+    ProviderSchemas::from_json(run.stdout.as_bytes()).expect("Terraform's providers schema -json")
+}
+
+/// The resources of `show -json`'s state, by address.
+fn state_resources(ws: &Workspace) -> Vec<Json> {
+    let show = ws.terraform(&["show", "-json"]);
+    show.success();
+    let doc = show.json();
+    doc["values"]["root_module"]["resources"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn resource<'a>(resources: &'a [Json], address: &str) -> &'a Json {
+    resources
+        .iter()
+        .find(|r| r["address"] == address)
+        .unwrap_or_else(|| panic!("no {address} in {resources:#?}"))
+}
+
+/// Terraform's error output as words: without its box drawing and line wrapping.
+fn words(text: &str) -> String {
+    text.replace(['│', '╷', '╵'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every call in the provider's captures resolves to exactly one subject of the schema
+/// Terraform printed, or carries no typed values; returns how many calls there were.
+fn captures_resolve(ws: &Workspace, schemas: &ProviderSchemas) -> usize {
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    assert!(capture.problems.is_empty(), "{:#?}", capture.problems);
+    let mut resolver = Resolver::new(schemas);
+    for call in &capture.calls {
+        match resolver.resolve(call) {
+            Resolved::Found(_) | Resolved::Untyped => {}
+            other => panic!("{} at {}: {other:?}", call.rpc, call.unix_millis()),
+        }
+    }
+    capture.calls.len()
+}
+
+#[test]
+fn plan_apply_refresh_replace_destroy() {
+    let ws = Workspace::new();
+    ws.configure(&full_config("a"));
+    let mut runs: Vec<Run> = Vec::new();
+    let mut run = |args: &[&str]| -> Run {
+        let r = ws.terraform(args);
+        let copy = Run {
+            args: r.args.clone(),
+            status: r.status,
+            stdout: r.stdout.clone(),
+            stderr: r.stderr.clone(),
+            seconds: r.seconds,
+        };
+        runs.push(copy);
+        r
+    };
+
+    run(&["validate", "-no-color"]).success();
+
+    // The plan: id unknown (refined, but Terraform 1.15 shows every unknown alike).
+    run(&["plan", "-no-color", "-out=tfplan"]).success();
+    let plan = run(&["show", "-json", "tfplan"]);
+    plan.success();
+    let plan = plan.json();
+    let change = &plan["resource_changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["address"] == "demo_thing.x")
+        .unwrap()["change"];
+    assert_eq!(change["actions"], json!(["create"]));
+    assert_eq!(change["after_unknown"]["id"], json!(true));
+    assert_eq!(change["after"]["name"], json!("a"));
+    assert_eq!(
+        change["after"]["size"],
+        json!(2),
+        "the string \"2\" converted to the number attribute"
+    );
+    assert_eq!(
+        change["after"]["labels"],
+        json!(["a", "b"]),
+        "a set: deduplicated, in order"
+    );
+    assert_eq!(change["after_sensitive"]["secret"], json!(true));
+
+    // Apply the saved plan; the state has what apply filled in.
+    run(&["apply", "-no-color", "tfplan"]).success();
+    let resources = state_resources(&ws);
+    let thing = &resource(&resources, "demo_thing.x")["values"];
+    assert_eq!(thing["id"], json!("thing-a"));
+    assert_eq!(
+        thing["disk"],
+        json!([{"size": 1, "kind": "standard"}, {"size": 2, "kind": "ssd"}])
+    );
+    assert_eq!(thing["rule"]["r2"], json!({"action": null}));
+    assert_eq!(thing["group"], json!({"note": "g"}));
+    assert_eq!(thing["extra"], json!({"k": [1, 2], "on": true}));
+    let echo = &resource(&resources, "data.demo_echo.e")["values"];
+    assert_eq!(echo["result"], json!({"id": "thing-a", "n": 1}));
+    let outputs = run(&["output", "-json"]);
+    outputs.success();
+    let outputs = outputs.json();
+    assert_eq!(outputs["joined"]["value"], json!("a-b-c"));
+    assert_eq!(outputs["joined_json"]["value"], json!("{\"a\":1}"));
+
+    // Nothing to do: read and plan agree with what apply returned.
+    run(&["plan", "-no-color", "-detailed-exitcode"]).expect_status(0);
+    run(&["apply", "-no-color", "-refresh-only", "-auto-approve"]).success();
+
+    // An update in place, then a replacement (name forces it).
+    let mut config = full_config("a");
+    config["resource"]["demo_thing"]["x"]["size"] = json!(3);
+    ws.configure(&config);
+    let update = run(&["plan", "-no-color"]);
+    update.success();
+    assert!(
+        update
+            .stdout
+            .contains("demo_thing.x will be updated in-place"),
+        "{}",
+        update.stdout
+    );
+    assert!(
+        update.stdout.contains("~ size     = 2 -> 3"),
+        "{}",
+        update.stdout
+    );
+    run(&["apply", "-no-color", "-auto-approve"]).success();
+
+    ws.configure(&full_config("b"));
+    let replace = run(&["plan", "-no-color"]);
+    replace.success();
+    assert!(
+        replace.stdout.contains("demo_thing.x must be replaced"),
+        "{}",
+        replace.stdout
+    );
+    assert!(
+        replace
+            .stdout
+            .contains("~ name     = \"a\" -> \"b\" # forces replacement"),
+        "{}",
+        replace.stdout
+    );
+    run(&["apply", "-no-color", "-auto-approve"]).success();
+    assert_eq!(
+        resource(&state_resources(&ws), "demo_thing.x")["values"]["id"],
+        json!("thing-b")
+    );
+
+    run(&["destroy", "-no-color", "-auto-approve"]).success();
+    assert!(state_resources(&ws).is_empty());
+
+    let calls = captures_resolve(&ws, &schemas(&ws));
+    assert!(calls > 20, "{calls} calls captured");
+    let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
+    eprintln!(
+        "the cycle: {} Terraform commands, {seconds:.1} s, {calls} provider calls captured",
+        runs.len()
+    );
+}
+
+#[test]
+fn terraform_prints_the_schema_the_provider_serves() {
+    let ws = Workspace::new();
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    let schemas = schemas(&ws);
+    let (address, demo) = schemas.find_provider("demo").unwrap();
+    assert_eq!(address, SOURCE);
+    let served = ProviderSchemas::from_json(
+        &std::process::Command::new(harness::provider_binary())
+            .arg("--print-schema")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .expect("the provider's own providers-schema JSON");
+    assert_eq!(served.providers[SOURCE], *demo);
+    assert_eq!(demo.resource_schemas["demo_thing"].version, 1);
+}
+
+#[test]
+fn import_reads_the_object_by_its_id() {
+    let ws = Workspace::new();
+    ws.configure(
+        &json!({"resource": {"demo_thing": {"x": {"name": "imp", "disk": [{"size": 1}]}}}}),
+    );
+    ws.terraform(&["import", "-no-color", "demo_thing.x", "thing-imp"])
+        .success();
+    let resources = state_resources(&ws);
+    let thing = &resource(&resources, "demo_thing.x")["values"];
+    assert_eq!(
+        (&thing["id"], &thing["name"]),
+        (&json!("thing-imp"), &json!("imp"))
+    );
+    captures_resolve(&ws, &schemas(&ws));
+}
+
+/// A state file with one `demo_thing` at schema version 0, in either form.
+fn v0_state(instance: Json) -> String {
+    json!({
+        "version": 4,
+        "terraform_version": "0.11.14",
+        "serial": 1,
+        "lineage": "00000000-0000-0000-0000-000000000000",
+        "outputs": {},
+        "resources": [{
+            "mode": "managed",
+            "type": "demo_thing",
+            "name": "x",
+            "provider": format!("provider[\"{SOURCE}\"]"),
+            "instances": [instance]
+        }]
+    })
+    .to_string()
+}
+
+#[test]
+fn a_version_0_state_is_upgraded_in_both_forms() {
+    let forms = [
+        json!({"schema_version": 0, "attributes": {"id": "thing-old", "name": "old", "size": "3", "tags": {"env": "dev"}}}),
+        json!({"schema_version": 0, "attributes_flat": {"id": "thing-old", "name": "old", "size": "3", "tags.%": "1", "tags.env": "dev"}}),
+    ];
+    for form in forms {
+        let ws = Workspace::new();
+        std::fs::write(
+            ws.config_dir().join("terraform.tfstate"),
+            v0_state(form.clone()),
+        )
+        .unwrap();
+        ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "old", "size": 3, "tags": {"env": "dev"}}}}}));
+        // The upgraded state matches the configuration: nothing to change.
+        ws.terraform(&["plan", "-no-color", "-detailed-exitcode"])
+            .expect_status(0);
+        // A refresh writes the upgraded state back.
+        ws.terraform(&["apply", "-no-color", "-refresh-only", "-auto-approve"])
+            .success();
+        let resources = state_resources(&ws);
+        let thing = &resource(&resources, "demo_thing.x")["values"];
+        assert_eq!(thing["size"], json!(3), "{form}");
+        assert_eq!(thing["tags"], json!({"env": "dev"}), "{form}");
+    }
+}
+
+#[test]
+fn plaintext_when_terraform_disables_plugin_tls() {
+    let mut ws = Workspace::new();
+    ws.env("TF_DISABLE_PLUGIN_TLS", "1");
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    ws.terraform(&["apply", "-no-color", "-auto-approve"])
+        .success();
+    assert_eq!(
+        resource(&state_resources(&ws), "demo_thing.x")["values"]["id"],
+        json!("thing-a")
+    );
+}
+
+/// The call of `rpc` in the captures (the last one, when Terraform made several).
+fn last_call(ws: &Workspace, rpc: &str) -> ctywire::capture::Call {
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    capture
+        .calls
+        .into_iter()
+        .rfind(|c| c.rpc == rpc)
+        .unwrap_or_else(|| panic!("no {rpc} call captured"))
+}
+
+/// A misbehaving provider (`DEMO_MISBEHAVE`) under Terraform: where Terraform fails,
+/// ctywire's check of the captured payloads finds the same problems, worded as
+/// Terraform words them, no more and no fewer; where Terraform lets it pass, so does
+/// ctywire.
+#[test]
+fn misbehaving_providers_are_judged_as_terraform_judges_them() {
+    // (misbehaviour, whether a good apply comes first, the command, the RPC checked,
+    // Terraform's exit status)
+    let cases = [
+        (
+            "plan-changes-config",
+            false,
+            "plan",
+            "PlanResourceChange",
+            1,
+        ),
+        // Terraform trusts the provider with SET blocks at plan time: set elements have
+        // nothing to correlate them by.
+        (
+            "plan-drops-set-element",
+            false,
+            "plan",
+            "PlanResourceChange",
+            0,
+        ),
+        ("plan-changes-prior", true, "plan", "PlanResourceChange", 1),
+        (
+            "apply-changes-planned",
+            false,
+            "apply",
+            "ApplyResourceChange",
+            1,
+        ),
+        (
+            "apply-leaves-unknown",
+            false,
+            "apply",
+            "ApplyResourceChange",
+            1,
+        ),
+        (
+            "apply-returns-null",
+            false,
+            "apply",
+            "ApplyResourceChange",
+            1,
+        ),
+        ("read-leaves-unknown", true, "plan", "ReadResource", 1),
+    ];
+    for (misbehaviour, applied_first, command, rpc, status) in cases {
+        let mut ws = Workspace::new();
+        ws.configure(&json!({"resource": {"demo_thing": {"x": {
+            "name": "a", "size": 2, "secret": "s", "disk": [{"size": 1}],
+            "network": [{"name": "n1"}, {"name": "n2"}]
+        }}}}));
+        if applied_first {
+            ws.terraform(&["apply", "-no-color", "-auto-approve"])
+                .success();
+        }
+        ws.clear_captures();
+        ws.env("DEMO_MISBEHAVE", misbehaviour);
+        let args: &[&str] = match command {
+            "plan" => &["plan", "-no-color"],
+            _ => &["apply", "-no-color", "-auto-approve"],
+        };
+        let run = ws.terraform(args);
+        run.expect_status(status);
+        let said = words(&run.stderr);
+
+        let schemas = schemas(&ws);
+        let block = &schemas.resource("demo_thing").unwrap().block;
+        let ty = block.implied_type();
+        let call = last_call(&ws, rpc);
+        let value = |message: &str, field: &str| {
+            call.payload(message, field)
+                .map_or(Value::Null, |p| p.decode(&ty).unwrap())
+        };
+        let found = match rpc {
+            "PlanResourceChange" => block.check_plan(
+                &value("Request", "PriorState"),
+                &value("Request", "Config"),
+                &value("Response", "PlannedState"),
+            ),
+            "ApplyResourceChange" => block.check_apply(
+                &value("Request", "PlannedState"),
+                &value("Response", "NewState"),
+            ),
+            _ => block.check_read(&value("Response", "NewState")),
+        };
+        assert_eq!(
+            found.is_empty(),
+            status == 0,
+            "{misbehaviour}: ctywire finds {found:?}, Terraform said: {said}"
+        );
+        for problem in &found {
+            let d = problem.terraform_diagnostic("demo_thing.x", SOURCE);
+            assert!(
+                said.contains(&words(&d.summary)),
+                "{misbehaviour}: {}\nnot in: {said}",
+                d.summary
+            );
+            assert!(
+                said.contains(&words(&d.detail)),
+                "{misbehaviour}: {}\nnot in: {said}",
+                d.detail
+            );
+        }
+        let errors = said.matches("Error: ").count();
+        assert_eq!(
+            errors,
+            found.len(),
+            "{misbehaviour}: Terraform reports {errors} errors, ctywire {}: {said}",
+            found.len()
+        );
+        if misbehaviour == "apply-leaves-unknown" {
+            assert!(
+                found.iter().any(|p| p.terraform_path == ".disk[0].kind"),
+                "{found:?}"
+            );
+        }
+    }
+}
+
+/// A provider that returns a state of the wrong type: Terraform cannot decode it, and
+/// neither can ctywire, at the same attribute.
+#[test]
+fn a_state_of_the_wrong_type_is_refused_by_both() {
+    let mut ws = Workspace::new();
+    ws.env("DEMO_MISBEHAVE", "apply-wrong-type");
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a", "size": 2}}}}));
+    let run = ws.terraform(&["apply", "-no-color", "-auto-approve"]);
+    run.expect_status(1);
+    let said = words(&run.stderr);
+    let schemas = schemas(&ws);
+    let ty = schemas.resource("demo_thing").unwrap().implied_type();
+    let err = last_call(&ws, "ApplyResourceChange")
+        .payload("Response", "NewState")
+        .unwrap()
+        .decode(&ty)
+        .unwrap_err();
+    assert_eq!(err.path().to_string(), ".size", "{err}");
+    // Terraform's words are go-cty's decoder's, with the path as go-cty formats it;
+    // ctywire names the path and the bytes in its own words.
+    assert!(
+        said.contains(r#"Error: ["size"]: number is required"#),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_terraform_under_test_is_the_one_named() {
+    let ws = Workspace::new();
+    let version = ws.terraform(&["version", "-json"]);
+    version.success();
+    assert_eq!(
+        version.json()["terraform_version"],
+        json!(harness::TERRAFORM_VERSION)
+    );
+}
+
+/// The MessagePack bytes of a captured value (the provider writes what it received).
+fn bytes(call: &ctywire::capture::Call, message: &str, field: &str) -> Vec<u8> {
+    match &call
+        .payload(message, field)
+        .unwrap_or_else(|| panic!("{} has no {message} {field}", call.rpc))
+        .data
+    {
+        Data::Msgpack(b) => b.clone(),
+        other => panic!("{} {message} {field}: {other:?}", call.rpc),
+    }
+}
+
+/// What ctywire says Terraform sends, byte for byte: each block's configuration (in the
+/// validate walk and the plan walk, for the resource, the data source and the provider)
+/// and the proposed new state of every plan (a create; then an update that changes set
+/// elements, removes a list block, empties a map block and leaves optional+computed
+/// attributes to the prior state).
+#[test]
+fn terraform_sends_the_bytes_ctywire_computes() {
+    let ws = Workspace::new();
+    ws.configure(&full_config("a"));
+    let schemas = schemas(&ws);
+    let thing = schemas.resource("demo_thing").unwrap();
+    let echo = schemas.data_source("demo_echo").unwrap();
+    let provider = &schemas.providers[SOURCE].provider;
+    let config_of = |address: &str, schema: &ctywire::Schema| {
+        let config = Config::read([ws.config_dir().join("main.tf.json")])
+            .unwrap()
+            .with_schemas(&schemas);
+        let value = config.decode(&address.parse().unwrap(), schema).unwrap();
+        msgpack::encode(&value, &schema.implied_type()).unwrap()
+    };
+
+    // The validate walk: every reference unknown.
+    ws.clear_captures();
+    ws.terraform(&["validate", "-no-color"]).success();
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let mut checked = 0;
+    for call in &capture.calls {
+        let (ours, field) = match call.rpc.as_str() {
+            "ValidateResourceConfig" => (config_of("demo_thing.x", thing), "Config"),
+            "ValidateDataResourceConfig" => (config_of("data.demo_echo.e", echo), "Config"),
+            "ValidateProviderConfig" => (config_of("provider.demo", provider), "Config"),
+            _ => continue,
+        };
+        assert_eq!(bytes(call, "Request", field), ours, "{} {field}", call.rpc);
+        checked += 1;
+    }
+    assert!(
+        checked >= 2,
+        "{:?}",
+        capture.calls.iter().map(|c| &c.rpc).collect::<Vec<_>>()
+    );
+
+    // Create, then update: Config and ProposedNewState of every plan.
+    ws.terraform(&["apply", "-no-color", "-auto-approve"])
+        .success();
+    let mut config = full_config("a");
+    let x = &mut config["resource"]["demo_thing"]["x"];
+    x["network"] = json!([{"name": "n1"}, {"name": "n3"}]);
+    x["disk"] = json!([{"size": 1, "kind": null}]);
+    x["labels"] = json!(["c"]);
+    x.as_object_mut().unwrap().remove("rule");
+    x["tags"] = json!(null);
+    x["endpoint"] = json!({"host": "h2.example"});
+    x["extra"] = json!("now a string");
+    ws.configure(&config);
+    ws.terraform(&["plan", "-no-color"]).success();
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let ty = thing.implied_type();
+    let plans: Vec<_> = capture
+        .calls
+        .iter()
+        .filter(|c| c.rpc == "PlanResourceChange")
+        .collect();
+    for call in &plans {
+        let prior = call
+            .payload("Request", "PriorState")
+            .unwrap()
+            .decode(&ty)
+            .unwrap();
+        let config = call
+            .payload("Request", "Config")
+            .unwrap()
+            .decode(&ty)
+            .unwrap();
+        let proposed = msgpack::encode(&thing.block.proposed_new(&prior, &config), &ty).unwrap();
+        assert_eq!(
+            bytes(call, "Request", "ProposedNewState"),
+            proposed,
+            "ProposedNewState of the plan at {} (prior null: {})",
+            call.unix_millis(),
+            prior.is_null()
+        );
+    }
+    assert!(plans.len() >= 2, "{} plans", plans.len());
+    // The last plan's configuration is the one on disk, and so is the provider's.
+    assert_eq!(
+        bytes(plans.last().unwrap(), "Request", "Config"),
+        config_of("demo_thing.x", thing)
+    );
+    let configure = capture
+        .calls
+        .iter()
+        .rfind(|c| c.rpc == "ConfigureProvider")
+        .expect("a ConfigureProvider call");
+    assert_eq!(
+        bytes(configure, "Request", "Config"),
+        config_of("provider.demo", provider)
+    );
+}
