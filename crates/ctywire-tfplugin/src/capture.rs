@@ -13,7 +13,7 @@
 //! let capture = CaptureWriter::new(&dir);
 //! let request = plan_resource_change::Request {
 //!     type_name: "demo_thing".into(),
-//!     config: Some(DynamicValue { msgpack: vec![0x80], json: vec![] }),
+//!     config: Some(DynamicValue { msgpack: vec![0x80u8].into(), json: Default::default() }),
 //!     ..Default::default()
 //! };
 //! capture.request(&request);

@@ -102,7 +102,7 @@ fn diagnostic(severity: Severity, summary: String, detail: String, path: &Path) 
 /// use ctywire_tfplugin::{dynamic, tfplugin6::DynamicValue};
 ///
 /// let ty: Type = "object({size=number})".parse()?;
-/// let config = DynamicValue { msgpack: vec![], json: br#"{"size":true}"#.to_vec() };
+/// let config = DynamicValue { msgpack: Default::default(), json: br#"{"size":true}"#.to_vec().into() };
 /// let mut diagnostics = Diagnostics::new();
 /// let value = diagnostics.ok(dynamic::decode(Some(&config), &ty), "Invalid configuration");
 /// assert!(value.is_none() && diagnostics.has_errors());

@@ -15,12 +15,12 @@
 //! assert_eq!(dynamic::decode(Some(&dv), &ty)?, value);
 //!
 //! // JSON when there is no MessagePack; null when there is neither.
-//! let json = DynamicValue { msgpack: vec![], json: br#"{"name":"b","size":3}"#.to_vec() };
+//! let json = DynamicValue { msgpack: Default::default(), json: br#"{"name":"b","size":3}"#.to_vec().into() };
 //! assert_eq!(dynamic::decode(Some(&json), &ty)?.at_path(&ctywire::Path::root().attribute("name")), Some(&Value::from("b")));
 //! assert!(dynamic::decode::<DynamicValue>(None, &ty)?.is_null());
 //!
 //! // A value of another type is an error with its path.
-//! let wrong = DynamicValue { msgpack: vec![], json: br#"{"name":"b","size":"x"}"#.to_vec() };
+//! let wrong = DynamicValue { msgpack: Default::default(), json: br#"{"name":"b","size":"x"}"#.to_vec().into() };
 //! assert_eq!(dynamic::decode(Some(&wrong), &ty).unwrap_err().path().to_string(), ".size");
 //!
 //! // Typed, through the serde bridge.
@@ -56,8 +56,8 @@ macro_rules! dynamic_value_message {
             }
             fn from_msgpack(bytes: Vec<u8>) -> Self {
                 crate::$module::DynamicValue {
-                    msgpack: bytes,
-                    json: Vec::new(),
+                    msgpack: bytes.into(),
+                    json: Default::default(),
                 }
             }
         }

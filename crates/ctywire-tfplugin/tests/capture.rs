@@ -9,8 +9,8 @@ use ctywire_tfplugin::tfplugin6::{
 
 fn msgpack(bytes: &[u8]) -> Option<DynamicValue> {
     Some(DynamicValue {
-        msgpack: bytes.to_vec(),
-        json: vec![],
+        msgpack: bytes.to_vec().into(),
+        json: Default::default(),
     })
 }
 
@@ -43,8 +43,8 @@ fn every_value_of_a_call_under_terraform_plugin_go_names() {
         config: msgpack(b"\x81\xa4name\xa1a"),
         prior_state: None,
         proposed_new_state: Some(DynamicValue {
-            msgpack: vec![],
-            json: br#"{"name":"a"}"#.to_vec(),
+            msgpack: Default::default(),
+            json: br#"{"name":"a"}"#.to_vec().into(),
         }),
         prior_private: vec![],
         ..Default::default()

@@ -411,8 +411,8 @@ async fn validation_reports_paths() {
         Path::root().attribute("size")
     );
     let wrong = DynamicValue {
-        msgpack: vec![],
-        json: br#"{"name":true}"#.to_vec(),
+        msgpack: Default::default(),
+        json: br#"{"name":true}"#.to_vec().into(),
     };
     let response = demo()
         .validate_resource_config(Request::new(validate_resource_config::Request {
@@ -501,8 +501,8 @@ async fn the_function_takes_a_dynamic_and_variadic_arguments() {
         argument(Value::from("-"), &Type::String),
         argument(Value::typed(Type::String, Value::from("a")), &Type::Dynamic),
         DynamicValue {
-            msgpack: vec![0xc3],
-            json: vec![],
+            msgpack: vec![0xc3].into(),
+            json: Default::default(),
         },
     ])
     .await;

@@ -34,8 +34,19 @@ pub const MAGIC_COOKIE_VALUE: &str =
 /// terraform-plugin-go accepts 256 MiB.
 const MAX_MESSAGE_BYTES: usize = 256 << 20;
 
+/// HTTP/2 flow-control windows: large enough that a request of a few megabytes of state
+/// arrives without waiting for window updates (HTTP/2's default is 64 KiB).
+const WINDOW_BYTES: u32 = 16 << 20;
+
+/// The largest HTTP/2 frame the client may send (HTTP/2's default is 16 KiB): fewer
+/// frames for a large request, where the client sends larger ones.
+const MAX_FRAME_BYTES: u32 = 1 << 20;
+
 /// How long a TLS handshake may take before the connection is dropped.
 const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long the accept loop waits after a failed accept before it tries again.
+const ACCEPT_RETRY_DELAY: Duration = Duration::from_millis(50);
 
 /// How long a graceful stop waits for open calls before the server stops anyway.
 const GRACEFUL_STOP_TIMEOUT: Duration = Duration::from_secs(5);
@@ -277,6 +288,9 @@ impl Plugin {
         let server = tokio::spawn(async move {
             let _dir = dir; // the socket's directory goes when the server does
             let serve = tonic::transport::Server::builder()
+                .initial_connection_window_size(Some(WINDOW_BYTES))
+                .initial_stream_window_size(Some(WINDOW_BYTES))
+                .max_frame_size(Some(MAX_FRAME_BYTES))
                 .add_routes(routes)
                 .serve_with_incoming_shutdown(incoming, async move {
                     let _ = stopped.wait_for(|stop| *stop).await;
@@ -455,12 +469,18 @@ fn accept_loop(
     let (tx, rx) = mpsc::channel(16);
     tokio::spawn(async move {
         loop {
-            let stream = tokio::select! {
-                accepted = listener.accept() => match accepted {
-                    Ok((stream, _)) => stream,
-                    Err(_) => continue,
-                },
-                _ = stop.wait_for(|stop| *stop) => break,
+            let accepted = tokio::select! {
+                accepted = listener.accept() => Some(accepted),
+                _ = stop.wait_for(|stop| *stop) => None,
+            };
+            let stream = match accepted {
+                None => break,
+                Some(Ok((stream, _))) => stream,
+                Some(Err(_)) => {
+                    // Out of file descriptors or the like: wait rather than spin.
+                    tokio::time::sleep(ACCEPT_RETRY_DELAY).await;
+                    continue;
+                }
             };
             let tx = tx.clone();
             match &acceptor {

@@ -32,16 +32,18 @@ fn values_are_written_as_msgpack_and_read_back() {
 fn json_is_read_when_there_is_no_msgpack_and_msgpack_wins_over_json() {
     let ty = Type::object([("name", Type::String)]);
     let json_only = tfplugin6::DynamicValue {
-        msgpack: vec![],
-        json: br#"{"name":"j"}"#.to_vec(),
+        msgpack: Default::default(),
+        json: br#"{"name":"j"}"#.to_vec().into(),
     };
     assert_eq!(
         dynamic::decode(Some(&json_only), &ty).unwrap(),
         Value::object([("name", Value::from("j"))])
     );
     let both = tfplugin6::DynamicValue {
-        msgpack: msgpack::encode(&Value::object([("name", Value::from("m"))]), &ty).unwrap(),
-        json: br#"{"name":"j"}"#.to_vec(),
+        msgpack: msgpack::encode(&Value::object([("name", Value::from("m"))]), &ty)
+            .unwrap()
+            .into(),
+        json: br#"{"name":"j"}"#.to_vec().into(),
     };
     assert_eq!(
         dynamic::decode(Some(&both), &ty).unwrap(),
@@ -72,19 +74,20 @@ fn wrong_types_and_malformed_bytes_are_errors_with_paths() {
                 .parse()
                 .unwrap(),
         )
-        .unwrap(),
-        json: vec![],
+        .unwrap()
+        .into(),
+        json: Default::default(),
     };
     let err = dynamic::decode(Some(&wrong), &ty).unwrap_err();
     assert_eq!(err.path().to_string(), ".size");
     let truncated = tfplugin6::DynamicValue {
-        msgpack: vec![0x84, 0xa4, b'n'],
-        json: vec![],
+        msgpack: vec![0x84, 0xa4, b'n'].into(),
+        json: Default::default(),
     };
     assert!(dynamic::decode(Some(&truncated), &ty).is_err());
     let bad_json = tfplugin6::DynamicValue {
-        msgpack: vec![],
-        json: br#"{"tags":{"a":[1]}}"#.to_vec(),
+        msgpack: Default::default(),
+        json: br#"{"tags":{"a":[1]}}"#.to_vec().into(),
     };
     let err = dynamic::decode(Some(&bad_json), &ty).unwrap_err();
     assert_eq!(err.path().to_string(), r#".tags["a"]"#);
@@ -111,8 +114,8 @@ fn typed_values_through_the_serde_bridge() {
     let back: Thing = dynamic::decode_as(Some(&dv), &ty).unwrap();
     assert_eq!(back, thing);
     let json = tfplugin6::DynamicValue {
-        msgpack: vec![],
-        json: br#"{"name":"b","size":2}"#.to_vec(),
+        msgpack: Default::default(),
+        json: br#"{"name":"b","size":2}"#.to_vec().into(),
     };
     let from_json: Thing = dynamic::decode_as(Some(&json), &ty).unwrap();
     assert_eq!(
@@ -126,8 +129,8 @@ fn typed_values_through_the_serde_bridge() {
         dynamic::decode_as::<_, tfplugin6::DynamicValue>(None, &ty).unwrap();
     assert_eq!(absent, None);
     let wrong = tfplugin6::DynamicValue {
-        msgpack: vec![],
-        json: br#"{"name":"b","size":"big"}"#.to_vec(),
+        msgpack: Default::default(),
+        json: br#"{"name":"b","size":"big"}"#.to_vec().into(),
     };
     let err = dynamic::decode_as::<Thing, _>(Some(&wrong), &ty).unwrap_err();
     assert_eq!(err.path().to_string(), ".size");
