@@ -137,7 +137,7 @@ pub const MAX_EVALUATION_DEPTH: usize = MAX_DEPTH + 2 * MAX_EXPRESSION_DEPTH;
 /// Work a configuration's template `for` directives may do: each iteration counts one,
 /// and each byte it writes one more (nested directives count their text at each level).
 /// `%{for}` over two elements nested 40 deep would otherwise write a terabyte.
-pub const MAX_TEMPLATE_WORK: usize = 1 << 26;
+pub const MAX_TEMPLATE_WORK: usize = 1 << 20;
 
 /// The one wording of every nesting error: `what` names what is nested (`"value"`,
 /// `"type"`, `"JSON"`, ...), `limit` is the bound and `name` the constant that holds it.

@@ -293,7 +293,7 @@ impl Config {
     /// ```
     pub fn declarations(&self) -> Vec<Declaration> {
         let module = module::load(&self.roots, &mut Vec::new());
-        let files = Files(&self.files);
+        let files = Files::new(&self.files);
         module
             .declared
             .into_iter()
@@ -439,7 +439,7 @@ impl Config {
         if diags.is_empty() {
             return Ok(());
         }
-        let files = Files(&self.files);
+        let files = Files::new(&self.files);
         Err(Diagnostics(
             diags.into_iter().map(|d| files.place(d)).collect(),
         ))
