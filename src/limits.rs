@@ -9,6 +9,9 @@
 //! | What | Bound |
 //! | --- | --- |
 //! | Nesting of values, dynamic wrappers, type JSON, type expressions | [`MAX_DEPTH`] levels |
+//! | Nesting of one `.tf.json` string's templates and expressions | [`MAX_EXPRESSION_DEPTH`] levels |
+//! | Nesting of a configuration's evaluation, through local values | [`MAX_EVALUATION_DEPTH`] levels |
+//! | Template `for` directives of one configuration | [`MAX_TEMPLATE_WORK`] iterations and bytes |
 //! | Refinement payload (extension 12) | [`MAX_REFINEMENT_PAYLOAD`] bytes, checked before it is read |
 //! | Number text | [`MAX_NUMBER_TEXT`] bytes, as written and in plain decimal form (`1e100000` is refused, not expanded) |
 //! | Binary exponent in number text (`1p-4000`) | [`MAX_BINARY_EXPONENT`] in magnitude |
@@ -20,6 +23,30 @@
 //! decoder builds is paid for by input bytes or counted against
 //! [`MAX_IMPLICIT_VALUES`].
 //!
+//! Every nesting error has one wording, naming its limit: "value is nested deeper than
+//! the limit of 128 levels (ctywire::limits::MAX_DEPTH)".
+//!
+//! ## Every recursive reader and walker, and its bound
+//!
+//! | Recursion over | Where | Bound |
+//! | --- | --- | --- |
+//! | JSON text (validating, skipping) | `json/read.rs` | none: an explicit stack, [`MAX_DEPTH`] |
+//! | JSON values, dynamic wrappers | `json/decode.rs` | [`MAX_DEPTH`] |
+//! | MessagePack values, skipped items | `msgpack/decode.rs`, `msgpack/read.rs` | [`MAX_DEPTH`] |
+//! | Type JSON | `types/json.rs` | [`MAX_DEPTH`] |
+//! | Type expressions | `types/expr.rs` | none: an explicit stack, [`MAX_DEPTH`] |
+//! | Provider schemas (`providers schema -json`) | `schema/json.rs` | [`MAX_DEPTH`] blocks and nested types |
+//! | The serde bridge's readers | `serde/de/` | [`MAX_DEPTH`] |
+//! | `show -json` values, unknown and sensitivity trees, module trees | `tfjson/` | [`MAX_DEPTH`] |
+//! | Captures | `capture.rs` | flat file lists; payloads through the decoders above |
+//! | Strings holding JSON in the plan renderer | `render/diff/model.rs` | [`MAX_DEPTH`] containers; a string nested deeper is shown as the plain string it is |
+//! | `.tf.json` documents | `config/document.rs` | [`MAX_DEPTH`] |
+//! | Templates and expressions: quoted templates, interpolations, `%{if}` / `%{for}`, parentheses, tuples, objects, calls, conditionals, unary operators, traversal steps (`.a`, `[0]`, splats) | `config/syntax.rs` | [`MAX_EXPRESSION_DEPTH`]; a chain of binary operators is read in a loop into one node (one level at any length) |
+//! | Evaluating a configuration: JSON values, expressions, templates, directives, local values referring to local values | `config/eval.rs` | [`MAX_EVALUATION_DEPTH`]; a local value's value at most [`MAX_DEPTH`]; `for` directives [`MAX_TEMPLATE_WORK`] |
+//! | Variable types (`type = "list(...)"`) | `config/types.rs` | the expression parser's [`MAX_EXPRESSION_DEPTH`] |
+//! | Paths (`.a[0]`, `a.0`) | `path.rs` | flat: a list of steps, parsed in a loop |
+//! | Walkers over values and types: encoders, equality, `diff`, `walk`, conversion, conformance, plan rules, the renderers, set hashing | `msgpack/encode.rs`, `json/encode.rs`, `value/`, `diff.rs`, `convert/`, `schema/plan/`, `render/` | the value's own depth: at most [`MAX_DEPTH`] for every decoded value, [`MAX_EVALUATION_DEPTH`] plus [`MAX_DEPTH`] for a configuration's; a value a program builds in code is that program's |
+//!
 //! Time is bounded too: decoding takes time linear in the input's size, times the
 //! logarithm where map keys, set elements or attributes are sorted, and times at most the
 //! nesting depth where a value is looked at again: a collection whose element type holds
@@ -29,7 +56,10 @@
 //! input makes the work quadratic: whether a type holds `dynamic` is known without
 //! walking it, sets deduplicate by hashing, repeated attribute names in type expressions
 //! are dropped by sorting, and a number's text costs at most [`MAX_NUMBER_TEXT`] digits of
-//! arithmetic.
+//! arithmetic. The plan renderer matches set elements by hashing, checks list reorders by
+//! hashing, and pairs list elements along Terraform's longest common subsequence only
+//! while its table stays small (two lists of about 2,000 elements); longer lists keep
+//! their common ends and show the rest as removed and added.
 
 /// Maximum nesting depth of a value (collections, structural types and dynamic
 /// wrappers each count one level). Terraform values rarely pass 20. At this depth the
@@ -107,7 +137,7 @@ pub const MAX_EVALUATION_DEPTH: usize = MAX_DEPTH + 2 * MAX_EXPRESSION_DEPTH;
 /// Work a configuration's template `for` directives may do: each iteration counts one,
 /// and each byte it writes one more (nested directives count their text at each level).
 /// `%{for}` over two elements nested 40 deep would otherwise write a terabyte.
-pub const MAX_TEMPLATE_WORK: usize = 1 << 26;
+pub const MAX_TEMPLATE_WORK: usize = 1 << 20;
 
 /// The one wording of every nesting error: `what` names what is nested (`"value"`,
 /// `"type"`, `"JSON"`, ...), `limit` is the bound and `name` the constant that holds it.

@@ -1,5 +1,6 @@
 //! Diagnostics: Terraform's summary and detail, and where in which file.
 
+use std::cell::Cell;
 use std::fmt;
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -199,25 +200,70 @@ pub(crate) fn line_column(text: &[u8], offset: usize) -> (usize, usize) {
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |n| n + 1);
-    let line_text = String::from_utf8_lossy(&before[line_start..]);
-    let column = 1 + line_text
+    (line, 1 + width(&before[line_start..]))
+}
+
+/// The columns `text` (within one line) takes, as [`line_column`] counts them.
+fn width(text: &[u8]) -> usize {
+    String::from_utf8_lossy(text)
         .graphemes(true)
         .map(|g| match g {
             "\t" => 2,
             "\r" => 0,
             _ => 1,
         })
-        .sum::<usize>();
-    (line, column)
+        .sum()
 }
 
-/// The files a configuration was read from, for placing diagnostics.
-pub(crate) struct Files<'a>(pub(crate) &'a [SourceFile]);
+/// Whether counting columns may resume at byte `at` of `text`: a grapheme cluster
+/// surely starts there (an ASCII character after an ASCII character, not a line feed
+/// after a carriage return).
+fn resumable(text: &[u8], at: usize) -> bool {
+    match (at.checked_sub(1).and_then(|i| text.get(i)), text.get(at)) {
+        (None, _) => true,
+        (Some(&before), Some(&here)) => {
+            before.is_ascii() && here.is_ascii() && !(before == b'\r' && here == b'\n')
+        }
+        (Some(_), None) => false,
+    }
+}
 
-impl Files<'_> {
+/// The files a configuration was read from, for placing diagnostics. Locations asked
+/// for in increasing order within a file are found by counting on from the last one,
+/// so that placing every declaration of a one-line file of megabytes takes linear
+/// time rather than a scan from the file's start each.
+pub(crate) struct Files<'a> {
+    sources: &'a [SourceFile],
+    /// The last location found: file, offset, line, column.
+    last: Cell<Option<(FileId, usize, usize, usize)>>,
+}
+
+impl<'a> Files<'a> {
+    pub(crate) fn new(sources: &'a [SourceFile]) -> Files<'a> {
+        Files {
+            sources,
+            last: Cell::new(None),
+        }
+    }
+
     pub(crate) fn location(&self, file: FileId, offset: usize) -> Location {
-        let source = &self.0[file];
-        let (line, column) = line_column(&source.text, offset);
+        let source = &self.sources[file];
+        let text = &source.text[..];
+        let offset_in = offset.min(text.len());
+        let (line, column) = match self.last.get() {
+            Some((f, at, line, column)) if f == file && at <= offset_in && resumable(text, at) => {
+                let between = &text[at..offset_in];
+                match between.iter().rposition(|&b| b == b'\n') {
+                    Some(n) => (
+                        line + between.iter().filter(|&&b| b == b'\n').count(),
+                        1 + width(&between[n + 1..]),
+                    ),
+                    None => (line, column + width(between)),
+                }
+            }
+            _ => line_column(text, offset_in),
+        };
+        self.last.set(Some((file, offset_in, line, column)));
         Location {
             file: source.name.clone(),
             line,
@@ -269,7 +315,7 @@ impl Files<'_> {
                 .filter_map(|n| n.parse().ok())
                 .collect();
             if let [file, start, end] = numbers[..] {
-                if file < self.0.len() {
+                if file < self.sources.len() {
                     out.push_str(&self.range(Span::new(file, start, end)));
                 }
             }
@@ -290,6 +336,41 @@ pub(crate) fn range_marker(span: Span) -> String {
 mod tests {
     use super::*;
 
+    /// Locations found by counting on from the last one are those a scan from the
+    /// start finds, whatever the order they are asked in.
+    #[test]
+    fn locations_counted_on_agree_with_a_scan() {
+        let text = "{\n\t\"e\u{301}x\": 1,\r\n \"\u{1F600}\": [\"a\tb\", \"c\"]\n}".as_bytes();
+        let sources = [SourceFile {
+            name: "f.tf.json".into(),
+            text: text.to_vec(),
+        }];
+        let boundaries: Vec<usize> = (0..=text.len())
+            .filter(|&i| std::str::from_utf8(&text[..i]).is_ok())
+            .collect();
+        let mut orders = vec![boundaries.clone()];
+        orders.push(boundaries.iter().rev().copied().collect());
+        orders.push(
+            boundaries
+                .iter()
+                .step_by(3)
+                .chain(boundaries.iter().step_by(2))
+                .copied()
+                .collect(),
+        );
+        for order in orders {
+            let files = Files::new(&sources);
+            for &offset in &order {
+                let found = files.location(0, offset);
+                assert_eq!(
+                    (found.line, found.column),
+                    line_column(text, offset),
+                    "{offset}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn columns_as_hcl_counts_them() {
         let text = "{\n\t\"é\u{301}x\": 1\r\n}".as_bytes();
@@ -308,7 +389,7 @@ mod tests {
             name: "main.tf.json".into(),
             text: b"{\n  \"a\": 1\n}".to_vec(),
         }];
-        let files = Files(&files);
+        let files = Files::new(&files);
         let d = files.place(Diag::new("Summary", "Detail.", Span::new(0, 4, 7)));
         assert_eq!(d.to_string(), "main.tf.json:2,3: Summary; Detail.");
         assert_eq!(files.range(Span::new(0, 4, 7)), "main.tf.json:2,3-6");

@@ -387,7 +387,7 @@ impl Config {
     /// ```
     pub fn declarations(&self) -> Vec<Declaration> {
         let module = module::load(&self.roots, &mut Vec::new());
-        let files = Files(&self.files);
+        let files = Files::new(&self.files);
         module
             .declared
             .into_iter()
@@ -570,7 +570,7 @@ impl Config {
         if diags.is_empty() {
             return Ok(());
         }
-        let files = Files(&self.files);
+        let files = Files::new(&self.files);
         Err(Diagnostics(
             diags.into_iter().map(|d| files.place(d)).collect(),
         ))

@@ -404,7 +404,7 @@ pub(crate) fn read_mark_tree(r: &mut Reader<'_>, depth: usize) -> Result<MarkTre
     let kind = r.peek_kind()?;
     let at = r.offset();
     if depth > crate::limits::MAX_DEPTH {
-        return Err(crate::limits::depth_exceeded("value").at_offset(at));
+        return Err(crate::limits::depth_exceeded("unknown or sensitivity tree").at_offset(at));
     }
     Ok(match kind {
         Kind::Null => {

@@ -454,7 +454,7 @@ pub(super) fn values(r: &mut Reader<'_>) -> Result<Values> {
 
 fn module(r: &mut Reader<'_>, depth: usize) -> Result<Module> {
     if depth > crate::limits::MAX_DEPTH {
-        return Err(crate::limits::depth_exceeded("value").at_offset(r.offset()));
+        return Err(crate::limits::depth_exceeded("module").at_offset(r.offset()));
     }
     let mut out = Module::default();
     read::object(r, |k, r| {

@@ -155,3 +155,51 @@ fn configurations_bound_every_nesting_construct() {
         decode_name(&deep_enough).expect("nesting within the limit decodes");
     });
 }
+
+/// Long lists and sets render in bounded time and memory: sets are matched up by
+/// hashing, and lists too long for Terraform's longest-common-subsequence table keep
+/// their common ends and show the rest as removed and added.
+#[test]
+fn long_lists_and_sets_render_in_bounded_time_and_memory() {
+    on_worker(|| {
+        let n = 100_000;
+        let strings = |extra: Option<(usize, &str)>| {
+            let mut v: Vec<Value> = (0..n)
+                .map(|i| Value::from(format!("s{i}").as_str()))
+                .collect();
+            if let Some((at, s)) = extra {
+                v.insert(at, Value::from(s));
+            }
+            v
+        };
+        let start = std::time::Instant::now();
+        let before = Value::list(strings(None));
+        let after = Value::list(strings(Some((n / 2, "inserted"))));
+        let shown = render_value_diff(
+            &before,
+            &after,
+            &Type::list(Type::String),
+            &DiffOptions::default(),
+        );
+        assert!(
+            shown.contains("+ \"inserted\""),
+            "{}",
+            &shown[..shown.len().min(400)]
+        );
+
+        let before = Value::set(strings(None));
+        let after = Value::set(strings(Some((0, "added"))));
+        let shown = render_value_diff(
+            &before,
+            &after,
+            &Type::set(Type::String),
+            &DiffOptions::default(),
+        );
+        assert!(
+            shown.contains("+ \"added\""),
+            "{}",
+            &shown[..shown.len().min(400)]
+        );
+        assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+    });
+}

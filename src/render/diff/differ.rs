@@ -1,7 +1,8 @@
 //! From a change to a tree of diffs, each with its action and how to render it
 //! (Terraform's `jsonformat/differ` and `jsondiff`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::hash::Hash;
 
 use super::model::{Change, Tree, J, NULL};
 use super::ChangeAction::{self, *};
@@ -588,19 +589,34 @@ fn set_of<'a>(
     let (nb, na) = (before.map_or(0, <[J]>::len), after.map_or(0, <[J]>::len));
     let mut found_before: Vec<Option<usize>> = vec![None; nb];
     let mut found_after: Vec<bool> = vec![false; na];
+    // Terraform pairs each element before with the first one after (not yet taken) that
+    // is equal, equally sensitive and known, comparing every pair. The same pairing in
+    // linear time: the elements after, by value, in order; each candidate list is
+    // consumed from the front, so no element is looked at twice once taken.
+    let mut by_value: HashMap<&J, VecDeque<usize>> = HashMap::new();
+    for (a, element) in after.unwrap_or(&[]).iter().enumerate() {
+        by_value.entry(element).or_default().push_back(a);
+    }
     for (b, found) in found_before.iter_mut().enumerate() {
-        for (a, taken) in found_after.iter_mut().enumerate() {
-            if *taken {
-                continue;
-            }
+        let Some(element) = before.and_then(|s| s.get(b)) else {
+            continue;
+        };
+        let Some(candidates) = by_value.get_mut(element) else {
+            continue;
+        };
+        let mut skipped = Vec::new();
+        while let Some(a) = candidates.pop_front() {
             let child = change.index(b, a);
-            if child.before == child.after
-                && child.is_before_sensitive() == child.is_after_sensitive()
-                && !child.is_unknown()
-            {
+            if child.is_before_sensitive() == child.is_after_sensitive() && !child.is_unknown() {
                 *found = Some(a);
-                *taken = true;
+                found_after[a] = true;
+                break;
             }
+            skipped.push(a);
+        }
+        // Candidates this element could not take stay, in order, for the next ones.
+        for a in skipped.into_iter().rev() {
+            candidates.push_front(a);
         }
     }
     let mut current = change.default_action();
@@ -650,7 +666,7 @@ pub(super) fn transform_slice<'a>(
 /// index when the lengths agree and it is not a reordering, else along their longest
 /// common subsequence (unmatched objects facing each other are paired as updates).
 /// `process(b, a)` gets an index past the end for a side that has no element.
-pub(super) fn process_slice<T: PartialEq>(
+pub(super) fn process_slice<T: Eq + Hash>(
     before: &[T],
     after: &[T],
     mut process: impl FnMut(usize, usize),
@@ -693,12 +709,52 @@ pub(super) fn process_slice<T: PartialEq>(
 }
 
 /// Whether every element of `before` is somewhere in `after` (of the same length).
-fn is_reorder<T: PartialEq>(before: &[T], after: &[T]) -> bool {
-    before.len() == after.len() && before.iter().all(|b| after.contains(b))
+fn is_reorder<T: Eq + Hash>(before: &[T], after: &[T]) -> bool {
+    if before.len() != after.len() {
+        return false;
+    }
+    let present: HashSet<&T> = after.iter().collect();
+    before.iter().all(|b| present.contains(b))
 }
 
-/// Terraform's `LongestCommonSubsequence`, with its tie-breaking.
+/// The most cells of the table [`lcs_table`] fills (each a `usize` and a `bool`): two
+/// lists of 2,048 elements, about 40 MB.
+const MAX_LCS_CELLS: usize = 1 << 22;
+
+/// Terraform's `LongestCommonSubsequence`, with its tie-breaking, for sequences whose
+/// table fits [`MAX_LCS_CELLS`]. Longer ones (Terraform's table would take
+/// gigabytes) keep their common prefix and suffix and take the table's subsequence of
+/// the rest only if that fits, otherwise none: the change then shows the middle as
+/// removed and added.
 fn longest_common_subsequence<'t, T: PartialEq>(xs: &'t [T], ys: &'t [T]) -> Vec<&'t T> {
+    if xs.len().saturating_mul(ys.len()) <= MAX_LCS_CELLS {
+        return lcs_table(xs, ys);
+    }
+    let prefix = xs.iter().zip(ys).take_while(|(x, y)| x == y).count();
+    let suffix = xs[prefix..]
+        .iter()
+        .rev()
+        .zip(ys[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (middle_x, middle_y) = (
+        &xs[prefix..xs.len() - suffix],
+        &ys[prefix..ys.len() - suffix],
+    );
+    let middle = if middle_x.len().saturating_mul(middle_y.len()) <= MAX_LCS_CELLS {
+        lcs_table(middle_x, middle_y)
+    } else {
+        Vec::new()
+    };
+    xs[..prefix]
+        .iter()
+        .chain(middle)
+        .chain(&xs[xs.len() - suffix..])
+        .collect()
+}
+
+/// The dynamic-programming table of [`longest_common_subsequence`], as Terraform's.
+fn lcs_table<'t, T: PartialEq>(xs: &'t [T], ys: &'t [T]) -> Vec<&'t T> {
     if xs.is_empty() || ys.is_empty() {
         return Vec::new();
     }

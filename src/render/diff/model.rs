@@ -10,8 +10,9 @@ use crate::types::Type;
 use crate::value::Value;
 
 /// A JSON value, numbers as their text (Go's `json.Number`), so that equality is
-/// Terraform's `reflect.DeepEqual` of decoded JSON.
-#[derive(Clone, Debug, PartialEq)]
+/// Terraform's `reflect.DeepEqual` of decoded JSON. Hashable, so that the elements of
+/// sets and lists are matched up by hashing rather than by comparing every pair.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum J {
     Null,
     Bool(bool),
