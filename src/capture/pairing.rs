@@ -377,7 +377,13 @@ pub(super) fn calls(
             files.extend(response.payloads);
             let mut missing = request.missing;
             missing.extend(response.missing);
-            let status = match request.doubt.or(response.doubt) {
+            let broken = (!fitting[q].contains(&p)).then(|| {
+                "the only request this response can answer by the times, but its values break \
+                 Terraform's rules for it: the provider broke them, or this answers a request \
+                 whose files another call's overwrote"
+                    .to_owned()
+            });
+            let status = match request.doubt.or(response.doubt).or(broken) {
                 None => Status::Complete,
                 Some(reason) => Status::Incomplete { missing, reason },
             };
