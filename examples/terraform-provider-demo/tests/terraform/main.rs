@@ -621,8 +621,8 @@ fn names_in(call: &ctywire::capture::Call, schemas: &ProviderSchemas) -> Vec<(St
 /// parallelism (ten calls at once): every call read with the schema is either complete,
 /// and then all its named values name one resource, or reported as ambiguous or
 /// incomplete. With `CTYWIRE_WRITE_CAPTURE_FIXTURES=DIR` set, the two directories are
-/// copied to `DIR/real-plan-12` and `DIR/real-apply-12` (how the fixtures under
-/// `tests/data/capture/` were made).
+/// copied to `DIR/plan-12` and `DIR/apply-12` (how the fixtures under
+/// `tests/data/capture-real/` were made).
 #[test]
 fn concurrent_calls_are_paired_or_reported() {
     let ws = Workspace::new();
