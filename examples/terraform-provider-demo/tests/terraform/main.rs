@@ -668,9 +668,9 @@ fn concurrent_calls_are_paired_or_reported() {
         assert!(complete > 0, "{}: {summary:?}", dir.display());
         if let Some(out) = std::env::var_os("CTYWIRE_WRITE_CAPTURE_FIXTURES") {
             let name = if *dir == plan_dir {
-                "real-plan-12"
+                "plan-12"
             } else {
-                "real-apply-12"
+                "apply-12"
             };
             let target = std::path::Path::new(&out).join(name);
             let _ = std::fs::remove_dir_all(&target);
