@@ -77,10 +77,11 @@
 //!   fits.
 //!
 //! What names cannot show is not shown as known, but what they cannot show at all is a
-//! limit: when two calls of one RPC write *all* their files in one millisecond, one set
-//! of files is left, each the last writer's; where the two calls' values differ, the
-//! checks above find the mix (with schemas), but private data and `ProviderMeta` are
-//! bound to no other value. The checks assume the provider keeps Terraform's rules: a
+//! limit: when two calls of one RPC write their files in the same milliseconds, one set
+//! of names is left, each file the last writer's, and nothing in the names says there
+//! were two; where the two calls' values differ, the checks above find the mix (with
+//! schemas), but private data and `ProviderMeta` are bound to no other value, and
+//! without schemas the mix goes unseen. The checks assume the provider keeps Terraform's rules: a
 //! call whose response breaks them is left unpaired, unless another request fits it.
 //!
 //! ```
