@@ -162,9 +162,11 @@ fn status(status: &Status) -> String {
     match status {
         Status::Complete => String::new(),
         Status::Ambiguous { candidates } => {
+            let n = candidates.len();
             let mut text = format!(
-                "(ambiguous: these files are one message of a call that any of {} could complete)\n",
-                candidates.len()
+                "(ambiguous: these files are one message of a call; {n} candidate{} could \
+                 complete it, none for sure)\n",
+                if n == 1 { "" } else { "s" }
             );
             for (i, files) in candidates.iter().enumerate() {
                 text.push_str(&format!("- candidate {}: {}\n", i + 1, files.join(" ")));

@@ -557,7 +557,7 @@ fn ambiguous_and_incomplete_calls_say_what_could_complete_them() {
     assert_eq!(
         first,
         "# ReadResource: values typed by their bytes\n\
-         (ambiguous: these files are one message of a call that any of 2 could complete)\n\
+         (ambiguous: these files are one message of a call; 2 candidates could complete it, none for sure)\n\
          - candidate 1: 1718000000203_ReadResource_Response_NewState.json\n\
          - candidate 2: 1718000000204_ReadResource_Response_NewState.json\n\
          ## Request CurrentState (1718000000200_ReadResource_Request_CurrentState.json)\n\
