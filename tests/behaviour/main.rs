@@ -3,6 +3,7 @@
 //!
 //! One test binary; each module is one area of the API.
 
+mod capture_pairing;
 mod config;
 mod package;
 mod plan_properties;

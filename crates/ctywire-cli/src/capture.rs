@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Subject};
+use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Status, Subject};
 use ctywire::render;
 use ctywire::render::diff::{ChangeAction, DiffOptions};
 use ctywire::schema::ProviderSchemas;
@@ -30,16 +30,22 @@ pub struct CaptureArgs {
     /// files, say so in one line.
     #[arg(long, conflicts_with = "show_sensitive")]
     diff: bool,
+    /// Show only the calls about this resource type, data source (or other schema) by
+    /// name, e.g. `cloud_instance`; needs --schema.
+    #[arg(long, value_name = "TYPE", requires = "schema")]
+    resource: Option<String>,
+    /// Show only the calls of this RPC, e.g. `PlanResourceChange`.
+    #[arg(long, value_name = "NAME")]
+    rpc: Option<String>,
     #[command(flatten)]
     rendering: Rendering,
 }
 
-/// Runs `capture`: every call shown, every bad file reported on standard error (exit
-/// status 1 when there is one), none stopping the rest.
+/// Runs `capture`: every call shown (or those the filters keep), with how sure the
+/// grouping is of it, then a summary line; every bad file reported on standard error
+/// (exit status 1 when there is one), none stopping the rest.
 pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
     let dir = args.dir.display().to_string();
-    let capture =
-        Capture::read_dir(&args.dir).map_err(|e| Failure::input(format!("{dir}: {e}")))?;
     let schemas = match &args.schema {
         Some(path) => {
             let in_file =
@@ -47,11 +53,16 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
             let text = std::fs::read(path).map_err(|e| in_file(&e))?;
             Some(ProviderSchemas::from_json(&text).map_err(|e| in_file(&e))?)
         }
-        None => {
-            eprintln!("note: no --schema given; values decoded with the types their bytes imply");
-            None
-        }
+        None => None,
     };
+    let capture = match &schemas {
+        Some(schemas) => Capture::read_dir_with_schemas(&args.dir, schemas),
+        None => Capture::read_dir(&args.dir),
+    }
+    .map_err(|e| Failure::input(format!("{dir}: {e}")))?;
+    if schemas.is_none() {
+        eprintln!("note: no --schema given; values decoded with the types their bytes imply");
+    }
     let mut resolver = schemas.as_ref().map(Resolver::new);
     let hint = match schemas {
         Some(_) => "",
@@ -63,16 +74,27 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         .map(|p| format!("{dir}/{}: {}", p.file, p.error))
         .collect();
     let mut out = String::new();
-    for (i, call) in capture.calls.iter().enumerate() {
+    let mut shown_calls = 0;
+    for call in &capture.calls {
+        if args.rpc.as_ref().is_some_and(|rpc| *rpc != call.rpc) {
+            continue;
+        }
         let resolved = resolver.as_mut().map(|r| r.resolve(call));
         let subject = match &resolved {
             Some(Resolved::Found(subject)) => Some(*subject),
             _ => None,
         };
-        if i > 0 {
+        if let Some(resource) = &args.resource {
+            if subject.as_ref().and_then(subject_name) != Some(resource.as_str()) {
+                continue;
+            }
+        }
+        if shown_calls > 0 {
             out.push('\n');
         }
+        shown_calls += 1;
         out.push_str(&format!("# {}: {}\n", call.rpc, heading(resolved.as_ref())));
+        out.push_str(&status(&call.status));
         if args.diff {
             match change(call, subject.as_ref(), args.rendering.color.enabled(), hint) {
                 Ok(text) => out.push_str(&text),
@@ -99,6 +121,19 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
             out.push('\n');
         }
     }
+    if shown_calls > 0 {
+        out.push('\n');
+    }
+    let filtered = args.rpc.is_some() || args.resource.is_some();
+    out.push_str(&format!(
+        "{dir}: {}{}\n",
+        capture.summary(),
+        if filtered {
+            format!(" ({shown_calls} shown)")
+        } else {
+            String::new()
+        }
+    ));
     write_stdout(out.as_bytes())?;
     for e in &errors {
         eprintln!("error: {e}");
@@ -107,6 +142,38 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         0 => Ok(()),
         1 => Err(Failure::input("1 file could not be read")),
         n => Err(Failure::input(format!("{n} files could not be read"))),
+    }
+}
+
+/// The name of a subject `--resource` matches: a resource type's, data source's (any
+/// schema's), identity's or function's name.
+fn subject_name<'s>(subject: &Subject<'s>) -> Option<&'s str> {
+    match subject {
+        Subject::Schema { name, .. }
+        | Subject::Identity { name, .. }
+        | Subject::Function { name, .. } => Some(name),
+        _ => None,
+    }
+}
+
+/// The lines under a call's heading saying how sure its grouping is: none for a
+/// complete call.
+fn status(status: &Status) -> String {
+    match status {
+        Status::Complete => String::new(),
+        Status::Ambiguous { candidates } => {
+            let n = candidates.len();
+            let mut text = format!(
+                "(ambiguous: these files are one message of a call; {n} candidate{} could \
+                 complete it, none for sure)\n",
+                if n == 1 { "" } else { "s" }
+            );
+            for (i, files) in candidates.iter().enumerate() {
+                text.push_str(&format!("- candidate {}: {}\n", i + 1, files.join(" ")));
+            }
+            text
+        }
+        _ => format!("({status})\n"),
     }
 }
 

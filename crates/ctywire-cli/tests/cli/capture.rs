@@ -283,8 +283,12 @@ No changes.
     }
 
 # PlanResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
+(incomplete: no Response PlannedState (no response in the directory fits this request))
 (no change to show: the call has no Response PlannedState file)
+
+DIR: 6 calls: 5 complete, 0 ambiguous, 1 incomplete
 "#
+        .replace("DIR", d)
     );
     // Without a schema, the values' bytes type them.
     assert_eq!(untyped.status.code(), Some(0), "{}", stderr(&untyped));
@@ -423,4 +427,151 @@ fn tfplugin5_configure_is_the_provider_configuration() {
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The directories of a real Terraform 1.15.5 plan and apply of twelve `demo_thing`s
+/// at the default parallelism (see `tests/data/capture.md`), and the demo's schema.
+const REAL_PLAN: &str = "tests/data/capture-real/plan-12";
+const REAL_APPLY: &str = "tests/data/capture-real/apply-12";
+const DEMO_SCHEMA: &str = "tests/data/capture-real/demo-schema.json";
+
+/// The output's calls: each call's text, from its heading to the next.
+fn calls(out: &str) -> Vec<&str> {
+    out.split("\n# ")
+        .filter(|c| c.starts_with("# ") || !c.is_empty())
+        .collect()
+}
+
+#[test]
+fn every_call_of_real_concurrent_runs_is_paired_or_reported() {
+    for (dir, summary) in [
+        (
+            REAL_PLAN,
+            "39 calls: 18 complete, 12 ambiguous, 9 incomplete",
+        ),
+        (
+            REAL_APPLY,
+            "42 calls: 18 complete, 9 ambiguous, 15 incomplete",
+        ),
+    ] {
+        let o = ctywire(&["capture", dir, "--schema", DEMO_SCHEMA, "--color", "never"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.ends_with(&format!("\n{dir}: {summary}\n")), "{out}");
+        let mut complete = 0;
+        for call in calls(&out) {
+            let heading = call.lines().next().unwrap();
+            let sure = !call.contains("\n(ambiguous: ") && !call.contains("\n(incomplete: ");
+            if !sure || !heading.contains("demo_thing") {
+                continue;
+            }
+            complete += 1;
+            // Every name a complete call shows is one resource's (each is named for
+            // itself: `t00` ... `t11`).
+            let names: std::collections::BTreeSet<&str> = call
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("name = \""))
+                .collect();
+            assert!(names.len() <= 1, "{dir}: {call}");
+        }
+        assert!(complete > 0, "{dir}");
+    }
+}
+
+#[test]
+fn filters_keep_the_calls_of_one_rpc_or_one_resource_type() {
+    let plans = ctywire(&[
+        "capture",
+        REAL_PLAN,
+        "--schema",
+        DEMO_SCHEMA,
+        "--rpc",
+        "PlanResourceChange",
+    ]);
+    assert_eq!(plans.status.code(), Some(0), "{}", stderr(&plans));
+    let out = stdout(&plans);
+    let shown = headings(&out);
+    assert!(!shown.is_empty());
+    assert!(
+        shown
+            .iter()
+            .all(|h| h.starts_with("# PlanResourceChange: ")),
+        "{shown:?}"
+    );
+    assert!(
+        out.ends_with(&format!(
+            "\n{REAL_PLAN}: 39 calls: 18 complete, 12 ambiguous, 9 incomplete ({} shown)\n",
+            shown.len()
+        )),
+        "{out}"
+    );
+
+    let buckets = ctywire(&[
+        "capture",
+        DIR,
+        "--schema",
+        SCHEMA,
+        "--resource",
+        "cloud_bucket",
+    ]);
+    assert_eq!(buckets.status.code(), Some(0), "{}", stderr(&buckets));
+    let out = stdout(&buckets);
+    assert_eq!(
+        headings(&out),
+        ["# ValidateResourceConfig: resource type cloud_bucket (registry.terraform.io/example/cloud)"]
+    );
+    assert!(out.ends_with("(1 shown)\n"), "{out}");
+
+    // --resource needs the schema to know what a call is about.
+    let o = ctywire(&["capture", DIR, "--resource", "cloud_bucket"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--schema"), "{}", stderr(&o));
+}
+
+#[test]
+fn ambiguous_and_incomplete_calls_say_what_could_complete_them() {
+    let dir = dir_with(
+        "ambiguous",
+        &[
+            (
+                "1718000000200_ReadResource_Request_CurrentState.json",
+                b"null",
+            ),
+            (
+                "1718000000201_ReadResource_Request_CurrentState.json",
+                b"null",
+            ),
+            ("1718000000203_ReadResource_Response_NewState.json", b"null"),
+            ("1718000000204_ReadResource_Response_NewState.json", b"null"),
+            (
+                "1718000000300_ApplyResourceChange_Response_NewState.json",
+                b"null",
+            ),
+        ],
+    );
+    let o = ctywire(&["capture", dir.to_str().unwrap(), "--color", "never"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let first = calls(&out)[0];
+    assert_eq!(
+        first,
+        "# ReadResource: values typed by their bytes\n\
+         (ambiguous: these files are one message of a call; 2 candidates could complete it, none for sure)\n\
+         - candidate 1: 1718000000203_ReadResource_Response_NewState.json\n\
+         - candidate 2: 1718000000204_ReadResource_Response_NewState.json\n\
+         ## Request CurrentState (1718000000200_ReadResource_Request_CurrentState.json)\n\
+         null\n"
+    );
+    assert!(
+        out.contains(
+            "# ApplyResourceChange: values typed by their bytes\n\
+             (incomplete: no Request (no request in the directory fits this response))\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(": 5 calls: 0 complete, 4 ambiguous, 1 incomplete\n"),
+        "{out}"
+    );
 }

@@ -691,3 +691,96 @@ fn terraform_validates_the_configurations_users_write_as_ctywire_reads_them() {
         .windows(32)
         .any(|w| w == b"123456789012345678901234567890.5")));
 }
+
+/// Twelve `demo_thing`s, each with its own name and size, so that every call's values
+/// tell it apart.
+fn twelve_things() -> Json {
+    let things: serde_json::Map<String, Json> = (0..12)
+        .map(|i| {
+            let name = format!("t{i:02}");
+            (name.clone(), json!({"name": name, "size": i}))
+        })
+        .collect();
+    json!({"provider": {"demo": {}}, "resource": {"demo_thing": things}})
+}
+
+/// The names of a call's `Config` and of its response's state: what says which
+/// resource a file is about.
+fn names_in(call: &ctywire::capture::Call, schemas: &ProviderSchemas) -> Vec<(String, String)> {
+    let ty = schemas.resource("demo_thing").unwrap().implied_type();
+    call.payloads
+        .iter()
+        .filter(|p| p.is_value() && p.name.field != "ProviderMeta")
+        .filter_map(|p| {
+            let value = p.decode(&ty).unwrap();
+            let name = value["name"].as_str()?.to_owned();
+            Some((p.name.field.clone(), name))
+        })
+        .collect()
+}
+
+/// Captures of a plan and an apply of twelve resources at Terraform's default
+/// parallelism (ten calls at once): every call read with the schema is either complete,
+/// and then all its named values name one resource, or reported as ambiguous or
+/// incomplete. With `CTYWIRE_WRITE_CAPTURE_FIXTURES=DIR` set, the two directories are
+/// copied to `DIR/plan-12` and `DIR/apply-12` (how the fixtures under
+/// `tests/data/capture-real/` were made).
+#[test]
+fn concurrent_calls_are_paired_or_reported() {
+    let ws = Workspace::new();
+    ws.configure(&twelve_things());
+    let schemas = schemas(&ws);
+    ws.clear_captures();
+    ws.terraform(&["plan", "-no-color", "-out=tfplan"])
+        .success();
+    let plan_dir = ws.path().join("real-plan-12");
+    std::fs::rename(ws.captures(), &plan_dir).unwrap();
+    std::fs::create_dir(ws.captures()).unwrap();
+    ws.terraform(&["apply", "-no-color", "tfplan"]).success();
+    let apply_dir = ws.captures();
+    for dir in [&plan_dir, &apply_dir] {
+        let capture = Capture::read_dir_with_schemas(dir, &schemas).unwrap();
+        assert!(capture.problems.is_empty(), "{:#?}", capture.problems);
+        let mut complete = 0;
+        for call in &capture.calls {
+            let about_things = [
+                "ValidateResourceConfig",
+                "PlanResourceChange",
+                "ApplyResourceChange",
+                "ReadResource",
+            ];
+            if !call.is_complete() || !about_things.contains(&call.rpc.as_str()) {
+                continue;
+            }
+            complete += 1;
+            let names = names_in(call, &schemas);
+            assert!(
+                names.windows(2).all(|w| w[0].1 == w[1].1),
+                "{} at {} pairs values of different resources: {names:?}",
+                call.rpc,
+                call.unix_millis()
+            );
+        }
+        let summary = capture.summary();
+        eprintln!("{}: {summary}", dir.display());
+        for call in capture.calls.iter().filter(|c| !c.is_complete()) {
+            eprintln!("  {} at {}: {}", call.rpc, call.unix_millis(), call.status);
+        }
+        assert_eq!(summary.calls, capture.calls.len());
+        assert!(complete > 0, "{}: {summary:?}", dir.display());
+        if let Some(out) = std::env::var_os("CTYWIRE_WRITE_CAPTURE_FIXTURES") {
+            let name = if *dir == plan_dir {
+                "plan-12"
+            } else {
+                "apply-12"
+            };
+            let target = std::path::Path::new(&out).join(name);
+            let _ = std::fs::remove_dir_all(&target);
+            std::fs::create_dir_all(&target).unwrap();
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let entry = entry.unwrap();
+                std::fs::copy(entry.path(), target.join(entry.file_name())).unwrap();
+            }
+        }
+    }
+}

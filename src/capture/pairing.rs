@@ -1,0 +1,452 @@
+//! Grouping one RPC's files into calls: messages from the files of one millisecond
+//! (or two, for a message written across a millisecond's end), then requests paired
+//! with responses where only one pairing fits. See the module documentation of
+//! [`crate::capture`] for the rules.
+
+use std::collections::BTreeSet;
+
+use super::{Call, Payload, Resolved, Resolver, Status, Subject};
+use crate::schema::{Block, SchemaKind};
+use crate::value::Value;
+
+/// The files of one message (a request, or a response with its parts) of one call, as
+/// far as the names tell.
+struct Message {
+    payloads: Vec<Payload>,
+    first: u64,
+    last: u64,
+    /// Why the message may hold another call's files, or lacks some, when it does.
+    doubt: Option<String>,
+    /// The fields it lacks, as `Request Config`.
+    missing: Vec<String>,
+}
+
+impl Message {
+    fn fields(&self) -> BTreeSet<&str> {
+        self.payloads
+            .iter()
+            .filter(|p| counted(p))
+            .map(|p| p.name.field.as_str())
+            .collect()
+    }
+
+    fn files(&self) -> Vec<String> {
+        self.payloads.iter().map(|p| p.file.clone()).collect()
+    }
+}
+
+/// Whether a file is one of the fields every message of its RPC has: not a part of a
+/// response (each imported resource), which may repeat or be absent, and not a
+/// function's argument, whose count depends on the function.
+fn counted(p: &Payload) -> bool {
+    !p.name.message.contains('_') && !p.name.field.starts_with("Arguments_")
+}
+
+/// The fields the directory shows for one message kind of the RPC.
+fn expected(payloads: &[&Payload]) -> BTreeSet<String> {
+    payloads
+        .iter()
+        .filter(|p| counted(p))
+        .map(|p| p.name.field.clone())
+        .collect()
+}
+
+/// Groups one message kind's files (of one RPC, in time order) into messages: the files
+/// of each millisecond, and two partial ones of consecutive milliseconds joined when
+/// together they have every field and neither could join another. A message lacking
+/// fields, or next to one that does, is in doubt.
+fn messages(payloads: Vec<&Payload>, kind: &str, expected: &BTreeSet<String>) -> Vec<Message> {
+    let mut by_ms: Vec<Message> = Vec::new();
+    for p in payloads {
+        match by_ms.last_mut() {
+            Some(m) if m.first == p.name.unix_millis => m.payloads.push(p.clone()),
+            _ => by_ms.push(Message {
+                payloads: vec![p.clone()],
+                first: p.name.unix_millis,
+                last: p.name.unix_millis,
+                doubt: None,
+                missing: Vec::new(),
+            }),
+        }
+    }
+    let full = |m: &Message| expected.iter().all(|f| m.fields().contains(f.as_str()));
+    let complements = |a: &Message, b: &Message| {
+        b.first == a.last + 1
+            && !full(a)
+            && !full(b)
+            && a.fields().is_disjoint(&b.fields())
+            && expected
+                .iter()
+                .all(|f| a.fields().contains(f.as_str()) || b.fields().contains(f.as_str()))
+    };
+    let mut out: Vec<Message> = Vec::new();
+    let mut i = 0;
+    while i < by_ms.len() {
+        let joins_next = i + 1 < by_ms.len() && complements(&by_ms[i], &by_ms[i + 1]);
+        let prev_joins = i > 0 && complements(&by_ms[i - 1], &by_ms[i]);
+        let next_joins_on = i + 2 < by_ms.len() && complements(&by_ms[i + 1], &by_ms[i + 2]);
+        if joins_next && !prev_joins && !next_joins_on {
+            let next = by_ms.remove(i + 1);
+            let m = &mut by_ms[i];
+            m.payloads.extend(next.payloads);
+            m.last = next.last;
+        }
+        i += 1;
+    }
+    // A partial message's other files were written in a millisecond next to it, where
+    // they may be among another message's.
+    let partial: Vec<u64> = by_ms
+        .iter()
+        .filter(|m| !full(m))
+        .flat_map(|m| [m.first, m.last])
+        .collect();
+    for mut m in by_ms {
+        if !full(&m) {
+            let missing: Vec<&str> = expected
+                .iter()
+                .filter(|f| !m.fields().contains(f.as_str()))
+                .map(String::as_str)
+                .collect();
+            m.doubt = Some(format!(
+                "the {} lacks files its other calls have (written in another millisecond, or \
+                 overwritten by another call's)",
+                kind.to_lowercase()
+            ));
+            m.missing = missing.iter().map(|f| format!("{kind} {f}")).collect();
+        } else if let Some(t) = partial
+            .iter()
+            .find(|&&t| t + 1 >= m.first && t <= m.last + 1 && !(t >= m.first && t <= m.last))
+        {
+            m.doubt = Some(format!(
+                "a call whose other files were written at {t} may have written some of these"
+            ));
+        }
+        out.push(m);
+    }
+    out
+}
+
+/// The one value of `field` in `payloads`, typed by `subject`.
+fn value(payloads: &[&Payload], subject: &Subject<'_>, field: &str) -> Option<Value> {
+    let p = payloads.iter().find(|p| p.name.field == field)?;
+    p.decode(&subject.type_of(p)?).ok()
+}
+
+/// The resource type's block, when the files resolve to one resource type.
+fn resource_block<'s>(
+    resolver: &mut Resolver<'s>,
+    rpc: &str,
+    payloads: &[&Payload],
+) -> Result<Option<(Subject<'s>, &'s Block)>, String> {
+    let call = Call {
+        rpc: rpc.to_owned(),
+        payloads: payloads.iter().map(|p| (*p).clone()).collect(),
+        status: Status::Complete,
+    };
+    match resolver.resolve(&call) {
+        Resolved::Found(
+            subject @ Subject::Schema {
+                kind: SchemaKind::Resource,
+                schema,
+                ..
+            },
+        ) => Ok(Some((subject, &schema.block))),
+        Resolved::NotFound(why) => Err(why),
+        _ => Ok(None),
+    }
+}
+
+/// Why a request's values cannot all be one call's, by Terraform's own rules for the
+/// values it sends: a plan's proposed new state is the one Terraform makes from the
+/// prior state and the configuration; an apply's planned state is a valid plan for its
+/// configuration.
+fn request_mixed(resolver: &mut Resolver<'_>, rpc: &str, request: &Message) -> Option<String> {
+    let payloads: Vec<&Payload> = request.payloads.iter().collect();
+    let (subject, block) = resource_block(resolver, rpc, &payloads).ok()??;
+    let get = |field| value(&payloads, &subject, field);
+    match rpc {
+        "PlanResourceChange" => {
+            let (prior, config, proposed) =
+                (get("PriorState")?, get("Config")?, get("ProposedNewState")?);
+            // Compared as MessagePack: one value may be built in more than one way.
+            let ty = block.implied_type();
+            let encoded = |v: &Value| crate::msgpack::encode(v, &ty).ok();
+            let made = block.proposed_new(&prior, &config);
+            (!config.is_null() && encoded(&made) != encoded(&proposed)).then(|| {
+                "its ProposedNewState is not the one Terraform makes from its PriorState and \
+                 Config: the files are of more than one call"
+                    .to_owned()
+            })
+        }
+        "ApplyResourceChange" => {
+            let (prior, config, planned) =
+                (get("PriorState")?, get("Config")?, get("PlannedState")?);
+            (!config.is_null()
+                && !planned.is_null()
+                && !block.check_plan(&prior, &config, &planned).is_empty())
+            .then(|| {
+                "its PlannedState is not a valid plan for its Config: the files are of more \
+                 than one call"
+                    .to_owned()
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Whether a response's values fit a request's: with schemas, every value of both
+/// typed by one schema, and for a plan or an apply, the response consistent with the
+/// request by Terraform's rules.
+fn fits(
+    resolver: Option<&mut Resolver<'_>>,
+    rpc: &str,
+    request: &Message,
+    response: &Message,
+) -> bool {
+    let Some(resolver) = resolver else {
+        return true;
+    };
+    let payloads: Vec<&Payload> = request.payloads.iter().chain(&response.payloads).collect();
+    let (subject, block) = match resource_block(resolver, rpc, &payloads) {
+        Err(_) => return false,
+        Ok(None) => return true,
+        Ok(Some(found)) => found,
+    };
+    let get = |field, message: &Message| {
+        let of: Vec<&Payload> = message.payloads.iter().collect();
+        value(&of, &subject, field)
+    };
+    match rpc {
+        "PlanResourceChange" => match (
+            get("PriorState", request),
+            get("Config", request),
+            get("PlannedState", response),
+        ) {
+            (Some(prior), Some(config), Some(planned)) if !config.is_null() => {
+                block.check_plan(&prior, &config, &planned).is_empty()
+            }
+            _ => true,
+        },
+        "ApplyResourceChange" => match (get("PlannedState", request), get("NewState", response)) {
+            (Some(planned), Some(new)) if !planned.is_null() => {
+                !new.is_null() && block.check_compatible(&planned, &new).is_empty()
+            }
+            _ => true,
+        },
+        _ => true,
+    }
+}
+
+/// The RPCs whose requests and responses both hold values: a message of one without
+/// the other is no whole call. Of other RPCs, a message is expected when the directory
+/// shows one.
+const ANSWERED: &[&str] = &[
+    "ReadResource",
+    "PlanResourceChange",
+    "ApplyResourceChange",
+    "ReadDataSource",
+    "CallFunction",
+    "OpenEphemeralResource",
+];
+
+/// The calls of one RPC's files (in time order).
+pub(super) fn calls(
+    rpc: &str,
+    payloads: Vec<Payload>,
+    mut resolver: Option<&mut Resolver<'_>>,
+) -> Vec<Call> {
+    let (requests, responses): (Vec<&Payload>, Vec<&Payload>) =
+        payloads.iter().partition(|p| p.name.is_request());
+    let (request_fields, response_fields) = (expected(&requests), expected(&responses));
+    let both = ANSWERED.contains(&rpc);
+    let has_requests = both || !requests.is_empty();
+    let has_responses = both || !responses.is_empty();
+    let mut requests = messages(requests, "Request", &request_fields);
+    let responses = messages(responses, "Response", &response_fields);
+    let mut out = Vec::new();
+    let call = |payloads: Vec<Payload>, status| Call {
+        rpc: rpc.to_owned(),
+        payloads,
+        status,
+    };
+    let missing = |kind: &str, fields: &BTreeSet<String>| -> Vec<String> {
+        match fields.is_empty() {
+            true => vec![kind.to_owned()],
+            false => fields.iter().map(|f| format!("{kind} {f}")).collect(),
+        }
+    };
+    if let Some(resolver) = resolver.as_deref_mut() {
+        for r in &mut requests {
+            if r.doubt.is_none() {
+                r.doubt = request_mixed(resolver, rpc, r);
+            }
+        }
+    }
+    // One side only (the RPC's other message has no values): each message is a call.
+    if !has_responses || !has_requests {
+        for m in requests.into_iter().chain(responses) {
+            let status = match m.doubt {
+                None => Status::Complete,
+                Some(reason) => Status::Incomplete {
+                    missing: m.missing,
+                    reason,
+                },
+            };
+            out.push(call(m.payloads, status));
+        }
+        return out;
+    }
+    // written[q]: the responses written after request q; fitting[q]: those of them
+    // whose values fit q's by the checks.
+    let written: Vec<Vec<usize>> = requests
+        .iter()
+        .map(|q| {
+            (0..responses.len())
+                .filter(|&p| responses[p].first >= q.last)
+                .collect()
+        })
+        .collect();
+    let fitting: Vec<Vec<usize>> = requests
+        .iter()
+        .zip(&written)
+        .map(|(q, ps)| {
+            ps.iter()
+                .copied()
+                .filter(|&p| fits(resolver.as_deref_mut(), rpc, q, &responses[p]))
+                .collect()
+        })
+        .collect();
+    let mut request_open = vec![true; requests.len()];
+    let mut response_open = vec![true; responses.len()];
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    // A response that only one open request fits is that request's answer (every
+    // response answers a request the directory shows); then no other response is.
+    // First by the checks; then, for what they leave, by the times alone (a response
+    // that breaks Terraform's rules still answers the one request it can).
+    for candidates in [&fitting, &written] {
+        loop {
+            let mut claims: Vec<(usize, usize)> = Vec::new();
+            for p in (0..responses.len()).filter(|&p| response_open[p]) {
+                let of: Vec<usize> = (0..requests.len())
+                    .filter(|&q| request_open[q] && candidates[q].contains(&p))
+                    .collect();
+                if let [q] = of[..] {
+                    claims.push((q, p));
+                }
+            }
+            let mut progress = false;
+            for &(q, p) in &claims {
+                if claims.iter().filter(|(other, _)| *other == q).count() == 1 {
+                    pairs.push((q, p));
+                    request_open[q] = false;
+                    response_open[p] = false;
+                    progress = true;
+                }
+            }
+            if !progress {
+                break;
+            }
+        }
+    }
+    // What each open message could still pair with: what fits by the checks, else
+    // what was written after it.
+    let candidates: Vec<Vec<usize>> = (0..requests.len())
+        .map(|q| {
+            let open = |c: &Vec<usize>| -> Vec<usize> {
+                c.iter().copied().filter(|&p| response_open[p]).collect()
+            };
+            let fit = open(&fitting[q]);
+            if fit.is_empty() {
+                open(&written[q])
+            } else {
+                fit
+            }
+        })
+        .collect();
+    let mut responses_out: Vec<Option<Message>> = responses.into_iter().map(Some).collect();
+    let mut requests_out: Vec<Option<Message>> = Vec::new();
+    let candidate_files = |ps: &[usize], out: &[Option<Message>]| -> Vec<Vec<String>> {
+        ps.iter()
+            .filter_map(|&p| out[p].as_ref().map(Message::files))
+            .collect()
+    };
+    for (q, request) in requests.into_iter().enumerate() {
+        if let Some(&(_, p)) = pairs.iter().find(|(pq, _)| *pq == q) {
+            let response = responses_out[p].take().expect("paired once");
+            let mut files = request.payloads;
+            files.extend(response.payloads);
+            let mut missing = request.missing;
+            missing.extend(response.missing);
+            let broken = (!fitting[q].contains(&p)).then(|| {
+                "the only request this response can answer by the times, but its values break \
+                 Terraform's rules for it: the provider broke them, or this answers a request \
+                 whose files another call's overwrote"
+                    .to_owned()
+            });
+            let status = match request.doubt.or(response.doubt).or(broken) {
+                None => Status::Complete,
+                Some(reason) => Status::Incomplete { missing, reason },
+            };
+            out.push(call(files, status));
+            requests_out.push(None);
+        } else {
+            requests_out.push(Some(request));
+        }
+    }
+    // What is left: requests and responses that no pairing decides.
+    let open_responses: Vec<usize> = (0..responses_out.len())
+        .filter(|&p| responses_out[p].is_some())
+        .collect();
+    for (q, request) in requests_out.iter().enumerate() {
+        let Some(request) = request else { continue };
+        let fit: Vec<usize> = candidates[q]
+            .iter()
+            .copied()
+            .filter(|p| open_responses.contains(p))
+            .collect();
+        let status = match fit.len() {
+            _ if request.doubt.is_some() || fit.is_empty() => Status::Incomplete {
+                missing: [
+                    request.missing.clone(),
+                    missing("Response", &response_fields),
+                ]
+                .concat(),
+                reason: request
+                    .doubt
+                    .clone()
+                    .unwrap_or_else(|| "no response in the directory fits this request".to_owned()),
+            },
+            _ => Status::Ambiguous {
+                candidates: candidate_files(&fit, &responses_out),
+            },
+        };
+        out.push(call(request.payloads.clone(), status));
+    }
+    for p in open_responses {
+        let response = responses_out[p].take().expect("open");
+        let fit: Vec<usize> = (0..requests_out.len())
+            .filter(|&q| requests_out[q].is_some() && candidates[q].contains(&p))
+            .collect();
+        let status = match fit.len() {
+            _ if response.doubt.is_some() || fit.is_empty() => Status::Incomplete {
+                missing: [
+                    missing("Request", &request_fields),
+                    response.missing.clone(),
+                ]
+                .concat(),
+                reason: response
+                    .doubt
+                    .clone()
+                    .unwrap_or_else(|| "no request in the directory fits this response".to_owned()),
+            },
+            _ => Status::Ambiguous {
+                candidates: fit
+                    .iter()
+                    .filter_map(|&q| requests_out[q].as_ref().map(Message::files))
+                    .collect(),
+            },
+        };
+        out.push(call(response.payloads, status));
+    }
+    out
+}
