@@ -144,8 +144,8 @@
 //!
 //! ## Features
 //!
-//! - `serde` (default): the serde bridge ([`serde`], [`Known<T>`], `decode_as` and
-//!   `encode_from` in [`msgpack`] and [`json`]).
+//! - `serde` (default): the serde bridge ([`serde`], [`Known<T>`]'s serde forms,
+//!   `decode_as` and `encode_from` in [`msgpack`] and [`json`]).
 //! - `cli` (default): the dependencies of the `ctywire` command-line tool; the library
 //!   does not use them. `default-features = false` builds the library alone.
 //!
@@ -320,6 +320,7 @@ pub mod error;
 pub mod flatmap;
 mod implied;
 pub mod json;
+mod known;
 pub mod limits;
 pub mod msgpack;
 pub mod path;
@@ -336,13 +337,12 @@ pub mod value;
 pub use address::InstanceKey;
 pub use diff::{diff, ChangeKind, Difference, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
+pub use known::Known;
 pub use path::{Path, PathStep};
 pub use schema::{
     Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
     ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
-#[cfg(feature = "serde")]
-pub use serde::Known;
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 
