@@ -323,6 +323,7 @@ pub mod json;
 mod known;
 pub mod limits;
 pub mod msgpack;
+pub mod object;
 pub mod path;
 pub mod render;
 pub mod schema;
@@ -335,6 +336,10 @@ pub mod types;
 pub mod value;
 
 pub use address::InstanceKey;
+/// `#[derive(ctywire::Object)]`: a struct's cty type and schema block (feature `derive`;
+/// see [`object::Object`]).
+#[cfg(feature = "derive")]
+pub use ctywire_derive::Object;
 pub use diff::{diff, ChangeKind, Difference, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
 pub use known::Known;
