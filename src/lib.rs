@@ -53,6 +53,62 @@
 //! and bytes; [`serde::from_value`] and [`serde::to_value`] do the same with a
 //! [`Value`]. The [`serde`] module tabulates what maps to what.
 //!
+//! ### Declare a resource once
+//!
+//! With the `derive` feature, `#[derive(ctywire::Object)]` gives a struct's schema
+//! [`Block`] and cty type ([`object::Object`]) from the struct itself: field attributes
+//! under `#[cty(...)]` (`required`, `optional`, `computed`, `sensitive`, `write_only`,
+//! `deprecated`, `rename`, `block`, `nested`), descriptions from doc comments, nested
+//! blocks' nesting from the field's type. [`msgpack::decode_object`] and
+//! [`msgpack::encode_object`] (and the same in [`json`]) read and write the struct with
+//! that type, through the serde bridge (the struct derives serde's traits too; codecs
+//! generated straight between bytes and the struct are not part of this release). A
+//! struct that cannot make a schema does not build; the `ctywire-derive` crate's docs list
+//! the options.
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use ctywire::object::Object;
+//! use ctywire::schema::BlockNesting;
+//! use ctywire::{msgpack, Known};
+//!
+//! /// A virtual machine.
+//! #[derive(ctywire::Object, serde::Serialize, serde::Deserialize)]
+//! struct Instance {
+//!     #[cty(computed)]
+//!     id: Known<String>,
+//!     /// The instance's name.
+//!     #[cty(required)]
+//!     name: String,
+//!     #[cty(block(max_items = 4))]
+//!     disk: Vec<Disk>,
+//! }
+//!
+//! #[derive(ctywire::Object, serde::Serialize, serde::Deserialize)]
+//! struct Disk {
+//!     #[cty(required)]
+//!     size_gb: u32,
+//! }
+//!
+//! let block = Instance::schema_block();
+//! assert_eq!(block.description, "A virtual machine.");
+//! assert!(block.attributes["id"].computed && block.attributes["name"].required);
+//! assert_eq!(block.block_types["disk"].nesting, BlockNesting::List);
+//! assert_eq!(block.block_types["disk"].max_items, 4);
+//! assert_eq!(
+//!     Instance::cty_type().to_expr(),
+//!     "object({disk=list(object({size_gb=number})),id=string,name=string})"
+//! );
+//!
+//! let planned = Instance { id: Known::unknown(), name: "web".into(), disk: vec![Disk { size_gb: 10 }] };
+//! let bytes = msgpack::encode_object(&planned)?;
+//! let back: Instance = msgpack::decode_object(&bytes)?;
+//! assert!(back.id.is_unknown());
+//! assert_eq!(back.disk[0].size_gb, 10);
+//! # }
+//! # Ok::<(), ctywire::Error>(())
+//! ```
+//!
 //! ### Build and encode a planned value
 //!
 //! Build values with [`Value::object`], [`Value::map`], [`Value::list`], [`Value::set`],
@@ -144,10 +200,12 @@
 //!
 //! ## Features
 //!
-//! - `serde` (default): the serde bridge ([`serde`], [`Known<T>`], `decode_as` and
-//!   `encode_from` in [`msgpack`] and [`json`]).
-//! - `cli` (default): the dependencies of the `ctywire` command-line tool; the library
-//!   does not use them. `default-features = false` builds the library alone.
+//! - `serde` (default): the serde bridge ([`serde`], [`Known<T>`]'s serde forms,
+//!   `decode_as` and `encode_from` in [`msgpack`] and [`json`]).
+//! - `derive`: `#[derive(ctywire::Object)]` (the `ctywire-derive` proc-macro crate, with
+//!   syn and quote), and the serde bridge it reads and writes through.
+//!
+//! `default-features = false` builds the library alone.
 //!
 //! ## Under the hood
 //!
@@ -320,8 +378,10 @@ pub mod error;
 pub mod flatmap;
 mod implied;
 pub mod json;
+mod known;
 pub mod limits;
 pub mod msgpack;
+pub mod object;
 pub mod path;
 pub mod render;
 pub mod schema;
@@ -334,15 +394,18 @@ pub mod types;
 pub mod value;
 
 pub use address::InstanceKey;
+/// `#[derive(ctywire::Object)]`: a struct's cty type and schema block (feature `derive`;
+/// see [`object::Object`]).
+#[cfg(feature = "derive")]
+pub use ctywire_derive::Object;
 pub use diff::{diff, ChangeKind, Difference, ValueState};
 pub use error::{Error, ErrorKind, Position, Result};
+pub use known::Known;
 pub use path::{Path, PathStep};
 pub use schema::{
     Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
     ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
-#[cfg(feature = "serde")]
-pub use serde::Known;
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 

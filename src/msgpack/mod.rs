@@ -152,6 +152,47 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
     crate::serde::msgpack_encode_from(value, ty)
 }
 
+/// Decodes MessagePack bytes into a type that declares its cty type
+/// ([`Object`](crate::object::Object), as `#[derive(ctywire::Object)]` implements it):
+/// [`decode_as`] with `T::cty_type()`, through the serde bridge (typed codecs generated
+/// straight between bytes and the struct are not part of this release).
+///
+/// ```
+/// use ctywire::object::Object;
+/// use ctywire::schema::{Attribute, Block};
+/// use ctywire::{msgpack, Type};
+///
+/// #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+/// struct Disk {
+///     size: u32,
+/// }
+///
+/// // What `#[derive(ctywire::Object)]` with `#[cty(required)]` on `size` writes.
+/// impl Object for Disk {
+///     fn schema_block() -> Block {
+///         Block::new().attribute("size", Attribute::new(Type::Number).required())
+///     }
+/// }
+///
+/// let bytes = msgpack::encode_object(&Disk { size: 10 })?;
+/// assert_eq!(msgpack::decode_object::<Disk>(&bytes)?, Disk { size: 10 });
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub fn decode_object<T: crate::object::Object + ::serde::de::DeserializeOwned>(
+    input: &[u8],
+) -> Result<T> {
+    decode_as(input, &T::cty_type())
+}
+
+/// Encodes a value of a type that declares its cty type
+/// ([`Object`](crate::object::Object)): [`encode_from`] with `T::cty_type()` (see
+/// [`decode_object`] for an example).
+#[cfg(feature = "serde")]
+pub fn encode_object<T: crate::object::Object + ::serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    encode_from(value, &T::cty_type())
+}
+
 /// Checks that `input` is exactly one well-formed MessagePack item, whatever its type:
 /// a cheap test of what a payload is before decoding it with a type.
 ///

@@ -117,7 +117,8 @@ mod impls;
 mod known;
 mod ser;
 
-pub use known::Known;
+/// [`Known<T>`](crate::Known), under its former path.
+pub use crate::Known;
 
 use ::serde::de::DeserializeOwned;
 use ::serde::Serialize;

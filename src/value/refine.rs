@@ -19,11 +19,14 @@ use crate::value::{Map, Number, Set, Value};
 /// assert!(arn.is_unknown());
 /// assert_eq!(arn.refinements().unwrap().string_prefix(), Some("arn:aws:"));
 /// ```
-#[derive(Clone, Default, PartialEq)]
+///
+/// Refinements are `Eq`, `Hash` and `Ord` (an order that is total but means nothing, so
+/// that a [`Known`](crate::Known) can be a map key).
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Refinements(Option<Box<Known>>);
 
 /// The refinement fields, boxed so that an unrefined unknown is one null pointer.
-#[derive(Clone, Default, PartialEq)]
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Known {
     nullness: Option<bool>,
     prefix: Option<Box<str>>,

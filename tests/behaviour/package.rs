@@ -1,6 +1,7 @@
 //! Checks of the workspace itself: each member's declared `rust-version` is true of
 //! every locked dependency it builds with, and the library depends on nothing of the
-//! tool's or the protocol's (no clap, no gRPC).
+//! tool's or the protocol's (no clap, no gRPC), and a proc-macro parser only through a
+//! feature that asks for one.
 //!
 //! The machine has one toolchain, so the declared minimum cannot be built here; what can
 //! be checked is that no dependency asks for a newer Rust (clippy's `incompatible_msrv`
@@ -106,7 +107,7 @@ fn rust_version_covers_every_locked_dependency() {
                 .unwrap_or_else(|| panic!("{} declares rust-version", graph.name(member))),
         );
         let seen = graph.reached_from(member);
-        assert!(seen.len() > 5, "the walk found the dependencies: {seen:?}");
+        assert!(seen.len() > 1, "the walk found the dependencies: {seen:?}");
         let too_new: Vec<String> = seen
             .iter()
             .filter_map(|id| {
@@ -142,4 +143,72 @@ fn the_library_depends_on_no_command_line_or_grpc_crate() {
         .filter(|name| forbidden.contains(name) || name.starts_with("clap_"))
         .collect();
     assert!(found.is_empty(), "the library depends on {found:?}");
+}
+
+/// The names of the packages `cargo tree` lists for `package` with `features`, through
+/// normal and build dependencies, as features resolve for that package alone.
+fn tree(package: &str, features: &[&str]) -> BTreeSet<String> {
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "tree",
+            "-p",
+            package,
+            "-e",
+            "normal,build",
+            "--prefix",
+            "none",
+        ])
+        .args(["--format", "{p}", "--locked"])
+        .args(features)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("cargo tree prints text")
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn syn_and_the_derive_come_only_with_the_features_that_need_them() {
+    let parsers = ["syn", "quote", "proc-macro2", "ctywire-derive"];
+    let bare = tree("ctywire", &["--no-default-features"]);
+    assert!(
+        bare.contains("rmp"),
+        "the walk found the dependencies: {bare:?}"
+    );
+    let found: Vec<&&str> = parsers.iter().filter(|p| bare.contains(**p)).collect();
+    assert!(
+        found.is_empty(),
+        "without features the library builds {found:?}"
+    );
+    // The default `serde` feature brings syn through serde's own derive, not ours.
+    let default = tree("ctywire", &[]);
+    assert!(
+        default.contains("serde_derive") && !default.contains("ctywire-derive"),
+        "{default:?}"
+    );
+    let derive = tree("ctywire", &["--features", "derive"]);
+    assert!(derive.contains("ctywire-derive"), "{derive:?}");
+    // The proc-macro crate itself needs nothing but the parser and the quoting.
+    let derive_crate = tree("ctywire-derive", &[]);
+    let expected = [
+        "ctywire-derive",
+        "proc-macro2",
+        "quote",
+        "syn",
+        "unicode-ident",
+    ];
+    assert_eq!(
+        derive_crate,
+        expected.iter().map(|s| s.to_string()).collect(),
+        "{derive_crate:?}"
+    );
 }

@@ -27,9 +27,27 @@ use crate::limits::{MAX_BINARY_EXPONENT, MAX_NUMBER_TEXT};
 /// here, up to [`MAX_NUMBER_TEXT`] bytes of plain decimal text).
 ///
 /// Equality is go-cty's: integers compare exactly; other numbers compare by their plain
-/// decimal text (so float64 `0.1` equals decimal `0.1`), and `-0` equals `0`. Because that
-/// equality is not a numeric order, `Number` implements neither `Ord` nor `PartialOrd`; use
-/// [`Number::cmp_numeric`] for the numeric order.
+/// decimal text (so float64 `0.1` equals decimal `0.1`), and `-0` equals `0`.
+///
+/// The order (`Ord`, `PartialOrd`) agrees with that equality: numbers compare by value,
+/// where the value of a float64 that is not an integer is the decimal it prints as (float64
+/// `0.1` counts as `0.1`, not as its exact binary value `0.1000000000000000055...`).
+/// Negative infinity is below every other number and positive infinity above; `-0`
+/// equals `0`. Between two float64s, two integers, or an integer and a float64, the order
+/// is the exact numeric one; [`Number::cmp_numeric`] is the exact order everywhere (Go's
+/// `big.Float.Cmp`), which can call unequal numbers equal and equal numbers unequal.
+///
+/// ```
+/// use ctywire::Number;
+///
+/// let f = |x: f64| Number::from_f64(x).unwrap();
+/// let d = |t: &str| t.parse::<Number>().unwrap();
+/// let mut numbers = vec![d("0.25"), Number::infinity(), f(-1.5), Number::from(3), f(-0.0)];
+/// numbers.sort();
+/// assert_eq!(numbers, [f(-1.5), Number::zero(), d("0.25"), Number::from(3), Number::infinity()]);
+/// assert_eq!(f(0.1).cmp(&d("0.1")), std::cmp::Ordering::Equal);
+/// assert_eq!(f(0.1).cmp_numeric(&d("0.1")), std::cmp::Ordering::Greater);
+/// ```
 ///
 /// # Examples
 ///
@@ -740,6 +758,42 @@ impl PartialEq for Number {
 }
 
 impl Eq for Number {}
+
+impl Ord for Number {
+    /// By value, as equality sees it: see [`Number`].
+    fn cmp(&self, other: &Number) -> Ordering {
+        use Repr::*;
+        match (&self.0, &other.0) {
+            // Exact, and what equality says for these pairs.
+            (Int(a), Int(b)) => a.cmp(b),
+            (Float(a), Float(b)) => a.partial_cmp(b).unwrap_or(Ordering::Equal),
+            (Int(a), Float(b)) => cmp_i64_f64(*a, *b),
+            (Float(a), Int(b)) => cmp_i64_f64(*b, *a).reverse(),
+            (Infinity { .. }, _) | (_, Infinity { .. }) => self.cmp_numeric(other),
+            _ => match (self.equality_value(), other.equality_value()) {
+                (Some(a), Some(b)) => a.cmp(&b),
+                _ => Ordering::Equal,
+            },
+        }
+    }
+}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Number {
+    /// The value equality compares: the exact value, except that a float64 which is not
+    /// an integer counts as the decimal it prints as. `None` for the infinities.
+    fn equality_value(&self) -> Option<BigDecimal> {
+        match &self.0 {
+            Repr::Float(f) if f.fract() != 0.0 => self.to_string().parse().ok(),
+            _ => self.to_big_decimal(),
+        }
+    }
+}
 
 /// Feeds formatted text to a hasher.
 struct HashWriter<'a, H: Hasher>(&'a mut H);

@@ -738,3 +738,117 @@ fn shortest_fast_path_matches_go_algorithm() {
         check(f64::from_bits(b));
     }
 }
+
+#[test]
+fn order_table() {
+    use Ordering::{Equal, Greater, Less};
+    let table = [
+        (Number::neg_infinity(), fl(-f64::MAX), Less),
+        (Number::neg_infinity(), p("-1e400"), Less),
+        (Number::infinity(), p("1e400"), Greater),
+        (Number::infinity(), fl(f64::INFINITY), Equal),
+        (fl(-0.0), Number::zero(), Equal),
+        (fl(-0.0), p("-0"), Equal),
+        // A non-integer float64 counts as the decimal it prints as.
+        (fl(0.1), p("0.1"), Equal),
+        (
+            fl(0.1),
+            p("0.1000000000000000055511151231257827021181583404541015625"),
+            Less,
+        ),
+        (fl(0.3), p("0.3"), Equal),
+        (fl(0.1 + 0.2), p("0.3"), Greater),
+        // Integers compare exactly, whatever their origin.
+        (fl(1e300), p("1e300"), Greater),
+        (fl(1e23), p("1e23"), Less),
+        (fl(2f64.powi(63)), p("9223372036854775808"), Equal),
+        (Number::from(i64::MAX), fl(2f64.powi(63)), Less),
+        (Number::from(1), fl(1.5), Less),
+        (Number::from(1), p("1.0000000000000000000001"), Less),
+        (p("1.5"), p("1.50"), Equal),
+        (p("1e-400"), Number::zero(), Greater),
+        (p("1e-400"), fl(5e-324), Less),
+        (Number::from(u64::MAX), p("18446744073709551615"), Equal),
+    ];
+    for (a, b, want) in table {
+        assert_eq!(a.cmp(&b), want, "{a:?} {b:?}");
+        assert_eq!(b.cmp(&a), want.reverse(), "{b:?} {a:?}");
+        assert_eq!(a == b, want == Equal, "{a:?} {b:?}");
+    }
+}
+
+mod order_properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Numbers of every origin, with many near and equal pairs: small integers, float64s
+    /// (any finite, and small halves), their texts as decimals, decimals, infinities.
+    fn number() -> impl Strategy<Value = Number> {
+        prop_oneof![
+            (-20i64..20).prop_map(Number::from),
+            any::<i64>().prop_map(Number::from),
+            any::<f64>().prop_filter_map("NaN", Number::from_f64),
+            (-40i32..40).prop_map(|h| fl(f64::from(h) / 4.0)),
+            any::<f64>()
+                .prop_filter_map("NaN or infinite", Number::from_f64)
+                .prop_map(|n| p(&n.to_string())),
+            (-40i32..40).prop_map(|h| p(&(f64::from(h) / 4.0).to_string())),
+            ("-?[0-9]{1,25}", 0u32..30).prop_map(|(digits, scale)| {
+                let text = if scale == 0 {
+                    digits
+                } else {
+                    format!("{digits}e-{scale}")
+                };
+                p(&text)
+            }),
+            Just(Number::infinity()),
+            Just(Number::neg_infinity()),
+        ]
+    }
+
+    fn is_float(n: &Number) -> Option<f64> {
+        match n.0 {
+            Repr::Float(f) => Some(f),
+            Repr::Infinity { negative } => Some(if negative {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }),
+            _ => None,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn order_agrees_with_equality_and_hash(a in number(), b in number()) {
+            prop_assert_eq!(a.cmp(&b) == Ordering::Equal, a == b, "{:?} {:?}", a, b);
+            prop_assert_eq!(a.cmp(&b), b.cmp(&a).reverse());
+            prop_assert_eq!(a.partial_cmp(&b), Some(a.cmp(&b)));
+            if a == b {
+                prop_assert_eq!(hash_of(&a), hash_of(&b));
+            }
+        }
+
+        #[test]
+        fn order_is_transitive(a in number(), b in number(), c in number()) {
+            let mut sorted = [a, b, c];
+            sorted.sort();
+            prop_assert!(sorted[0] <= sorted[1] && sorted[1] <= sorted[2]);
+            prop_assert!(sorted[0] <= sorted[2], "{:?}", sorted);
+        }
+
+        #[test]
+        fn order_agrees_with_f64_and_exact_order(a in number(), b in number()) {
+            if let (Some(x), Some(y)) = (is_float(&a), is_float(&b)) {
+                prop_assert_eq!(Some(a.cmp(&b)), x.partial_cmp(&y), "{} {}", x, y);
+            }
+            // Where neither side is a non-integer float64, the order is the exact one.
+            let exact = |n: &Number| !matches!(n.0, Repr::Float(f) if f.fract() != 0.0);
+            if exact(&a) && exact(&b) {
+                prop_assert_eq!(a.cmp(&b), a.cmp_numeric(&b), "{:?} {:?}", a, b);
+            }
+        }
+    }
+}

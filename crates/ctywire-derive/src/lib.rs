@@ -1,0 +1,468 @@
+//! `#[derive(ctywire::Object)]`: a struct's cty object type and provider schema block,
+//! declared once. Use it through the `ctywire` crate's `derive` feature, which re-exports
+//! it as `ctywire::Object`; the trait it implements is `ctywire::object::Object`.
+//!
+//! On a struct with named fields, each field is an attribute or a nested block:
+//!
+//! | `#[cty(...)]` | meaning |
+//! |---|---|
+//! | `required`, `optional`, `computed` | how configuration and the provider set the attribute (one of them, or `optional, computed`) |
+//! | `sensitive`, `write_only` | the attribute's flags |
+//! | `deprecated = "why"` (or `deprecated`) | a deprecated attribute or block |
+//! | `markdown` | the description (the doc comment) is Markdown |
+//! | `rename = "name"` | the attribute's name (a `#[serde(rename = "...")]` is read too, and must agree) |
+//! | `block`, `block(list, min_items = 1, max_items = 3)` | a nested block: `single`, `group`, `list`, `set` or `map`; by default from the field's type |
+//! | `nested`, `nested(set)` | a protocol-6 nested attribute: `single`, `list`, `set` or `map`; by default from the field's type |
+//!
+//! On the struct: its doc comment is the block's description, `#[cty(markdown)]` and
+//! `#[cty(deprecated = "...")]` apply to the block.
+//!
+//! A field's doc comment is its description. The field's type gives the attribute's
+//! cty type (`ctywire::object::FieldType`) and a block's nesting when the field does not
+//! name it (`ctywire::object::BlockField`: `Vec<T>` LIST, `BTreeSet<T>` SET,
+//! `BTreeMap<String, T>` MAP, `Option<T>` SINGLE, the struct itself GROUP). What cannot
+//! make a schema does not build: an unknown option, `required` with `optional` or
+//! `computed`, an attribute with none of the three, a block of a type that cannot be a
+//! block, a nested attribute whose struct has blocks.
+
+use proc_macro::TokenStream;
+use proc_macro2::{Span, TokenStream as TokenStream2};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Attribute, Data, DeriveInput, Fields, LitInt, LitStr};
+
+/// Derives `ctywire::object::Object` (and the traits that let the struct be a field of
+/// another derived struct). See the crate documentation for the `#[cty(...)]` options.
+#[proc_macro_derive(Object, attributes(cty))]
+pub fn derive_object(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as DeriveInput);
+    expand(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// How the block's nested blocks or attributes nest, as the field says.
+#[derive(Clone, Copy)]
+enum Nesting {
+    Single,
+    Group,
+    List,
+    Set,
+    Map,
+}
+
+impl Nesting {
+    fn parse(ident: &syn::Ident, group_allowed: bool) -> syn::Result<Nesting> {
+        Ok(match ident.to_string().as_str() {
+            "single" => Nesting::Single,
+            "group" if group_allowed => Nesting::Group,
+            "list" => Nesting::List,
+            "set" => Nesting::Set,
+            "map" => Nesting::Map,
+            _ => {
+                let expected = if group_allowed {
+                    "single, group, list, set or map"
+                } else {
+                    "single, list, set or map"
+                };
+                return Err(syn::Error::new(
+                    ident.span(),
+                    format!("unknown nesting `{ident}`; expected {expected}"),
+                ));
+            }
+        })
+    }
+
+    fn block_tokens(self) -> TokenStream2 {
+        match self {
+            Nesting::Single => quote!(::ctywire::schema::BlockNesting::Single),
+            Nesting::Group => quote!(::ctywire::schema::BlockNesting::Group),
+            Nesting::List => quote!(::ctywire::schema::BlockNesting::List),
+            Nesting::Set => quote!(::ctywire::schema::BlockNesting::Set),
+            Nesting::Map => quote!(::ctywire::schema::BlockNesting::Map),
+        }
+    }
+
+    fn attribute_tokens(self) -> TokenStream2 {
+        match self {
+            Nesting::Single | Nesting::Group => {
+                quote!(::ctywire::schema::AttributeNesting::Single)
+            }
+            Nesting::List => quote!(::ctywire::schema::AttributeNesting::List),
+            Nesting::Set => quote!(::ctywire::schema::AttributeNesting::Set),
+            Nesting::Map => quote!(::ctywire::schema::AttributeNesting::Map),
+        }
+    }
+}
+
+/// What a field is when it is not a plain attribute.
+enum Kind {
+    Block {
+        nesting: Option<Nesting>,
+        min_items: Option<LitInt>,
+        max_items: Option<LitInt>,
+    },
+    Nested {
+        nesting: Option<Nesting>,
+    },
+}
+
+/// A field's `#[cty(...)]` options.
+#[derive(Default)]
+struct Options {
+    required: Option<Span>,
+    optional: Option<Span>,
+    computed: Option<Span>,
+    sensitive: Option<Span>,
+    write_only: Option<Span>,
+    markdown: bool,
+    deprecated: Option<String>,
+    rename: Option<LitStr>,
+    block: Option<(Span, Kind)>,
+}
+
+fn parse_options(attrs: &[Attribute], on_struct: bool) -> syn::Result<Options> {
+    let mut o = Options::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("cty")) {
+        attr.parse_nested_meta(|meta| {
+            let name = meta
+                .path
+                .get_ident()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let span = meta.path.span();
+            let struct_refuses = |o: &str| {
+                meta.error(format!(
+                    "`{o}` applies to fields; on the struct, #[cty(...)] takes markdown and deprecated"
+                ))
+            };
+            match name.as_str() {
+                "markdown" => o.markdown = true,
+                "deprecated" => {
+                    o.deprecated = Some(if meta.input.peek(syn::Token![=]) {
+                        meta.value()?.parse::<LitStr>()?.value()
+                    } else {
+                        String::new()
+                    });
+                }
+                _ if on_struct => return Err(struct_refuses(&name)),
+                "required" => o.required = Some(span),
+                "optional" => o.optional = Some(span),
+                "computed" => o.computed = Some(span),
+                "sensitive" => o.sensitive = Some(span),
+                "write_only" => o.write_only = Some(span),
+                "rename" => o.rename = Some(meta.value()?.parse()?),
+                "block" => {
+                    let (mut nesting, mut min_items, mut max_items) = (None, None, None);
+                    if meta.input.peek(syn::token::Paren) {
+                        meta.parse_nested_meta(|inner| {
+                            if inner.path.is_ident("min_items") {
+                                min_items = Some(inner.value()?.parse()?);
+                            } else if inner.path.is_ident("max_items") {
+                                max_items = Some(inner.value()?.parse()?);
+                            } else if let Some(ident) = inner.path.get_ident() {
+                                nesting = Some(Nesting::parse(ident, true)?);
+                            } else {
+                                return Err(inner.error("expected a nesting, min_items or max_items"));
+                            }
+                            Ok(())
+                        })?;
+                    }
+                    set_kind(&mut o, span, Kind::Block { nesting, min_items, max_items })?;
+                }
+                "nested" => {
+                    let mut nesting = None;
+                    if meta.input.peek(syn::token::Paren) {
+                        meta.parse_nested_meta(|inner| {
+                            match inner.path.get_ident() {
+                                Some(ident) => nesting = Some(Nesting::parse(ident, false)?),
+                                None => return Err(inner.error("expected single, list, set or map")),
+                            }
+                            Ok(())
+                        })?;
+                    }
+                    set_kind(&mut o, span, Kind::Nested { nesting })?;
+                }
+                _ => {
+                    return Err(meta.error(format!(
+                        "unknown #[cty] option `{}`; expected required, optional, computed, sensitive, write_only, deprecated, markdown, rename, block or nested",
+                        meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| "?".into())
+                    )))
+                }
+            }
+            Ok(())
+        })?;
+    }
+    Ok(o)
+}
+
+fn set_kind(o: &mut Options, span: Span, kind: Kind) -> syn::Result<()> {
+    if o.block.is_some() {
+        return Err(syn::Error::new(
+            span,
+            "a field is one block or one nested attribute: `block` and `nested` go once and not together",
+        ));
+    }
+    o.block = Some((span, kind));
+    Ok(())
+}
+
+/// The field's name as serde has it (`#[serde(rename = "...")]`), if given; a container's
+/// `rename_all` is refused, since the names would no longer be the fields'.
+fn serde_rename(attrs: &[Attribute], on_struct: bool) -> syn::Result<Option<LitStr>> {
+    let mut rename = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") && meta.input.peek(syn::Token![=]) {
+                rename = Some(meta.value()?.parse::<LitStr>()?);
+            } else if on_struct && meta.path.is_ident("rename_all") {
+                return Err(meta.error(
+                    "#[derive(ctywire::Object)] does not follow serde's rename_all: rename each field (#[cty(rename = \"...\")] and #[serde(rename = \"...\")])",
+                ));
+            } else if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<syn::Expr>()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                meta.input.parse::<proc_macro2::Group>()?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(rename)
+}
+
+/// The doc comment's text: lines joined, one leading space off each, trimmed.
+fn doc_text(attrs: &[Attribute]) -> String {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|line| line.strip_prefix(' ').unwrap_or(&line).to_owned())
+        .collect();
+    lines.join("\n").trim().to_owned()
+}
+
+fn description_tokens(target: TokenStream2, doc: &str, markdown: bool) -> TokenStream2 {
+    let mut out = TokenStream2::new();
+    if !doc.is_empty() {
+        out.extend(quote!(#target.description = ::std::string::String::from(#doc);));
+    }
+    if markdown {
+        out.extend(
+            quote!(#target.description_kind = ::ctywire::schema::DescriptionKind::Markdown;),
+        );
+    }
+    out
+}
+
+fn deprecation_tokens(target: TokenStream2, deprecated: &Option<String>) -> TokenStream2 {
+    match deprecated {
+        Some(message) => quote! {
+            #target.deprecated = true;
+            #target.deprecation_message = ::std::string::String::from(#message);
+        },
+        None => TokenStream2::new(),
+    }
+}
+
+fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
+    let name = &input.ident;
+    if !input.generics.params.is_empty() {
+        return Err(syn::Error::new(
+            input.generics.span(),
+            "#[derive(ctywire::Object)] takes a struct without generic parameters",
+        ));
+    }
+    let fields = match &input.data {
+        Data::Struct(s) => match &s.fields {
+            Fields::Named(f) => &f.named,
+            _ => {
+                return Err(syn::Error::new(
+                    name.span(),
+                    "#[derive(ctywire::Object)] takes a struct with named fields",
+                ))
+            }
+        },
+        _ => {
+            return Err(syn::Error::new(
+                name.span(),
+                "#[derive(ctywire::Object)] takes a struct with named fields",
+            ))
+        }
+    };
+    let container = parse_options(&input.attrs, true)?;
+    serde_rename(&input.attrs, true)?;
+
+    let mut body = description_tokens(quote!(block), &doc_text(&input.attrs), container.markdown);
+    body.extend(deprecation_tokens(quote!(block), &container.deprecated));
+    let mut has_blocks = false;
+    let mut checks = TokenStream2::new();
+
+    for field in fields {
+        let o = parse_options(&field.attrs, false)?;
+        let ident = field.ident.as_ref().expect("named fields have names");
+        let ty = &field.ty;
+        let field_name = ident.to_string();
+        let field_name = field_name.strip_prefix("r#").unwrap_or(&field_name);
+        let serde_name = serde_rename(&field.attrs, false)?;
+        let attribute_name = match (&o.rename, &serde_name) {
+            (Some(cty), Some(serde)) if cty.value() != serde.value() => {
+                return Err(syn::Error::new(
+                    cty.span(),
+                    format!(
+                        "#[cty(rename = {:?})] and #[serde(rename = {:?})] disagree: the attribute has one name",
+                        cty.value(),
+                        serde.value()
+                    ),
+                ));
+            }
+            (Some(n), _) | (None, Some(n)) => n.value(),
+            (None, None) => field_name.to_owned(),
+        };
+        let doc = doc_text(&field.attrs);
+        let flags = [
+            ("required", o.required),
+            ("optional", o.optional),
+            ("computed", o.computed),
+            ("sensitive", o.sensitive),
+            ("write_only", o.write_only),
+        ];
+
+        if let Some((
+            span,
+            Kind::Block {
+                nesting,
+                min_items,
+                max_items,
+            },
+        )) = &o.block
+        {
+            if let Some((flag, Some(at))) = flags.iter().find(|(_, s)| s.is_some()) {
+                return Err(syn::Error::new(
+                    *at,
+                    format!(
+                        "`{flag}` is for attributes; a block's attributes say how they are set"
+                    ),
+                ));
+            }
+            let nesting = match nesting {
+                Some(n) => n.block_tokens(),
+                None => quote!(<#ty as ::ctywire::object::BlockField>::NESTING),
+            };
+            let element = quote_spanned!(*span=> <#ty as ::ctywire::object::BlockField>::block());
+            let described = description_tokens(quote!(inner), &doc, o.markdown);
+            let deprecated = deprecation_tokens(quote!(inner), &o.deprecated);
+            let min = min_items.iter().map(|n| quote!(.min_items(#n)));
+            let max = max_items.iter().map(|n| quote!(.max_items(#n)));
+            body.extend(quote! {
+                {
+                    #[allow(unused_mut)]
+                    let mut inner = #element;
+                    #described
+                    #deprecated
+                    block.block_types.insert(
+                        ::std::string::String::from(#attribute_name),
+                        ::ctywire::schema::NestedBlock::new(#nesting, inner) #(#min)* #(#max)*,
+                    );
+                }
+            });
+            has_blocks = true;
+            continue;
+        }
+
+        // An attribute: plain or nested.
+        if o.required.is_none() && o.optional.is_none() && o.computed.is_none() {
+            return Err(syn::Error::new(
+                ident.span(),
+                "an attribute says how it is set: #[cty(required)], #[cty(optional)], #[cty(computed)] or #[cty(optional, computed)] (or it is a #[cty(block)])",
+            ));
+        }
+        if let (Some(at), true) = (o.required, o.optional.is_some() || o.computed.is_some()) {
+            return Err(syn::Error::new(
+                at,
+                "`required` goes alone: an attribute is required, optional, computed, or optional and computed",
+            ));
+        }
+        let attribute = match &o.block {
+            Some((span, Kind::Nested { nesting })) => {
+                let nesting = match nesting {
+                    Some(n) => n.attribute_tokens(),
+                    None => quote!(<#ty as ::ctywire::object::BlockField>::ATTRIBUTE_NESTING),
+                };
+                let message = format!(
+                    "the nested attribute `{attribute_name}` holds a struct with nested blocks; a nested attribute has attributes only"
+                );
+                checks.extend(quote_spanned! {*span=>
+                    const _: () = ::std::assert!(
+                        !<#ty as ::ctywire::object::BlockField>::HAS_BLOCKS,
+                        #message
+                    );
+                });
+                quote_spanned! {*span=>
+                    ::ctywire::schema::Attribute::nested(::ctywire::schema::NestedType::new(
+                        #nesting,
+                        <#ty as ::ctywire::object::BlockField>::block().attributes,
+                    ))
+                }
+            }
+            _ => quote_spanned! {ty.span()=>
+                ::ctywire::schema::Attribute::new(<#ty as ::ctywire::object::FieldType>::cty_type())
+            },
+        };
+        let set_flags = flags
+            .iter()
+            .filter(|(_, s)| s.is_some())
+            .map(|(flag, _)| syn::Ident::new(flag, Span::call_site()))
+            .map(|flag| quote!(attribute.#flag = true;));
+        let described = description_tokens(quote!(attribute), &doc, o.markdown);
+        let deprecated = deprecation_tokens(quote!(attribute), &o.deprecated);
+        body.extend(quote! {
+            {
+                let mut attribute = #attribute;
+                #(#set_flags)*
+                #described
+                #deprecated
+                block.attributes.insert(::std::string::String::from(#attribute_name), attribute);
+            }
+        });
+    }
+
+    Ok(quote! {
+        impl ::ctywire::object::Object for #name {
+            fn schema_block() -> ::ctywire::schema::Block {
+                #[allow(unused_mut)]
+                let mut block = ::ctywire::schema::Block::new();
+                #body
+                block
+            }
+
+            const HAS_BLOCKS: bool = #has_blocks;
+        }
+
+        impl ::ctywire::object::FieldType for #name {
+            fn cty_type() -> ::ctywire::Type {
+                <Self as ::ctywire::object::Object>::cty_type()
+            }
+        }
+
+        impl ::ctywire::object::BlockField for #name {
+            const NESTING: ::ctywire::schema::BlockNesting = ::ctywire::schema::BlockNesting::Group;
+            const ATTRIBUTE_NESTING: ::ctywire::schema::AttributeNesting =
+                ::ctywire::schema::AttributeNesting::Single;
+            const HAS_BLOCKS: bool = #has_blocks;
+            fn block() -> ::ctywire::schema::Block {
+                <Self as ::ctywire::object::Object>::schema_block()
+            }
+        }
+
+        #checks
+    })
+}

@@ -1,0 +1,7 @@
+#[derive(ctywire::Object)]
+struct Thing {
+    #[cty(block)]
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+#[derive(ctywire::Object)]
+struct Thing {
+    #[cty(sensitive)]
+    secret: String,
+}
+
+fn main() {}

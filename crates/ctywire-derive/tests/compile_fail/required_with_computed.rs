@@ -1,0 +1,7 @@
+#[derive(ctywire::Object)]
+struct Thing {
+    #[cty(required, computed)]
+    id: String,
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+#[derive(ctywire::Object)]
+struct Thing {
+    #[cty(optional)]
+    timeout: std::time::Duration,
+}
+
+fn main() {}

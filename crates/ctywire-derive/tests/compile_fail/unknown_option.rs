@@ -1,0 +1,7 @@
+#[derive(ctywire::Object)]
+struct Thing {
+    #[cty(requird)]
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,179 @@
+//! Rust types that declare a cty object: [`Object`] (what `#[derive(ctywire::Object)]`
+//! implements, feature `derive`) and the traits that give a field its cty type
+//! ([`FieldType`]) or its nested block ([`BlockField`]).
+//!
+//! A derived struct's type is its schema block's implied type (so a LIST block holding
+//! `dynamic` is `dynamic`, as Terraform sends it). Its values go through the serde bridge:
+//! [`msgpack::decode_object`](crate::msgpack::decode_object),
+//! [`msgpack::encode_object`](crate::msgpack::encode_object) and the same in
+//! [`json`](crate::json::decode_object) are `decode_as` and `encode_from` with
+//! [`Object::cty_type`]. Codecs generated straight between bytes and the struct are not
+//! part of this release.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use crate::schema::{AttributeNesting, Block, BlockNesting};
+use crate::types::Type;
+use crate::value::{Number, Value};
+use crate::Known;
+
+/// A Rust type that declares a cty object and the schema block it is the value of:
+/// what `#[derive(ctywire::Object)]` implements.
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use ctywire::object::Object;
+/// use ctywire::Type;
+///
+/// /// A disk.
+/// #[derive(ctywire::Object)]
+/// struct Disk {
+///     /// Its size in GB.
+///     #[cty(required)]
+///     size: u32,
+///     #[cty(optional, computed)]
+///     kind: Option<String>,
+/// }
+///
+/// assert_eq!(Disk::cty_type(), Type::object([("kind", Type::String), ("size", Type::Number)]));
+/// let block = Disk::schema_block();
+/// assert_eq!(block.description, "A disk.");
+/// assert_eq!(block.attributes["size"].description, "Its size in GB.");
+/// assert!(block.attributes["kind"].optional && block.attributes["kind"].computed);
+/// # }
+/// ```
+pub trait Object {
+    /// The object type of the values: the schema block's implied type.
+    fn cty_type() -> Type {
+        Self::schema_block().implied_type()
+    }
+
+    /// The schema block the values belong to.
+    fn schema_block() -> Block;
+
+    /// Whether the block has nested block types (a protocol-6 nested attribute cannot
+    /// hold them; the derive refuses such a field when it builds).
+    const HAS_BLOCKS: bool = false;
+}
+
+/// A Rust type with a cty type: what a field of a derived [`Object`] may be.
+///
+/// `String` is `string`; `bool` is `bool`; the integers, `f32`, `f64` and [`Number`] are
+/// `number`; [`Value`] is `dynamic`; `Vec<T>` is a list, `BTreeSet<T>` and `HashSet<T>` a
+/// set, `BTreeMap<String, T>` and `HashMap<String, T>` a map of `T`'s type; `Option<T>`,
+/// [`Known<T>`] and `Box<T>` are `T`'s type (null, and unknown, are values of every type);
+/// a derived struct is its object type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no cty type",
+    label = "not a type ctywire can map to a cty type",
+    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
+)]
+pub trait FieldType {
+    /// The cty type of the values.
+    fn cty_type() -> Type;
+}
+
+/// A field type that can hold a nested block (or a protocol-6 nested attribute): a
+/// derived struct (a GROUP block, a SINGLE nested attribute), `Option` of one (SINGLE),
+/// `Vec` of one (LIST), `BTreeSet` or `HashSet` of one (SET), `BTreeMap<String, _>` or
+/// `HashMap<String, _>` of one (MAP).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold a nested block",
+    label = "not a block type",
+    note = "a block field is a #[derive(ctywire::Object)] struct, or an Option, Vec, BTreeSet, HashSet, BTreeMap<String, _> or HashMap<String, _> of one"
+)]
+pub trait BlockField {
+    /// The nesting of a block field of this type, when the field does not say.
+    const NESTING: BlockNesting;
+    /// The nesting of a nested attribute of this type, when the field does not say.
+    const ATTRIBUTE_NESTING: AttributeNesting;
+    /// Whether the element block has nested block types.
+    const HAS_BLOCKS: bool;
+    /// The block of each element.
+    fn block() -> Block;
+}
+
+macro_rules! field_types {
+    ($ty:expr => $($t:ty),*) => {$(
+        impl FieldType for $t {
+            fn cty_type() -> Type {
+                $ty
+            }
+        }
+    )*};
+}
+
+field_types!(Type::String => String, Box<str>);
+field_types!(Type::Bool => bool);
+field_types!(Type::Number => i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64, Number);
+field_types!(Type::Dynamic => Value);
+
+impl<T: FieldType> FieldType for Vec<T> {
+    fn cty_type() -> Type {
+        Type::list(T::cty_type())
+    }
+}
+
+impl<T: FieldType> FieldType for BTreeSet<T> {
+    fn cty_type() -> Type {
+        Type::set(T::cty_type())
+    }
+}
+
+impl<T: FieldType, S> FieldType for HashSet<T, S> {
+    fn cty_type() -> Type {
+        Type::set(T::cty_type())
+    }
+}
+
+impl<T: FieldType> FieldType for BTreeMap<String, T> {
+    fn cty_type() -> Type {
+        Type::map(T::cty_type())
+    }
+}
+
+impl<T: FieldType, S> FieldType for HashMap<String, T, S> {
+    fn cty_type() -> Type {
+        Type::map(T::cty_type())
+    }
+}
+
+impl<T: FieldType> FieldType for Option<T> {
+    fn cty_type() -> Type {
+        T::cty_type()
+    }
+}
+
+impl<T: FieldType> FieldType for Known<T> {
+    fn cty_type() -> Type {
+        T::cty_type()
+    }
+}
+
+impl<T: FieldType + ?Sized> FieldType for Box<T> {
+    fn cty_type() -> Type {
+        T::cty_type()
+    }
+}
+
+macro_rules! block_fields {
+    ($($t:ty => $nesting:ident, $attribute:ident;)*) => {$(
+        impl<T: Object> BlockField for $t {
+            const NESTING: BlockNesting = BlockNesting::$nesting;
+            const ATTRIBUTE_NESTING: AttributeNesting = AttributeNesting::$attribute;
+            const HAS_BLOCKS: bool = T::HAS_BLOCKS;
+            fn block() -> Block {
+                T::schema_block()
+            }
+        }
+    )*};
+}
+
+block_fields! {
+    Option<T> => Single, Single;
+    Vec<T> => List, List;
+    BTreeSet<T> => Set, Set;
+    HashSet<T> => Set, Set;
+    BTreeMap<String, T> => Map, Map;
+    HashMap<String, T> => Map, Map;
+}
