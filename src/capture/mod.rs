@@ -1,0 +1,601 @@
+//! Capture directories: the payload files terraform-plugin-go writes when
+//! `TF_LOG_SDK_PROTO_DATA_DIR` names a directory.
+//!
+//! A provider built on terraform-plugin-go (the framework, SDKv2, or plugin-go itself)
+//! writes one file per `DynamicValue` it receives or returns, and one per private-data
+//! field, named `{UnixMilli}_{RPC}_{Message}_{Field}.{Extension}`:
+//!
+//! - the extension is `msgpack` or `json` for a value in that encoding, `empty` for a
+//!   value that is absent or holds neither (read as null), and for empty private data;
+//!   private data that is not empty has no extension;
+//! - the message is `Request`, `Response`, or a part of a response
+//!   (`Response_ImportedResource`); the field is the message's field
+//!   (`PlannedState`, `PriorPrivate`, `Arguments_0` for `CallFunction`'s arguments).
+//!
+//! [`Capture`] reads a directory ([`Capture::read_dir`]) or named files
+//! ([`Capture::from_files`]), parses each name ([`FileName::parse`]) and groups the
+//! files into [`Call`]s: one RPC, its request and its response. A [`Resolver`] then
+//! finds what types each call's values, from the provider's schemas: the one resource
+//! type (data source, ephemeral resource, action, ...) whose implied type decodes every
+//! value of the call.
+//!
+//! ```
+//! use ctywire::capture::{Capture, Resolved, Resolver};
+//! use ctywire::schema::ProviderSchemas;
+//!
+//! let config = std::fs::read("examples/payloads/cloud_instance.config.msgpack")?;
+//! let planned = std::fs::read("examples/payloads/cloud_instance.planned.msgpack")?;
+//! let capture = Capture::from_files([
+//!     ("1718000000100_PlanResourceChange_Request_Config.msgpack".to_owned(), config.clone()),
+//!     ("1718000000100_PlanResourceChange_Request_PriorState.msgpack".to_owned(), vec![0xc0]),
+//!     ("1718000000100_PlanResourceChange_Request_ProposedNewState.msgpack".to_owned(), config),
+//!     ("1718000000100_PlanResourceChange_Request_PriorPrivate.empty".to_owned(), vec![]),
+//!     ("1718000000105_PlanResourceChange_Response_PlannedState.msgpack".to_owned(), planned),
+//! ]);
+//! assert!(capture.problems.is_empty());
+//! let call = &capture.calls[0];
+//! assert_eq!((call.rpc.as_str(), call.payloads.len()), ("PlanResourceChange", 5));
+//!
+//! let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+//! let mut resolver = Resolver::new(&schemas);
+//! let Resolved::Found(subject) = resolver.resolve(call) else { panic!("one type") };
+//! assert_eq!(subject.to_string(), "resource type cloud_instance");
+//! let (prior, planned) = call.change().unwrap();
+//! assert!(prior.decode(&subject.type_of(prior).unwrap())?.is_null());
+//! assert!(planned.decode(&subject.type_of(planned).unwrap())?["id"].is_unknown());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Calls
+//!
+//! The file names carry no call id: what tells calls apart is the time (to the
+//! millisecond), the RPC, the message and the field. Terraform calls the provider for
+//! up to ten resources at once, so the files of calls of one RPC interleave, and two
+//! calls of one RPC in the same millisecond write files of the same names: the last
+//! writer's file is the one left. [`Capture`] groups the files of each RPC as follows,
+//! and says how sure it is of each call ([`Status`]):
+//!
+//! - the fields a message has are those the directory shows for that RPC's requests (or
+//!   responses): one file per field per call (parts of a response, such as each
+//!   imported resource, and a function's arguments may vary);
+//! - a message is the files of one millisecond, or of two consecutive ones when two
+//!   partial messages together have every field and neither could join another. A
+//!   message that lacks fields, or sits next to one that does (whose missing files may
+//!   be among its own), is [`Status::Incomplete`];
+//! - with schemas ([`Capture::from_files_with_schemas`]), a request whose values break
+//!   Terraform's own rules for what it sends (a plan's `ProposedNewState` is the one
+//!   Terraform makes from `PriorState` and `Config`; an apply's `PlannedState` is a
+//!   valid plan for its `Config`) holds files of more than one call: incomplete;
+//! - a response fits a request written before it (or in the same millisecond); with
+//!   schemas, one schema must type the values of both, and a plan's `PlannedState` must
+//!   be a valid plan for the request's `PriorState` and `Config`, an apply's `NewState`
+//!   compatible with the request's `PlannedState` ([`Block::check_plan`],
+//!   [`Block::check_compatible`]);
+//! - a response that only one request fits is that request's answer; then no other
+//!   response is (repeated while it decides more). What is left is
+//!   [`Status::Ambiguous`], with the candidates, or [`Status::Incomplete`] when nothing
+//!   fits.
+//!
+//! What names cannot show is not shown as known, but what they cannot show at all is a
+//! limit: when two calls of one RPC write their files in the same milliseconds, one set
+//! of names is left, each file the last writer's, and nothing in the names says there
+//! were two; where the two calls' values differ, the checks above find the mix (with
+//! schemas), but private data and `ProviderMeta` are bound to no other value, and
+//! without schemas the mix goes unseen. The checks assume the provider keeps Terraform's rules: a
+//! call whose response breaks them is left unpaired, unless another request fits it.
+//!
+//! ```
+//! use ctywire::capture::{Capture, Status};
+//!
+//! let file = |name: &str| (name.to_owned(), vec![0xc0]);
+//! // Two reads at once: two requests, then two responses; the names cannot tell which
+//! // answers which.
+//! let capture = Capture::from_files([
+//!     file("1718000000200_ReadResource_Request_CurrentState.msgpack"),
+//!     file("1718000000201_ReadResource_Request_CurrentState.msgpack"),
+//!     file("1718000000203_ReadResource_Response_NewState.msgpack"),
+//!     file("1718000000204_ReadResource_Response_NewState.msgpack"),
+//! ]);
+//! let summary = capture.summary();
+//! assert_eq!((summary.calls, summary.complete, summary.ambiguous, summary.incomplete), (4, 0, 4, 0));
+//! let Status::Ambiguous { candidates } = &capture.calls[0].status else { panic!() };
+//! assert_eq!(candidates, &[
+//!     vec!["1718000000203_ReadResource_Response_NewState.msgpack".to_owned()],
+//!     vec!["1718000000204_ReadResource_Response_NewState.msgpack".to_owned()],
+//! ]);
+//!
+//! // One after the other: the response only the first request fits answers it.
+//! let capture = Capture::from_files([
+//!     file("1718000000300_ReadResource_Request_CurrentState.msgpack"),
+//!     file("1718000000302_ReadResource_Response_NewState.msgpack"),
+//!     file("1718000000303_ReadResource_Request_CurrentState.msgpack"),
+//!     file("1718000000305_ReadResource_Response_NewState.msgpack"),
+//! ]);
+//! assert!(capture.calls.iter().all(|call| call.is_complete()));
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path as FsPath;
+
+use crate::error::{Error, ErrorKind, Result};
+#[cfg(doc)]
+use crate::schema::Block;
+use crate::schema::{Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
+
+mod names;
+mod pairing;
+mod resolve;
+#[cfg(test)]
+mod tests;
+
+use crate::types::Type;
+use crate::value::Value;
+use crate::{json, msgpack};
+pub use names::{Extension, FileName};
+pub use resolve::{Resolved, Resolver, Subject};
+
+/// What a protocol data file holds: [`Payload::data`], as the file's
+/// [extension](Extension) says.
+///
+/// ```
+/// use ctywire::capture::{Data, Payload};
+///
+/// let value = Payload::new("1718000000806_ReadResource_Response_NewState.json".to_owned(), br#"{"id":"i-0abc"}"#.to_vec())?;
+/// assert_eq!(value.data, Data::Json(br#"{"id":"i-0abc"}"#.to_vec()));
+/// let null = Payload::new("1718000000400_PlanResourceChange_Request_PriorState.empty".to_owned(), vec![])?;
+/// assert_eq!(null.data, Data::Empty);
+/// // SDKv2's private data: the provider's own bytes, not a value.
+/// let private = Payload::new("1718000000806_ReadResource_Response_Private".to_owned(), br#"{"schema_version":"1"}"#.to_vec())?;
+/// assert!(matches!(&private.data, Data::Private(bytes) if bytes.starts_with(b"{")));
+/// assert!(!private.is_value());
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Data {
+    /// A value in MessagePack.
+    Msgpack(Vec<u8>),
+    /// A value in JSON.
+    Json(Vec<u8>),
+    /// No value (null), or no private data.
+    Empty,
+    /// Private data, as its bytes.
+    Private(Vec<u8>),
+}
+
+/// One file of a call: its name, taken apart, and what it holds.
+///
+/// Decode a value with the type its subject's schema implies (a [`Resolver`] finds the
+/// subject, [`Subject::type_of`] the type), or with the type its bytes imply when there
+/// is no schema.
+///
+/// ```
+/// use ctywire::capture::Payload;
+/// use ctywire::schema::ProviderSchemas;
+///
+/// let bytes = include_bytes!("../examples/payloads/cloud_bucket.config.msgpack");
+/// let payload = Payload::new(
+///     "1718000000210_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
+///     bytes.to_vec(),
+/// )?;
+/// assert_eq!((payload.name.rpc.as_str(), payload.name.field.as_str()), ("ValidateResourceConfig", "Config"));
+/// assert!(payload.is_value());
+///
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
+/// let config = payload.decode(&schemas.resource("cloud_bucket")?.implied_type())?;
+/// assert!(config["id"].is_null());
+///
+/// // Without a schema, the type the bytes imply says less: a null is of any type, an
+/// // empty list of blocks an empty tuple.
+/// let implied = payload.implied_type()?;
+/// assert_eq!(implied.to_expr(), "object({force_destroy=any,id=any,lifecycle_rule=tuple([]),name=string})");
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Payload {
+    /// The file's name.
+    pub file: String,
+    /// The name taken apart.
+    pub name: FileName,
+    /// What it holds.
+    pub data: Data,
+}
+
+impl Payload {
+    /// Reads a file's bytes as its name says: a value, nothing, or private data. An
+    /// `.empty` file that is not empty is an error.
+    pub fn new(file: String, bytes: Vec<u8>) -> Result<Payload> {
+        let name = FileName::parse(&file)?;
+        let data = match name.extension {
+            Extension::Msgpack => Data::Msgpack(bytes),
+            Extension::Json => Data::Json(bytes),
+            Extension::Empty if bytes.is_empty() => Data::Empty,
+            Extension::Empty => {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("expected an empty file, found {} bytes", bytes.len()),
+                ))
+            }
+            Extension::None => Data::Private(bytes),
+        };
+        Ok(Payload { file, name, data })
+    }
+
+    /// Whether the payload is a value (rather than private data).
+    pub fn is_value(&self) -> bool {
+        !self.name.is_private()
+    }
+
+    /// Decodes the value with type `ty`: MessagePack or JSON as the extension says;
+    /// null for an `.empty` file. Private data is not a value: an error.
+    pub fn decode(&self, ty: &Type) -> Result<Value> {
+        match &self.data {
+            _ if !self.is_value() => Err(not_a_value()),
+            Data::Msgpack(bytes) => msgpack::decode(bytes, ty),
+            Data::Json(bytes) => json::decode(bytes, ty),
+            Data::Empty => Ok(Value::Null),
+            Data::Private(_) => Err(not_a_value()),
+        }
+    }
+
+    /// The type the value's bytes imply, for a value no schema types: go-cty's rules,
+    /// with the wrappers of `dynamic` values read as such
+    /// ([`msgpack::implied_type_reading_wrappers`]); `dynamic` for an `.empty` file.
+    pub fn implied_type(&self) -> Result<Type> {
+        match &self.data {
+            _ if !self.is_value() => Err(not_a_value()),
+            Data::Msgpack(bytes) => msgpack::implied_type_reading_wrappers(bytes).map(|(t, _)| t),
+            Data::Json(bytes) => json::implied_type_reading_wrappers(bytes).map(|(t, _)| t),
+            Data::Empty => Ok(Type::Dynamic),
+            Data::Private(_) => Err(not_a_value()),
+        }
+    }
+}
+
+fn not_a_value() -> Error {
+    Error::new(ErrorKind::TypeMismatch, "private data is not a value")
+}
+
+/// One RPC call: the files of its request and its response, and how sure the grouping
+/// is of them ([`Status`]).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Call {
+    /// The RPC, e.g. `ApplyResourceChange`.
+    pub rpc: String,
+    /// The files, request first, in time order.
+    pub payloads: Vec<Payload>,
+    /// Whether the files are one whole call, or what else they could be.
+    pub status: Status,
+}
+
+/// How sure the grouping is of a [`Call`] (see the [module documentation](self#calls)).
+///
+/// ```
+/// use ctywire::capture::{Capture, Status};
+///
+/// let capture = Capture::from_files([
+///     ("1718000000800_ReadResource_Request_CurrentState.json".to_owned(), br#"{"id":"a"}"#.to_vec()),
+///     ("1718000000800_ReadResource_Request_Private".to_owned(), b"p".to_vec()),
+///     ("1718000000806_ReadResource_Response_NewState.json".to_owned(), br#"{"id":"a"}"#.to_vec()),
+///     // A response whose request is not in the directory.
+///     ("1718000000700_PlanResourceChange_Response_PlannedState.json".to_owned(), br#"{"id":"b"}"#.to_vec()),
+///     ("1718000000701_PlanResourceChange_Request_Config.json".to_owned(), br#"{"id":"c"}"#.to_vec()),
+/// ]);
+/// let statuses: Vec<String> = capture.calls.iter().map(|c| format!("{} {}", c.rpc, c.status)).collect();
+/// assert_eq!(statuses, [
+///     "PlanResourceChange incomplete: no Request Config (no request in the directory fits this response)",
+///     "PlanResourceChange incomplete: no Response PlannedState (no response in the directory fits this request)",
+///     "ReadResource complete",
+/// ]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Status {
+    /// Every file of the RPC's request and response, and by everything the directory
+    /// holds, one call's.
+    Complete,
+    /// A request (or response) that more than one response (or request) fits: the call
+    /// holds the one message, `candidates` the files of each that could complete it.
+    Ambiguous {
+        /// The file names of each fitting message.
+        candidates: Vec<Vec<String>>,
+    },
+    /// Files that are no whole call: `missing` names the files it lacks (`Response
+    /// PlannedState`), `reason` says why it is not complete.
+    Incomplete {
+        /// The message and field of each file it lacks.
+        missing: Vec<String>,
+        /// Why the files are no whole call.
+        reason: String,
+    },
+}
+
+impl fmt::Display for Status {
+    /// `complete`, `ambiguous: 2 candidates`, `incomplete: no Response NewState (why)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Complete => write!(f, "complete"),
+            Status::Ambiguous { candidates } => {
+                write!(f, "ambiguous: {} candidates", candidates.len())
+            }
+            Status::Incomplete { missing, reason } if missing.is_empty() => {
+                write!(f, "incomplete: {reason}")
+            }
+            Status::Incomplete { missing, reason } => {
+                write!(f, "incomplete: no {} ({reason})", missing.join(", "))
+            }
+        }
+    }
+}
+
+impl Call {
+    /// Whether the call is [`Status::Complete`].
+    pub fn is_complete(&self) -> bool {
+        self.status == Status::Complete
+    }
+
+    /// The file of `message`'s `field`, e.g. `("Response", "PlannedState")`.
+    pub fn payload(&self, message: &str, field: &str) -> Option<&Payload> {
+        self.payloads
+            .iter()
+            .find(|p| p.name.message == message && p.name.field == field)
+    }
+
+    /// When the call began: its first file's time.
+    pub fn unix_millis(&self) -> u64 {
+        self.payloads.first().map_or(0, |p| p.name.unix_millis)
+    }
+
+    /// The two values a diff of the call shows, before and after: a plan's prior and
+    /// planned states (`PlanResourceChange`), an apply's planned and new states
+    /// (`ApplyResourceChange`), a refresh's current and new states (`ReadResource`).
+    /// `None` for other RPCs, or when either file is missing.
+    pub fn change(&self) -> Option<(&Payload, &Payload)> {
+        let [(before_message, before), (after_message, after)] = self.change_fields()?;
+        Some((
+            self.payload(before_message, before)?,
+            self.payload(after_message, after)?,
+        ))
+    }
+
+    /// The message and field of the two files [`change`](Self::change) gives, before
+    /// and after, whether or not the call has them: `[("Request", "PriorState"),
+    /// ("Response", "PlannedState")]` for `PlanResourceChange`; `None` for an RPC that
+    /// changes no state.
+    ///
+    /// ```
+    /// use ctywire::capture::Capture;
+    ///
+    /// let capture = Capture::from_files([
+    ///     ("1718000000500_ApplyResourceChange_Request_PlannedState.empty".to_owned(), vec![]),
+    /// ]);
+    /// let call = &capture.calls[0];
+    /// assert_eq!(call.change_fields(), Some([("Request", "PlannedState"), ("Response", "NewState")]));
+    /// assert!(call.change().is_none()); // no response yet
+    /// ```
+    pub fn change_fields(&self) -> Option<[(&'static str, &'static str); 2]> {
+        let (before, after) = match self.rpc.as_str() {
+            "PlanResourceChange" => ("PriorState", "PlannedState"),
+            "ApplyResourceChange" => ("PlannedState", "NewState"),
+            "ReadResource" => ("CurrentState", "NewState"),
+            _ => return None,
+        };
+        Some([("Request", before), ("Response", after)])
+    }
+}
+
+/// A file of a capture directory that could not be read or is not a protocol data
+/// file; the others are read all the same.
+///
+/// ```
+/// use ctywire::capture::Capture;
+///
+/// let capture = Capture::from_files([
+///     ("1718000000800_ReadResource_Request_CurrentState.json".to_owned(), br#"{"id":"i-0abc"}"#.to_vec()),
+///     ("1718000000800_ReadResource_Request_Private.empty".to_owned(), b"{}".to_vec()),
+///     ("README.md".to_owned(), b"# captured on Monday".to_vec()),
+/// ]);
+/// assert_eq!(capture.calls[0].payloads.len(), 1);
+/// let problems: Vec<String> = capture.problems.iter().map(|p| format!("{}: {}", p.file, p.error)).collect();
+/// assert_eq!(problems, [
+///     "1718000000800_ReadResource_Request_Private.empty: expected an empty file, found 2 bytes",
+///     "README.md: not a protocol data file name: expected {UnixMilli}_{RPC}_{Message}_{Field}[.msgpack|.json|.empty], found \"README.md\"",
+/// ]);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Problem {
+    /// The file's name.
+    pub file: String,
+    /// What is wrong.
+    pub error: Error,
+}
+
+/// The calls of a capture directory, and the files that are not part of one.
+///
+/// ```
+/// use ctywire::capture::Capture;
+///
+/// // A capture directory, as a provider writes it when TF_LOG_SDK_PROTO_DATA_DIR names it.
+/// let dir = std::env::temp_dir().join(format!("ctywire-doc-capture-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let files: [(&str, &[u8]); 5] = [
+///     ("1718000000100_ConfigureProvider_Request_Config.msgpack",
+///      include_bytes!("../examples/payloads/provider.config.msgpack")),
+///     ("1718000000300_ReadDataSource_Request_Config.msgpack",
+///      include_bytes!("../examples/payloads/cloud_image.config.msgpack")),
+///     ("1718000000300_ReadDataSource_Request_ProviderMeta.empty", b""),
+///     ("1718000000304_ReadDataSource_Response_State.msgpack",
+///      include_bytes!("../examples/payloads/cloud_image.config.msgpack")),
+///     ("terraform.log", b"2024-06-10T08:00:00Z [INFO] plan"),
+/// ];
+/// for (name, bytes) in files {
+///     std::fs::write(dir.join(name), bytes)?;
+/// }
+/// let capture = Capture::read_dir(&dir);
+/// std::fs::remove_dir_all(&dir)?;
+/// let capture = capture?;
+///
+/// let calls: Vec<(&str, usize)> = capture.calls.iter().map(|c| (c.rpc.as_str(), c.payloads.len())).collect();
+/// assert_eq!(calls, [("ConfigureProvider", 1), ("ReadDataSource", 3)]);
+/// let read = &capture.calls[1];
+/// assert!(read.payload("Response", "State").is_some());
+/// assert_eq!(capture.problems[0].file, "terraform.log");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Capture {
+    /// The calls, in the order they began.
+    pub calls: Vec<Call>,
+    /// Files that could not be read, or are not protocol data files.
+    pub problems: Vec<Problem>,
+}
+
+impl Capture {
+    /// Reads every file of directory `dir` (subdirectories are problems, not read).
+    /// Fails only when the directory itself cannot be listed.
+    pub fn read_dir(dir: &FsPath) -> std::io::Result<Capture> {
+        Capture::read(dir, None)
+    }
+
+    fn read(dir: &FsPath, resolver: Option<&mut Resolver<'_>>) -> std::io::Result<Capture> {
+        let mut files = Vec::new();
+        let mut problems = Vec::new();
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let read = if entry.path().is_dir() {
+                Err("a directory, not a file".to_owned())
+            } else {
+                std::fs::read(entry.path()).map_err(|e| e.to_string())
+            };
+            match read {
+                Ok(bytes) => files.push((file, bytes)),
+                Err(e) => problems.push(Problem {
+                    file,
+                    error: Error::new(ErrorKind::InvalidValue, e),
+                }),
+            }
+        }
+        let mut capture = Capture::group(files, resolver);
+        capture.problems.extend(problems);
+        capture.problems.sort_by(|a, b| a.file.cmp(&b.file));
+        Ok(capture)
+    }
+
+    /// Groups named files into calls by their names alone (see the [module
+    /// documentation](self#calls)); files whose names are not protocol data file names
+    /// become problems.
+    pub fn from_files(files: impl IntoIterator<Item = (String, Vec<u8>)>) -> Capture {
+        Capture::group(files, None)
+    }
+
+    /// Groups named files into calls by their names and by their values under
+    /// `schemas`: values one schema types, and Terraform's rules for plans and applies.
+    pub fn from_files_with_schemas(
+        files: impl IntoIterator<Item = (String, Vec<u8>)>,
+        schemas: &ProviderSchemas,
+    ) -> Capture {
+        Capture::group(files, Some(&mut Resolver::new(schemas)))
+    }
+
+    /// [`read_dir`](Capture::read_dir), grouping as
+    /// [`from_files_with_schemas`](Capture::from_files_with_schemas) does.
+    pub fn read_dir_with_schemas(
+        dir: &FsPath,
+        schemas: &ProviderSchemas,
+    ) -> std::io::Result<Capture> {
+        Capture::read(dir, Some(&mut Resolver::new(schemas)))
+    }
+
+    fn group(
+        files: impl IntoIterator<Item = (String, Vec<u8>)>,
+        mut resolver: Option<&mut Resolver<'_>>,
+    ) -> Capture {
+        let mut capture = Capture::default();
+        let mut by_rpc: BTreeMap<String, Vec<Payload>> = BTreeMap::new();
+        for (file, bytes) in files {
+            match Payload::new(file.clone(), bytes) {
+                Ok(p) => by_rpc.entry(p.name.rpc.clone()).or_default().push(p),
+                Err(error) => capture.problems.push(Problem { file, error }),
+            }
+        }
+        for (rpc, mut payloads) in by_rpc {
+            payloads.sort_by(|a, b| {
+                let key = |p: &Payload| (p.name.unix_millis, !p.name.is_request(), p.file.clone());
+                key(a).cmp(&key(b))
+            });
+            capture
+                .calls
+                .extend(pairing::calls(&rpc, payloads, resolver.as_deref_mut()));
+        }
+        capture.calls.sort_by(|a, b| {
+            let key = |c: &Call| {
+                (
+                    c.unix_millis(),
+                    c.rpc.clone(),
+                    c.payloads.first().map(|p| p.file.clone()),
+                )
+            };
+            key(a).cmp(&key(b))
+        });
+        capture
+    }
+
+    /// How many calls there are, and how many of each [`Status`].
+    pub fn summary(&self) -> Summary {
+        let mut summary = Summary {
+            calls: self.calls.len(),
+            ..Summary::default()
+        };
+        for call in &self.calls {
+            match call.status {
+                Status::Complete => summary.complete += 1,
+                Status::Ambiguous { .. } => summary.ambiguous += 1,
+                Status::Incomplete { .. } => summary.incomplete += 1,
+            }
+        }
+        summary
+    }
+}
+
+/// How many calls a [`Capture`] holds, and how many of each [`Status`]
+/// ([`Capture::summary`]).
+///
+/// ```
+/// use ctywire::capture::Capture;
+///
+/// let capture = Capture::from_files([
+///     ("1718000000100_ConfigureProvider_Request_Config.msgpack".to_owned(), vec![0x80]),
+/// ]);
+/// assert_eq!(capture.summary().to_string(), "1 call: 1 complete, 0 ambiguous, 0 incomplete");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Calls in all.
+    pub calls: usize,
+    /// Calls [`Status::Complete`].
+    pub complete: usize,
+    /// Calls [`Status::Ambiguous`].
+    pub ambiguous: usize,
+    /// Calls [`Status::Incomplete`].
+    pub incomplete: usize,
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} call{}: {} complete, {} ambiguous, {} incomplete",
+            self.calls,
+            if self.calls == 1 { "" } else { "s" },
+            self.complete,
+            self.ambiguous,
+            self.incomplete
+        )
+    }
+}

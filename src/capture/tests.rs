@@ -1,0 +1,358 @@
+use super::*;
+
+fn file(name: &str) -> (String, Vec<u8>) {
+    let bytes = match name.rsplit_once('.') {
+        Some((_, "msgpack")) => vec![0xc0],
+        Some((_, "json")) => b"null".to_vec(),
+        Some(_) => Vec::new(),
+        None => b"{}".to_vec(),
+    };
+    (name.to_owned(), bytes)
+}
+
+/// The calls of a capture as `RPC [status]: file file ...` lines, each file by its
+/// time, message and field.
+fn grouped(names: &[&str]) -> Vec<String> {
+    let capture = Capture::from_files(names.iter().map(|n| file(n)));
+    assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+    capture
+        .calls
+        .iter()
+        .map(|c| {
+            let files: Vec<String> = c
+                .payloads
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}:{}.{}",
+                        p.name.unix_millis % 1000,
+                        p.name.message,
+                        p.name.field
+                    )
+                })
+                .collect();
+            let status = match &c.status {
+                Status::Complete => "complete".to_owned(),
+                Status::Ambiguous { candidates } => format!("ambiguous {}", candidates.len()),
+                Status::Incomplete { missing, .. } => {
+                    format!("incomplete [{}]", missing.join(", "))
+                }
+            };
+            format!("{} [{status}]: {}", c.rpc, files.join(" "))
+        })
+        .collect()
+}
+
+#[test]
+fn file_names() {
+    let ok = |name: &str, millis, rpc: &str, message: &str, field: &str, ext| {
+        let parsed = FileName::parse(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            parsed,
+            FileName {
+                unix_millis: millis,
+                rpc: rpc.into(),
+                message: message.into(),
+                field: field.into(),
+                extension: ext,
+            },
+            "{name}"
+        );
+    };
+    ok(
+        "1_PlanResourceChange_Request_Config.msgpack",
+        1,
+        "PlanResourceChange",
+        "Request",
+        "Config",
+        Extension::Msgpack,
+    );
+    ok(
+        "17_ReadResource_Response_NewState.json",
+        17,
+        "ReadResource",
+        "Response",
+        "NewState",
+        Extension::Json,
+    );
+    ok(
+        "17_ReadResource_Request_ProviderMeta.empty",
+        17,
+        "ReadResource",
+        "Request",
+        "ProviderMeta",
+        Extension::Empty,
+    );
+    ok(
+        "17_ReadResource_Request_Private",
+        17,
+        "ReadResource",
+        "Request",
+        "Private",
+        Extension::None,
+    );
+    ok(
+        "17_ReadResource_Request_Private.empty",
+        17,
+        "ReadResource",
+        "Request",
+        "Private",
+        Extension::Empty,
+    );
+    ok(
+        "17_ImportResourceState_Response_ImportedResource_Private",
+        17,
+        "ImportResourceState",
+        "Response_ImportedResource",
+        "Private",
+        Extension::None,
+    );
+    ok(
+        "17_CallFunction_Request_Arguments_10.msgpack",
+        17,
+        "CallFunction",
+        "Request",
+        "Arguments_10",
+        Extension::Msgpack,
+    );
+    ok(
+        "17_UpgradeResourceIdentity_Response_UpgradedResourceIdentity.msgpack",
+        17,
+        "UpgradeResourceIdentity",
+        "Response",
+        "UpgradedResourceIdentity",
+        Extension::Msgpack,
+    );
+    for bad in [
+        "",
+        "README.md",
+        "x_PlanResourceChange_Request_Config.msgpack",
+        "17_PlanResourceChange_Request.msgpack",
+        "17_PlanResourceChange_Config.msgpack",
+        "17_PlanResourceChange_Reply_Config.msgpack",
+        "17__Request_Config.msgpack",
+        "17_Plan-Resource_Request_Config.msgpack",
+        "17_PlanResourceChange_Request_Config.txt",
+        "17_PlanResourceChange_Request_.msgpack",
+        "17_CallFunction_Request_0.msgpack",
+        "-1_PlanResourceChange_Request_Config.msgpack",
+    ] {
+        assert!(FileName::parse(bad).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn files_become_payloads_as_their_names_say() {
+    let p = Payload::new(
+        "1_ReadResource_Request_Private".into(),
+        b"{\"a\":1}".to_vec(),
+    )
+    .unwrap();
+    assert!(!p.is_value());
+    assert_eq!(p.data, Data::Private(b"{\"a\":1}".to_vec()));
+    assert_eq!(
+        p.decode(&Type::String).unwrap_err().to_string(),
+        "private data is not a value"
+    );
+    let p = Payload::new("1_ReadResource_Request_Private.empty".into(), vec![]).unwrap();
+    assert_eq!(p.data, Data::Empty);
+    assert!(p.decode(&Type::String).is_err());
+    let p = Payload::new("1_ReadResource_Request_CurrentState.empty".into(), vec![]).unwrap();
+    assert!(p.decode(&Type::String).unwrap().is_null());
+    assert_eq!(p.implied_type().unwrap(), Type::Dynamic);
+    let err = Payload::new(
+        "1_ReadResource_Request_CurrentState.empty".into(),
+        vec![0xc0],
+    )
+    .unwrap_err();
+    assert_eq!(err.to_string(), "expected an empty file, found 1 bytes");
+    let p = Payload::new(
+        "1_ReadResource_Response_NewState.json".into(),
+        br#"{"a":"x"}"#.to_vec(),
+    )
+    .unwrap();
+    assert_eq!(p.implied_type().unwrap().to_expr(), "object({a=string})");
+    assert_eq!(
+        p.decode(&"map(string)".parse().unwrap()).unwrap()["a"].as_str(),
+        Some("x")
+    );
+}
+
+#[test]
+fn files_group_into_calls() {
+    // Sequential calls, requests before responses in the same millisecond, private
+    // data and empty values included; a response only the earlier request fits
+    // answers it, and the later one is left the later response.
+    assert_eq!(
+        grouped(&[
+            "100_PlanResourceChange_Request_Config.msgpack",
+            "100_PlanResourceChange_Request_PriorState.msgpack",
+            "100_PlanResourceChange_Request_PriorPrivate.empty",
+            "101_PlanResourceChange_Response_PlannedState.msgpack",
+            "101_PlanResourceChange_Response_PlannedPrivate",
+            "103_PlanResourceChange_Request_Config.msgpack",
+            "103_PlanResourceChange_Request_PriorState.msgpack",
+            "103_PlanResourceChange_Request_PriorPrivate.empty",
+            "105_PlanResourceChange_Response_PlannedState.msgpack",
+            "105_PlanResourceChange_Response_PlannedPrivate",
+            "104_ReadDataSource_Response_State.msgpack",
+            "104_ReadDataSource_Request_Config.msgpack",
+        ]),
+        [
+            "PlanResourceChange [complete]: 100:Request.Config 100:Request.PriorPrivate 100:Request.PriorState 101:Response.PlannedPrivate 101:Response.PlannedState",
+            "PlanResourceChange [complete]: 103:Request.Config 103:Request.PriorPrivate 103:Request.PriorState 105:Response.PlannedPrivate 105:Response.PlannedState",
+            "ReadDataSource [complete]: 104:Request.Config 104:Response.State",
+        ]
+    );
+    // Two calls at once: either response may answer either request.
+    assert_eq!(
+        grouped(&[
+            "200_ApplyResourceChange_Request_Config.msgpack",
+            "201_ApplyResourceChange_Request_Config.msgpack",
+            "202_ApplyResourceChange_Response_NewState.msgpack",
+            "203_ApplyResourceChange_Response_NewState.msgpack",
+        ]),
+        [
+            "ApplyResourceChange [ambiguous 2]: 200:Request.Config",
+            "ApplyResourceChange [ambiguous 2]: 201:Request.Config",
+            "ApplyResourceChange [ambiguous 2]: 202:Response.NewState",
+            "ApplyResourceChange [ambiguous 2]: 203:Response.NewState",
+        ]
+    );
+    // A message written across a millisecond's end is joined; a message lacking a
+    // field is incomplete, and may be the start of any call: the response after both
+    // requests may answer either.
+    assert_eq!(
+        grouped(&[
+            "300_ReadResource_Request_CurrentState.msgpack",
+            "301_ReadResource_Request_Private",
+            "302_ReadResource_Response_NewState.msgpack",
+            "302_ReadResource_Response_Private",
+            "400_ReadResource_Request_CurrentState.msgpack",
+            "400_ReadResource_Request_Private",
+            "401_ReadResource_Request_CurrentState.msgpack",
+            "402_ReadResource_Response_NewState.msgpack",
+            "402_ReadResource_Response_Private",
+        ]),
+        [
+            "ReadResource [complete]: 300:Request.CurrentState 301:Request.Private 302:Response.NewState 302:Response.Private",
+            "ReadResource [incomplete [Response NewState, Response Private]]: 400:Request.CurrentState 400:Request.Private",
+            "ReadResource [incomplete [Request Private, Response NewState, Response Private]]: 401:Request.CurrentState",
+            "ReadResource [ambiguous 2]: 402:Response.NewState 402:Response.Private",
+        ]
+    );
+    // Parts of a response repeat; a response that no request fits is incomplete.
+    assert_eq!(
+        grouped(&[
+            "300_ImportResourceState_Response_ImportedResource_State.msgpack",
+            "300_ImportResourceState_Response_ImportedResource_Private",
+            "300_ImportResourceState_Response_ImportedResource_State.msgpack",
+            "301_CallFunction_Request_Arguments_0.msgpack",
+            "301_CallFunction_Request_Arguments_1.msgpack",
+            "302_CallFunction_Response_Result.msgpack",
+            "299_CallFunction_Response_Result.msgpack",
+        ]),
+        [
+            "CallFunction [incomplete [Request]]: 299:Response.Result",
+            "ImportResourceState [complete]: 300:Response_ImportedResource.Private 300:Response_ImportedResource.State 300:Response_ImportedResource.State",
+            "CallFunction [complete]: 301:Request.Arguments_0 301:Request.Arguments_1 302:Response.Result",
+        ]
+    );
+}
+
+#[test]
+fn resolving_calls() {
+    use crate::schema::{Attribute, Block, ProviderSchema};
+    let schema = |attribute: &str| Schema {
+        version: 0,
+        block: Block::new().attribute(attribute, Attribute::new(Type::String).optional()),
+    };
+    let mut schemas = ProviderSchemas::default();
+    for (address, resource) in [("a/x", "x_thing"), ("b/y", "y_thing")] {
+        let mut p = ProviderSchema::default();
+        p.resource_schemas.insert(resource.into(), schema("name"));
+        p.data_source_schemas
+            .insert(resource.into(), schema(resource));
+        schemas.providers.insert(address.into(), p);
+    }
+    let mut resolver = Resolver::new(&schemas);
+    let call = |files: &[(&str, &[u8])]| {
+        let capture = Capture::from_files(files.iter().map(|(n, b)| (n.to_string(), b.to_vec())));
+        assert!(capture.problems.is_empty());
+        capture.calls.into_iter().next().unwrap()
+    };
+    let describe = |r: Resolved<'_>| match r {
+        Resolved::Found(s) => format!("found {s} of {}", s.provider()),
+        Resolved::Ambiguous(all) => format!(
+            "ambiguous: {}",
+            all.iter()
+                .map(|s| format!("{s} of {}", s.provider()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Resolved::NotFound(why) => format!("not found: {why}"),
+        Resolved::Untyped => "untyped".to_owned(),
+    };
+    // The same type in two providers: ambiguous.
+    let both = call(&[(
+        "1_ReadResource_Request_CurrentState.json",
+        br#"{"name":"n"}"#,
+    )]);
+    assert_eq!(
+        describe(resolver.resolve(&both)),
+        "ambiguous: resource type x_thing of a/x, resource type y_thing of b/y"
+    );
+    let one = call(&[(
+        "1_ReadDataSource_Request_Config.json",
+        br#"{"y_thing":"n"}"#,
+    )]);
+    assert_eq!(
+        describe(resolver.resolve(&one)),
+        "found data source y_thing of b/y"
+    );
+    let none = call(&[("1_ReadDataSource_Request_Config.json", br#"{"z":"n"}"#)]);
+    assert_eq!(
+        describe(resolver.resolve(&none)),
+        "not found: no data source of the schemas decodes every value of the call; data source x_thing comes nearest, but 1_ReadDataSource_Request_Config.json: .z: unsupported attribute"
+    );
+    // Private data only, ProviderMeta only, an RPC this crate does not know.
+    for files in [
+        &[("1_CloseEphemeralResource_Request_Private", &b"x"[..])][..],
+        &[("1_ReadResource_Request_ProviderMeta.empty", &b""[..])],
+        &[("1_SomeFutureRpc_Request_Config.json", &b"{}"[..])],
+    ] {
+        assert_eq!(describe(resolver.resolve(&call(files))), "untyped");
+    }
+    // Functions are typed by parameter and return type; no function, none found.
+    let f = call(&[("1_CallFunction_Request_Arguments_0.json", b"1")]);
+    assert_eq!(
+        describe(resolver.resolve(&f)),
+        "not found: the schemas define no function"
+    );
+    assert!(f.change().is_none());
+}
+
+#[test]
+fn bad_names_are_problems_and_the_rest_is_read() {
+    let capture = Capture::from_files([
+        file("1_ReadResource_Request_CurrentState.msgpack"),
+        ("notes.txt".to_owned(), b"hello".to_vec()),
+        (
+            "2_ReadResource_Request_Private.empty".to_owned(),
+            b"x".to_vec(),
+        ),
+    ]);
+    assert_eq!(capture.calls.len(), 1);
+    let problems: Vec<String> = capture
+        .problems
+        .iter()
+        .map(|p| format!("{}: {}", p.file, p.error))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "notes.txt: not a protocol data file name: expected {UnixMilli}_{RPC}_{Message}_{Field}[.msgpack|.json|.empty], found \"notes.txt\"",
+            "2_ReadResource_Request_Private.empty: expected an empty file, found 1 bytes",
+        ]
+    );
+}
