@@ -344,9 +344,10 @@
 //!   be compared. An unknown whose refinements are present but empty (which go-cty
 //!   prints `.Refine().NewValue()`) cannot be told from a plain unknown on the wire and
 //!   prints as one.
-//! - The plan renderer ([`render::diff`]) shows an unknown's refinements after
-//!   `(known after apply` (`(known after apply, not null)`); Terraform's JSON plans carry
-//!   none, so its own output never has them. HCL identifiers are told from other attribute
+//! - The plan renderer ([`render::diff`]) prints every unknown as `(known after apply)`,
+//!   as Terraform 1.15 does; with `DiffOptions::show_refinements` (`--show-refinements`)
+//!   it adds what the refinements say (`(known after apply, not null)`), which
+//!   Terraform's JSON plans cannot carry. HCL identifiers are told from other attribute
 //!   names with Unicode's alphabetic and alphanumeric classes rather than HCL's exact
 //!   `ID_Start` / `ID_Continue` tables.
 //!

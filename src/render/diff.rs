@@ -75,6 +75,10 @@ pub struct DiffOptions {
     pub requires_replace: Vec<Path>,
     /// Show unchanged attributes, elements and blocks instead of counting them.
     pub show_unchanged: bool,
+    /// Show what unknowns' refinements say (`(known after apply, not null, prefix
+    /// "i-")`). Off by default: Terraform 1.15 prints every unknown as
+    /// `(known after apply)`, and so does this renderer.
+    pub show_refinements: bool,
 }
 
 impl DiffOptions {
@@ -111,6 +115,12 @@ impl DiffOptions {
     /// Sets [`show_unchanged`](Self::show_unchanged).
     pub fn show_unchanged(mut self, yes: bool) -> DiffOptions {
         self.show_unchanged = yes;
+        self
+    }
+
+    /// Sets [`show_refinements`](Self::show_refinements).
+    pub fn show_refinements(mut self, yes: bool) -> DiffOptions {
+        self.show_refinements = yes;
         self
     }
 }
@@ -363,8 +373,8 @@ impl<'a> ResourceHeading<'a> {
 ///
 /// The sensitive paths are those of `options` and those the schema marks; a
 /// `forget` change shows as unchanged, as Terraform shows it. An unknown shows as
-/// `(known after apply)`, followed by its refinements when it has any (Terraform's JSON
-/// plans have none to show).
+/// `(known after apply)`, as Terraform 1.15 prints every unknown; with
+/// [`DiffOptions::show_refinements`], followed by what its refinements say.
 ///
 /// ```
 /// use ctywire::render::diff::{render_resource_change, ChangeAction, DiffOptions, ResourceHeading};
@@ -384,10 +394,13 @@ impl<'a> ResourceHeading<'a> {
 /// let text = render_resource_change(&change, &Value::Null, &planned, &block, &DiffOptions::new());
 /// assert_eq!(text, r#"  # cloud_instance.web will be created
 ///   + resource "cloud_instance" "web" {
-///       + arn   = (known after apply, not null, prefix "arn:")
+///       + arn   = (known after apply)
 ///       + name  = "web"
 ///       + token = (sensitive value)
 ///     }"#);
+/// let options = DiffOptions::new().show_refinements(true);
+/// let text = render_resource_change(&change, &Value::Null, &planned, &block, &options);
+/// assert!(text.contains(r#"+ arn   = (known after apply, not null, prefix "arn:")"#));
 /// ```
 pub fn render_resource_change(
     change: &ResourceHeading<'_>,
@@ -398,6 +411,7 @@ pub fn render_resource_change(
 ) -> String {
     let opts = human::Opts {
         color: options.color,
+        show_refinements: options.show_refinements,
         ..human::Opts::default()
     };
     let body = render_block_diff_with(
@@ -509,6 +523,7 @@ fn opts(options: &DiffOptions) -> human::Opts {
     human::Opts {
         color: options.color,
         show_unchanged_children: options.show_unchanged,
+        show_refinements: options.show_refinements,
         ..human::Opts::default()
     }
 }
@@ -623,9 +638,11 @@ mod own_tests {
             )
     }
 
-    /// Unknowns show their refinements, which Terraform's JSON plans cannot carry.
+    /// Unknowns read `(known after apply)` as Terraform 1.15 prints them; with
+    /// `show_refinements`, they show what their refinements say, which Terraform's JSON
+    /// plans cannot carry.
     #[test]
-    fn refinements_are_shown() {
+    fn refinements_are_shown_when_asked() {
         let after = Value::object([
             (
                 "id",
@@ -641,6 +658,17 @@ mod own_tests {
             &after,
             &block(),
             &DiffOptions::default(),
+        );
+        assert_eq!(
+            out,
+            "  # x_thing.a will be created\n  + resource \"x_thing\" \"a\" {\n      + id   = (known after apply)\n      + size = 1\n    }"
+        );
+        let out = render_resource_change(
+            &change,
+            &Value::Null,
+            &after,
+            &block(),
+            &DiffOptions::new().show_refinements(true),
         );
         assert_eq!(
             out,

@@ -30,6 +30,10 @@ pub struct CaptureArgs {
     /// files, say so in one line.
     #[arg(long, conflicts_with = "show_sensitive")]
     diff: bool,
+    /// With --diff, show what unknowns' refinements say (`(known after apply, not null)`);
+    /// without it every unknown reads `(known after apply)`, as Terraform prints it.
+    #[arg(long, requires = "diff")]
+    show_refinements: bool,
     /// Show only the calls about this resource type, data source (or other schema) by
     /// name, e.g. `cloud_instance`; needs --schema.
     #[arg(long, value_name = "TYPE", requires = "schema")]
@@ -96,7 +100,10 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         out.push_str(&format!("# {}: {}\n", call.rpc, heading(resolved.as_ref())));
         out.push_str(&status(&call.status));
         if args.diff {
-            match change(call, subject.as_ref(), args.rendering.color.enabled(), hint) {
+            let options = DiffOptions::new()
+                .color(args.rendering.color.enabled())
+                .show_refinements(args.show_refinements);
+            match change(call, subject.as_ref(), &options, hint) {
                 Ok(text) => out.push_str(&text),
                 Err(e) => {
                     out.push_str("(not diffed: see the error)\n");
@@ -203,7 +210,7 @@ fn heading(resolved: Option<&Resolved<'_>>) -> String {
 fn change(
     call: &Call,
     subject: Option<&Subject<'_>>,
-    color: bool,
+    options: &DiffOptions,
     hint: &str,
 ) -> Result<String, String> {
     let Some(fields) = call.change_fields() else {
@@ -258,8 +265,7 @@ fn change(
         "No changes.".to_owned()
     } else {
         let block = subject.and_then(Subject::block_schema).map(|s| &s.block);
-        let options = DiffOptions::new().color(color);
-        render_change(&before_value, &after_value, &ty, block, &options)
+        render_change(&before_value, &after_value, &ty, block, options)
     };
     Ok(format!("{heading}{body}\n"))
 }

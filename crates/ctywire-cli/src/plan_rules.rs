@@ -32,6 +32,10 @@ pub struct DiffArgs {
     /// Show unchanged attributes, elements and blocks instead of counting them.
     #[arg(long)]
     show_unchanged: bool,
+    /// Show what unknowns' refinements say (`(known after apply, not null, prefix "i-")`);
+    /// without it every unknown reads `(known after apply)`, as Terraform 1.15 prints it.
+    #[arg(long)]
+    show_refinements: bool,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -202,7 +206,8 @@ pub fn diff(args: &DiffArgs) -> Result<(), Failure> {
         .before_sensitive(sensitive.clone())
         .after_sensitive(sensitive)
         .requires_replace(parse_paths(&args.requires_replace, &given.ty)?)
-        .show_unchanged(args.show_unchanged);
+        .show_unchanged(args.show_unchanged)
+        .show_refinements(args.show_refinements);
     let replace = !options.requires_replace.is_empty()
         && options
             .requires_replace

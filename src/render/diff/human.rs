@@ -18,6 +18,9 @@ pub(super) struct Opts {
     pub(super) forbid_forces_replacement: bool,
     pub(super) show_unchanged_children: bool,
     pub(super) hide_diff_action_symbols: bool,
+    /// Show what an unknown's refinements say (`(known after apply, not null)`); off,
+    /// every unknown reads `(known after apply)` as Terraform prints it.
+    pub(super) show_refinements: bool,
 }
 
 impl Opts {
@@ -216,13 +219,13 @@ impl Diff<'_> {
                     format!(
                         "{} -> {}{}",
                         before.render(level, before_opts),
-                        known_after_apply(*refinements),
+                        known_after_apply(refinements.filter(|_| opts.show_refinements)),
                         forces_replacement(self.replace, opts)
                     )
                 }
                 _ => format!(
                     "{}{}",
-                    known_after_apply(*refinements),
+                    known_after_apply(refinements.filter(|_| opts.show_refinements)),
                     forces_replacement(self.replace, opts)
                 ),
             },
