@@ -10,8 +10,8 @@ use super::*;
 /// use ctywire::schema::{ProviderSchemas, SchemaKind};
 /// use ctywire::{msgpack, Type, Value};
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
-/// let image = include_bytes!("../examples/payloads/cloud_image.config.msgpack").to_vec();
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let image = include_bytes!("../../examples/payloads/cloud_image.config.msgpack").to_vec();
 /// let arn = Value::from("arn:cloud:instance/eu-west-1/123456789012/i-0abc");
 /// let capture = Capture::from_files([
 ///     ("1718000000300_ReadDataSource_Request_Config.msgpack".to_owned(), image.clone()),
@@ -152,10 +152,10 @@ impl fmt::Display for Subject<'_> {
 /// use ctywire::capture::{Capture, Resolved, Resolver};
 /// use ctywire::schema::ProviderSchemas;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
 /// let capture = Capture::from_files([
 ///     ("1718000000200_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
-///      include_bytes!("../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
+///      include_bytes!("../../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
 ///     // Null: a state of any resource type.
 ///     ("1718000000300_ReadResource_Request_CurrentState.msgpack".to_owned(), vec![0xc0]),
 ///     ("1718000000400_ReadDataSource_Request_Config.json".to_owned(), br#"{"name":"debian"}"#.to_vec()),
@@ -292,13 +292,13 @@ impl Section {
 /// use ctywire::capture::{Capture, Resolved, Resolver};
 /// use ctywire::schema::ProviderSchemas;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../examples/schema/provider.json"))?;
-/// let image = include_bytes!("../examples/payloads/cloud_image.config.msgpack");
+/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let image = include_bytes!("../../examples/payloads/cloud_image.config.msgpack");
 /// let capture = Capture::from_files([
 ///     ("1718000000100_ConfigureProvider_Request_Config.msgpack".to_owned(),
-///      include_bytes!("../examples/payloads/provider.config.msgpack").to_vec()),
+///      include_bytes!("../../examples/payloads/provider.config.msgpack").to_vec()),
 ///     ("1718000000200_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
-///      include_bytes!("../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
+///      include_bytes!("../../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
 ///     ("1718000000300_ReadDataSource_Request_Config.msgpack".to_owned(), image.to_vec()),
 ///     ("1718000000300_ReadDataSource_Request_ProviderMeta.empty".to_owned(), vec![]),
 ///     ("1718000000304_ReadDataSource_Response_State.msgpack".to_owned(), image.to_vec()),
