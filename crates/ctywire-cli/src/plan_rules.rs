@@ -61,6 +61,10 @@ pub struct CheckPlanArgs {
     /// The planned state the provider returned.
     #[arg(long, value_name = "FILE")]
     planned: PathBuf,
+    /// A path the response's RequiresReplace gives (checked as Terraform does: it must
+    /// lead somewhere on an update); may be repeated.
+    #[arg(long = "requires-replace", value_name = "PATH")]
+    requires_replace: Vec<String>,
     #[command(flatten)]
     terraform: TerraformNames,
 }
@@ -270,7 +274,14 @@ pub fn check_plan(args: &CheckPlanArgs) -> Result<(), Failure> {
     let prior = read_value(&args.prior, &args.reading, &given.ty)?;
     let config = read_value(&args.config, &args.reading, &given.ty)?;
     let planned = read_value(&args.planned, &args.reading, &given.ty)?;
-    let found = schema.block.check_plan(&prior, &config, &planned);
+    let mut found = schema.block.check_plan(&prior, &config, &planned);
+    if found.is_empty() {
+        // Terraform looks at the RequiresReplace paths once the plan itself is valid.
+        let paths = parse_paths(&args.requires_replace, &given.ty)?;
+        found = schema
+            .block
+            .check_requires_replace(&prior, &planned, &paths);
+    }
     report(
         &found,
         &args.terraform.address(&args.typing),

@@ -40,11 +40,14 @@ pub enum Misbehaviour {
     ApplyWrongType,
     /// `read-leaves-unknown`: a refresh returns the state with `id` unknown.
     ReadLeavesUnknown,
+    /// `plan-replaces-nowhere`: an update's plan says the attribute `nmae` (which does
+    /// not exist) requires replacement.
+    PlanReplacesNowhere,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 8] = [
+    pub const ALL: [(&'static str, Misbehaviour); 9] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -53,6 +56,7 @@ impl Misbehaviour {
         ("apply-returns-null", Misbehaviour::ApplyReturnsNull),
         ("apply-wrong-type", Misbehaviour::ApplyWrongType),
         ("read-leaves-unknown", Misbehaviour::ReadLeavesUnknown),
+        ("plan-replaces-nowhere", Misbehaviour::PlanReplacesNowhere),
     ];
 
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
@@ -433,6 +437,12 @@ impl Provider for Demo {
                     response
                         .requires_replace
                         .push(path_to_proto(&Path::root().attribute("name")));
+                }
+                if self.misbehaviour == Some(Misbehaviour::PlanReplacesNowhere) && !prior.is_null()
+                {
+                    response
+                        .requires_replace
+                        .push(path_to_proto(&Path::root().attribute("nmae")));
                 }
                 response.planned_state = diags.ok(dynamic::encode(&planned, ty), "Invalid plan");
                 response.planned_identity = diags

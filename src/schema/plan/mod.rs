@@ -42,6 +42,7 @@
 //! | PlanResourceChange | write-only attributes are null | `plan`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
 //! | PlanResourceChange | the planned value conforms to the schema | `plan`, `TestConformance` | (a payload of another type does not decode) |
 //! | PlanResourceChange | the plan is valid | `objchange.AssertPlanValid` | [`Rule::PlannedAbsent`] to [`Rule::MapKeyNotInPlan`] |
+//! | PlanResourceChange | `RequiresReplace` paths exist (an update) | `getRequiredReplaces` | [`Rule::RequiresReplaceNowhere`] ([`Block::check_requires_replace`]) |
 //! | ApplyResourceChange | the new value conforms to the schema | `apply`, `TestConformance` | (a payload of another type does not decode) |
 //! | ApplyResourceChange | write-only attributes are null | `apply`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
 //! | ApplyResourceChange | no unknown is left | `apply`, `IsWhollyKnown` | [`Rule::UnknownAfterApply`] |
@@ -240,6 +241,14 @@ impl Inconsistency {
                      still save this errant object in the state for debugging and recovery."
                 ),
             ),
+            (Rule::RequiresReplaceNowhere, _) => diagnostic(
+                "Provider produced invalid plan",
+                format!(
+                    "Provider {source} has indicated \"requires replacement\" on {address} for a \
+                     non-existent attribute path {}.\n\n{BUG}",
+                    self.terraform_message
+                ),
+            ),
             (Rule::UnknownAfterRead, _) => diagnostic(
                 "Provider produced invalid object",
                 format!(
@@ -379,6 +388,10 @@ pub enum Rule {
     /// "The returned state contains unknown values": a refreshed state must be wholly
     /// known.
     UnknownAfterRead,
+    /// "has indicated \"requires replacement\" on %s for a non-existent attribute path
+    /// %#v": a plan's `RequiresReplace` path leads nowhere in the prior or the planned
+    /// state.
+    RequiresReplaceNowhere,
 }
 
 impl Rule {
@@ -424,6 +437,7 @@ impl Rule {
             Rule::UnknownAfterApply => "unknown-after-apply",
             Rule::NotNullAfterDestroy => "not-null-after-destroy",
             Rule::UnknownAfterRead => "unknown-after-read",
+            Rule::RequiresReplaceNowhere => "requires-replace-nowhere",
         }
     }
 }
@@ -736,6 +750,34 @@ impl Block {
     /// ```
     pub fn check_read(&self, new: &Value) -> Vec<Inconsistency> {
         response::check_read(self, new)
+    }
+
+    /// Checks the `RequiresReplace` paths a `PlanResourceChange` response gives, as
+    /// Terraform does: on an update (a non-null prior state), each must lead somewhere in
+    /// the prior or the planned state ([`Rule::RequiresReplaceNowhere`]).
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, Rule};
+    /// use ctywire::{Path, Type, Value};
+    ///
+    /// let block = Block::new().attribute("name", Attribute::new(Type::String).required());
+    /// let state = Value::object([("name", Value::from("a"))]);
+    /// let paths = [Path::root().attribute("name"), Path::root().attribute("nmae")];
+    /// let found = block.check_requires_replace(&state, &state, &paths);
+    /// assert_eq!(found.len(), 1);
+    /// assert_eq!(found[0].rule, Rule::RequiresReplaceNowhere);
+    /// let d = found[0].terraform_diagnostic("demo_thing.x", "example.com/ctywire/demo");
+    /// assert!(d.detail.starts_with(
+    ///     r#"Provider "example.com/ctywire/demo" has indicated "requires replacement" on demo_thing.x for a non-existent attribute path cty.Path{cty.GetAttrStep{Name:"nmae"}}."#
+    /// ));
+    /// ```
+    pub fn check_requires_replace(
+        &self,
+        prior: &Value,
+        planned: &Value,
+        paths: &[Path],
+    ) -> Vec<Inconsistency> {
+        response::check_requires_replace(prior, planned, paths)
     }
 
     /// Checks that a new state keeps what was planned (Terraform's

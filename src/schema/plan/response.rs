@@ -28,6 +28,58 @@ pub(super) fn check_plan(
     super::valid::check_plan(block, prior, config, planned)
 }
 
+/// Terraform's check of a plan's `RequiresReplace` paths: each must lead somewhere in
+/// the prior or the planned state (on an update; a create's are ignored).
+pub(super) fn check_requires_replace(
+    prior: &Value,
+    planned: &Value,
+    paths: &[crate::Path],
+) -> Vec<Inconsistency> {
+    let mut f = Findings::new(Check::Plan);
+    if prior.is_null() {
+        return f.found;
+    }
+    for path in paths {
+        if prior.at_path(path).is_none() && planned.at_path(path).is_none() {
+            let go_path = go_syntax_path(path);
+            f.report(Rule::RequiresReplaceNowhere, |_| {
+                format!("\"requires replacement\" on a non-existent attribute path {go_path}")
+            });
+            if let Some(found) = f.found.last_mut() {
+                found.path = path.clone();
+                found.terraform_message = go_path.clone();
+            }
+        }
+    }
+    f.found
+}
+
+/// A path as Go's `%#v` prints a `cty.Path`: `cty.Path{cty.GetAttrStep{Name:"a"},
+/// cty.IndexStep{Key:cty.NumberIntVal(0)}}`.
+fn go_syntax_path(path: &crate::Path) -> String {
+    use crate::path::PathStep;
+    let steps: Vec<String> = path
+        .steps()
+        .iter()
+        .map(|step| match step {
+            PathStep::Attribute(name) => {
+                format!("cty.GetAttrStep{{Name:{}}}", crate::text::go_quote(name))
+            }
+            PathStep::Key(key) => format!(
+                "cty.IndexStep{{Key:cty.StringVal({})}}",
+                crate::text::go_quote(key)
+            ),
+            PathStep::Index(i) => format!("cty.IndexStep{{Key:cty.NumberIntVal({i})}}"),
+            PathStep::SetElement(v) => {
+                let ty = crate::value::conform::concrete_type(v, &Type::Dynamic)
+                    .unwrap_or(Type::Dynamic);
+                format!("cty.IndexStep{{Key:{}}}", v.to_go_syntax(&ty))
+            }
+        })
+        .collect();
+    format!("cty.Path{{{}}}", steps.join(", "))
+}
+
 /// Terraform's checks of a new state after apply.
 pub(super) fn check_apply(block: &Block, planned: &Value, new: &Value) -> Vec<Inconsistency> {
     let write_only = write_only_values(block, new, Check::Apply);

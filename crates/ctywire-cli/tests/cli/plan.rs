@@ -428,3 +428,26 @@ fn proposed_new_keeps_prior_computed_values_and_hides_sensitive_ones() {
         "{hex}"
     );
 }
+
+#[test]
+fn check_plan_checks_the_requires_replace_paths() {
+    let mut args = vec!["check-plan"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--prior",
+        STATE,
+        "--config",
+        STATE,
+        "--planned",
+        STATE,
+        "--address",
+        "cloud_instance.web",
+    ]);
+    let ok = [&args[..], &["--requires-replace", ".name"]].concat();
+    let o = ctywire(&ok, b"");
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let bad = [&args[..], &["--requires-replace", ".nmae"]].concat();
+    let o = ctywire(&bad, b"");
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains(r#"has indicated "requires replacement" on cloud_instance.web for a non-existent attribute path cty.Path{cty.GetAttrStep{Name:"nmae"}}."#), "{}", stdout(&o));
+}

@@ -366,6 +366,15 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             1,
         ),
         ("read-leaves-unknown", true, "plan", "ReadResource", 1),
+        // RequiresReplace is not captured (it is no value): the path is the one the
+        // misbehaviour names.
+        (
+            "plan-replaces-nowhere",
+            true,
+            "plan",
+            "PlanResourceChange",
+            1,
+        ),
     ];
     for (misbehaviour, applied_first, command, rpc, status) in cases {
         let mut ws = Workspace::new();
@@ -396,11 +405,18 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
                 .map_or(Value::Null, |p| p.decode(&ty).unwrap())
         };
         let found = match rpc {
-            "PlanResourceChange" => block.check_plan(
-                &value("Request", "PriorState"),
-                &value("Request", "Config"),
-                &value("Response", "PlannedState"),
-            ),
+            "PlanResourceChange" => {
+                let (prior, planned) = (
+                    value("Request", "PriorState"),
+                    value("Response", "PlannedState"),
+                );
+                let mut found = block.check_plan(&prior, &value("Request", "Config"), &planned);
+                if found.is_empty() && misbehaviour == "plan-replaces-nowhere" {
+                    let nowhere = ctywire::Path::root().attribute("nmae");
+                    found = block.check_requires_replace(&prior, &planned, &[nowhere]);
+                }
+                found
+            }
             "ApplyResourceChange" => block.check_apply(
                 &value("Request", "PlannedState"),
                 &value("Response", "NewState"),
