@@ -500,10 +500,10 @@ impl<'g, 'd> Scope<'g, 'd> {
                 }
             },
             Expr::Variable(name) => self.variable(name, span, diags),
-            Expr::Attribute(..) if self.resource_reference(expr).is_some() => {
-                Val::unknown(self.resource_reference(expr).unwrap_or(Type::Dynamic))
-            }
             Expr::Attribute(base, name) => {
+                if let Some(ty) = self.resource_reference(expr) {
+                    return Val::unknown(ty);
+                }
                 if let Expr::Variable(root) = &**base {
                     match root.as_str() {
                         "var" if self.lookup("var").is_none() => {

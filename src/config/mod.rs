@@ -116,7 +116,6 @@ mod syntax;
 mod typed;
 mod types;
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use address::{Address, InstanceKey};
@@ -142,27 +141,26 @@ use crate::value::Value;
 pub struct Config {
     files: Vec<SourceFile>,
     roots: Vec<(FileId, Node)>,
-    /// The implied types of resource types and data sources (`TYPE`, `data.TYPE`) that
-    /// references are typed by; see [`Config::with_schemas`].
-    reference_types: BTreeMap<String, Type>,
+    /// The schemas references to resources and data sources are typed by; see
+    /// [`Config::with_schemas`].
+    reference_schemas: Option<ProviderSchemas>,
     /// Whether values are Terraform's validate walk's (variables unknown); see
     /// [`Config::in_validate_walk`].
     validate_walk: bool,
 }
 
-/// The implied type of each resource type (`TYPE`) and data source (`data.TYPE`) of
-/// `schemas`, for typing references.
-fn reference_types(schemas: &ProviderSchemas) -> BTreeMap<String, Type> {
-    let mut types = BTreeMap::new();
-    for provider in schemas.providers.values() {
-        for (name, schema) in &provider.resource_schemas {
-            types.insert(name.clone(), schema.implied_type());
-        }
-        for (name, schema) in &provider.data_source_schemas {
-            types.insert(format!("data.{name}"), schema.implied_type());
-        }
-    }
-    types
+/// The implied type of resource type or data source `type_name` (by `mode`) in `schemas`,
+/// for typing references to it.
+fn schema_type(schemas: &ProviderSchemas, mode: Mode, type_name: &str) -> Option<Type> {
+    schemas
+        .providers
+        .values()
+        .find_map(|p| match mode {
+            Mode::Managed => p.resource_schemas.get(type_name),
+            Mode::Data => p.data_source_schemas.get(type_name),
+            Mode::Ephemeral => None,
+        })
+        .map(Schema::implied_type)
 }
 
 /// A block declared at the top level, as [`Config::declarations`] lists it.
@@ -262,7 +260,7 @@ impl Config {
         let config = Config {
             files,
             roots,
-            reference_types: BTreeMap::new(),
+            reference_schemas: None,
             validate_walk: false,
         };
         if diags.is_empty() {
@@ -337,7 +335,7 @@ impl Config {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_schemas(mut self, schemas: &ProviderSchemas) -> Config {
-        self.reference_types.extend(reference_types(schemas));
+        self.reference_schemas = Some(schemas.clone());
         self
     }
 
@@ -423,15 +421,7 @@ impl Config {
         schemas: &ProviderSchemas,
     ) -> Result<Value, Diagnostics> {
         match address.schema(schemas) {
-            Ok(schema) => {
-                let mut types = reference_types(schemas);
-                types.extend(
-                    self.reference_types
-                        .iter()
-                        .map(|(k, t)| (k.clone(), t.clone())),
-                );
-                self.decode_typed(address, schema, &types)
-            }
+            Ok(schema) => self.decode_typed(address, schema, Some(schemas)),
             Err(e) => Err(Diagnostics(vec![Diagnostic {
                 summary: address.no_schema_summary().into(),
                 detail: e.message().to_owned(),
@@ -466,15 +456,16 @@ impl Config {
     /// missing required arguments, values that do not convert, too few or too many
     /// blocks, invalid references.
     pub fn decode(&self, address: &Address, schema: &Schema) -> Result<Value, Diagnostics> {
-        self.decode_typed(address, schema, &self.reference_types)
+        self.decode_typed(address, schema, None)
     }
 
-    /// [`decode`](Self::decode), with references typed by `reference_types`.
+    /// [`decode`](Self::decode), with references typed by the schemas of
+    /// [`with_schemas`](Self::with_schemas), then by `schemas`.
     fn decode_typed(
         &self,
         address: &Address,
         schema: &Schema,
-        reference_types: &BTreeMap<String, Type>,
+        schemas: Option<&ProviderSchemas>,
     ) -> Result<Value, Diagnostics> {
         let mut diags = Vec::new();
         let mut module = module::load(&self.roots, &mut diags);
@@ -488,13 +479,16 @@ impl Config {
             .iter()
             .filter(|r| r.count.is_none() && r.for_each.is_none())
             .filter_map(|r| {
-                let (kind, prefix) = match r.mode {
-                    Mode::Managed => (r.type_name.clone(), ""),
-                    Mode::Data => (format!("data.{}", r.type_name), "data."),
+                let prefix = match r.mode {
+                    Mode::Managed => "",
+                    Mode::Data => "data.",
                     Mode::Ephemeral => return None,
                 };
-                let ty = reference_types.get(&kind)?;
-                Some((format!("{prefix}{}.{}", r.type_name, r.name), ty.clone()))
+                let ty = [self.reference_schemas.as_ref(), schemas]
+                    .into_iter()
+                    .flatten()
+                    .find_map(|s| schema_type(s, r.mode, &r.type_name))?;
+                Some((format!("{prefix}{}.{}", r.type_name, r.name), ty))
             })
             .collect();
         let value = match address {

@@ -69,7 +69,8 @@ impl Block {
     /// says the value does not change (terraform-plugin-framework's
     /// `UseStateForUnknown`): an id assigned at create, a creation time. Nothing is put
     /// back on a create (no prior) or a destroy (null plan), nor where the prior value
-    /// is null or itself unknown.
+    /// is null or itself unknown, nor inside a set's elements (which have no position to
+    /// find their prior selves by).
     ///
     /// ```
     /// use ctywire::schema::{Attribute, Block};
@@ -101,7 +102,7 @@ impl Block {
         }
         let mut out = planned.clone();
         for path in planned.unknown_paths(&self.implied_type()) {
-            if !keep(&path) {
+            if !keep(&path) || passes_through_a_set(planned, &path) {
                 continue;
             }
             if let Some(before) = prior
@@ -174,6 +175,19 @@ impl Block {
             .cloned()
             .collect()
     }
+}
+
+/// Whether `path` goes into an element of a set in `value`.
+fn passes_through_a_set(value: &Value, path: &Path) -> bool {
+    let mut prefix = Path::root();
+    path.steps().iter().any(|step| {
+        let in_set = matches!(
+            value.at_path(&prefix).map(Value::untyped),
+            Some(Value::Set(_))
+        );
+        prefix.push(step.clone());
+        in_set
+    })
 }
 
 /// Marks the computed attributes of `block` that `config` leaves null unknown in

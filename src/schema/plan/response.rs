@@ -106,23 +106,16 @@ pub(super) fn check_apply(block: &Block, planned: &Value, new: &Value) -> Vec<In
 /// Terraform's checks of a refreshed state (`ReadResource`), or of an imported one.
 pub(super) fn check_read(block: &Block, new: &Value) -> Vec<Inconsistency> {
     let mut f = Findings::new(Check::Read);
-    if !new.is_wholly_known() {
+    if let Some(first) = new.unknown_paths(&block.implied_type()).into_iter().next() {
         // Terraform says this once, without a path; the path of the first unknown is
         // this crate's addition.
-        let mut first = Findings::new(Check::Read);
-        unknowns(&mut first, new, &block.implied_type());
-        let path = first
-            .found
-            .first()
-            .map(|i| i.path.clone())
-            .unwrap_or_default();
         f.report(Rule::UnknownAfterRead, |_| {
             "The returned state contains unknown values".to_owned()
         });
         if let Some(found) = f.found.last_mut() {
             found.message =
-                format!("the returned state contains unknown values (the first at {path})");
-            found.path = path;
+                format!("the returned state contains unknown values (the first at {first})");
+            found.path = first;
         }
         return f.found;
     }

@@ -546,6 +546,18 @@ mod provider_helpers {
         let id = Path::root().attribute("id");
         let kept = b.keep_prior(&prior, &planned, |p| *p == id);
         assert_eq!(kept["id"].as_str(), Some("i-1"));
+        // Set elements have no position to find their prior selves by: kept unknown.
+        let rule =
+            |kind: Value| Value::set([Value::object([("size", Value::from(3)), ("kind", kind)])]);
+        let prior = prior
+            .with_attribute("rule", rule(Value::from("r")))
+            .unwrap();
+        let planned = planned
+            .with_attribute("rule", rule(Value::unknown()))
+            .unwrap();
+        let every = b.keep_prior(&prior, &planned, |_| true);
+        assert_eq!(every["disk"][0]["kind"].as_str(), Some("std"));
+        assert!(every["rule"][0]["kind"].is_unknown());
         assert!(kept["disk"][0]["kind"].is_unknown());
         assert!(b.check_plan(&prior, &renamed, &kept).is_empty());
         let name = Path::root().attribute("name");

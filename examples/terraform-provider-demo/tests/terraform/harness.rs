@@ -93,7 +93,7 @@ pub fn provider_binary() -> PathBuf {
 }
 
 /// What one Terraform command did.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Run {
     /// The arguments after `terraform`.
     pub args: Vec<String>,

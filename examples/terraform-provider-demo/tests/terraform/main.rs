@@ -97,14 +97,7 @@ fn plan_apply_refresh_replace_destroy() {
     let mut runs: Vec<Run> = Vec::new();
     let mut run = |args: &[&str]| -> Run {
         let r = ws.terraform(args);
-        let copy = Run {
-            args: r.args.clone(),
-            status: r.status,
-            stdout: r.stdout.clone(),
-            stderr: r.stderr.clone(),
-            seconds: r.seconds,
-        };
-        runs.push(copy);
+        runs.push(r.clone());
         r
     };
 
