@@ -22,6 +22,11 @@
 //!   unknown of the type.
 //! - `dynamic` has no flatmap form: a type that holds it is an error.
 //!
+//! Where Terraform's reader crashes or runs away, this one stops with an error (tested in
+//! the conformance suite's flatmap cases): a negative count (Terraform panics making a
+//! slice of that length), and counts that ask for more elements than
+//! [`MAX_IMPLICIT_VALUES`] beyond the entries given (Terraform makes them all).
+//!
 //! A `null` flatmap (a `RawState` that has none) is a null object; see
 //! [`decode`]'s parameters. Work is linear in the number of entries times the depth of
 //! the type (entries are kept sorted, so each collection reads only its own), and the
