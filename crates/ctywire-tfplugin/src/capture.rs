@@ -3,6 +3,9 @@
 //! `{UnixMilli}_{RPC}_{Message}_{Field}.{msgpack|json|empty}` (private data: no
 //! extension, or `.empty`), so that `ctywire capture DIR` (and
 //! [`ctywire::capture::Capture`]) reads a Rust provider's captures as a Go provider's.
+//! One departure: all files of one message carry the millisecond the message was
+//! written in, where terraform-plugin-go stamps each file by itself, so a reader never
+//! finds one message's files split over two milliseconds.
 //!
 //! ```
 //! use ctywire_tfplugin::capture::CaptureWriter;
@@ -70,6 +73,39 @@ impl CaptureWriter {
         self.dir.as_deref()
     }
 
+    /// Writes a request's values (see [`Captured`]).
+    pub fn request<M: Captured>(&self, request: &M) {
+        self.message(request);
+    }
+
+    /// Writes a response's values (see [`Captured`]).
+    pub fn response<M: Captured>(&self, response: &M) {
+        self.message(response);
+    }
+
+    /// Writes one message's files, all under the millisecond the message is written
+    /// in. terraform-plugin-go stamps each file with its own millisecond, so a
+    /// message's files can straddle a millisecond's end and mix with a concurrent
+    /// call's; one stamp per message keeps the files of one message together, which is
+    /// what a reader groups by (the names and their meaning are unchanged).
+    fn message<M: Captured>(&self, message: &M) {
+        let Some(dir) = &self.dir else { return };
+        let unix_millis = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
+        message.write_to(&MessageFiles { dir, unix_millis });
+    }
+}
+
+/// The files of one message, all stamped with one millisecond (see
+/// [`CaptureWriter::request`]).
+#[derive(Debug)]
+pub struct MessageFiles<'a> {
+    dir: &'a Path,
+    unix_millis: u128,
+}
+
+impl MessageFiles<'_> {
     /// Writes one value: its JSON when it has some (terraform-plugin-go prefers JSON),
     /// else its MessagePack, else an empty `.empty` file (absent values too).
     pub fn value<D: DynamicValueMessage>(
@@ -93,39 +129,21 @@ impl CaptureWriter {
         self.write(rpc, message, field, extension, data);
     }
 
-    /// Writes a request's values (see [`Captured`]).
-    pub fn request<M: Captured>(&self, request: &M) {
-        if self.dir.is_some() {
-            request.write_to(self);
-        }
-    }
-
-    /// Writes a response's values (see [`Captured`]).
-    pub fn response<M: Captured>(&self, response: &M) {
-        if self.dir.is_some() {
-            response.write_to(self);
-        }
-    }
-
     fn write(&self, rpc: &str, message: &str, field: &str, extension: Option<&str>, bytes: &[u8]) {
-        let Some(dir) = &self.dir else { return };
-        let millis = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis());
-        let mut name = format!("{millis}_{rpc}_{message}_{field}");
+        let mut name = format!("{}_{rpc}_{message}_{field}", self.unix_millis);
         if let Some(extension) = extension {
             name.push('.');
             name.push_str(extension);
         }
-        let _ = std::fs::write(dir.join(name), bytes);
+        let _ = std::fs::write(self.dir.join(name), bytes);
     }
 }
 
 /// A protocol message whose values terraform-plugin-go captures: it writes the same
 /// fields under the same names.
 pub trait Captured {
-    /// Writes this message's values with `capture`.
-    fn write_to(&self, capture: &CaptureWriter);
+    /// Writes this message's values into `files`.
+    fn write_to(&self, files: &MessageFiles<'_>);
 }
 
 macro_rules! captured {
@@ -133,9 +151,9 @@ macro_rules! captured {
      values { $($field:ident => $name:literal),* }
      $(, private { $($pfield:ident => $pname:literal),* })?) => {
         impl Captured for $ty {
-            fn write_to(&self, capture: &CaptureWriter) {
-                $( capture.value($rpc, $message, $name, self.$field.as_ref()); )*
-                $($( capture.private($rpc, $message, $pname, &self.$pfield); )*)?
+            fn write_to(&self, files: &MessageFiles<'_>) {
+                $( files.value($rpc, $message, $name, self.$field.as_ref()); )*
+                $($( files.private($rpc, $message, $pname, &self.$pfield); )*)?
             }
         }
     };
@@ -173,24 +191,24 @@ captured!(pb::open_ephemeral_resource::Request, "OpenEphemeralResource", "Reques
 captured!(pb::open_ephemeral_resource::Response, "OpenEphemeralResource", "Response", values { result => "Result" });
 
 impl Captured for pb::import_resource_state::Response {
-    fn write_to(&self, capture: &CaptureWriter) {
+    fn write_to(&self, files: &MessageFiles<'_>) {
         for imported in &self.imported_resources {
             let message = "Response_ImportedResource";
-            capture.value(
+            files.value(
                 "ImportResourceState",
                 message,
                 "State",
                 imported.state.as_ref(),
             );
-            capture.private("ImportResourceState", message, "Private", &imported.private);
+            files.private("ImportResourceState", message, "Private", &imported.private);
         }
     }
 }
 
 impl Captured for pb::call_function::Request {
-    fn write_to(&self, capture: &CaptureWriter) {
+    fn write_to(&self, files: &MessageFiles<'_>) {
         for (i, argument) in self.arguments.iter().enumerate() {
-            capture.value(
+            files.value(
                 "CallFunction",
                 "Request",
                 &format!("Arguments_{i}"),

@@ -101,3 +101,37 @@ fn a_disabled_writer_writes_nothing() {
     assert!(capture.dir().is_none());
     capture.request(&apply_resource_change::Request::default());
 }
+
+/// The files of one message carry one millisecond, however long writing them takes
+/// (terraform-plugin-go stamps each file by itself): writing 16 MB takes several.
+#[test]
+fn one_message_is_stamped_with_one_millisecond() {
+    let dir = std::env::temp_dir().join(format!(
+        "ctywire-tfplugin-capture-stamp-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = || {
+        let mut bytes = vec![0xc6, 0x00, 0x40, 0x00, 0x00];
+        bytes.resize(5 + (4 << 20), 0x61);
+        msgpack(&bytes)
+    };
+    CaptureWriter::new(&dir).request(&plan_resource_change::Request {
+        type_name: "demo_thing".into(),
+        config: big(),
+        prior_state: big(),
+        proposed_new_state: big(),
+        provider_meta: big(),
+        ..Default::default()
+    });
+    let stamps: std::collections::BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            name.split('_').next().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(stamps.len(), 1, "{stamps:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

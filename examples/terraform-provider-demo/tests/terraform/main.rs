@@ -8,8 +8,8 @@ mod harness;
 
 use ctywire::capture::{Capture, Data, Resolved, Resolver};
 use ctywire::config::Config;
+use ctywire::msgpack;
 use ctywire::schema::ProviderSchemas;
-use ctywire::{msgpack, Value};
 use harness::{Run, Workspace, SOURCE};
 use serde_json::{json, Value as Json};
 
@@ -301,14 +301,15 @@ fn plaintext_when_terraform_disables_plugin_tls() {
     );
 }
 
-/// The call of `rpc` in the captures (the last one, when Terraform made several).
+/// The last complete call of `rpc` in the captures (Terraform may make several).
 fn last_call(ws: &Workspace, rpc: &str) -> ctywire::capture::Call {
     let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let summary = capture.summary();
     capture
         .calls
         .into_iter()
-        .rfind(|c| c.rpc == rpc)
-        .unwrap_or_else(|| panic!("no {rpc} call captured"))
+        .rfind(|c| c.rpc == rpc && c.is_complete())
+        .unwrap_or_else(|| panic!("no complete {rpc} call captured ({summary})"))
 }
 
 /// A misbehaving provider (`DEMO_MISBEHAVE`) under Terraform: where Terraform fails,
@@ -395,7 +396,9 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
         let call = last_call(&ws, rpc);
         let value = |message: &str, field: &str| {
             call.payload(message, field)
-                .map_or(Value::Null, |p| p.decode(&ty).unwrap())
+                .unwrap_or_else(|| panic!("{misbehaviour}: {rpc} without {message} {field}"))
+                .decode(&ty)
+                .unwrap()
         };
         let found = match rpc {
             "PlanResourceChange" => {
