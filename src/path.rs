@@ -15,10 +15,14 @@ use crate::Value;
 
 /// A path from the root of a value to one of its parts.
 ///
-/// It prints the way Terraform prints paths: `.tags["Name"]`, `.disk[0].size` (map keys
-/// quoted as Go's `strconv.Quote` quotes them); the root path prints as the empty string.
-/// A set element prints as `[?]`. [`Path::parse`] reads that form back, and the dotted
-/// form of `tfjsonpath` too.
+/// It prints the way Terraform prints paths in its diagnostics (its `FormatCtyPath`):
+/// `.tags["Name"]`, `.disk[0].size`, map keys quoted as Go's `strconv.Quote` quotes them,
+/// indexes from a million on in Go's `%g` form (`[1e+06]`); the root path prints as the
+/// empty string. A set element prints by its value as Terraform names it: a string
+/// quoted (`.tags["a"]`), a number (`.ports[443]`), `[null]`, `[(not yet known)]`, and
+/// `[...]` for anything else (an object: `.rule[...].port`). [`Path::parse`] reads that
+/// form back (a set element as a map key or an index), and the dotted form of
+/// `tfjsonpath` too.
 ///
 /// Built with [`root`](Path::root), [`attribute`](Path::attribute), [`key`](Path::key),
 /// [`index`](Path::index) and [`element`](Path::element), or with the names
@@ -54,7 +58,9 @@ pub struct Path {
 /// assert_eq!(steps[3], PathStep::Key("env".into()));
 /// let mut element = Path::root().attribute("ports");
 /// element.push(PathStep::SetElement(Value::from(443)));
-/// assert_eq!(element.to_string(), ".ports[?]");
+/// assert_eq!(element.to_string(), ".ports[443]");
+/// let rule = Path::root().attribute("rule").element(Value::object([("port", Value::from(22))]));
+/// assert_eq!(rule.attribute("port").to_string(), ".rule[...].port");
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -65,7 +71,8 @@ pub enum PathStep {
     Key(String),
     /// A list or tuple element: `[0]`.
     Index(u64),
-    /// A set element, named by its value: `[?]`.
+    /// A set element, named by its value: `["a"]`, `[443]`, `[...]` for an object
+    /// (as Terraform prints it; see [`Path`]).
     SetElement(Value),
 }
 
@@ -228,8 +235,26 @@ impl fmt::Display for PathStep {
                 crate::text::go_quote_into(key, &mut quoted);
                 write!(f, "[{}]", String::from_utf8_lossy(&quoted))
             }
-            PathStep::Index(i) => write!(f, "[{i}]"),
-            PathStep::SetElement(_) => f.write_str("[?]"),
+            PathStep::Index(i) => write!(f, "[{}]", crate::Number::from(*i).go_text_g()),
+            PathStep::SetElement(element) => write!(f, "[{}]", SetElementText(element)),
+        }
+    }
+}
+
+/// A set element as Terraform's `FormatCtyPath` prints the key of an index step (go-cty
+/// names a set element by its value): a string quoted as Go's `strconv.Quote` quotes it,
+/// a number as `big.Float.Text('g', -1)` writes it, `null`, `(not yet known)` for an
+/// unknown, and `...` for any other value (a bool, an object, a collection).
+pub(crate) struct SetElementText<'a>(pub(crate) &'a Value);
+
+impl fmt::Display for SetElementText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.untyped() {
+            Value::Null => f.write_str("null"),
+            Value::Unknown(_) => f.write_str("(not yet known)"),
+            Value::Number(n) => f.write_str(&n.go_text_g()),
+            Value::String(s) => f.write_str(&crate::text::go_quote(s)),
+            _ => f.write_str("..."),
         }
     }
 }
@@ -255,7 +280,10 @@ impl Path {
     ///   and of JSON and Rust (`\u{1F600}`).
     /// - The empty string and a lone `.` (as `jq` writes it) are the empty path.
     ///
-    /// Set elements cannot be written (`[?]` names no element); use an index, which
+    /// - `[1e+06]`, an index in Go's `%g` form as Terraform prints it, is an index.
+    ///
+    /// A set element cannot be written by value: `["a"]` reads as a map key and `[443]`
+    /// as an index, and `[...]` names no element. Use an index, which
     /// [`Value::at_path`] takes as a position in the set's order.
     ///
     /// ```
@@ -268,6 +296,8 @@ impl Path {
     /// assert_eq!(Path::parse(r#"["a\"b"]"#)?.to_string(), r#"["a\"b"]"#);
     /// assert!(Path::parse(".tags[").is_err());
     /// assert!(Path::parse(".")?.is_empty());
+    /// assert_eq!(Path::parse(".disk[1e+06]")?, Path::root().attribute("disk").index(1_000_000));
+    /// assert!(Path::parse(".rule[...]").is_err());
     /// # Ok::<(), ctywire::Error>(())
     /// ```
     pub fn parse(text: &str) -> Result<Path, Error> {
@@ -466,10 +496,12 @@ impl PathParser<'_> {
                 self.pos += 1;
                 PathStep::Key(self.quoted()?)
             } else {
+                // Digits, or Go's `%g` form that Terraform prints from a million on
+                // (`1e+06`, `1.234567e+06`).
                 let end = rest
-                    .find(|c: char| !c.is_ascii_digit())
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-')))
                     .unwrap_or(rest.len());
-                if end == 0 {
+                if end == 0 || !rest.starts_with(|c: char| c.is_ascii_digit()) {
                     return Err(self.error(
                         start,
                         format!("expected an index or a quoted key, found {}", self.found()),
@@ -477,7 +509,7 @@ impl PathParser<'_> {
                 }
                 self.pos += end;
                 PathStep::Index(index(&rest[..end]).ok_or_else(|| {
-                    self.error(start, format!("index {} is too large", &rest[..end]))
+                    self.error(start, format!("{} is not an index", &rest[..end]))
                 })?)
             };
         if self.text.as_bytes().get(self.pos) != Some(&b']') {
@@ -575,8 +607,18 @@ impl PathParser<'_> {
     }
 }
 
-fn index(digits: &str) -> Option<u64> {
-    digits.parse().ok()
+/// The index that `text` writes: digits, or a whole number in Go's `%g` form
+/// (`1e+06`).
+fn index(text: &str) -> Option<u64> {
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        return text.parse().ok();
+    }
+    let exponent = text.find('e')?;
+    if !text[exponent..].starts_with("e+") {
+        return None;
+    }
+    let n: crate::Number = text.parse().ok()?;
+    n.to_u64()
 }
 
 impl Value {
@@ -769,6 +811,77 @@ fn step_mut<'v>(v: &'v mut Value, step: &PathStep) -> Result<&'v mut Value, Erro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Number, Refinements};
+
+    /// Set elements print as Terraform's `FormatCtyPath` prints an index step's key (the
+    /// strings checked against Terraform 1.15's `lang/format.CtyPath` rules: strings
+    /// quoted by `strconv.Quote`, numbers by `big.Float.Text('g', -1)`, null and unknown
+    /// by name, anything else as `...`).
+    #[test]
+    fn set_elements_print_as_terraform_names_them() {
+        let parse = |s: &str| s.parse::<Number>().unwrap();
+        let cases = [
+            (Value::from("a"), r#"["a"]"#),
+            (Value::from("say \"hi\"\n"), r#"["say \"hi\"\n"]"#),
+            (Value::from("é\u{7f}"), r#"["é\x7f"]"#),
+            (Value::from(443), "[443]"),
+            (Value::from(-3), "[-3]"),
+            (Value::from(1_000_000), "[1e+06]"),
+            (Value::from(1_234_567), "[1.234567e+06]"),
+            (Value::Number(Number::from_f64(1.5).unwrap()), "[1.5]"),
+            (Value::Number(Number::from_f64(1e-5).unwrap()), "[1e-05]"),
+            (Value::Number(parse("0.1")), "[0.1]"),
+            (Value::Number(Number::infinity()), "[+Inf]"),
+            (Value::Null, "[null]"),
+            (Value::typed(Type::String, Value::Null), "[null]"),
+            (Value::unknown(), "[(not yet known)]"),
+            (
+                Value::Unknown(Refinements::new().not_null()),
+                "[(not yet known)]",
+            ),
+            (Value::from(true), "[...]"),
+            (Value::object([("port", Value::from(22))]), "[...]"),
+            (Value::list([Value::from("a")]), "[...]"),
+            (Value::set([Value::from("a")]), "[...]"),
+            (Value::map([("k", Value::from("v"))]), "[...]"),
+            (Value::tuple([]), "[...]"),
+        ];
+        for (element, want) in cases {
+            let path = Path::root().attribute("s").element(element.clone());
+            assert_eq!(path.to_string(), format!(".s{want}"), "{element:?}");
+        }
+        let rule = Path::root()
+            .attribute("rule")
+            .element(Value::object([("cidr", Value::from("10.0.0.0/8"))]))
+            .attribute("ports")
+            .element(Value::from(22));
+        assert_eq!(rule.to_string(), ".rule[...].ports[22]");
+    }
+
+    /// Indexes print as Terraform prints a `cty.NumberIntVal` key: Go's `%g`, which
+    /// switches to exponent form at a million; that form parses back.
+    #[test]
+    fn indexes_print_in_go_g_form_and_parse_back() {
+        for (index, want) in [
+            (0, "[0]"),
+            (999_999, "[999999]"),
+            (1_000_000, "[1e+06]"),
+            (1_234_567, "[1.234567e+06]"),
+            (10_000_001, "[1.0000001e+07]"),
+            (u64::MAX, "[1.8446744073709551615e+19]"),
+        ] {
+            let path = Path::root().index(index);
+            assert_eq!(path.to_string(), want);
+            assert_eq!(Path::parse(want).unwrap(), path, "{want}");
+        }
+        for bad in ["[1.5e+00]", "[1e-06]", "[1e+20]", "[1x]", "[1.5]"] {
+            assert!(Path::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            Path::parse("[1e-06]").unwrap_err().to_string(),
+            "1e-06 is not an index at line 1 column 2"
+        );
+    }
 
     /// A path through a set changes the element and puts the set back in order,
     /// merging equal elements; `at_path_mut` does not go into sets.

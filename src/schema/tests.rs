@@ -767,7 +767,7 @@ fn unknowns_are_never_wrong_and_suspend_counts() {
     let found = block.check_config(&c);
     assert_eq!(
         messages(&found),
-        [".rule[?].port: required attribute is not set"]
+        [".rule[...].port: required attribute is not set"]
     );
     assert_eq!(
         found[0].path.steps()[1],

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::conform;
+use crate::path::{Path, PathStep};
 use crate::types::Type;
 use crate::value::{Refinements, Value};
 
@@ -60,6 +61,83 @@ impl Type {
         let mut out = String::new();
         write_type(&mut out, self);
         out
+    }
+}
+
+impl Path {
+    /// This path written as Go's `%#v` writes a `cty.Path`, which is how Terraform names
+    /// a path in some of its messages (a `RequiresReplace` path that leads nowhere):
+    /// `cty.Path{cty.GetAttrStep{Name:"disk"}, cty.IndexStep{Key:cty.NumberIntVal(0)}}`;
+    /// the empty path is `cty.Path(nil)`. A map key is a `cty.StringVal`, an index a
+    /// `cty.NumberIntVal`, and a set element its value as
+    /// [`Value::to_go_syntax`] writes it, of the element type that `ty` (the type of the
+    /// value the path starts from) gives it.
+    ///
+    /// ```
+    /// use ctywire::{Path, Type, Value};
+    ///
+    /// let ty: Type = "object({rule=set(object({port=number})), tags=map(string)})".parse()?;
+    /// assert_eq!(
+    ///     Path::root().attribute("tags").key("env").to_go_syntax(&ty),
+    ///     r#"cty.Path{cty.GetAttrStep{Name:"tags"}, cty.IndexStep{Key:cty.StringVal("env")}}"#,
+    /// );
+    /// let rule = Path::root().attribute("rule").element(Value::object([("port", Value::Null)]));
+    /// assert_eq!(
+    ///     rule.to_go_syntax(&ty),
+    ///     r#"cty.Path{cty.GetAttrStep{Name:"rule"}, cty.IndexStep{Key:cty.ObjectVal(map[string]cty.Value{"port":cty.NullVal(cty.Number)})}}"#,
+    /// );
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn to_go_syntax(&self, ty: &Type) -> String {
+        if self.is_empty() {
+            return "cty.Path(nil)".to_owned();
+        }
+        let mut out = String::from("cty.Path{");
+        let mut at = Some(ty);
+        for (i, step) in self.steps().iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let next = at.and_then(|t| step_type(t, step));
+            match step {
+                PathStep::Attribute(name) => {
+                    out.push_str("cty.GetAttrStep{Name:");
+                    quote(&mut out, name);
+                    out.push('}');
+                }
+                PathStep::Key(key) => {
+                    out.push_str("cty.IndexStep{Key:cty.StringVal(");
+                    quote(&mut out, key);
+                    out.push_str(")}");
+                }
+                PathStep::Index(index) => {
+                    out.push_str("cty.IndexStep{Key:");
+                    write_number(&mut out, &crate::Number::from(*index));
+                    out.push('}');
+                }
+                PathStep::SetElement(element) => {
+                    out.push_str("cty.IndexStep{Key:");
+                    // A `dynamic` position (or one the type does not reach) writes the
+                    // element's own type.
+                    write_value(&mut out, element, next.unwrap_or(&Type::Dynamic));
+                    out.push('}');
+                }
+            }
+            at = next;
+        }
+        out.push('}');
+        out
+    }
+}
+
+/// The type of the part of a value of type `ty` that `step` leads to, when `ty` says.
+fn step_type<'t>(ty: &'t Type, step: &PathStep) -> Option<&'t Type> {
+    match (ty, step) {
+        (Type::Object(o), PathStep::Attribute(n) | PathStep::Key(n)) => o.attribute(n),
+        (Type::Map(e), PathStep::Attribute(_) | PathStep::Key(_)) => Some(e),
+        (Type::List(e) | Type::Set(e), PathStep::Index(_) | PathStep::SetElement(_)) => Some(e),
+        (Type::Tuple(ts), PathStep::Index(i)) => usize::try_from(*i).ok().and_then(|i| ts.get(i)),
+        _ => None,
     }
 }
 
@@ -378,6 +456,40 @@ mod tests {
         assert_eq!(
             Value::Unknown(r).to_go_syntax(&Type::Number),
             "cty.UnknownVal(cty.Number).RefineNotNull()"
+        );
+    }
+
+    /// Paths as Go's `%#v` of a `cty.Path`: indexes as `cty.NumberIntVal` (in `%g`
+    /// form from a million on), set elements typed by the schema, or by their own type
+    /// under `dynamic`; the empty path is a nil slice.
+    #[test]
+    fn paths() {
+        use crate::Path;
+        let ty: Type = "object({disk=list(object({size=number})), s=set(number), d=any})"
+            .parse()
+            .unwrap();
+        assert_eq!(Path::root().to_go_syntax(&ty), "cty.Path(nil)");
+        assert_eq!(
+            Path::root()
+                .attribute("disk")
+                .index(1_000_000)
+                .attribute("size")
+                .to_go_syntax(&ty),
+            r#"cty.Path{cty.GetAttrStep{Name:"disk"}, cty.IndexStep{Key:cty.NumberIntVal(1e+06)}, cty.GetAttrStep{Name:"size"}}"#
+        );
+        assert_eq!(
+            Path::root()
+                .attribute("s")
+                .element(Value::Null)
+                .to_go_syntax(&ty),
+            r#"cty.Path{cty.GetAttrStep{Name:"s"}, cty.IndexStep{Key:cty.NullVal(cty.Number)}}"#
+        );
+        assert_eq!(
+            Path::root()
+                .attribute("d")
+                .element(Value::from("x"))
+                .to_go_syntax(&ty),
+            r#"cty.Path{cty.GetAttrStep{Name:"d"}, cty.IndexStep{Key:cty.StringVal("x")}}"#
         );
     }
 

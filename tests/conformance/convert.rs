@@ -449,7 +449,7 @@ fn encoders_convert_first() {
     assert_eq!(err.to_string(), "[0]: value is not known");
     let set_ty = Type::set(Type::String);
     let err = json::encode(&Value::tuple([Value::from(1), Value::unknown()]), &set_ty).unwrap_err();
-    assert_eq!(err.to_string(), "[?]: value is not known");
+    assert_eq!(err.to_string(), "[(not yet known)]: value is not known");
 
     // Appending: what a failed first attempt wrote is gone.
     let mut out = b"prefix".to_vec();

@@ -1104,7 +1104,7 @@ fn documents_report_bad_input() {
         .iter()
         .map(ToString::to_string)
         .collect();
-    assert_eq!(paths, [".rule[?].cidr", ".ips[0]", ".n[?]"]);
+    assert_eq!(paths, [".rule[...].cidr", ".ips[0]", ".n[1.5]"]);
     // Deep module nesting is an error, not a stack overflow.
     let deep = format!(
         r#"{{"values":{{"root_module":{}{{}}{}}}}}"#,

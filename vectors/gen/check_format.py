@@ -25,7 +25,9 @@ KNOWN_FIELDS = {
     "msgpack", "json", "msgpack_from_json", "json_encode_error", "error",
 }
 HEX = re.compile(r"^(?:[0-9a-f]{2})*$")
-PATH = re.compile(r'^(?:\.[^.\[]+|\[(?:\d+|\?|"(?:[^"\\]|\\.)*")\])*$')
+# Steps as ctywire prints them (Terraform's FormatCtyPath): .name, [0], ["key"], and a set
+# element by its value: a number (1.5, -1e+06, +Inf), null, (not yet known), ...
+PATH = re.compile(r'^(?:\.[^.\[]+|\[(?:[-+]?[\d.]+(?:e[-+]\d+)?|[-+]Inf|null|\(not yet known\)|\.\.\.|"(?:[^"\\]|\\.)*")\])*$')
 
 
 class Problems:

@@ -47,6 +47,19 @@ class EncodeError(Exception):
         self.path = tuple(path)
 
 
+def set_element_text(v):
+    """A set element in a path, as Terraform's FormatCtyPath prints an index key."""
+    if isinstance(v, Unknown):
+        return "(not yet known)"
+    if isinstance(v, Null):
+        return "null"
+    if isinstance(v, NumV):
+        return v.n.text_g()
+    if isinstance(v, Str):
+        return json.dumps(v.s, ensure_ascii=False)
+    return "..."
+
+
 def fmt_path(path):
     out = []
     for step in path:
@@ -58,7 +71,7 @@ def fmt_path(path):
         elif kind == "idx":
             out.append(f"[{step[1]}]")
         elif kind == "set":
-            out.append("[?]")
+            out.append("[" + set_element_text(step[1]) + "]")
         else:
             raise ValueError(step)
     return "".join(out)
@@ -558,6 +571,25 @@ class Num:
             if prec > d.exp:
                 prec = len(d.mant)
             s = _fmt_f(d, max(prec - d.exp, 0))
+        return ("-" if neg else "") + s
+
+    def text_g(self):
+        """big.Float Text('g', -1) at the value's own precision: how Terraform's
+        FormatCtyPath prints a number key (a set element) in a path."""
+        if self.inf:
+            return "+Inf" if self.inf > 0 else "-Inf"
+        neg = self.frac < 0 or self.negzero
+        a = abs(self.frac)
+        d = GoDecimal(a)
+        if self.origin == "float":
+            _round_shortest(d, a, 53)
+        if not d.mant:
+            return ("-" if neg else "") + "0"
+        exp = d.exp - 1
+        if exp < -4 or exp >= 6:
+            s = _fmt_e(d, len(d.mant) - 1)
+        else:
+            s = _fmt_f(d, max(len(d.mant) - d.exp, 0))
         return ("-" if neg else "") + s
 
     def equals(self, other):
@@ -1797,7 +1829,7 @@ def _j_enc(v, ty, path, out, go122):
             if i:
                 out.append(",")
             et = ty[1][i] if ty[0] == "tuple" else ty[1]
-            step = ("set",) if ty[0] == "set" else ("idx", i)
+            step = ("set", e) if ty[0] == "set" else ("idx", i)
             _j_enc(e, et, path + (step,), out, go122)
         out.append("]")
     elif ty[0] == "map":

@@ -71,7 +71,7 @@ mod provider;
 mod response;
 mod valid;
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::path::{Path, PathStep};
 use crate::schema::Block;
@@ -488,20 +488,10 @@ impl Step<'_> {
                 out.push(']');
             }
             Step::Index(i) => {
-                out.push('[');
-                out.push_str(&crate::Number::from(i).go_text_g());
-                out.push(']');
+                let _ = write!(out, "{}", PathStep::Index(i as u64));
             }
             Step::Element(v) => {
-                out.push('[');
-                match v.untyped() {
-                    Value::Null => out.push_str("null"),
-                    Value::Unknown(_) => out.push_str("(not yet known)"),
-                    Value::Number(n) => out.push_str(&n.go_text_g()),
-                    Value::String(s) => out.push_str(&go_quote(s)),
-                    _ => out.push_str("..."),
-                }
-                out.push(']');
+                let _ = write!(out, "[{}]", crate::path::SetElementText(v));
             }
         }
     }
@@ -777,7 +767,7 @@ impl Block {
         planned: &Value,
         paths: &[Path],
     ) -> Vec<Inconsistency> {
-        response::check_requires_replace(prior, planned, paths)
+        response::check_requires_replace(self, prior, planned, paths)
     }
 
     /// Checks that a new state keeps what was planned (Terraform's

@@ -31,6 +31,7 @@ pub(super) fn check_plan(
 /// Terraform's check of a plan's `RequiresReplace` paths: each must lead somewhere in
 /// the prior or the planned state (on an update; a create's are ignored).
 pub(super) fn check_requires_replace(
+    block: &Block,
     prior: &Value,
     planned: &Value,
     paths: &[crate::Path],
@@ -39,9 +40,10 @@ pub(super) fn check_requires_replace(
     if prior.is_null() {
         return f.found;
     }
+    let ty = block.implied_type();
     for path in paths {
         if prior.at_path(path).is_none() && planned.at_path(path).is_none() {
-            let go_path = go_syntax_path(path);
+            let go_path = path.to_go_syntax(&ty);
             f.report(Rule::RequiresReplaceNowhere, |_| {
                 format!("\"requires replacement\" on a non-existent attribute path {go_path}")
             });
@@ -52,32 +54,6 @@ pub(super) fn check_requires_replace(
         }
     }
     f.found
-}
-
-/// A path as Go's `%#v` prints a `cty.Path`: `cty.Path{cty.GetAttrStep{Name:"a"},
-/// cty.IndexStep{Key:cty.NumberIntVal(0)}}`.
-fn go_syntax_path(path: &crate::Path) -> String {
-    use crate::path::PathStep;
-    let steps: Vec<String> = path
-        .steps()
-        .iter()
-        .map(|step| match step {
-            PathStep::Attribute(name) => {
-                format!("cty.GetAttrStep{{Name:{}}}", crate::text::go_quote(name))
-            }
-            PathStep::Key(key) => format!(
-                "cty.IndexStep{{Key:cty.StringVal({})}}",
-                crate::text::go_quote(key)
-            ),
-            PathStep::Index(i) => format!("cty.IndexStep{{Key:cty.NumberIntVal({i})}}"),
-            PathStep::SetElement(v) => {
-                let ty = crate::value::conform::concrete_type(v, &Type::Dynamic)
-                    .unwrap_or(Type::Dynamic);
-                format!("cty.IndexStep{{Key:{}}}", v.to_go_syntax(&ty))
-            }
-        })
-        .collect();
-    format!("cty.Path{{{}}}", steps.join(", "))
 }
 
 /// Terraform's checks of a new state after apply.

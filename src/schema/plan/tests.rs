@@ -332,7 +332,7 @@ mod responses {
             texts,
             [
                 ".password: the provider returned a value for a write-only attribute",
-                ".disk[?].key: the provider returned a value for a write-only attribute",
+                ".disk[...].key: the provider returned a value for a write-only attribute",
             ]
         );
         assert!(found

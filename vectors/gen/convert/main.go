@@ -125,15 +125,19 @@ func formatPath(p cty.Path) string {
 			b.WriteString("." + s.Name)
 		case cty.IndexStep:
 			k := s.Key
+			// As Terraform's FormatCtyPath prints a key (a set element's key is
+			// the element itself).
 			switch {
-			case !k.IsKnown() || k.IsNull():
-				b.WriteString("[?]")
+			case k.IsNull():
+				b.WriteString("[null]")
+			case !k.IsKnown():
+				b.WriteString("[(not yet known)]")
 			case k.Type() == cty.String:
 				b.WriteString("[" + strconv.Quote(k.AsString()) + "]")
 			case k.Type() == cty.Number:
-				b.WriteString("[" + k.AsBigFloat().Text('f', -1) + "]")
+				b.WriteString("[" + k.AsBigFloat().Text('g', -1) + "]")
 			default:
-				b.WriteString("[?]")
+				b.WriteString("[...]")
 			}
 		}
 	}

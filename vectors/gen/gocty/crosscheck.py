@@ -85,8 +85,6 @@ def explain(fname, case, details=()):
     if '"value":,' in text or "[," in text:
         return ("go-cty < 1.14.4 checks for unknowns after writing the dynamic wrapper and so writes invalid "
                 "JSON such as {\"value\":,\"type\":\"string\"} (FORMAT.md §3)")
-    if "[+Inf]" in text or "[-Inf]" in text:
-        return "go-cty names a set element in a path by its value ([+Inf]); ctywire writes [?]"
     if "1.12.1-number-rule" in text or _big_int_as_float(details):
         return ("go-cty <= 1.14.2 (so 1.12.1) writes integers of magnitude >= 2^63 that are exact "
                 "float64 values as float64 (FORMAT.md §2.4, history)")

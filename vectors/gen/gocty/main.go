@@ -71,17 +71,20 @@ func formatPath(p cty.Path) string {
 			b.WriteString("." + s.Name)
 		case cty.IndexStep:
 			k := s.Key
+			// As Terraform's FormatCtyPath prints a key (a set element's key is
+			// the element itself).
 			switch {
+			case k.IsNull():
+				b.WriteString("[null]")
 			case !k.IsKnown():
-				b.WriteString("[?]")
+				b.WriteString("[(not yet known)]")
 			case k.Type() == cty.String:
 				q, _ := json.Marshal(k.AsString())
 				b.WriteString("[" + string(q) + "]")
 			case k.Type() == cty.Number:
-				b.WriteString("[" + k.AsBigFloat().Text('f', -1) + "]")
+				b.WriteString("[" + k.AsBigFloat().Text('g', -1) + "]")
 			default:
-				// a set element: the key is the element value itself
-				b.WriteString("[?]")
+				b.WriteString("[...]")
 			}
 		}
 	}
