@@ -43,11 +43,15 @@ pub enum Misbehaviour {
     /// `plan-replaces-nowhere`: an update's plan says the attribute `nmae` (which does
     /// not exist) requires replacement.
     PlanReplacesNowhere,
+    /// `apply-leaves-set-unknown`: apply returns the first `network` block (a SET
+    /// block) with its `name` unknown, which Terraform names by the element
+    /// (`.network[...].name`).
+    ApplyLeavesSetUnknown,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 9] = [
+    pub const ALL: [(&'static str, Misbehaviour); 10] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -57,6 +61,10 @@ impl Misbehaviour {
         ("apply-wrong-type", Misbehaviour::ApplyWrongType),
         ("read-leaves-unknown", Misbehaviour::ReadLeavesUnknown),
         ("plan-replaces-nowhere", Misbehaviour::PlanReplacesNowhere),
+        (
+            "apply-leaves-set-unknown",
+            Misbehaviour::ApplyLeavesSetUnknown,
+        ),
     ];
 
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
@@ -85,6 +93,15 @@ impl Misbehaviour {
 fn bump_size(value: Value) -> Result<Value, Error> {
     let size = value["size"].as_i64().map_or(1, |n| n + 1);
     value.with_attribute("size", Value::from(size))
+}
+
+/// `value` with the `name` of its first `network` block unknown.
+fn first_network_name_unknown(value: Value) -> Result<Value, Error> {
+    let mut networks = value["network"].as_slice().unwrap_or_default().to_vec();
+    if let Some(first) = networks.first_mut() {
+        *first = first.clone().with_attribute("name", Value::unknown())?;
+    }
+    value.with_attribute("network", Value::set(networks))
 }
 
 /// The demo provider.
@@ -515,6 +532,11 @@ impl Provider for Demo {
                         diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
                     if self.misbehaviour == Some(Misbehaviour::ApplyChangesPlanned) {
                         new = new.and_then(|v| diags.ok(bump_size(v), "Invalid new state"));
+                    }
+                    if self.misbehaviour == Some(Misbehaviour::ApplyLeavesSetUnknown) {
+                        new = new.and_then(|v| {
+                            diags.ok(first_network_name_unknown(v), "Invalid new state")
+                        });
                     }
                     if let Some(new) = new {
                         if self.misbehaviour.is_none() {

@@ -360,6 +360,15 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             1,
         ),
         ("read-leaves-unknown", true, "plan", "ReadResource", 1),
+        // An unknown inside a SET block's element: Terraform names the element by its
+        // value, `[...]` for an object.
+        (
+            "apply-leaves-set-unknown",
+            false,
+            "apply",
+            "ApplyResourceChange",
+            1,
+        ),
         // RequiresReplace is not captured (it is no value): the path is the one the
         // misbehaviour names.
         (
@@ -449,6 +458,12 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
                 found.iter().any(|p| p.terraform_path == ".disk[0].kind"),
                 "{found:?}"
             );
+        }
+        if misbehaviour == "apply-leaves-set-unknown" {
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert_eq!(found[0].terraform_path, ".network[...].name");
+            assert_eq!(found[0].path.to_string(), ".network[...].name");
+            assert!(said.contains("demo_thing.x.network[...].name"), "{said}");
         }
     }
 }
