@@ -383,7 +383,7 @@ CASES = [
         f"{NODE} plan; objchange.AssertPlanValid",
         "plan",
         [invalid_plan("planned-absent", "", "planned for absence but config wants existence")],
-        verified=None,  # E2E + "plan-returns-null"
+        verified=E2E + "plan-returns-null",
         note="TestConformance passes (a null object has the schema's type), so the check that fails is "
         "AssertPlanValid's first, at the root; FormatErrorPrefixed puts the address before it.",
         prior=None,
@@ -395,7 +395,7 @@ CASES = [
         f"{NODE} plan; objchange.AssertPlanValid",
         "plan",
         [invalid_plan("planned-absent", "", "planned for absence but config wants existence")],
-        verified=None,  # E2E + "plan-returns-null"
+        verified=E2E + "plan-returns-null",
         prior=thing(),
         config=CONFIG_VALUE,
         planned=None,
@@ -405,7 +405,7 @@ CASES = [
         f"{NODE} plan; internal/plugin6/grpc_provider.go decodeDynamicValue",
         "plan",
         dict(WRONG_SIZE_ERROR, value="planned"),
-        verified=None,  # E2E + "plan-wrong-type"
+        verified=E2E + "plan-wrong-type",
         note="As after apply: TestConformance in plan() never fails for a payload decoded with the schema's type.",
         prior=None,
         config=CONFIG_VALUE,
