@@ -58,7 +58,8 @@ pub struct CheckPlanArgs {
     /// The configuration sent in PlanResourceChange.
     #[arg(long, value_name = "FILE")]
     config: PathBuf,
-    /// The planned state the provider returned.
+    /// The planned state the provider returned; `-` or an empty file is a null object
+    /// (which Terraform rejects where the configuration is not null).
     #[arg(long, value_name = "FILE")]
     planned: PathBuf,
     /// A path the response's RequiresReplace gives (checked as Terraform does: it must

@@ -47,11 +47,15 @@ pub enum Misbehaviour {
     /// block) with its `name` unknown, which Terraform names by the element
     /// (`.network[...].name`).
     ApplyLeavesSetUnknown,
+    /// `plan-returns-null`: the plan is a null object (for a create and an update).
+    PlanReturnsNull,
+    /// `plan-wrong-type`: the planned state's `size` is a string.
+    PlanWrongType,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 10] = [
+    pub const ALL: [(&'static str, Misbehaviour); 12] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -65,6 +69,8 @@ impl Misbehaviour {
             "apply-leaves-set-unknown",
             Misbehaviour::ApplyLeavesSetUnknown,
         ),
+        ("plan-returns-null", Misbehaviour::PlanReturnsNull),
+        ("plan-wrong-type", Misbehaviour::PlanWrongType),
     ];
 
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
@@ -84,9 +90,25 @@ impl Misbehaviour {
             Misbehaviour::PlanChangesPrior if !prior.is_null() => {
                 planned.with_attribute("secret", Value::from("changed by the plan"))
             }
+            Misbehaviour::PlanReturnsNull => Ok(Value::Null),
             _ => Ok(planned),
         }
     }
+}
+
+/// `value` with its `size` the string `"big"`, encoded with a type in which `size` is a
+/// string (what a provider with a wrong idea of the schema would send).
+fn encode_with_string_size(value: Value, ty: &Type) -> Result<DynamicValue, Error> {
+    let wrong = Type::object(
+        ty.as_object()
+            .map(|o| {
+                o.iter()
+                    .map(|(n, t, _)| (n, if n == "size" { Type::String } else { t.clone() }))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default(),
+    );
+    dynamic::encode(&value.with_attribute("size", Value::from("big"))?, &wrong)
 }
 
 /// `value` with its `size` one more (or 1 when it has none).
@@ -461,7 +483,13 @@ impl Provider for Demo {
                         .requires_replace
                         .push(path_to_proto(&Path::root().attribute("nmae")));
                 }
-                response.planned_state = diags.ok(dynamic::encode(&planned, ty), "Invalid plan");
+                let encoded = match self.misbehaviour {
+                    Some(Misbehaviour::PlanWrongType) => {
+                        encode_with_string_size(planned.clone(), ty)
+                    }
+                    _ => dynamic::encode(&planned, ty),
+                };
+                response.planned_state = diags.ok(encoded, "Invalid plan");
                 response.planned_identity = diags
                     .ok(self.identity(&planned), "Invalid identity")
                     .flatten();
@@ -502,24 +530,10 @@ impl Provider for Demo {
                 response.new_state = diags.ok(dynamic::encode(&Value::Null, ty), "Invalid state");
             }
             Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyWrongType) => {
-                // `size` as a string: encoded with a type in which it is one.
-                let wrong = Type::object(
-                    ty.as_object()
-                        .map(|o| {
-                            o.iter()
-                                .map(|(n, t, _)| {
-                                    (n, if n == "size" { Type::String } else { t.clone() })
-                                })
-                                .collect::<Vec<_>>()
-                        })
-                        .unwrap_or_default(),
-                );
-                let planned = planned
-                    .with_attribute("size", Value::from("big"))
-                    .and_then(|v| v.with_attribute("id", Value::from("thing-wrong")));
-                response.new_state = diags
-                    .ok(planned, "Invalid state")
-                    .and_then(|v| diags.ok(dynamic::encode(&v, &wrong), "Invalid state"));
+                let new = planned
+                    .with_attribute("id", Value::from("thing-wrong"))
+                    .and_then(|v| encode_with_string_size(v, ty));
+                response.new_state = diags.ok(new, "Invalid state");
             }
             Some(planned) => {
                 let thing: Option<Thing> = diags.ok(

@@ -40,19 +40,34 @@
 //! | Response | Terraform's check | Where in Terraform | Rules here |
 //! | --- | --- | --- | --- |
 //! | PlanResourceChange | write-only attributes are null | `plan`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
-//! | PlanResourceChange | the planned value conforms to the schema | `plan`, `TestConformance` | (a payload of another type does not decode) |
+//! | PlanResourceChange | the planned value conforms to the schema | `plan`, `TestConformance` | (a payload of another type does not decode¹) |
+//! | PlanResourceChange | a planned null object only for a null configuration | `objchange.AssertPlanValid` (its first check, at the root) | [`Rule::PlannedAbsent`] (path `""`: "planned for absence but config wants existence") |
 //! | PlanResourceChange | the plan is valid | `objchange.AssertPlanValid` | [`Rule::PlannedAbsent`] to [`Rule::MapKeyNotInPlan`] |
 //! | PlanResourceChange | `RequiresReplace` paths exist (an update) | `getRequiredReplaces` | [`Rule::RequiresReplaceNowhere`] ([`Block::check_requires_replace`]) |
-//! | ApplyResourceChange | the new value conforms to the schema | `apply`, `TestConformance` | (a payload of another type does not decode) |
+//! | ApplyResourceChange | the new value conforms to the schema | `apply`, `TestConformance` | (a payload of another type does not decode¹) |
 //! | ApplyResourceChange | write-only attributes are null | `apply`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
 //! | ApplyResourceChange | no unknown is left | `apply`, `IsWhollyKnown` | [`Rule::UnknownAfterApply`] |
 //! | ApplyResourceChange | the new value keeps the plan (not after a destroy) | `objchange.AssertObjectCompatible` | [`Rule::Appeared`] to [`Rule::ActualSetElementNew`] |
+//! | ApplyResourceChange | a null object only after a destroy | `apply` (after `AssertObjectCompatible`, which always reports it first) | [`Rule::Disappeared`] (path `""`: "Root object was present, but now absent") |
 //! | ApplyResourceChange | a destroy returns null | `apply` | [`Rule::NotNullAfterDestroy`] |
 //! | ReadResource, ImportResourceState | the state is wholly known | `refresh` | [`Rule::UnknownAfterRead`] |
-//! | ReadResource, ImportResourceState | the state conforms to the schema | `refresh`, `TestConformance` | (a payload of another type does not decode) |
+//! | ReadResource, ImportResourceState | the state conforms to the schema | `refresh`, `TestConformance` | (a payload of another type does not decode¹) |
 //! | ReadResource, ImportResourceState | write-only attributes are null | `refresh`, `ValidateWriteOnlyAttributes` | [`Rule::WriteOnlyReturned`] |
 //!
 //! [`Inconsistency::terraform_diagnostic`] gives the error Terraform prints for each.
+//!
+//! ¹ Terraform's conformance tests never fail for a provider over the plugin protocol:
+//! Terraform decodes each payload with the schema's type (its gRPC client's
+//! `decodeDynamicValue`), so a value of another type fails there, before any check, and
+//! Terraform prints go-cty's decoding error as the summary (`["size"]: number is
+//! required`). This crate's decoders refuse the same payloads at the same path, in their
+//! own words. The end-to-end suite's `DEMO_MISBEHAVE=plan-wrong-type` and
+//! `apply-wrong-type` show both.
+//!
+//! `vectors/plan/ctywire-responses.json` holds a case for each check with Terraform's
+//! diagnostic word for word; the end-to-end suite
+//! (`examples/terraform-provider-demo/tests/terraform`) runs a provider that breaks each
+//! rule class under a real Terraform 1.15.5 and checks that Terraform's errors are these.
 //!
 //! The rules are those of Terraform v1.16 (the commit the vectors in `vectors/plan/`
 //! name). Each [`Inconsistency`] carries the [`Rule`] it breaks, its path, and the
@@ -669,7 +684,9 @@ impl Block {
     /// computed attributes (with an unknown where the value is not known yet); it may
     /// also return the prior value in place of a configured one (a "diff suppression").
     /// Blocks must keep the configuration's count and keys, and neither a block nor a
-    /// collection of blocks may be null or unknown where the configuration has it.
+    /// collection of blocks may be null or unknown where the configuration has it. A
+    /// null planned state for a non-null configuration is [`Rule::PlannedAbsent`] at
+    /// the root, for a create and an update alike, as Terraform reports it.
     ///
     /// ```
     /// use ctywire::schema::{Attribute, Block, Rule};

@@ -591,3 +591,127 @@ mod provider_helpers {
             .is_err());
     }
 }
+
+/// The value a response case gives for `name`: its JSON notation, or its MessagePack
+/// payload (`<name>_msgpack`, hex), decoded with the schema's type.
+fn response_value(c: &Json, name: &str, ty: &Type) -> Result<Value, crate::Error> {
+    match c.get(format!("{name}_msgpack")).and_then(Json::as_str) {
+        Some(hex) => {
+            let bytes: Vec<u8> = (0..hex.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"))
+                .collect();
+            crate::msgpack::decode(&bytes, ty)
+        }
+        None => Ok(value(&c[name], ty)),
+    }
+}
+
+/// Runs one case of `ctywire-responses.json`: the check it names on its values, compared
+/// field by field with what it expects (or the decoding error it expects).
+fn run_response_case(
+    c: &Json,
+    block: &Block,
+    ty: &Type,
+    address: &str,
+    provider: &str,
+) -> Result<(), String> {
+    let names: &[&str] = match c["check"].as_str() {
+        Some("plan") => &["prior", "config", "planned"],
+        Some("apply") => &["planned", "new"],
+        Some("read") => &["new"],
+        Some("requires_replace") => &["prior", "planned"],
+        other => return Err(format!("unknown check {other:?}")),
+    };
+    let mut values = Vec::new();
+    for name in names {
+        match (response_value(c, name, ty), c.get("decode_error")) {
+            (Ok(v), _) => values.push(v),
+            (Err(e), Some(want)) if want["value"] == *name => {
+                let got = serde_json::json!({
+                    "kind": format!("{:?}", e.kind()),
+                    "path": e.path().to_string(),
+                });
+                return if got["kind"] == want["kind"] && got["path"] == want["path"] {
+                    Ok(())
+                } else {
+                    Err(format!("decoding {name}: want {want}, got {got} ({e})"))
+                };
+            }
+            (Err(e), _) => return Err(format!("{name} does not decode: {e}")),
+        }
+    }
+    if let Some(want) = c.get("decode_error") {
+        return Err(format!(
+            "want the decoding error {want}, but every value decodes"
+        ));
+    }
+    let found = match (c["check"].as_str(), values.as_slice()) {
+        (Some("plan"), [prior, config, planned]) => block.check_plan(prior, config, planned),
+        (Some("apply"), [planned, new]) => block.check_apply(planned, new),
+        (Some("read"), [new]) => block.check_read(new),
+        (_, [prior, planned]) => {
+            block.check_requires_replace(prior, planned, &paths(c.get("requires_replace")))
+        }
+        _ => unreachable!("one arm per check"),
+    };
+    let want = c["found"].as_array().expect("found");
+    if want.len() != found.len() {
+        return Err(format!(
+            "want {} problems, got {}: {found:#?}",
+            want.len(),
+            found.len()
+        ));
+    }
+    for (w, got) in want.iter().zip(&found) {
+        let d = got.terraform_diagnostic(address, provider);
+        let mut fields = vec![
+            ("rule", Some(got.rule.name().to_owned())),
+            ("summary", Some(d.summary)),
+            ("detail", Some(d.detail)),
+        ];
+        if w.get("path").is_some() {
+            let path = Path::parse(w["path"].as_str().expect("a path")).expect("a valid path");
+            fields.push(("path", (path == got.path).then(|| w["path"].to_string())));
+        }
+        if w.get("terraform_text").is_some() {
+            fields.push(("terraform_text", Some(got.terraform_text())));
+        }
+        for (field, got_text) in fields {
+            let want_text = match field {
+                "path" => Some(w["path"].to_string()),
+                _ => w[field].as_str().map(str::to_owned),
+            };
+            if got_text != want_text {
+                return Err(format!(
+                    "{field}:\n  want: {want_text:?}\n  got:  {got_text:?} ({got:?})"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs a file of Terraform's checks around objchange's (`ctywire-responses.json`).
+fn run_responses(file: &str) {
+    let path = format!("{}/vectors/plan/{file}", env!("CARGO_MANIFEST_DIR"));
+    let doc: Json = serde_json::from_str(&std::fs::read_to_string(path).expect("the file"))
+        .expect("vector JSON");
+    let (address, provider) = (
+        doc["address"].as_str().expect("address"),
+        doc["provider"].as_str().expect("provider"),
+    );
+    let mut failures = Vec::new();
+    let cases = cases(file);
+    for (c, block, ty) in &cases {
+        if let Err(e) = run_response_case(c, block, ty, address, provider) {
+            failures.push(format!("{}: {e}", c["name"]));
+        }
+    }
+    finish(file, failures, cases.len());
+}
+
+#[test]
+fn ctywire_responses() {
+    run_responses("ctywire-responses.json");
+}

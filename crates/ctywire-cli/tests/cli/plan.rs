@@ -451,3 +451,61 @@ fn check_plan_checks_the_requires_replace_paths() {
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains(r#"has indicated "requires replacement" on cloud_instance.web for a non-existent attribute path cty.Path{cty.GetAttrStep{Name:"nmae"}}."#), "{}", stdout(&o));
 }
+
+/// A provider that plans a null object (`--planned -`): Terraform's first check of a
+/// valid plan fails at the root, for a create and for an update.
+#[test]
+fn check_plan_rejects_a_null_planned_object_as_terraform_does() {
+    for prior in ["-", STATE] {
+        let mut args = vec!["check-plan"];
+        args.extend(EXAMPLE);
+        args.extend([
+            "--prior",
+            prior,
+            "--config",
+            CONFIG,
+            "--planned",
+            "-",
+            "--address",
+            "cloud_instance.web",
+        ]);
+        let o = ctywire(&args, b"");
+        assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            "Error: Provider produced invalid plan\n\n\
+             Provider \"registry.terraform.io/example/cloud\" planned an invalid value for cloud_instance.web: \
+             planned for absence but config wants existence.\n\n\
+             This is a bug in the provider, which should be reported in the provider's own issue tracker.\n\n    \
+             planned for absence but config wants existence [planned-absent]\n\n"
+        );
+        assert_eq!(
+            stderr(&o),
+            "error: Terraform would reject this plan: 1 problem\n"
+        );
+    }
+}
+
+/// A planned state of another type than the schema's does not decode, as Terraform's
+/// own decoder refuses it: the error names the attribute.
+#[test]
+fn check_plan_refuses_a_planned_value_of_the_wrong_type() {
+    let schema = schema();
+    let config = temp_file(
+        "cli-plan-config-wrong.json",
+        r#"{"name": "web", "id": null, "size": 1, "secret": null}"#,
+    );
+    let planned = temp_file(
+        "cli-plan-planned-wrong.json",
+        r#"{"name": "web", "id": null, "size": "big", "secret": null}"#,
+    );
+    let mut args = vec!["check-plan"];
+    args.extend(with_schema(
+        &schema,
+        &["--prior", "-", "--config", &config, "--planned", &planned],
+    ));
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).contains(".size"), "{}", stderr(&o));
+}

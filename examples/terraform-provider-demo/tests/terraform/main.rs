@@ -369,6 +369,10 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             "ApplyResourceChange",
             1,
         ),
+        // A null planned object passes Terraform's conformance test (it has the
+        // schema's type) and fails AssertPlanValid's first check, at the root.
+        ("plan-returns-null", false, "plan", "PlanResourceChange", 1),
+        ("plan-returns-null", true, "plan", "PlanResourceChange", 1),
         // RequiresReplace is not captured (it is no value): the path is the one the
         // misbehaviour names.
         (
@@ -468,30 +472,50 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
     }
 }
 
-/// A provider that returns a state of the wrong type: Terraform cannot decode it, and
-/// neither can ctywire, at the same attribute.
+/// A provider that plans or returns a state of the wrong type: Terraform cannot decode
+/// it, and neither can ctywire, at the same attribute. (Terraform's conformance tests of
+/// a plan and of a new state never see such a value: its decoder refuses it first.)
 #[test]
 fn a_state_of_the_wrong_type_is_refused_by_both() {
-    let mut ws = Workspace::new();
-    ws.env("DEMO_MISBEHAVE", "apply-wrong-type");
-    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a", "size": 2}}}}));
-    let run = ws.terraform(&["apply", "-no-color", "-auto-approve"]);
-    run.expect_status(1);
-    let said = words(&run.stderr);
-    let schemas = schemas(&ws);
-    let ty = schemas.resource("demo_thing").unwrap().implied_type();
-    let err = last_call(&ws, "ApplyResourceChange")
-        .payload("Response", "NewState")
-        .unwrap()
-        .decode(&ty)
-        .unwrap_err();
-    assert_eq!(err.path().to_string(), ".size", "{err}");
-    // Terraform's words are go-cty's decoder's, with the path as go-cty formats it;
-    // ctywire names the path and the bytes in its own words.
-    assert!(
-        said.contains(r#"Error: ["size"]: number is required"#),
-        "{said}"
-    );
+    for (misbehaviour, command, rpc, field) in [
+        (
+            "apply-wrong-type",
+            "apply",
+            "ApplyResourceChange",
+            "NewState",
+        ),
+        (
+            "plan-wrong-type",
+            "plan",
+            "PlanResourceChange",
+            "PlannedState",
+        ),
+    ] {
+        let mut ws = Workspace::new();
+        ws.env("DEMO_MISBEHAVE", misbehaviour);
+        ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a", "size": 2}}}}));
+        let run = match command {
+            "plan" => ws.terraform(&["plan", "-no-color"]),
+            _ => ws.terraform(&["apply", "-no-color", "-auto-approve"]),
+        };
+        run.expect_status(1);
+        let said = words(&run.stderr);
+        let schemas = schemas(&ws);
+        let ty = schemas.resource("demo_thing").unwrap().implied_type();
+        let err = last_call(&ws, rpc)
+            .payload("Response", field)
+            .unwrap()
+            .decode(&ty)
+            .unwrap_err();
+        assert_eq!(err.path().to_string(), ".size", "{misbehaviour}: {err}");
+        // Terraform's words are go-cty's decoder's, with the path as go-cty formats it;
+        // ctywire names the path and the bytes in its own words.
+        assert!(
+            said.contains(r#"Error: ["size"]: number is required"#),
+            "{misbehaviour}: {said}"
+        );
+        assert_eq!(said.matches("Error: ").count(), 1, "{misbehaviour}: {said}");
+    }
 }
 
 #[test]
