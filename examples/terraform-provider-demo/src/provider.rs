@@ -641,8 +641,8 @@ impl Provider for Demo {
             }));
         }
         let response = match crate::concat::call(&self.schemas.functions[CONCAT], &req.arguments) {
-            Ok(text) => call_function::Response {
-                result: Some(dynamic::encode(&Value::from(text), &Type::String).map_err(internal)?),
+            Ok(result) => call_function::Response {
+                result: Some(dynamic::encode(&result, &Type::String).map_err(internal)?),
                 error: None,
             },
             Err((argument, e)) => call_function::Response {

@@ -117,15 +117,10 @@ pub fn echo() -> Schema {
 }
 
 /// `concat(separator, first, parts...)`: `first` (any value, strings as they are, others
-/// as JSON) and the parts, joined by the separator.
+/// as JSON) and the parts, joined by the separator. `first` may be unknown (the result
+/// is then unknown too); for the other parameters Terraform waits until the arguments
+/// are known.
 pub fn concat() -> Function {
-    let parameter = |name: &str, ty: Type, description: &str| Parameter {
-        name: name.into(),
-        description: description.into(),
-        description_kind: DescriptionKind::Plain,
-        is_nullable: false,
-        ty,
-    };
     Function {
         summary: "Joins values with a separator".into(),
         description: "Joins the first value (a string as it is, any other value as JSON) and the further strings with the separator.".into(),
@@ -133,9 +128,13 @@ pub fn concat() -> Function {
         deprecation_message: String::new(),
         return_type: Type::String,
         parameters: vec![
-            parameter("separator", Type::String, "What goes between the parts."),
-            parameter("first", Type::Dynamic, "The first part: any value."),
+            Parameter::new("separator", Type::String).description("What goes between the parts."),
+            Parameter::new("first", Type::Dynamic)
+                .description("The first part: any value, known or not.")
+                .allow_unknown_values(),
         ],
-        variadic_parameter: Some(parameter("parts", Type::String, "The further parts.")),
+        variadic_parameter: Some(
+            Parameter::new("parts", Type::String).description("The further parts."),
+        ),
     }
 }

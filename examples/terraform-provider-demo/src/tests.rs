@@ -412,7 +412,7 @@ async fn validation_reports_paths() {
     );
     let wrong = DynamicValue {
         msgpack: Default::default(),
-        json: br#"{"name":true}"#.to_vec().into(),
+        json: br#"{"name":"a","tags":{"env":["dev"]}}"#.to_vec().into(),
     };
     let response = demo()
         .validate_resource_config(Request::new(validate_resource_config::Request {
@@ -423,7 +423,13 @@ async fn validation_reports_paths() {
         .await
         .unwrap()
         .into_inner();
+    // A value of the wrong type: an error diagnostic at the attribute.
     assert_eq!(response.diagnostics.len(), 1);
+    assert_eq!(
+        path_from_proto(response.diagnostics[0].attribute.as_ref().unwrap()).unwrap(),
+        Path::root().attribute("tags").key("env")
+    );
+    assert_eq!(response.diagnostics[0].summary, "Invalid configuration");
     assert!(demo()
         .validate_resource_config(Request::new(validate_resource_config::Request {
             type_name: "demo_other".into(),
@@ -509,6 +515,27 @@ async fn the_function_takes_a_dynamic_and_variadic_arguments() {
     assert_eq!(bad.error.unwrap().function_argument, Some(2));
     let short = call(vec![argument(Value::from("-"), &Type::String)]).await;
     assert!(short.error.is_some());
+
+    // `first` takes unknowns (the result is then an unknown string, not null); the
+    // separator does not, and Terraform never sends one there.
+    let unknown = call(vec![
+        argument(Value::from("-"), &Type::String),
+        argument(Value::unknown(), &Type::Dynamic),
+        argument(Value::from("p"), &Type::String),
+    ])
+    .await;
+    assert!(unknown.error.is_none(), "{:?}", unknown.error);
+    let result = dynamic::decode(unknown.result.as_ref(), &Type::String).unwrap();
+    assert_eq!(
+        result,
+        Value::Unknown(ctywire::Refinements::new().not_null())
+    );
+    let unknown_separator = call(vec![
+        argument(Value::unknown(), &Type::String),
+        argument(Value::typed(Type::String, Value::from("a")), &Type::Dynamic),
+    ])
+    .await;
+    assert_eq!(unknown_separator.error.unwrap().function_argument, Some(0));
 }
 
 #[tokio::test]

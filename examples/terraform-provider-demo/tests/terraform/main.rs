@@ -37,6 +37,7 @@ fn full_config(name: &str) -> Json {
         "output": {
             "joined": {"value": "${provider::demo::concat(\"-\", demo_thing.x.name, \"b\", \"c\")}"},
             "joined_json": {"value": "${provider::demo::concat(\"/\", {a = 1})}"},
+            "with_id": {"value": "${provider::demo::concat(\"-\", demo_thing.x.id, \"z\")}"},
             "echo": {"value": "${data.demo_echo.e.result}"}
         }
     })
@@ -128,6 +129,15 @@ fn plan_apply_refresh_replace_destroy() {
         "a set: deduplicated, in order"
     );
     assert_eq!(change["after_sensitive"]["secret"], json!(true));
+    // `first` allows unknown values: the plan called the function with the unknown id.
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    assert!(
+        capture.calls.iter().any(|c| c.rpc == "CallFunction"
+            && c.payload("Request", "Arguments_1")
+                .is_some_and(|p| p.decode(&ctywire::Type::Dynamic).unwrap().is_unknown())),
+        "no CallFunction with an unknown argument in {}",
+        capture.summary()
+    );
 
     // Apply the saved plan; the state has what apply filled in.
     run(&["apply", "-no-color", "tfplan"]).success();
@@ -148,6 +158,7 @@ fn plan_apply_refresh_replace_destroy() {
     let outputs = outputs.json();
     assert_eq!(outputs["joined"]["value"], json!("a-b-c"));
     assert_eq!(outputs["joined_json"]["value"], json!("{\"a\":1}"));
+    assert_eq!(outputs["with_id"]["value"], json!("thing-a-z"));
 
     // Nothing to do: read and plan agree with what apply returned.
     run(&["plan", "-no-color", "-detailed-exitcode"]).expect_status(0);
