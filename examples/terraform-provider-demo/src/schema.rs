@@ -9,6 +9,8 @@ use ctywire::Type;
 
 /// The managed resource's type name.
 pub const THING: &str = "demo_thing";
+/// The resource type whose objects a `moved` block can move into `demo_thing`s.
+pub const OLD_THING: &str = "demo_old_thing";
 /// The data source's type name.
 pub const ECHO: &str = "demo_echo";
 /// The function's name (`provider::demo::concat`).
@@ -22,6 +24,7 @@ pub fn provider() -> ProviderSchema {
     let mut p = ProviderSchema::default();
     p.provider = Schema::new(Block::new().description("The demo provider takes no configuration."));
     p.resource_schemas.insert(THING.into(), thing());
+    p.resource_schemas.insert(OLD_THING.into(), old_thing());
     p.resource_identity_schemas
         .insert(THING.into(), thing_identity());
     p.data_source_schemas.insert(ECHO.into(), echo());
@@ -97,14 +100,28 @@ pub fn thing_identity() -> IdentitySchema {
 }
 
 /// The type of `demo_thing`'s state at schema version 0: `size` was a string, and the
-/// other attributes and blocks did not exist.
+/// other attributes and blocks did not exist; `demo_old_thing`'s type.
 pub fn thing_v0_type() -> Type {
-    Type::object([
-        ("id", Type::String),
-        ("name", Type::String),
-        ("size", Type::String),
-        ("tags", Type::map(Type::String)),
-    ])
+    old_thing().implied_type()
+}
+
+/// `demo_old_thing`: `demo_thing` as it was at schema version 0, kept as a resource type
+/// of its own, whose objects a `moved` block moves into `demo_thing`s
+/// (`MoveResourceState`).
+pub fn old_thing() -> Schema {
+    Schema::new(
+        Block::new()
+            .description("A thing as it was: `size` is a string. Move one into a `demo_thing` with a `moved` block.")
+            .attribute("name", Attribute::new(Type::String).required())
+            .attribute("size", Attribute::new(Type::String).optional())
+            .attribute("tags", Attribute::new(Type::map(Type::String)).optional())
+            .attribute(
+                "id",
+                Attribute::new(Type::String)
+                    .computed()
+                    .description("`old-` and the name."),
+            ),
+    )
 }
 
 /// `demo_echo`: gives back its input.

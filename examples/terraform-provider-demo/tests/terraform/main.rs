@@ -299,6 +299,91 @@ fn a_version_0_state_is_upgraded_in_both_forms() {
     }
 }
 
+/// A `moved` block across resource types: Terraform asks the provider to move the
+/// `demo_old_thing`'s state into a `demo_thing` (MoveResourceState), plans no change, and
+/// the state then holds the thing with the old object's values; the call's captured
+/// target state reads back with the schema.
+#[test]
+fn a_moved_block_moves_an_old_thing_into_a_thing() {
+    let ws = Workspace::new();
+    ws.configure(&json!({"resource": {"demo_old_thing": {"x": {
+        "name": "m", "size": "4", "tags": {"k": "v"}
+    }}}}));
+    ws.terraform(&["apply", "-no-color", "-auto-approve"])
+        .success();
+    let old = resource(&state_resources(&ws), "demo_old_thing.x")["values"].clone();
+    assert_eq!(old["id"], json!("old-m"));
+
+    ws.clear_captures();
+    ws.configure(&json!({
+        "resource": {"demo_thing": {"x": {"name": "m", "size": 4, "tags": {"k": "v"}}}},
+        "moved": [{"from": "demo_old_thing.x", "to": "demo_thing.x"}]
+    }));
+    let plan = ws.terraform(&["plan", "-no-color", "-out=tfplan"]);
+    plan.success();
+    assert!(
+        plan.stdout
+            .contains("demo_old_thing.x has moved to demo_thing.x"),
+        "{}",
+        plan.stdout
+    );
+    assert!(
+        plan.stdout
+            .contains("Plan: 0 to add, 0 to change, 0 to destroy."),
+        "{}",
+        plan.stdout
+    );
+    let show = ws.terraform(&["show", "-json", "tfplan"]);
+    show.success();
+    let changes = show.json()["resource_changes"].clone();
+    let changes = changes.as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{changes:#?}");
+    assert_eq!(changes[0]["address"], json!("demo_thing.x"));
+    assert_eq!(changes[0]["previous_address"], json!("demo_old_thing.x"));
+    assert_eq!(changes[0]["change"]["actions"], json!(["no-op"]));
+
+    ws.terraform(&["apply", "-no-color", "tfplan"]).success();
+    let resources = state_resources(&ws);
+    assert_eq!(resources.len(), 1, "{resources:#?}");
+    let thing = &resource(&resources, "demo_thing.x")["values"];
+    assert_eq!(thing["name"], json!("m"));
+    assert_eq!(thing["size"], json!(4), "the old string size, as a number");
+    assert_eq!(thing["tags"], json!({"k": "v"}));
+    assert_eq!(thing["id"], json!("thing-m"));
+
+    let schemas = schemas(&ws);
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let moves: Vec<_> = capture
+        .calls
+        .iter()
+        .filter(|c| c.rpc == "MoveResourceState")
+        .collect();
+    assert!(
+        !moves.is_empty(),
+        "no MoveResourceState in {}",
+        capture.summary()
+    );
+    let ty = schemas.resource("demo_thing").unwrap().implied_type();
+    let mut resolver = Resolver::new(&schemas);
+    for call in moves {
+        // Read back as `ctywire capture` reads it: typed by demo_thing's schema alone.
+        match resolver.resolve(call) {
+            Resolved::Found(ctywire::capture::Subject::Schema { name, .. }) => {
+                assert_eq!(name, "demo_thing")
+            }
+            other => panic!("MoveResourceState resolves to {other:?}"),
+        }
+        let moved = call
+            .payload("Response", "TargetState")
+            .expect("the moved state")
+            .decode(&ty)
+            .unwrap();
+        assert_eq!(moved["id"].as_str(), Some("thing-m"));
+        assert_eq!(moved["size"].as_i64(), Some(4));
+    }
+    captures_resolve(&ws, &schemas);
+}
+
 #[test]
 fn plaintext_when_terraform_disables_plugin_tls() {
     let mut ws = Workspace::new();
