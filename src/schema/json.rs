@@ -472,13 +472,7 @@ impl<'a> Loader<'a> {
     }
 
     fn parameter(&mut self) -> Result<Parameter> {
-        let mut p = Parameter {
-            name: String::new(),
-            description: String::new(),
-            description_kind: DescriptionKind::Plain,
-            is_nullable: false,
-            ty: Type::Dynamic,
-        };
+        let mut p = Parameter::new("", Type::Dynamic);
         self.object(Keys::Fields, |l, key, _| {
             match key {
                 "name" => p.name = l.string()?,

@@ -180,6 +180,32 @@ pub struct Block {
     pub deprecated: bool,
     /// Why the block is deprecated, and what to use instead (empty when not given).
     pub deprecation_message: String,
+    /// The provider may compute the content of blocks of this schema (protocol 6.11's
+    /// `Schema.Block.computed`): a nested block type whose block is computed may be left
+    /// out of configuration and filled in by the provider. Blocks are optional in
+    /// configuration anyway, so the flag changes what a plan may hold, not what
+    /// configuration must write.
+    ///
+    /// Only Terraform 1.16 on reads it (and then announces
+    /// `ClientCapabilities.computed_blocks_allowed`); Terraform 1.15 ignores it, as do
+    /// ctywire's plan and apply checks, which follow 1.15. `providers schema -json`
+    /// never prints it, so schemas read from JSON have it off; protocol 5 has no such
+    /// field. [`Block::validate`] applies Terraform's rules for it: every block type
+    /// inside a computed block is computed too, a GROUP block cannot be computed, nor
+    /// can a block type with `min_items` above 0.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    /// use ctywire::Type;
+    ///
+    /// let address = Block::new().attribute("ip", Attribute::new(Type::String).computed()).computed();
+    /// let block = Block::new().block_type("address", NestedBlock::new(BlockNesting::List, address));
+    /// assert!(block.block_types["address"].block.computed);
+    /// assert!(block.validate().is_empty());
+    /// // The flag does not change the type of the block's values.
+    /// assert_eq!(block.implied_type().to_expr(), "object({address=list(object({ip=string}))})");
+    /// ```
+    pub computed: bool,
 }
 
 /// An attribute: a type (or a protocol-6 nested type) and how configuration and the
@@ -408,6 +434,13 @@ impl Block {
     /// This block with a plain-text description.
     pub fn description(mut self, text: impl Into<String>) -> Block {
         self.description = text.into();
+        self
+    }
+
+    /// This block, computed: the provider may fill in blocks of this schema (see
+    /// [`Block::computed`](Block#structfield.computed)).
+    pub fn computed(mut self) -> Block {
+        self.computed = true;
         self
     }
 

@@ -137,8 +137,57 @@ pub struct Parameter {
     pub description_kind: DescriptionKind,
     /// Whether the argument may be null.
     pub is_nullable: bool,
+    /// Whether the provider takes arguments that are not wholly known (protocol's
+    /// `Function.Parameter.allow_unknown_values`). When off, Terraform does not call the
+    /// function while an argument for this parameter holds an unknown (during plan),
+    /// and takes the result to be unknown; when on, it calls the function with the
+    /// unknown. `providers schema -json` does not print it, so schemas read from JSON
+    /// have it off.
+    pub allow_unknown_values: bool,
     /// The type every argument for this parameter must conform to.
     pub ty: Type,
+}
+
+impl Parameter {
+    /// A parameter named `name` of type `ty`, not nullable, taking only known values,
+    /// with no description.
+    ///
+    /// ```
+    /// use ctywire::schema::Parameter;
+    /// use ctywire::Type;
+    ///
+    /// let p = Parameter::new("input", Type::Dynamic).nullable().allow_unknown_values();
+    /// assert!(p.is_nullable && p.allow_unknown_values);
+    /// assert_eq!((p.name.as_str(), &p.ty), ("input", &Type::Dynamic));
+    /// ```
+    pub fn new(name: impl Into<String>, ty: Type) -> Parameter {
+        Parameter {
+            name: name.into(),
+            description: String::new(),
+            description_kind: DescriptionKind::Plain,
+            is_nullable: false,
+            allow_unknown_values: false,
+            ty,
+        }
+    }
+
+    /// This parameter with a plain-text description.
+    pub fn description(mut self, text: impl Into<String>) -> Parameter {
+        self.description = text.into();
+        self
+    }
+
+    /// This parameter, taking null arguments.
+    pub fn nullable(mut self) -> Parameter {
+        self.is_nullable = true;
+        self
+    }
+
+    /// This parameter, taking arguments that hold unknowns.
+    pub fn allow_unknown_values(mut self) -> Parameter {
+        self.allow_unknown_values = true;
+        self
+    }
 }
 
 impl Function {

@@ -443,6 +443,55 @@ fn item_count_rules_by_nesting() {
 }
 
 #[test]
+fn computed_block_rules() {
+    let check = |block: Block| messages(&block.validate());
+    let e = || Block::new().computed();
+    // Allowed: a computed LIST, SET, MAP or SINGLE block, computed blocks inside it.
+    let fine = Block::new()
+        .block_type(
+            "l",
+            nested(
+                BlockNesting::List,
+                e().block_type("in", nested(BlockNesting::Set, e())),
+            )
+            .max_items(2),
+        )
+        .block_type("m", nested(BlockNesting::Map, e()))
+        .block_type(
+            "s",
+            nested(BlockNesting::Single, e()).min_items(1).max_items(1),
+        );
+    assert_eq!(check(fine), Vec::<String>::new());
+    let bad = Block::new()
+        .block_type("g", nested(BlockNesting::Group, e()))
+        .block_type("l", nested(BlockNesting::List, e()).min_items(1))
+        .block_type(
+            "s",
+            nested(
+                BlockNesting::Set,
+                e().block_type("plain", nested(BlockNesting::List, Block::new())),
+            ),
+        );
+    assert_eq!(
+        check(bad),
+        [
+            ".g: group blocks cannot be computed",
+            ".l: a computed block type cannot have min_items (1)",
+            ".s.plain: block types inside a computed block must be computed too",
+        ]
+    );
+    // A computed top-level block asks the same of its block types.
+    assert_eq!(
+        check(
+            Block::new()
+                .computed()
+                .block_type("b", nested(BlockNesting::List, Block::new()))
+        ),
+        [".b: block types inside a computed block must be computed too"]
+    );
+}
+
+#[test]
 fn set_blocks_without_dynamic_or_write_only() {
     let inner = Block::new()
         .attribute("d", attr("list(any)"))

@@ -27,11 +27,14 @@ impl Block {
     /// - GROUP and MAP: `min_items` and `max_items` are 0;
     /// - LIST and SET: `min_items` at most `max_items`, unless `max_items` is 0 (no
     ///   limit);
-    /// - SET: the block may not contain `dynamic` or write-only attributes.
+    /// - SET: the block may not contain `dynamic` or write-only attributes;
+    /// - computed blocks (protocol 6.11, [`Block::computed`](Block#structfield.computed);
+    ///   Terraform 1.16's rules, 1.15 ignores the flag): every block type inside a
+    ///   computed block is computed too; a GROUP block cannot be computed; a computed
+    ///   LIST, SET or MAP block cannot have `min_items` above 0.
     ///
     /// Attribute names are not checked, as in Terraform (the check is disabled there
-    /// because existing providers break it). Blocks cannot be computed in the protocol,
-    /// so the rules about computed blocks have nothing to apply to.
+    /// because existing providers break it).
     ///
     /// ```
     /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
@@ -78,8 +81,20 @@ fn validate_block(block: &Block, path: &mut Path, found: &mut Vec<Violation>) {
                     .to_owned(),
             );
         }
+        if block.computed && !nested.block.computed {
+            report("block types inside a computed block must be computed too".to_owned());
+        }
         let (min, max) = (nested.min_items, nested.max_items);
         let mode = nested.nesting.as_str();
+        let computed = nested.block.computed;
+        if computed && nested.nesting == BlockNesting::Group {
+            report("group blocks cannot be computed".to_owned());
+        }
+        if computed && min > 0 && nested.nesting != BlockNesting::Single {
+            report(format!(
+                "a computed block type cannot have min_items ({min})"
+            ));
+        }
         match nested.nesting {
             BlockNesting::Single => {
                 if min != max {

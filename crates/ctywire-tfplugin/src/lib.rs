@@ -7,6 +7,8 @@
 //!
 //! - [`dynamic`]: a `DynamicValue` to and from a [`ctywire::Value`] or the provider's
 //!   own serde types, typed by the schema's implied type;
+//! - [`raw_state`]: a stored state (`RawState`, JSON or the legacy flatmap) as a value of
+//!   the schema it was stored with, for state upgrades and moves;
 //! - [`schema`]: `GetProviderSchema`'s messages from [`ctywire::schema`]'s model, so the
 //!   schema is written once (and `providers schema -json` reads back the same);
 //! - [`path`] and [`diagnostic`]: `AttributePath`s and `Diagnostic`s from ctywire's
@@ -111,5 +113,6 @@ pub mod capture;
 pub mod diagnostic;
 pub mod dynamic;
 pub mod path;
+pub mod raw_state;
 pub mod schema;
 pub mod v5;

@@ -45,8 +45,7 @@ pub fn schema_to_proto(schema: &Schema) -> pb::Schema {
     }
 }
 
-/// A protocol 6 `Schema` message as a schema. A missing block is an empty block; the
-/// block's `computed` flag (6.11) has no place in the model and is not read.
+/// A protocol 6 `Schema` message as a schema. A missing block is an empty block.
 pub fn schema_from_proto(proto: &pb::Schema) -> Result<Schema, Error> {
     let block = match &proto.block {
         Some(block) => block_from_proto(block, &Path::root())?,
@@ -79,7 +78,7 @@ pub fn block_to_proto(block: &Block) -> pb::schema::Block {
         description_kind: kind_to_proto(block.description_kind) as i32,
         deprecated: block.deprecated,
         deprecation_message: block.deprecation_message.clone(),
-        computed: false,
+        computed: block.computed,
     }
 }
 
@@ -129,6 +128,7 @@ pub fn block_from_proto(proto: &pb::schema::Block, at: &Path) -> Result<Block, E
     block.description_kind = kind_from_proto(proto.description_kind, at)?;
     block.deprecated = proto.deprecated;
     block.deprecation_message = proto.deprecation_message.clone();
+    block.computed = proto.computed;
     Ok(block)
 }
 
@@ -260,14 +260,13 @@ pub fn identity_schema_from_proto(
     Ok(schema)
 }
 
-/// A function signature as a `Function` message. The model has no `allow_unknown_values`,
-/// so it is false: Terraform then calls the function only with known arguments.
+/// A function signature as a `Function` message.
 pub fn function_to_proto(function: &Function) -> pb::Function {
     let parameter = |p: &Parameter| pb::function::Parameter {
         name: p.name.clone(),
         r#type: p.ty.to_json().into_bytes(),
         allow_null_value: p.is_nullable,
-        allow_unknown_values: false,
+        allow_unknown_values: p.allow_unknown_values,
         description: p.description.clone(),
         description_kind: kind_to_proto(p.description_kind) as i32,
     };
@@ -293,6 +292,7 @@ pub fn function_from_proto(proto: &pb::Function) -> Result<Function, Error> {
             description: p.description.clone(),
             description_kind: kind_from_proto(p.description_kind, at)?,
             is_nullable: p.allow_null_value,
+            allow_unknown_values: p.allow_unknown_values,
             ty: type_from_proto(&p.r#type, at)?,
         })
     };

@@ -2,8 +2,11 @@
 //!
 //! Protocol 5's `AttributePath`, `Diagnostic`, `Function` and `ResourceIdentitySchema`
 //! are protocol 6's field for field, so they are protocol 6's conversions re-encoded;
-//! its `Schema` has the same fields under other numbers and no nested attributes, so a
-//! schema with a nested attribute is an error here (at the attribute's path).
+//! its `Schema` has the same fields under other numbers but no nested attributes and no
+//! computed blocks (6.11's `Schema.Block.computed`), so a schema with a nested attribute
+//! or a computed block is an error here (at the attribute's or block type's path), not
+//! a schema quietly served without them. A protocol 5 schema read back has no computed
+//! blocks.
 //!
 //! ```
 //! use ctywire::schema::{Attribute, AttributeNesting, Block, NestedType, Schema};
@@ -35,7 +38,8 @@ fn recode<A: Message, B: Message + Default>(message: &A) -> B {
     B::decode(message.encode_to_vec().as_slice()).unwrap_or_default()
 }
 
-/// A schema as a protocol 5 `Schema` message; a nested attribute is an error.
+/// A schema as a protocol 5 `Schema` message; a nested attribute or a computed block
+/// is an error.
 pub fn schema_to_proto(schema: &Schema) -> Result<pb5::Schema, Error> {
     let v6 = crate::schema::schema_to_proto(schema);
     Ok(pb5::Schema {
@@ -57,6 +61,13 @@ pub fn schema_from_proto(proto: &pb5::Schema) -> Result<Schema, Error> {
 }
 
 fn block_to_v5(block: &pb6::schema::Block, at: &Path) -> Result<pb5::schema::Block, Error> {
+    if block.computed {
+        return Err(Error::new(
+            ErrorKind::Unencodable,
+            "protocol 5 has no computed blocks (Schema.Block.computed)",
+        )
+        .at(at));
+    }
     let mut attributes = Vec::with_capacity(block.attributes.len());
     for a in &block.attributes {
         if a.nested_type.is_some() {

@@ -1,5 +1,6 @@
 //! Serving: the cookie, version negotiation, the handshake line, AutoMTLS with the
-//! client certificate pinned, health and the controller's Shutdown, in-process.
+//! client certificate pinned, health and the controller's Shutdown, and what a
+//! malformed message gets, in-process.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -271,3 +272,112 @@ struct Empty5;
 
 #[tonic::async_trait]
 impl ctywire_tfplugin::tfplugin5::provider_server::Provider for Empty5 {}
+
+/// A gRPC codec that sends and receives message bytes as they are, to put bytes on the
+/// wire that no protobuf encoder writes.
+#[derive(Clone, Copy, Default)]
+struct RawCodec;
+
+impl tonic::codec::Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawCodec;
+    type Decoder = RawCodec;
+
+    fn encoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+
+    fn decoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+}
+
+impl tonic::codec::Encoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        dst: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), tonic::Status> {
+        prost::bytes::BufMut::put_slice(dst, &item);
+        Ok(())
+    }
+}
+
+impl tonic::codec::Decoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn decode(
+        &mut self,
+        src: &mut tonic::codec::DecodeBuf<'_>,
+    ) -> Result<Option<Vec<u8>>, tonic::Status> {
+        use prost::bytes::Buf;
+        Ok(Some(src.copy_to_bytes(src.remaining()).to_vec()))
+    }
+}
+
+/// Sends `bytes` as the message of a call of `method` on `tfplugin6.Provider`.
+async fn raw_call(channel: Channel, method: &str, bytes: &[u8]) -> Result<Vec<u8>, tonic::Status> {
+    let mut grpc = tonic::client::Grpc::new(channel);
+    grpc.ready()
+        .await
+        .map_err(|e| tonic::Status::unavailable(e.to_string()))?;
+    let path = format!("/tfplugin6.Provider/{method}");
+    grpc.unary(
+        tonic::Request::new(bytes.to_vec()),
+        tonic::codegen::http::uri::PathAndQuery::try_from(path).unwrap(),
+        RawCodec,
+    )
+    .await
+    .map(tonic::Response::into_inner)
+}
+
+/// Malformed protobuf in a well-formed gRPC frame: a clean error status for that call,
+/// and the server, the connection and the next call carry on.
+#[tokio::test]
+async fn malformed_messages_get_an_error_status_and_the_server_carries_on() {
+    let client = client_identity();
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .start(&PluginEnv::terraform(Some(client.pem.clone())))
+        .await
+        .unwrap();
+    let channel = connect(&started, Some(&client)).await.unwrap();
+    let garbage: [(&str, &[u8]); 4] = [
+        ("an endless varint", &[0xff; 11]),
+        ("wire type 7", &[0x0f]),
+        ("a length past the end", &[0x0a, 0x20, 0x01]),
+        ("a field number 0", &[0x00, 0x01]),
+    ];
+    for method in ["GetProviderSchema", "PlanResourceChange", "CallFunction"] {
+        for (what, bytes) in garbage {
+            let status = raw_call(channel.clone(), method, bytes).await.unwrap_err();
+            assert_eq!(
+                status.code(),
+                tonic::Code::Internal,
+                "{method}, {what}: {status:?}"
+            );
+            assert!(
+                status
+                    .message()
+                    .starts_with("failed to decode Protobuf message"),
+                "{method}, {what}: {status:?}"
+            );
+        }
+    }
+    // The same connection serves a good call, by the generated client and raw: the
+    // empty message is a valid request.
+    schema_call(channel.clone()).await.unwrap();
+    let response = raw_call(channel, "GetProviderSchema", &[]).await.unwrap();
+    assert!(<get_provider_schema::Response as prost::Message>::decode(response.as_slice()).is_ok());
+    // And so does a new connection.
+    schema_call(connect(&started, Some(&client)).await.unwrap())
+        .await
+        .unwrap();
+    started.stop();
+    started.wait().await.unwrap();
+}

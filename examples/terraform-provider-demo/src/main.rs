@@ -10,6 +10,7 @@
 //! for `ctywire --schema`.
 
 mod concat;
+mod old_thing;
 mod provider;
 mod schema;
 mod thing;

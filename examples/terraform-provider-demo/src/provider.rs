@@ -2,11 +2,12 @@
 //! the value logic, and encodes the result; problems become diagnostics with paths.
 
 use ctywire::schema::{ProviderSchema, Schema};
-use ctywire::{flatmap, json, Error, ErrorKind, Path, Type, Value};
+use ctywire::{json, Error, ErrorKind, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::diagnostic::{self, Diagnostics};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_to_proto;
+use ctywire_tfplugin::raw_state;
 use ctywire_tfplugin::schema::{
     function_to_proto, identity_schemas_response, provider_schema_response,
 };
@@ -14,7 +15,8 @@ use ctywire_tfplugin::tfplugin6::provider_server::Provider;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::{Request, Response, Status};
 
-use crate::schema::{self, thing_v0_type, CONCAT, ECHO, THING, THING_VERSION};
+use crate::old_thing::OldThing;
+use crate::schema::{self, thing_v0_type, CONCAT, ECHO, OLD_THING, THING, THING_VERSION};
 use crate::thing::{self, Thing};
 
 /// Deliberate misbehaviours, for tests of what Terraform makes of a broken provider
@@ -133,6 +135,7 @@ pub struct Demo {
     thing_type: Type,
     identity_type: Type,
     echo_type: Type,
+    old_thing: OldThing,
     capture: CaptureWriter,
     misbehaviour: Option<Misbehaviour>,
 }
@@ -151,6 +154,7 @@ impl Demo {
             thing_type,
             identity_type,
             echo_type,
+            old_thing: OldThing::new(),
             capture,
             misbehaviour,
         }
@@ -208,9 +212,15 @@ impl Provider for Demo {
         _request: Request<get_metadata::Request>,
     ) -> Result<Response<get_metadata::Response>, Status> {
         Ok(Response::new(get_metadata::Response {
-            resources: vec![get_metadata::ResourceMetadata {
-                type_name: THING.into(),
-            }],
+            resources: vec![
+                get_metadata::ResourceMetadata {
+                    type_name: THING.into(),
+                },
+                get_metadata::ResourceMetadata {
+                    type_name: OLD_THING.into(),
+                },
+            ],
+            server_capabilities: Some(server_capabilities()),
             data_sources: vec![get_metadata::DataSourceMetadata {
                 type_name: ECHO.into(),
             }],
@@ -225,7 +235,9 @@ impl Provider for Demo {
         &self,
         _request: Request<get_provider_schema::Request>,
     ) -> Result<Response<get_provider_schema::Response>, Status> {
-        Ok(Response::new(provider_schema_response(&self.schemas)))
+        let mut response = provider_schema_response(&self.schemas);
+        response.server_capabilities = Some(server_capabilities());
+        Ok(Response::new(response))
     }
 
     async fn get_resource_identity_schemas(
@@ -290,6 +302,10 @@ impl Provider for Demo {
     ) -> Result<Response<validate_resource_config::Response>, Status> {
         let req = request.into_inner();
         self.capture.request(&req);
+        if req.type_name == OLD_THING {
+            let response = self.old_thing.validate(&req);
+            return Ok(Response::new(response));
+        }
         self.check_type(&req.type_name, THING)?;
         let mut diags = Diagnostics::new();
         if let Some(config) = diags.ok(
@@ -337,45 +353,32 @@ impl Provider for Demo {
         request: Request<upgrade_resource_state::Request>,
     ) -> Result<Response<upgrade_resource_state::Response>, Status> {
         let req = request.into_inner();
+        if req.type_name == OLD_THING {
+            let response = self.old_thing.upgrade(&req);
+            self.capture.response(&response);
+            return Ok(Response::new(response));
+        }
         self.check_type(&req.type_name, THING)?;
         let mut diags = Diagnostics::new();
-        let raw = req.raw_state.unwrap_or_default();
-        let version = req.version as u64;
-        // A legacy flatmap state is read as a value of its version's type, and from
-        // there on goes the way of the JSON form.
-        let state_json = if raw.json.is_empty() && !raw.flatmap.is_empty() {
-            let ty = if version == 0 {
-                thing_v0_type()
-            } else {
-                self.thing_type.clone()
-            };
-            diags.ok(
-                flatmap::decode(&raw.flatmap, &ty).and_then(|v| json::encode(&v, &ty)),
-                "Invalid flatmap state",
-            )
-        } else {
-            Some(raw.json)
-        };
-        let upgraded = match (state_json, version) {
-            (None, _) => None,
-            (Some(state), 0) => diags
-                .ok(thing::upgrade_v0(&state), "Invalid version 0 state")
+        let raw = req.raw_state.as_ref();
+        // Either form of the stored state (JSON, or a legacy flatmap) is read with the
+        // type of its version's schema.
+        let upgraded = match req.version as u64 {
+            0 => diags
+                .ok(
+                    raw_state::decode(raw, &thing_v0_type()).and_then(|v| thing::from_v0(&v)),
+                    "Invalid version 0 state",
+                )
                 .and_then(|t| {
                     diags.ok(
                         dynamic::encode_from(&t, &self.thing_type),
                         "Invalid upgraded state",
                     )
                 }),
-            (Some(state), THING_VERSION) => {
-                let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
-                diags
-                    .ok(
-                        json::decode_with(&state, &self.thing_type, &options),
-                        "Invalid state",
-                    )
-                    .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state"))
-            }
-            (Some(_), other) => {
+            THING_VERSION => diags
+                .ok(raw_state::decode(raw, &self.thing_type), "Invalid state")
+                .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state")),
+            other => {
                 diags.push(diagnostic::error(
                     "Unsupported state version",
                     format!(
@@ -400,6 +403,11 @@ impl Provider for Demo {
     ) -> Result<Response<read_resource::Response>, Status> {
         let req = request.into_inner();
         self.capture.request(&req);
+        if req.type_name == OLD_THING {
+            let response = self.old_thing.read(&req);
+            self.capture.response(&response);
+            return Ok(Response::new(response));
+        }
         self.check_type(&req.type_name, THING)?;
         // The thing lives in the state: reading it finds it as it is.
         let mut diags = Diagnostics::new();
@@ -435,6 +443,11 @@ impl Provider for Demo {
     ) -> Result<Response<plan_resource_change::Response>, Status> {
         let req = request.into_inner();
         self.capture.request(&req);
+        if req.type_name == OLD_THING {
+            let response = self.old_thing.plan(&req);
+            self.capture.response(&response);
+            return Ok(Response::new(response));
+        }
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
         let mut diags = Diagnostics::new();
@@ -506,6 +519,11 @@ impl Provider for Demo {
     ) -> Result<Response<apply_resource_change::Response>, Status> {
         let req = request.into_inner();
         self.capture.request(&req);
+        if req.type_name == OLD_THING {
+            let response = self.old_thing.apply(&req);
+            self.capture.response(&response);
+            return Ok(Response::new(response));
+        }
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
         let mut diags = Diagnostics::new();
@@ -677,8 +695,8 @@ impl Provider for Demo {
             }));
         }
         let response = match crate::concat::call(&self.schemas.functions[CONCAT], &req.arguments) {
-            Ok(text) => call_function::Response {
-                result: Some(dynamic::encode(&Value::from(text), &Type::String).map_err(internal)?),
+            Ok(result) => call_function::Response {
+                result: Some(dynamic::encode(&result, &Type::String).map_err(internal)?),
                 error: None,
             },
             Err((argument, e)) => call_function::Response {
@@ -690,11 +708,68 @@ impl Provider for Demo {
         Ok(Response::new(response))
     }
 
+    /// A `moved` block from a `demo_old_thing` of this provider to a `demo_thing`: the
+    /// old object's state (JSON typed by `demo_old_thing`'s schema) as a thing's.
+    async fn move_resource_state(
+        &self,
+        request: Request<move_resource_state::Request>,
+    ) -> Result<Response<move_resource_state::Response>, Status> {
+        let req = request.into_inner();
+        self.check_type(&req.target_type_name, THING)?;
+        let mut diags = Diagnostics::new();
+        let mut response = move_resource_state::Response {
+            target_private: req.source_private.clone(),
+            ..Default::default()
+        };
+        if req.source_type_name != OLD_THING
+            || req.source_provider_address != crate::ADDRESS
+            || req.source_schema_version != 0
+        {
+            diags.push(diagnostic::error(
+                "Unsupported move",
+                format!(
+                    "{THING} takes objects of {OLD_THING} (schema version 0) of {}, not of {} (version {}) of {}",
+                    crate::ADDRESS,
+                    req.source_type_name,
+                    req.source_schema_version,
+                    req.source_provider_address
+                ),
+                &Path::root(),
+            ));
+        } else {
+            let state = diags.ok(
+                raw_state::decode(req.source_state.as_ref(), &thing_v0_type())
+                    .and_then(|v| thing::from_v0(&v))
+                    .and_then(|t| ctywire::serde::to_value(&t, &self.thing_type)),
+                "Invalid source state",
+            );
+            if let Some(state) = state {
+                response.target_identity = diags
+                    .ok(self.identity(&state), "Invalid identity")
+                    .flatten();
+                response.target_state =
+                    diags.ok(dynamic::encode(&state, &self.thing_type), "Invalid state");
+            }
+        }
+        response.diagnostics = diags.into_vec();
+        self.capture.response(&response);
+        Ok(Response::new(response))
+    }
+
     async fn stop_provider(
         &self,
         _request: Request<stop_provider::Request>,
     ) -> Result<Response<stop_provider::Response>, Status> {
         Ok(Response::new(stop_provider::Response::default()))
+    }
+}
+
+/// What the provider can do beyond the calls every provider answers: move objects of
+/// another resource type into its own (`moved` across types).
+fn server_capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        move_resource_state: true,
+        ..Default::default()
     }
 }
 

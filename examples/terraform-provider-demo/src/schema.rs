@@ -9,6 +9,8 @@ use ctywire::Type;
 
 /// The managed resource's type name.
 pub const THING: &str = "demo_thing";
+/// The resource type whose objects a `moved` block can move into `demo_thing`s.
+pub const OLD_THING: &str = "demo_old_thing";
 /// The data source's type name.
 pub const ECHO: &str = "demo_echo";
 /// The function's name (`provider::demo::concat`).
@@ -22,6 +24,7 @@ pub fn provider() -> ProviderSchema {
     let mut p = ProviderSchema::default();
     p.provider = Schema::new(Block::new().description("The demo provider takes no configuration."));
     p.resource_schemas.insert(THING.into(), thing());
+    p.resource_schemas.insert(OLD_THING.into(), old_thing());
     p.resource_identity_schemas
         .insert(THING.into(), thing_identity());
     p.data_source_schemas.insert(ECHO.into(), echo());
@@ -97,14 +100,28 @@ pub fn thing_identity() -> IdentitySchema {
 }
 
 /// The type of `demo_thing`'s state at schema version 0: `size` was a string, and the
-/// other attributes and blocks did not exist.
+/// other attributes and blocks did not exist; `demo_old_thing`'s type.
 pub fn thing_v0_type() -> Type {
-    Type::object([
-        ("id", Type::String),
-        ("name", Type::String),
-        ("size", Type::String),
-        ("tags", Type::map(Type::String)),
-    ])
+    old_thing().implied_type()
+}
+
+/// `demo_old_thing`: `demo_thing` as it was at schema version 0, kept as a resource type
+/// of its own, whose objects a `moved` block moves into `demo_thing`s
+/// (`MoveResourceState`).
+pub fn old_thing() -> Schema {
+    Schema::new(
+        Block::new()
+            .description("A thing as it was: `size` is a string. Move one into a `demo_thing` with a `moved` block.")
+            .attribute("name", Attribute::new(Type::String).required())
+            .attribute("size", Attribute::new(Type::String).optional())
+            .attribute("tags", Attribute::new(Type::map(Type::String)).optional())
+            .attribute(
+                "id",
+                Attribute::new(Type::String)
+                    .computed()
+                    .description("`old-` and the name."),
+            ),
+    )
 }
 
 /// `demo_echo`: gives back its input.
@@ -117,15 +134,10 @@ pub fn echo() -> Schema {
 }
 
 /// `concat(separator, first, parts...)`: `first` (any value, strings as they are, others
-/// as JSON) and the parts, joined by the separator.
+/// as JSON) and the parts, joined by the separator. `first` may be unknown (the result
+/// is then unknown too); for the other parameters Terraform waits until the arguments
+/// are known.
 pub fn concat() -> Function {
-    let parameter = |name: &str, ty: Type, description: &str| Parameter {
-        name: name.into(),
-        description: description.into(),
-        description_kind: DescriptionKind::Plain,
-        is_nullable: false,
-        ty,
-    };
     Function {
         summary: "Joins values with a separator".into(),
         description: "Joins the first value (a string as it is, any other value as JSON) and the further strings with the separator.".into(),
@@ -133,9 +145,13 @@ pub fn concat() -> Function {
         deprecation_message: String::new(),
         return_type: Type::String,
         parameters: vec![
-            parameter("separator", Type::String, "What goes between the parts."),
-            parameter("first", Type::Dynamic, "The first part: any value."),
+            Parameter::new("separator", Type::String).description("What goes between the parts."),
+            Parameter::new("first", Type::Dynamic)
+                .description("The first part: any value, known or not.")
+                .allow_unknown_values(),
         ],
-        variadic_parameter: Some(parameter("parts", Type::String, "The further parts.")),
+        variadic_parameter: Some(
+            Parameter::new("parts", Type::String).description("The further parts."),
+        ),
     }
 }

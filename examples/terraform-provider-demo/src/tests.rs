@@ -412,7 +412,7 @@ async fn validation_reports_paths() {
     );
     let wrong = DynamicValue {
         msgpack: Default::default(),
-        json: br#"{"name":true}"#.to_vec().into(),
+        json: br#"{"name":"a","tags":{"env":["dev"]}}"#.to_vec().into(),
     };
     let response = demo()
         .validate_resource_config(Request::new(validate_resource_config::Request {
@@ -423,7 +423,13 @@ async fn validation_reports_paths() {
         .await
         .unwrap()
         .into_inner();
+    // A value of the wrong type: an error diagnostic at the attribute.
     assert_eq!(response.diagnostics.len(), 1);
+    assert_eq!(
+        path_from_proto(response.diagnostics[0].attribute.as_ref().unwrap()).unwrap(),
+        Path::root().attribute("tags").key("env")
+    );
+    assert_eq!(response.diagnostics[0].summary, "Invalid configuration");
     assert!(demo()
         .validate_resource_config(Request::new(validate_resource_config::Request {
             type_name: "demo_other".into(),
@@ -509,6 +515,27 @@ async fn the_function_takes_a_dynamic_and_variadic_arguments() {
     assert_eq!(bad.error.unwrap().function_argument, Some(2));
     let short = call(vec![argument(Value::from("-"), &Type::String)]).await;
     assert!(short.error.is_some());
+
+    // `first` takes unknowns (the result is then an unknown string, not null); the
+    // separator does not, and Terraform never sends one there.
+    let unknown = call(vec![
+        argument(Value::from("-"), &Type::String),
+        argument(Value::unknown(), &Type::Dynamic),
+        argument(Value::from("p"), &Type::String),
+    ])
+    .await;
+    assert!(unknown.error.is_none(), "{:?}", unknown.error);
+    let result = dynamic::decode(unknown.result.as_ref(), &Type::String).unwrap();
+    assert_eq!(
+        result,
+        Value::Unknown(ctywire::Refinements::new().not_null())
+    );
+    let unknown_separator = call(vec![
+        argument(Value::unknown(), &Type::String),
+        argument(Value::typed(Type::String, Value::from("a")), &Type::Dynamic),
+    ])
+    .await;
+    assert_eq!(unknown_separator.error.unwrap().function_argument, Some(0));
 }
 
 #[tokio::test]
@@ -542,4 +569,131 @@ async fn identities_upgrade_from_their_json() {
     );
     assert_eq!(upgrade(3, "{}").await.diagnostics.len(), 1);
     assert_eq!(upgrade(0, r#"{"id":1"#).await.diagnostics.len(), 1);
+}
+
+#[tokio::test]
+async fn old_things_live_in_the_state_too() {
+    let demo = demo();
+    let ty = schema::old_thing().implied_type();
+    let old = |v: &Value| Some(dynamic::encode::<DynamicValue>(v, &ty).unwrap());
+    let config = Value::object([
+        ("id", Value::Null),
+        ("name", Value::from("a")),
+        ("size", Value::from("3")),
+        ("tags", Value::Null),
+    ]);
+    let planned = demo
+        .plan_resource_change(Request::new(plan_resource_change::Request {
+            type_name: "demo_old_thing".into(),
+            prior_state: old(&Value::Null),
+            proposed_new_state: old(&config),
+            config: old(&config),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(planned.diagnostics.is_empty(), "{:?}", planned.diagnostics);
+    let planned = dynamic::decode(planned.planned_state.as_ref(), &ty).unwrap();
+    assert_eq!(
+        planned["id"],
+        Value::Unknown(
+            ctywire::Refinements::new()
+                .not_null()
+                .with_string_prefix("old-")
+        )
+    );
+    let applied = demo
+        .apply_resource_change(Request::new(apply_resource_change::Request {
+            type_name: "demo_old_thing".into(),
+            prior_state: old(&Value::Null),
+            planned_state: old(&planned),
+            config: old(&config),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let state = dynamic::decode(applied.new_state.as_ref(), &ty).unwrap();
+    assert_eq!(state["id"], Value::from("old-a"));
+    assert_eq!(state["size"], Value::from("3"));
+}
+
+async fn move_thing(request: move_resource_state::Request) -> move_resource_state::Response {
+    demo()
+        .move_resource_state(Request::new(request))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+fn move_request(source_json: &str) -> move_resource_state::Request {
+    move_resource_state::Request {
+        source_provider_address: "example.com/ctywire/demo".into(),
+        source_type_name: "demo_old_thing".into(),
+        source_schema_version: 0,
+        source_state: Some(json_state(source_json)),
+        target_type_name: "demo_thing".into(),
+        source_private: b"private".to_vec(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn an_old_thing_moves_into_a_thing() {
+    let schemas = demo()
+        .get_provider_schema(Request::new(get_provider_schema::Request::default()))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(schemas.server_capabilities.unwrap().move_resource_state);
+    assert!(schemas.resource_schemas.contains_key("demo_old_thing"));
+
+    let moved = move_thing(move_request(
+        r#"{"id":"old-a","name":"a","size":"3","tags":{"k":"v"},"gone":1}"#,
+    ))
+    .await;
+    assert!(moved.diagnostics.is_empty(), "{:?}", moved.diagnostics);
+    let state = decode(&moved.target_state);
+    assert_eq!(state["name"], Value::from("a"));
+    assert_eq!(state["size"], Value::from(3));
+    assert_eq!(state["tags"]["k"], Value::from("v"));
+    assert_eq!(state["id"], Value::from("thing-a"));
+    assert_eq!(state["disk"], Value::list([]));
+    assert_eq!(identity_id(&moved.target_identity), Value::from("thing-a"));
+    assert_eq!(moved.target_private, b"private");
+
+    // A source state that is not the old thing's: an error at the attribute.
+    for (json, path) in [
+        (
+            r#"{"name":"a","size":"big"}"#,
+            Path::root().attribute("size"),
+        ),
+        (
+            r#"{"name":"a","tags":{"k":[1]}}"#,
+            Path::root().attribute("tags").key("k"),
+        ),
+    ] {
+        let bad = move_thing(move_request(json)).await;
+        assert!(bad.target_state.is_none());
+        assert_eq!(bad.diagnostics.len(), 1, "{json}");
+        assert_eq!(
+            path_from_proto(bad.diagnostics[0].attribute.as_ref().unwrap()).unwrap(),
+            path,
+            "{json}"
+        );
+    }
+    // Other sources are refused with a diagnostic; another target is not this
+    // provider's to answer.
+    let mut other = move_request(r#"{"name":"a"}"#);
+    other.source_type_name = "other_thing".into();
+    let refused = move_thing(other).await;
+    assert!(refused.target_state.is_none());
+    assert!(refused.diagnostics[0].detail.contains("other_thing"));
+    let mut wrong_target = move_request(r#"{"name":"a"}"#);
+    wrong_target.target_type_name = "demo_echo".into();
+    assert!(demo()
+        .move_resource_state(Request::new(wrong_target))
+        .await
+        .is_err());
 }

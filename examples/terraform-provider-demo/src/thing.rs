@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use ctywire::schema::Block;
-use ctywire::{json, Error, ErrorKind, Known, Number, Path, PathStep, Refinements, Value};
+use ctywire::{Error, ErrorKind, Known, Number, Path, PathStep, Refinements, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::schema::thing_v0_type;
@@ -137,17 +137,16 @@ pub fn imported(id: &str) -> Result<Thing, Error> {
     Ok(Thing::named(name))
 }
 
-/// A version-0 state's JSON (`size` a string) as the current state.
-pub fn upgrade_v0(raw: &[u8]) -> Result<Thing, Error> {
+/// A version-0 state (a value of [`thing_v0_type`], `demo_old_thing`'s type) as a
+/// current one: `size` parsed as a number, the id made anew from the name.
+pub fn from_v0(value: &Value) -> Result<Thing, Error> {
     #[derive(Deserialize)]
     struct V0 {
         name: String,
         size: Option<String>,
         tags: Option<BTreeMap<String, String>>,
     }
-    let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
-    let value = json::decode_with(raw, &thing_v0_type(), &options)?;
-    let v0: V0 = ctywire::serde::from_value(&value, &thing_v0_type())?;
+    let v0: V0 = ctywire::serde::from_value(value, &thing_v0_type())?;
     let mut thing = Thing::named(&v0.name);
     thing.tags = v0.tags;
     thing.size = match v0.size {

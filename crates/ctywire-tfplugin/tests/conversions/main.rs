@@ -3,5 +3,6 @@
 mod diagnostic;
 mod dynamic;
 mod path;
+mod raw_state;
 mod schema;
 mod v5;

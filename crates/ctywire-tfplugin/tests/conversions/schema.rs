@@ -49,7 +49,10 @@ pub fn every_field_schema() -> Schema {
                 .min_items(1)
                 .max_items(2),
         )
-        .block_type("set", NestedBlock::new(BlockNesting::Set, inner.clone()))
+        .block_type(
+            "set",
+            NestedBlock::new(BlockNesting::Set, inner.clone().computed()),
+        )
         .block_type(
             "single",
             NestedBlock::new(BlockNesting::Single, inner.clone()),
@@ -148,6 +151,23 @@ fn every_field_goes_into_the_message() {
     assert!(inner.deprecated);
     assert_eq!(inner.deprecation_message, "disks go");
     assert_eq!(inner.attributes[0].name, "size");
+    // Protocol 6.11's computed blocks: only the SET block's is.
+    let computed: Vec<(&str, bool)> = block
+        .block_types
+        .iter()
+        .map(|b| (b.type_name.as_str(), b.block.as_ref().unwrap().computed))
+        .collect();
+    assert_eq!(
+        computed,
+        [
+            ("group", false),
+            ("list", false),
+            ("map", false),
+            ("set", true),
+            ("single", false)
+        ]
+    );
+    assert!(!block.computed);
 }
 
 #[test]
@@ -157,6 +177,19 @@ fn every_field_comes_back() {
         schema_from_proto(&schema_to_proto(&schema)).unwrap(),
         schema
     );
+}
+
+#[test]
+fn computed_blocks_are_read_from_the_message() {
+    let mut proto = schema_to_proto(&every_field_schema());
+    let block = proto.block.as_mut().unwrap();
+    block.computed = true;
+    block.block_types[1].block.as_mut().unwrap().computed = true;
+    let schema = schema_from_proto(&proto).unwrap();
+    assert!(schema.block.computed);
+    assert!(schema.block.block_types["list"].block.computed);
+    assert!(schema.block.block_types["set"].block.computed);
+    assert!(!schema.block.block_types["map"].block.computed);
 }
 
 #[test]
@@ -273,18 +306,18 @@ fn functions_both_ways() {
         description_kind: DescriptionKind::Markdown,
         deprecation_message: "use join2".into(),
         return_type: Type::String,
-        parameters: vec![Parameter {
-            name: "separator".into(),
-            description: "between parts".into(),
-            description_kind: DescriptionKind::Plain,
-            is_nullable: true,
-            ty: Type::String,
-        }],
+        parameters: vec![
+            Parameter::new("separator", Type::String)
+                .description("between parts")
+                .nullable(),
+            Parameter::new("value", Type::Dynamic).allow_unknown_values(),
+        ],
         variadic_parameter: Some(Parameter {
             name: "parts".into(),
             description: String::new(),
             description_kind: DescriptionKind::Markdown,
             is_nullable: false,
+            allow_unknown_values: true,
             ty: Type::Dynamic,
         }),
     };
@@ -300,13 +333,20 @@ fn functions_both_ways() {
         ("separator", "between parts")
     );
     assert!(p.allow_null_value && !p.allow_unknown_values);
+    let p = &proto.parameters[1];
+    assert!(!p.allow_null_value && p.allow_unknown_values);
     let v = proto.variadic_parameter.as_ref().unwrap();
     assert_eq!(
         (v.name.as_str(), v.r#type.as_slice()),
         ("parts", &br#""dynamic""#[..])
     );
     assert_eq!(v.description_kind, pb::StringKind::Markdown as i32);
+    assert!(v.allow_unknown_values);
     assert_eq!(function_from_proto(&proto).unwrap(), function);
+    // Read from the message alone.
+    let mut only_unknowns = proto.clone();
+    only_unknowns.parameters[0].allow_unknown_values = true;
+    assert!(function_from_proto(&only_unknowns).unwrap().parameters[0].allow_unknown_values);
 
     let mut bad = proto.clone();
     bad.parameters[0].r#type = b"{".to_vec();

@@ -10,12 +10,16 @@ use ctywire_tfplugin::{diagnostic, tfplugin5 as pb5, tfplugin6 as pb6, v5};
 
 use crate::schema::{corpus, every_field_schema};
 
-/// The every-field schema without its nested attributes, which protocol 5 lacks.
+/// The every-field schema without its nested attributes and computed blocks, which
+/// protocol 5 lacks.
 fn without_nested_attributes(mut schema: Schema) -> Schema {
     schema
         .block
         .attributes
         .retain(|_, a| a.nested_type.is_none());
+    for nested in schema.block.block_types.values_mut() {
+        nested.block.computed = false;
+    }
     schema
 }
 
@@ -101,6 +105,23 @@ fn nested_attributes_are_an_error_at_their_path() {
 }
 
 #[test]
+fn computed_blocks_are_an_error_at_their_path() {
+    let mut schema = every_field_schema();
+    schema
+        .block
+        .attributes
+        .retain(|_, a| a.nested_type.is_none());
+    let err = v5::schema_to_proto(&schema).unwrap_err();
+    assert_eq!(err.path().to_string(), ".set", "{err}");
+    assert!(err.message().contains("computed blocks"), "{err}");
+    let top = Schema::new(ctywire::schema::Block::new().computed());
+    assert_eq!(
+        v5::schema_to_proto(&top).unwrap_err().path().to_string(),
+        ""
+    );
+}
+
+#[test]
 fn identities_functions_paths_and_diagnostics() {
     let mut identity = IdentitySchema {
         version: 3,
@@ -140,6 +161,7 @@ fn identities_functions_paths_and_diagnostics() {
             description: String::new(),
             description_kind: DescriptionKind::Plain,
             is_nullable: true,
+            allow_unknown_values: true,
             ty: Type::Dynamic,
         }],
         variadic_parameter: None,
@@ -149,7 +171,7 @@ fn identities_functions_paths_and_diagnostics() {
         (proto.summary.as_str(), proto.description_kind),
         ("s", pb5::StringKind::Markdown as i32)
     );
-    assert!(proto.parameters[0].allow_null_value);
+    assert!(proto.parameters[0].allow_null_value && proto.parameters[0].allow_unknown_values);
     assert_eq!(proto.r#return.as_ref().unwrap().r#type, br#""number""#);
     assert_eq!(v5::function_from_proto(&proto).unwrap(), function);
 

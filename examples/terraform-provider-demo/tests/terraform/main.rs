@@ -37,6 +37,7 @@ fn full_config(name: &str) -> Json {
         "output": {
             "joined": {"value": "${provider::demo::concat(\"-\", demo_thing.x.name, \"b\", \"c\")}"},
             "joined_json": {"value": "${provider::demo::concat(\"/\", {a = 1})}"},
+            "with_id": {"value": "${provider::demo::concat(\"-\", demo_thing.x.id, \"z\")}"},
             "echo": {"value": "${data.demo_echo.e.result}"}
         }
     })
@@ -128,6 +129,15 @@ fn plan_apply_refresh_replace_destroy() {
         "a set: deduplicated, in order"
     );
     assert_eq!(change["after_sensitive"]["secret"], json!(true));
+    // `first` allows unknown values: the plan called the function with the unknown id.
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    assert!(
+        capture.calls.iter().any(|c| c.rpc == "CallFunction"
+            && c.payload("Request", "Arguments_1")
+                .is_some_and(|p| p.decode(&ctywire::Type::Dynamic).unwrap().is_unknown())),
+        "no CallFunction with an unknown argument in {}",
+        capture.summary()
+    );
 
     // Apply the saved plan; the state has what apply filled in.
     run(&["apply", "-no-color", "tfplan"]).success();
@@ -148,6 +158,7 @@ fn plan_apply_refresh_replace_destroy() {
     let outputs = outputs.json();
     assert_eq!(outputs["joined"]["value"], json!("a-b-c"));
     assert_eq!(outputs["joined_json"]["value"], json!("{\"a\":1}"));
+    assert_eq!(outputs["with_id"]["value"], json!("thing-a-z"));
 
     // Nothing to do: read and plan agree with what apply returned.
     run(&["plan", "-no-color", "-detailed-exitcode"]).expect_status(0);
@@ -286,6 +297,91 @@ fn a_version_0_state_is_upgraded_in_both_forms() {
         assert_eq!(thing["size"], json!(3), "{form}");
         assert_eq!(thing["tags"], json!({"env": "dev"}), "{form}");
     }
+}
+
+/// A `moved` block across resource types: Terraform asks the provider to move the
+/// `demo_old_thing`'s state into a `demo_thing` (MoveResourceState), plans no change, and
+/// the state then holds the thing with the old object's values; the call's captured
+/// target state reads back with the schema.
+#[test]
+fn a_moved_block_moves_an_old_thing_into_a_thing() {
+    let ws = Workspace::new();
+    ws.configure(&json!({"resource": {"demo_old_thing": {"x": {
+        "name": "m", "size": "4", "tags": {"k": "v"}
+    }}}}));
+    ws.terraform(&["apply", "-no-color", "-auto-approve"])
+        .success();
+    let old = resource(&state_resources(&ws), "demo_old_thing.x")["values"].clone();
+    assert_eq!(old["id"], json!("old-m"));
+
+    ws.clear_captures();
+    ws.configure(&json!({
+        "resource": {"demo_thing": {"x": {"name": "m", "size": 4, "tags": {"k": "v"}}}},
+        "moved": [{"from": "demo_old_thing.x", "to": "demo_thing.x"}]
+    }));
+    let plan = ws.terraform(&["plan", "-no-color", "-out=tfplan"]);
+    plan.success();
+    assert!(
+        plan.stdout
+            .contains("demo_old_thing.x has moved to demo_thing.x"),
+        "{}",
+        plan.stdout
+    );
+    assert!(
+        plan.stdout
+            .contains("Plan: 0 to add, 0 to change, 0 to destroy."),
+        "{}",
+        plan.stdout
+    );
+    let show = ws.terraform(&["show", "-json", "tfplan"]);
+    show.success();
+    let changes = show.json()["resource_changes"].clone();
+    let changes = changes.as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{changes:#?}");
+    assert_eq!(changes[0]["address"], json!("demo_thing.x"));
+    assert_eq!(changes[0]["previous_address"], json!("demo_old_thing.x"));
+    assert_eq!(changes[0]["change"]["actions"], json!(["no-op"]));
+
+    ws.terraform(&["apply", "-no-color", "tfplan"]).success();
+    let resources = state_resources(&ws);
+    assert_eq!(resources.len(), 1, "{resources:#?}");
+    let thing = &resource(&resources, "demo_thing.x")["values"];
+    assert_eq!(thing["name"], json!("m"));
+    assert_eq!(thing["size"], json!(4), "the old string size, as a number");
+    assert_eq!(thing["tags"], json!({"k": "v"}));
+    assert_eq!(thing["id"], json!("thing-m"));
+
+    let schemas = schemas(&ws);
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let moves: Vec<_> = capture
+        .calls
+        .iter()
+        .filter(|c| c.rpc == "MoveResourceState")
+        .collect();
+    assert!(
+        !moves.is_empty(),
+        "no MoveResourceState in {}",
+        capture.summary()
+    );
+    let ty = schemas.resource("demo_thing").unwrap().implied_type();
+    let mut resolver = Resolver::new(&schemas);
+    for call in moves {
+        // Read back as `ctywire capture` reads it: typed by demo_thing's schema alone.
+        match resolver.resolve(call) {
+            Resolved::Found(ctywire::capture::Subject::Schema { name, .. }) => {
+                assert_eq!(name, "demo_thing")
+            }
+            other => panic!("MoveResourceState resolves to {other:?}"),
+        }
+        let moved = call
+            .payload("Response", "TargetState")
+            .expect("the moved state")
+            .decode(&ty)
+            .unwrap();
+        assert_eq!(moved["id"].as_str(), Some("thing-m"));
+        assert_eq!(moved["size"].as_i64(), Some(4));
+    }
+    captures_resolve(&ws, &schemas);
 }
 
 #[test]
