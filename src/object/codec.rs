@@ -30,6 +30,10 @@ use super::FieldType;
 /// [`msgpack::decode_object`](crate::msgpack::decode_object).
 pub struct MsgpackReader<'a> {
     d: Decoder<'a>,
+    /// Whether the payload is a value the `Value` codec decoded and settled, written
+    /// again (see [`decode_via`]): `dynamic` fields then hold their values without the
+    /// type wrapper that settling removed.
+    settled: bool,
 }
 
 /// Whether a set element is null, unknown or known: go-cty's set order puts the known
@@ -162,6 +166,7 @@ impl<'a> MsgpackReader<'a> {
     pub(crate) fn new(input: &'a [u8]) -> MsgpackReader<'a> {
         MsgpackReader {
             d: Decoder::new(input),
+            settled: false,
         }
     }
 
@@ -198,7 +203,7 @@ impl<'a> MsgpackReader<'a> {
             Some(b) if is_extension(b) => return Err(unknown_error().at_offset(at)),
             _ => {}
         }
-        self.d.token(kind)
+        self.d.token(if kind == "object" { "an object" } else { kind })
     }
 
     /// Reads an object's header: a map of `n` entries, or the errors the value decoder
@@ -279,7 +284,11 @@ impl<'a> MsgpackReader<'a> {
 
     /// A `dynamic` value, as the value decoder reads it.
     fn dynamic(&mut self, depth: usize) -> Result<Value> {
-        decode::decode_value(&mut self.d, &Type::Dynamic, depth)
+        let value = decode::decode_value(&mut self.d, &Type::Dynamic, depth)?;
+        Ok(match value {
+            Value::Typed(t) if self.settled => t.value,
+            v => v,
+        })
     }
 }
 
@@ -331,6 +340,7 @@ fn from_value<T: MsgpackField>(value: &Value, from: &Type, depth: usize) -> Resu
     let mut bytes = Vec::new();
     encode::encode(value, &ty, &mut bytes)?;
     let mut inner = MsgpackReader::new(&bytes);
+    inner.settled = true;
     let out = T::decode_msgpack(&mut inner, depth)?;
     inner.finish()?;
     Ok(out)
@@ -422,7 +432,7 @@ impl MsgpackField for String {
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        crate::text::go_quote_into(self, out);
+        crate::text::go_quote_into(&crate::text::nfc(self), out);
         Ok(())
     }
 
@@ -442,7 +452,7 @@ impl MsgpackField for Box<str> {
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        crate::text::go_quote_into(self, out);
+        crate::text::go_quote_into(&crate::text::nfc(self), out);
         Ok(())
     }
 
@@ -565,9 +575,8 @@ fn integer(r: &mut MsgpackReader<'_>, depth: usize) -> Result<(i128, usize)> {
 }
 
 fn write_integer(i: i128, out: &mut Vec<u8>) -> Result<()> {
-    if let Ok(u) = u64::try_from(i) {
-        msgpack_write::uint(u, out);
-    } else if let Ok(i) = i64::try_from(i) {
+    // Integers beyond int64 are written as go-cty writes them: as number text.
+    if let Ok(i) = i64::try_from(i) {
         msgpack_write::int(i, out);
     } else {
         encode::number(&integer_number(i)?, out);
@@ -679,7 +688,7 @@ impl MsgpackField for Value {
 
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
         match (common, self) {
-            (Some(c), Value::Null | Value::Unknown(_)) => {
+            (Some(c), Value::Null | Value::Unknown(_)) if *c != Type::Dynamic => {
                 encode::encode(&Value::typed(c.clone(), self.clone()), &Type::Dynamic, out)
             }
             _ => self.encode_msgpack(out),
@@ -743,7 +752,7 @@ impl<T: MsgpackField> MsgpackField for Option<T> {
         match self {
             Some(v) => v.encode_element(common, out),
             None => match common {
-                Some(c) if Self::cty_type() == Type::Dynamic => {
+                Some(c) if *c != Type::Dynamic && Self::cty_type() == Type::Dynamic => {
                     encode::encode(&Value::typed(c.clone(), Value::Null), &Type::Dynamic, out)
                 }
                 _ => self.encode_msgpack(out),
@@ -831,7 +840,7 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
         match self {
             Known::Known(v) => v.encode_element(common, out),
             _ => match common {
-                Some(c) if Self::cty_type() == Type::Dynamic => {
+                Some(c) if *c != Type::Dynamic && Self::cty_type() == Type::Dynamic => {
                     let v = match self {
                         Known::Unknown(r) => Value::Unknown(r.clone()),
                         _ => Value::Null,
@@ -1182,7 +1191,7 @@ fn map_hash_string<'e, T: MsgpackField + 'e>(
 ) -> Result<()> {
     out.push(b'{');
     for (k, v) in entries {
-        crate::text::go_quote_into(k, out);
+        crate::text::go_quote_into(&crate::text::nfc(k), out);
         out.push(b':');
         v.set_hash_string(out)?;
         out.push(b';');
@@ -1281,9 +1290,16 @@ impl<T: MsgpackField, S: BuildHasher + Default> MsgpackField for HashMap<String,
 /// [`Value`], as the value encoder has it.
 #[cold]
 fn encode_via_value<T: MsgpackField>(entries: Vec<(&String, &T)>, out: &mut Vec<u8>) -> Result<()> {
-    let mut values = Vec::with_capacity(entries.len());
+    let mut values = BTreeMap::new();
     for (k, v) in entries {
-        values.push((k.as_str(), to_value(v)?));
+        let key = crate::text::nfc(k).into_owned();
+        if values.contains_key(&key) {
+            return Err(Error::unencodable(
+                "two map keys are one once normalized to NFC".into(),
+            )
+            .in_key(&key));
+        }
+        values.insert(key, to_value(v)?);
     }
     encode::encode(&Value::map(values), &Type::map(T::cty_type()), out)
 }
