@@ -10,6 +10,13 @@
 //! [`Object::cty_type`]. Codecs generated straight between bytes and the struct are not
 //! part of this release.
 
+mod codec;
+
+pub use codec::{
+    concrete_type_via, decode_via, encode_via, in_attribute, missing_attribute, set_hash_string_via,
+    wire_type_of, write_object_header, MsgpackField, MsgpackReader, Presence,
+};
+
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::schema::{AttributeNesting, Block, BlockNesting};

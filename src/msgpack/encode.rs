@@ -215,11 +215,11 @@ fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
 }
 
 /// The plain unknown: fixext1, type 0, one zero byte.
-const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
+pub(crate) const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
 
 /// An unknown: extension 12 with the refinements that apply to `ty`, or the plain
 /// unknown when none do.
-fn unknown(r: &Refinements, ty: &Type, out: &mut Vec<u8>) {
+pub(crate) fn unknown(r: &Refinements, ty: &Type, out: &mut Vec<u8>) {
     let mut body = Vec::new();
     let mut entries = 0u8;
     if r.is_not_null() {

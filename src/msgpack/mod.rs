@@ -153,44 +153,56 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
 }
 
 /// Decodes MessagePack bytes into a type that declares its cty type
-/// ([`Object`](crate::object::Object), as `#[derive(ctywire::Object)]` implements it):
-/// [`decode_as`] with `T::cty_type()`, through the serde bridge (typed codecs generated
-/// straight between bytes and the struct are not part of this release).
+/// ([`Object`](crate::object::Object)) and reads its own MessagePack
+/// ([`MsgpackField`](crate::object::MsgpackField)): what `#[derive(ctywire::Object)]`
+/// implements. The typed codec reads straight into the struct, with no [`Value`] tree
+/// (except in `dynamic` fields, which are [`Value`]s), and accepts and refuses what
+/// [`decode`] with `T::cty_type()` does, with the same paths.
+///
+/// For a type with serde's traits and no `MsgpackField`, [`decode_as`] with its cty type
+/// goes through the serde bridge.
 ///
 /// ```
-/// use ctywire::object::Object;
-/// use ctywire::schema::{Attribute, Block};
-/// use ctywire::{msgpack, Type};
+/// # #[cfg(feature = "derive")] {
+/// use ctywire::{msgpack, Known};
 ///
-/// #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+/// #[derive(ctywire::Object, Debug, PartialEq)]
 /// struct Disk {
+///     #[cty(required)]
 ///     size: u32,
+///     #[cty(computed)]
+///     id: Known<String>,
 /// }
 ///
-/// // What `#[derive(ctywire::Object)]` with `#[cty(required)]` on `size` writes.
-/// impl Object for Disk {
-///     fn schema_block() -> Block {
-///         Block::new().attribute("size", Attribute::new(Type::Number).required())
-///     }
-/// }
+/// let disk = Disk { size: 10, id: Known::unknown() };
+/// let bytes = msgpack::encode_object(&disk)?;
+/// assert_eq!(bytes, b"\x82\xa2id\xd4\x00\x00\xa4size\x0a");
+/// assert_eq!(msgpack::decode_object::<Disk>(&bytes)?, disk);
 ///
-/// let bytes = msgpack::encode_object(&Disk { size: 10 })?;
-/// assert_eq!(msgpack::decode_object::<Disk>(&bytes)?, Disk { size: 10 });
+/// let err = msgpack::decode_object::<Disk>(b"\x82\xa2id\xc0\xa4size\xc3").unwrap_err();
+/// assert_eq!(err.to_string(), ".size: expected number, found bool at byte 10");
+/// # }
 /// # Ok::<(), ctywire::Error>(())
 /// ```
-#[cfg(feature = "serde")]
-pub fn decode_object<T: crate::object::Object + ::serde::de::DeserializeOwned>(
+pub fn decode_object<T: crate::object::Object + crate::object::MsgpackField>(
     input: &[u8],
 ) -> Result<T> {
-    decode_as(input, &T::cty_type())
+    let mut r = crate::object::MsgpackReader::new(input);
+    let value = T::decode_msgpack(&mut r, 0)?;
+    r.finish()?;
+    Ok(value)
 }
 
-/// Encodes a value of a type that declares its cty type
-/// ([`Object`](crate::object::Object)): [`encode_from`] with `T::cty_type()` (see
-/// [`decode_object`] for an example).
-#[cfg(feature = "serde")]
-pub fn encode_object<T: crate::object::Object + ::serde::Serialize>(value: &T) -> Result<Vec<u8>> {
-    encode_from(value, &T::cty_type())
+/// Encodes a value of a type that declares its cty type and writes its own MessagePack
+/// (as `#[derive(ctywire::Object)]` implements them): exactly the bytes [`encode`] writes
+/// for the equivalent [`Value`] with `T::cty_type()`, written straight from the struct
+/// (see [`decode_object`] for an example). [`encode_from`] is the serde bridge's way.
+pub fn encode_object<T: crate::object::Object + crate::object::MsgpackField>(
+    value: &T,
+) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    value.encode_msgpack(&mut out)?;
+    Ok(out)
 }
 
 /// Checks that `input` is exactly one well-formed MessagePack item, whatever its type:

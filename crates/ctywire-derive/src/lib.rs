@@ -305,6 +305,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
     body.extend(deprecation_tokens(quote!(block), &container.deprecated));
     let mut has_blocks = false;
     let mut checks = TokenStream2::new();
+    let mut codec_fields: Vec<CodecField> = Vec::new();
 
     for field in fields {
         let o = parse_options(&field.attrs, false)?;
@@ -328,6 +329,21 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             (None, None) => field_name.to_owned(),
         };
         let doc = doc_text(&field.attrs);
+        if let Some(other) = codec_fields.iter().find(|f| f.name == attribute_name) {
+            return Err(syn::Error::new(
+                ident.span(),
+                format!(
+                    "the attribute name `{attribute_name}` is taken by the field `{}` too",
+                    other.ident
+                ),
+            ));
+        }
+        codec_fields.push(CodecField {
+            ident: ident.clone(),
+            ty: ty.clone(),
+            name: attribute_name.clone(),
+            through_wire: o.block.is_some(),
+        });
         let flags = [
             ("required", o.required),
             ("optional", o.optional),
@@ -435,6 +451,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
         });
     }
 
+    let codec = codec_tokens(name, codec_fields);
     Ok(quote! {
         impl ::ctywire::object::Object for #name {
             fn schema_block() -> ::ctywire::schema::Block {
@@ -464,5 +481,222 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
         }
 
         #checks
+
+        #codec
     })
+}
+
+/// A field as the typed codec sees it.
+struct CodecField {
+    ident: syn::Ident,
+    ty: syn::Type,
+    /// The attribute's name.
+    name: String,
+    /// Whether the field is a block or nested attribute, whose wire type may differ
+    /// from its Rust type's own (a nesting the field names, a LIST block holding
+    /// `dynamic`): checked once, at run time, and read and written through a `Value`
+    /// when it does.
+    through_wire: bool,
+}
+
+/// The MessagePack key of an attribute as the encoder writes it: the str header and the
+/// name's bytes.
+fn msgpack_key(name: &str) -> Vec<u8> {
+    let n = name.len();
+    let mut out = Vec::with_capacity(n + 5);
+    if n < 32 {
+        out.push(0xa0 | n as u8);
+    } else if n <= 0xff {
+        out.extend_from_slice(&[0xd9, n as u8]);
+    } else if n <= 0xffff {
+        out.push(0xda);
+        out.extend_from_slice(&(n as u16).to_be_bytes());
+    } else {
+        out.push(0xdb);
+        out.extend_from_slice(&(n as u32).to_be_bytes());
+    }
+    out.extend_from_slice(name.as_bytes());
+    out
+}
+
+/// The `MsgpackField` impl: the typed codec, with the attributes in go-cty's order
+/// (bytewise by name) and their keys as constants.
+fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 {
+    fields.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+    let n = fields.len();
+    let keys = fields
+        .iter()
+        .map(|f| syn::LitByteStr::new(&msgpack_key(&f.name), Span::call_site()))
+        .collect::<Vec<_>>();
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    let tys: Vec<&syn::Type> = fields.iter().map(|f| &f.ty).collect();
+    let idents: Vec<&syn::Ident> = fields.iter().map(|f| &f.ident).collect();
+    let vars: Vec<syn::Ident> = (0..n)
+        .map(|i| syn::Ident::new(&format!("field_{i}"), Span::call_site()))
+        .collect();
+    let indexes: Vec<usize> = (0..n).collect();
+    let any_wire = fields.iter().any(|f| f.through_wire);
+    let field = quote!(::ctywire::object::MsgpackField);
+    let result = quote!(::std::result::Result);
+    let error = quote!(::ctywire::Error);
+    // The wire types of the fields that may differ, made once.
+    let wire_entries = fields.iter().map(|f| {
+        let (ty, name) = (&f.ty, &f.name);
+        if f.through_wire {
+            quote!(::ctywire::object::wire_type_of::<#ty>(&ty, #name))
+        } else {
+            quote!(::std::option::Option::None)
+        }
+    });
+    let wire_fn = if any_wire {
+        quote! {
+            fn wire() -> &'static [::std::option::Option<::ctywire::Type>] {
+                static WIRE: ::std::sync::OnceLock<::std::vec::Vec<::std::option::Option<::ctywire::Type>>> =
+                    ::std::sync::OnceLock::new();
+                WIRE.get_or_init(|| {
+                    let ty = <#name as ::ctywire::object::Object>::cty_type();
+                    ::std::vec![#(#wire_entries),*]
+                })
+            }
+        }
+    } else {
+        TokenStream2::new()
+    };
+    let per_field = |plain: &dyn Fn(&CodecField) -> TokenStream2,
+                     via: &dyn Fn(&CodecField) -> TokenStream2|
+     -> Vec<TokenStream2> {
+        fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let plain = plain(f);
+                if f.through_wire {
+                    let via = via(f);
+                    quote! {
+                        match &wire()[#i] {
+                            ::std::option::Option::Some(wire) => #via,
+                            ::std::option::Option::None => #plain,
+                        }
+                    }
+                } else {
+                    plain
+                }
+            })
+            .collect()
+    };
+    let decodes = per_field(
+        &|f| {
+            let ty = &f.ty;
+            quote!(<#ty as #field>::decode_msgpack(r, depth + 1))
+        },
+        &|f| {
+            let ty = &f.ty;
+            quote!(::ctywire::object::decode_via::<#ty>(r, depth + 1, wire))
+        },
+    );
+    let encodes = per_field(
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(<#ty as #field>::encode_msgpack(&self.#ident, out))
+        },
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(::ctywire::object::encode_via::<#ty>(&self.#ident, wire, out))
+        },
+    );
+    let hashes = per_field(
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(<#ty as #field>::set_hash_string(&self.#ident, out))
+        },
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(::ctywire::object::set_hash_string_via::<#ty>(&self.#ident, wire, out))
+        },
+    );
+    let concretes = per_field(
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(<#ty as #field>::concrete_type(&self.#ident))
+        },
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(::ctywire::object::concrete_type_via::<#ty>(&self.#ident, wire))
+        },
+    );
+    quote! {
+        impl #field for #name {
+            const HAS_DYNAMIC: bool = false #(|| <#tys as #field>::HAS_DYNAMIC)*;
+
+            #[allow(unused_mut, unused_variables, clippy::single_match)]
+            fn decode_msgpack(
+                r: &mut ::ctywire::object::MsgpackReader<'_>,
+                depth: usize,
+            ) -> #result<Self, #error> {
+                const KEYS: [&[u8]; #n] = [#(#keys),*];
+                const NAMES: [&str; #n] = [#(#names),*];
+                #wire_fn
+                r.object_header(#n, depth, <#name as ::ctywire::object::Object>::cty_type)?;
+                let mut next = 0usize;
+                let mut seen = [false; #n];
+                #(let mut #vars: ::std::option::Option<#tys> = ::std::option::Option::None;)*
+                for _ in 0..#n {
+                    match r.attribute(&KEYS, &NAMES, &mut next, &mut seen)? {
+                        #(#indexes => {
+                            #vars = ::std::option::Option::Some(
+                                ::ctywire::object::in_attribute(#decodes, NAMES[#indexes])?,
+                            );
+                        })*
+                        _ => {}
+                    }
+                }
+                #result::Ok(#name {
+                    #(#idents: match #vars {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return #result::Err(::ctywire::object::missing_attribute(NAMES[#indexes]))
+                        }
+                    },)*
+                })
+            }
+
+            #[allow(unused_variables)]
+            fn encode_msgpack(&self, out: &mut ::std::vec::Vec<u8>) -> #result<(), #error> {
+                const KEYS: [&[u8]; #n] = [#(#keys),*];
+                const NAMES: [&str; #n] = [#(#names),*];
+                #wire_fn
+                ::ctywire::object::write_object_header(#n, out);
+                #(
+                    out.extend_from_slice(KEYS[#indexes]);
+                    ::ctywire::object::in_attribute(#encodes, NAMES[#indexes])?;
+                )*
+                #result::Ok(())
+            }
+
+            #[allow(unused_variables)]
+            fn set_hash_string(&self, out: &mut ::std::vec::Vec<u8>) -> #result<(), #error> {
+                #wire_fn
+                out.push(b'<');
+                #(
+                    #hashes?;
+                    out.push(b';');
+                )*
+                out.push(b'>');
+                #result::Ok(())
+            }
+
+            #[allow(unused_variables)]
+            fn concrete_type(&self) -> #result<::ctywire::Type, #error> {
+                if !<Self as #field>::HAS_DYNAMIC {
+                    return #result::Ok(<#name as ::ctywire::object::Object>::cty_type());
+                }
+                const NAMES: [&str; #n] = [#(#names),*];
+                #wire_fn
+                let types: [(&str, ::ctywire::Type); #n] = [
+                    #((NAMES[#indexes], ::ctywire::object::in_attribute(#concretes, NAMES[#indexes])?),)*
+                ];
+                #result::Ok(::ctywire::Type::object(types))
+            }
+        }
+    }
 }

@@ -1,0 +1,1305 @@
+//! The typed MessagePack codec of derived structs: [`MsgpackField`], implemented here for
+//! every field type and by `#[derive(ctywire::Object)]` for the struct, reads and writes
+//! straight between MessagePack bytes and Rust values, with no [`Value`] tree between
+//! them (except inside `dynamic` fields, which are [`Value`]s).
+//!
+//! What it reads and writes is what [`msgpack::decode`](crate::msgpack::decode) and
+//! [`msgpack::encode`](crate::msgpack::encode) read and write for the struct's
+//! [`Object::cty_type`](super::Object::cty_type): the same bytes, in go-cty's key and set
+//! order, the same errors with the same paths. Where a Rust type cannot tell what the
+//! `Value` would (two unknown elements of a `BTreeSet<Known<T>>` are one Rust value, and
+//! so one element), the Rust type decides.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::{BuildHasher, Hash};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::msgpack::decode::{self, Decoder};
+use crate::msgpack::encode;
+use crate::path::PathStep;
+use crate::token::msgpack_read::Token;
+use crate::token::msgpack_write;
+use crate::types::Type;
+use crate::value::{Number, Value};
+use crate::Known;
+
+use super::FieldType;
+
+/// A position in a MessagePack payload being decoded into typed fields: what
+/// [`MsgpackField::decode_msgpack`] reads from. Made by
+/// [`msgpack::decode_object`](crate::msgpack::decode_object).
+pub struct MsgpackReader<'a> {
+    d: Decoder<'a>,
+    /// Whether the payload is a value the `Value` codec decoded and settled, written
+    /// again (see [`decode_via`]): `dynamic` fields then hold their values without the
+    /// type wrapper that settling removed.
+    settled: bool,
+}
+
+/// Whether a set element is null, unknown or known: go-cty's set order puts the known
+/// elements first, then the unknowns in the order given, then the null.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// A known value (which may hold nulls and unknowns inside).
+    Known,
+    /// An unknown value.
+    Unknown,
+    /// Null.
+    Null,
+}
+
+/// A field type of a derived [`Object`](super::Object) that reads and writes MessagePack
+/// itself: what the typed codec of `#[derive(ctywire::Object)]` calls for each field.
+///
+/// Implemented for `String`, `Box<str>`, `bool`, every integer width (a number out of the
+/// width's range is an error naming the path), `f32`, `f64`, [`Number`], [`Value`] (a
+/// `dynamic` field, in cty's dynamic wrapper), `Option<T>` (null), [`Known<T>`] (null and
+/// unknown, refinements and all), `Box<T>`, `Vec<T>` (list), `BTreeSet<T>` and `HashSet<T>`
+/// (set, written in go-cty's order), `BTreeMap<String, T>` and `HashMap<String, T>` (map),
+/// and by the derive for the struct (object).
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use ctywire::{msgpack, Known, Type, Value};
+///
+/// #[derive(ctywire::Object, Debug, PartialEq)]
+/// struct Disk {
+///     #[cty(required)]
+///     size: u32,
+///     #[cty(computed)]
+///     id: Known<String>,
+/// }
+///
+/// let disk = Disk { size: 10, id: Known::unknown() };
+/// let bytes = msgpack::encode_object(&disk)?;
+/// let value = Value::object([("id", Value::unknown()), ("size", Value::from(10))]);
+/// assert_eq!(bytes, msgpack::encode(&value, &Type::object([("id", Type::String), ("size", Type::Number)]))?);
+/// assert_eq!(msgpack::decode_object::<Disk>(&bytes)?, disk);
+///
+/// // size = 2^32
+/// let err = msgpack::decode_object::<Disk>(b"\x82\xa2id\xa1x\xa4size\xcf\0\0\0\x01\0\0\0\0").unwrap_err();
+/// assert_eq!(err.to_string(), ".size: expected u32, found integer `4294967296` at byte 11");
+/// # }
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+pub trait MsgpackField: FieldType + Sized {
+    /// Whether the cty type holds `dynamic` anywhere: collections of such values check
+    /// that their elements have one concrete type, as the value decoder does.
+    const HAS_DYNAMIC: bool = false;
+
+    /// Reads one value at the reader's position; `depth` is the nesting level (checked
+    /// against [`MAX_DEPTH`](crate::limits::MAX_DEPTH)).
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self>;
+
+    /// Appends the value's MessagePack, as [`msgpack::encode`](crate::msgpack::encode)
+    /// writes the equivalent [`Value`].
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()>;
+
+    /// Appends go-cty's set hash string of the value, which orders the elements of sets
+    /// of composite values.
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()>;
+
+    /// Whether the value is null, unknown or known.
+    fn presence(&self) -> Presence {
+        Presence::Known
+    }
+
+    /// The known elements of a set, all [`Presence::Known`], in go-cty's order with
+    /// duplicates dropped, as indexes into `known`; `None` when only the `Value` path can
+    /// tell (the set is then written through [`Value`]s). By default, the order of the
+    /// hash strings, and `None` when two elements share one.
+    fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        let mut keyed = Vec::with_capacity(known.len());
+        for (i, e) in known.iter().enumerate() {
+            let mut h = Vec::new();
+            e.set_hash_string(&mut h)?;
+            keyed.push((h, i));
+        }
+        keyed.sort();
+        if keyed.windows(2).any(|w| w[0].0 == w[1].0) {
+            return Ok(None);
+        }
+        Ok(Some(keyed.into_iter().map(|(_, i)| i).collect()))
+    }
+
+    /// The value's concrete type: its cty type with each `dynamic` replaced by the
+    /// type of what is there (only asked of types that [hold
+    /// `dynamic`](Self::HAS_DYNAMIC)).
+    fn concrete_type(&self) -> Result<Type> {
+        Ok(Self::cty_type())
+    }
+
+    /// Gives a null or unknown `dynamic` element of a collection its fellow elements'
+    /// type `common`, as the value decoder does; nothing for other types.
+    fn type_dynamic_element(&mut self, _common: &Type) {}
+
+    /// Writes the value as an element of a collection whose elements have the concrete
+    /// type `common` (when the element type holds `dynamic`): a null or unknown `dynamic`
+    /// element is written in a wrapper of that type. By default as
+    /// [`encode_msgpack`](Self::encode_msgpack).
+    fn encode_element(&self, _common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
+        self.encode_msgpack(out)
+    }
+}
+
+/// The `extension` markers (fixext and ext): an unknown at a value position.
+const fn is_extension(b: u8) -> bool {
+    matches!(b, 0xc7..=0xc9 | 0xd4..=0xd8)
+}
+
+fn null_error(kind: &str) -> Error {
+    Error::mismatch(
+        kind,
+        "null (a value that may be null needs Option<T> or ctywire::Known<T>)",
+    )
+}
+
+fn unknown_error() -> Error {
+    Error::new(
+        ErrorKind::TypeMismatch,
+        "expected a known value, found an unknown one (a value that may be unknown needs ctywire::Known<T>)",
+    )
+}
+
+impl<'a> MsgpackReader<'a> {
+    /// A reader at the start of `input`.
+    pub(crate) fn new(input: &'a [u8]) -> MsgpackReader<'a> {
+        MsgpackReader {
+            d: Decoder::new(input),
+            settled: false,
+        }
+    }
+
+    /// Fails unless the whole input was read.
+    pub(crate) fn finish(&self) -> Result<()> {
+        if self.d.is_empty() {
+            return Ok(());
+        }
+        Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!(
+                "expected end of input, found {} more bytes after the value",
+                self.d.remaining()
+            ),
+        )
+        .at_offset(self.d.offset()))
+    }
+
+    /// The offset of the next byte in the payload.
+    pub fn offset(&self) -> usize {
+        self.d.offset()
+    }
+
+    /// Reads the token of a value of kind `kind` (`"string"`, `"object"`, ...): an
+    /// error for null or an unknown (which the caller's type cannot hold) and beyond
+    /// [`MAX_DEPTH`](crate::limits::MAX_DEPTH).
+    fn token(&mut self, kind: &str, depth: usize) -> Result<Token<'a>> {
+        let at = self.d.offset();
+        if depth > crate::limits::MAX_DEPTH {
+            return Err(crate::limits::depth_exceeded("value").at_offset(at));
+        }
+        match self.d.peek() {
+            Some(0xc0) => return Err(null_error(kind).at_offset(at)),
+            Some(b) if is_extension(b) => return Err(unknown_error().at_offset(at)),
+            _ => {}
+        }
+        self.d.token(if kind == "object" { "an object" } else { kind })
+    }
+
+    /// Reads an object's header: a map of `n` entries, or the errors the value decoder
+    /// gives (`ty` makes the type, for the message of a count that differs).
+    pub fn object_header(&mut self, n: usize, depth: usize, ty: fn() -> Type) -> Result<()> {
+        let at = self.d.offset();
+        let token = self.token("object", depth)?;
+        let Token::Map(found) = token else {
+            return Err(Error::mismatch("object", token.describe()).at_offset(at));
+        };
+        if found != n {
+            let ty = ty();
+            let Type::Object(o) = &ty else {
+                return Err(Error::mismatch("object", ty.kind_name()).at_offset(at));
+            };
+            return Err(decode::attribute_count_error(&self.d, found, o, depth).at_offset(at));
+        }
+        self.d.check_count(n, 2, at).map(|_| ())
+    }
+
+    /// Reads an attribute name and gives its index in `names` (sorted as go-cty sorts
+    /// them; `keys` are the names as the encoder writes them, header and all). `next`
+    /// is the index expected while the keys come in order, and `seen` the attributes
+    /// read so far: a name not in `names` or given twice is an error with its path.
+    #[inline(always)]
+    pub fn attribute(
+        &mut self,
+        keys: &[&[u8]],
+        names: &[&str],
+        next: &mut usize,
+        seen: &mut [bool],
+    ) -> Result<usize> {
+        if let Some(key) = keys.get(*next) {
+            if !seen[*next] && self.d.skip_if(key) {
+                seen[*next] = true;
+                *next += 1;
+                return Ok(*next - 1);
+            }
+        }
+        self.attribute_slow(names, next, seen)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn attribute_slow(
+        &mut self,
+        names: &[&str],
+        next: &mut usize,
+        seen: &mut [bool],
+    ) -> Result<usize> {
+        let key_at = self.d.offset();
+        let k = decode::key(&mut self.d, "an attribute name")?;
+        let Some(index) = names.iter().position(|n| n.as_bytes() == k) else {
+            return Err(Error::new(ErrorKind::InvalidValue, "unsupported attribute")
+                .in_attribute(&String::from_utf8_lossy(k))
+                .at_offset(key_at));
+        };
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(Error::new(ErrorKind::InvalidValue, "duplicate attribute")
+                .in_attribute(names[index])
+                .at_offset(key_at));
+        }
+        *next = index + 1;
+        Ok(index)
+    }
+
+    /// The collection header at the reader: an array (`map` false) or map of at most
+    /// as many entries as the input could hold.
+    fn collection(&mut self, kind: &str, map: bool, depth: usize) -> Result<usize> {
+        let at = self.d.offset();
+        let token = self.token(kind, depth)?;
+        match (token, map) {
+            (Token::Array(n), false) => self.d.check_count(n, 1, at),
+            (Token::Map(n), true) => self.d.check_count(n, 2, at),
+            (t, _) => Err(Error::mismatch(kind, t.describe()).at_offset(at)),
+        }
+    }
+
+    /// A `dynamic` value, as the value decoder reads it.
+    fn dynamic(&mut self, depth: usize) -> Result<Value> {
+        let value = decode::decode_value(&mut self.d, &Type::Dynamic, depth)?;
+        Ok(match value {
+            Value::Typed(t) if self.settled => t.value,
+            v => v,
+        })
+    }
+}
+
+/// An attribute's result with the attribute's name put in front of an error's path: for
+/// the code the derive generates.
+#[inline]
+pub fn in_attribute<T>(result: Result<T>, name: &str) -> Result<T> {
+    result.map_err(|e| e.in_attribute(name))
+}
+
+/// Writes an object header of `n` attributes: for the code the derive generates.
+#[inline]
+pub fn write_object_header(n: usize, out: &mut Vec<u8>) {
+    msgpack_write::header(n, 0x80, 0xde, out);
+}
+
+/// The error for an attribute left unread (which the header's count and the duplicate
+/// check make impossible): for the code the derive generates.
+#[cold]
+pub fn missing_attribute(name: &str) -> Error {
+    Error::new(ErrorKind::InvalidValue, "missing attribute").in_attribute(name)
+}
+
+// ---- Values converted through the `Value` codec: the rare shapes. ----
+
+/// Reads a value of wire type `wire` (which differs from `T`'s own type: a LIST block
+/// declared a set, a LIST block holding `dynamic`) through a [`Value`], converted to
+/// `T`'s type: for the code the derive generates.
+pub fn decode_via<T: MsgpackField>(
+    r: &mut MsgpackReader<'_>,
+    depth: usize,
+    wire: &Type,
+) -> Result<T> {
+    let at = r.offset();
+    let value = decode::decode_value(&mut r.d, wire, depth)?;
+    from_value::<T>(&value, wire, depth).map_err(|e| e.at_offset(at))
+}
+
+/// `value`, of type `from`, as a `T` (converted to `T`'s type first).
+fn from_value<T: MsgpackField>(value: &Value, from: &Type, depth: usize) -> Result<T> {
+    let ty = T::cty_type();
+    let converted;
+    let value = if *from == ty {
+        value
+    } else {
+        converted = crate::convert::convert(value, from, &ty)?;
+        &converted
+    };
+    let mut bytes = Vec::new();
+    encode::encode(value, &ty, &mut bytes)?;
+    let mut inner = MsgpackReader::new(&bytes);
+    inner.settled = true;
+    let out = T::decode_msgpack(&mut inner, depth)?;
+    inner.finish()?;
+    Ok(out)
+}
+
+/// `value` as a [`Value`] of `T`'s type.
+fn to_value<T: MsgpackField>(value: &T) -> Result<Value> {
+    let mut bytes = Vec::new();
+    value.encode_msgpack(&mut bytes)?;
+    crate::msgpack::decode(&bytes, &T::cty_type())
+}
+
+/// Writes `value` as wire type `wire` (see [`decode_via`]): for the code the derive
+/// generates.
+pub fn encode_via<T: MsgpackField>(value: &T, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+    crate::msgpack::encode_into(&to_value(value)?, wire, out)
+}
+
+/// The set hash string of `value` written as wire type `wire` (see [`decode_via`]):
+/// for the code the derive generates.
+pub fn set_hash_string_via<T: MsgpackField>(
+    value: &T,
+    wire: &Type,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let v = crate::convert::convert(&to_value(value)?, &T::cty_type(), wire)?;
+    crate::value::set::hash_string(&v, out);
+    Ok(())
+}
+
+/// The concrete type of `value` written as wire type `wire` (see [`decode_via`]): for
+/// the code the derive generates.
+pub fn concrete_type_via<T: MsgpackField>(value: &T, wire: &Type) -> Result<Type> {
+    if !wire.has_dynamic() {
+        return Ok(wire.clone());
+    }
+    let v = crate::convert::convert(&to_value(value)?, &T::cty_type(), wire)?;
+    crate::value::conform::concrete_type(&v, wire)
+}
+
+/// The type of field `name` in the object type `ty` when it differs from `T`'s own
+/// (the field is written as that type, through [`encode_via`]); `None` when it is
+/// `T`'s: for the code the derive generates.
+pub fn wire_type_of<T: FieldType>(ty: &Type, name: &str) -> Option<Type> {
+    let Type::Object(o) = ty else { return None };
+    let wire = o.attribute(name)?;
+    (*wire != T::cty_type()).then(|| wire.clone())
+}
+
+// ---- Strings, bools, numbers. ----
+
+fn string_bytes(r: &mut MsgpackReader<'_>, depth: usize) -> Result<String> {
+    let at = r.d.offset();
+    let token = r.token("string", depth)?;
+    match token {
+        Token::Str(b) | Token::Bin(b) => decode::text_of(b)
+            .map(|s| s.into_owned())
+            .map_err(|e| e.at_offset(at)),
+        t => Err(Error::mismatch("string", t.describe()).at_offset(at)),
+    }
+}
+
+fn write_string(s: &str, out: &mut Vec<u8>) {
+    if crate::text::is_nfc_bytes(s.as_bytes()) {
+        msgpack_write::str(s, out);
+    } else {
+        msgpack_write::str(crate::text::nfc(s).as_bytes(), out);
+    }
+}
+
+/// String sets: bytewise order of the NFC text, duplicates dropped.
+fn string_order<S: AsRef<str>>(known: &[&S]) -> Vec<usize> {
+    let texts: Vec<std::borrow::Cow<'_, str>> =
+        known.iter().map(|s| crate::text::nfc(s.as_ref())).collect();
+    let mut order: Vec<usize> = (0..known.len()).collect();
+    order.sort_by(|&a, &b| texts[a].as_bytes().cmp(texts[b].as_bytes()));
+    order.dedup_by(|later, earlier| texts[*later] == texts[*earlier]);
+    order
+}
+
+impl MsgpackField for String {
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        string_bytes(r, depth)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        write_string(self, out);
+        Ok(())
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        crate::text::go_quote_into(&crate::text::nfc(self), out);
+        Ok(())
+    }
+
+    fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        Ok(Some(string_order(known)))
+    }
+}
+
+impl MsgpackField for Box<str> {
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        string_bytes(r, depth).map(String::into_boxed_str)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        write_string(self, out);
+        Ok(())
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        crate::text::go_quote_into(&crate::text::nfc(self), out);
+        Ok(())
+    }
+
+    fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        Ok(Some(string_order(known)))
+    }
+}
+
+impl MsgpackField for bool {
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        let at = r.d.offset();
+        match r.token("bool", depth)? {
+            Token::Bool(b) => Ok(b),
+            t => Err(Error::mismatch("bool", t.describe()).at_offset(at)),
+        }
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        out.push(if *self { 0xc3 } else { 0xc2 });
+        Ok(())
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        out.push(if *self { b'T' } else { b'F' });
+        Ok(())
+    }
+
+    fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        let mut order: Vec<usize> = (0..known.len()).collect();
+        order.sort_by_key(|&i| *known[i]);
+        order.dedup_by_key(|i| *known[*i]);
+        Ok(Some(order))
+    }
+}
+
+/// A number token as a [`Number`], with the value decoder's errors.
+fn number_token(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Number> {
+    let at = r.d.offset();
+    let token = r.token("number", depth)?;
+    decode::number(&token).map_err(|e| e.at_offset(at))
+}
+
+impl MsgpackField for Number {
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        number_token(r, depth)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        encode::number(self, out);
+        Ok(())
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.write_hash_text(out);
+        Ok(())
+    }
+
+    fn set_order(_: &[&Self]) -> Result<Option<Vec<usize>>> {
+        // Numbers equal in value but not in text: the `Value` path's rules.
+        Ok(None)
+    }
+}
+
+macro_rules! float_fields {
+    ($($t:ty),*) => {$(
+        impl MsgpackField for $t {
+            fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+                Ok(number_token(r, depth)?.to_f64() as $t)
+            }
+
+            fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+                encode::number(&float_number(f64::from(*self))?, out);
+                Ok(())
+            }
+
+            fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+                float_number(f64::from(*self))?.write_hash_text(out);
+                Ok(())
+            }
+
+            fn set_order(_: &[&Self]) -> Result<Option<Vec<usize>>> {
+                Ok(None)
+            }
+        }
+    )*};
+}
+
+fn float_number(f: f64) -> Result<Number> {
+    Number::from_f64(f).ok_or_else(|| Error::unencodable("NaN is not a valid number".into()))
+}
+
+float_fields!(f32, f64);
+
+/// An integer token as an `i128`, or the number it is when not an integer token.
+fn integer(r: &mut MsgpackReader<'_>, depth: usize) -> Result<(i128, usize)> {
+    let at = r.d.offset();
+    if depth <= crate::limits::MAX_DEPTH {
+        if let Some(b @ 0x00..=0x7f) = r.d.peek() {
+            r.d.advance(1);
+            return Ok((i128::from(b), at));
+        }
+    }
+    let token = r.token("number", depth)?;
+    match token {
+        Token::Int(i) => Ok((i128::from(i), at)),
+        Token::UInt(u) => Ok((i128::from(u), at)),
+        t => {
+            let n = decode::number(&t).map_err(|e| e.at_offset(at))?;
+            match (n.to_i64(), n.to_u64()) {
+                (Some(i), _) => Ok((i128::from(i), at)),
+                (_, Some(u)) => Ok((i128::from(u), at)),
+                _ => match n.to_string().parse::<i128>() {
+                    Ok(i) => Ok((i, at)),
+                    Err(_) => Err(Error::mismatch("an integer", format!("number `{n}`"))
+                        .at_offset(at)),
+                },
+            }
+        }
+    }
+}
+
+fn write_integer(i: i128, out: &mut Vec<u8>) -> Result<()> {
+    // Integers beyond int64 are written as go-cty writes them: as number text.
+    if let Ok(i) = i64::try_from(i) {
+        msgpack_write::int(i, out);
+    } else {
+        encode::number(&integer_number(i)?, out);
+    }
+    Ok(())
+}
+
+fn integer_number(i: i128) -> Result<Number> {
+    if let Ok(u) = u64::try_from(i) {
+        return Ok(Number::from(u));
+    }
+    if let Ok(i) = i64::try_from(i) {
+        return Ok(Number::from(i));
+    }
+    i.to_string()
+        .parse()
+        .map_err(|e: crate::value::NumberError| Error::unencodable(e.to_string()))
+}
+
+macro_rules! integer_fields {
+    ($($t:ident),*) => {$(
+        impl MsgpackField for $t {
+            fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+                let (i, at) = integer(r, depth)?;
+                $t::try_from(i).map_err(|_| {
+                    Error::mismatch(stringify!($t), format!("integer `{i}`")).at_offset(at)
+                })
+            }
+
+            fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+                // `as` widens every width but u128 exactly; u128 beyond i128 is text.
+                #[allow(clippy::cast_possible_wrap, clippy::unnecessary_cast)]
+                match i128::try_from(*self) {
+                    Ok(i) => write_integer(i, out),
+                    Err(_) => {
+                        let n: Number = self.to_string().parse().map_err(
+                            |e: crate::value::NumberError| Error::unencodable(e.to_string()),
+                        )?;
+                        encode::number(&n, out);
+                        Ok(())
+                    }
+                }
+            }
+
+            fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+                let n: Number = match i128::try_from(*self) {
+                    Ok(i) => integer_number(i)?,
+                    Err(_) => self.to_string().parse().map_err(
+                        |e: crate::value::NumberError| Error::unencodable(e.to_string()),
+                    )?,
+                };
+                n.write_hash_text(out);
+                Ok(())
+            }
+
+            fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+                let mut order: Vec<usize> = (0..known.len()).collect();
+                order.sort_by_key(|&i| *known[i]);
+                order.dedup_by_key(|i| *known[*i]);
+                Ok(Some(order))
+            }
+        }
+    )*};
+}
+
+integer_fields!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+// ---- dynamic ----
+
+impl MsgpackField for Value {
+    const HAS_DYNAMIC: bool = true;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        r.dynamic(depth)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        encode::encode(self, &Type::Dynamic, out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        crate::value::set::hash_string(self, out);
+        Ok(())
+    }
+
+    fn presence(&self) -> Presence {
+        match self.untyped() {
+            Value::Null => Presence::Null,
+            Value::Unknown(_) => Presence::Unknown,
+            _ => Presence::Known,
+        }
+    }
+
+    fn set_order(_: &[&Self]) -> Result<Option<Vec<usize>>> {
+        Ok(None)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        crate::value::conform::concrete_type(self, &Type::Dynamic)
+    }
+
+    fn type_dynamic_element(&mut self, common: &Type) {
+        crate::value::conform::type_dynamic_elements(
+            std::iter::once(self),
+            &Type::Dynamic,
+            common,
+        );
+    }
+
+    fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
+        match (common, self) {
+            (Some(c), Value::Null | Value::Unknown(_)) if *c != Type::Dynamic => {
+                encode::encode(&Value::typed(c.clone(), self.clone()), &Type::Dynamic, out)
+            }
+            _ => self.encode_msgpack(out),
+        }
+    }
+}
+
+// ---- Null, unknown, boxes. ----
+
+impl<T: MsgpackField> MsgpackField for Option<T> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        if r.d.peek() == Some(0xc0) {
+            r.d.advance(1);
+            return Ok(None);
+        }
+        T::decode_msgpack(r, depth).map(Some)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            None => {
+                out.push(0xc0);
+                Ok(())
+            }
+            Some(v) => v.encode_msgpack(out),
+        }
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            None => {
+                out.push(b'~');
+                Ok(())
+            }
+            Some(v) => v.set_hash_string(out),
+        }
+    }
+
+    fn presence(&self) -> Presence {
+        self.as_ref().map_or(Presence::Null, T::presence)
+    }
+
+    fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        let inner: Vec<&T> = known.iter().filter_map(|v| v.as_ref()).collect();
+        if inner.len() != known.len() {
+            return Ok(None);
+        }
+        T::set_order(&inner)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        match self {
+            None => Ok(Self::cty_type()),
+            Some(v) => v.concrete_type(),
+        }
+    }
+
+    fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Some(v) => v.encode_element(common, out),
+            None => match common {
+                Some(c) if *c != Type::Dynamic && Self::cty_type() == Type::Dynamic => {
+                    encode::encode(&Value::typed(c.clone(), Value::Null), &Type::Dynamic, out)
+                }
+                _ => self.encode_msgpack(out),
+            },
+        }
+    }
+}
+
+impl<T: MsgpackField> MsgpackField for Known<T> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        match r.d.peek() {
+            Some(0xc0) => {
+                r.d.advance(1);
+                Ok(Known::Null)
+            }
+            Some(b) if is_extension(b) => {
+                let at = r.offset();
+                let ty = T::cty_type();
+                let value = decode::decode_value(&mut r.d, &ty, depth)?;
+                match value {
+                    Value::Unknown(refinements) => Ok(Known::Unknown(refinements)),
+                    // A refined unknown list of known length: a list of unknowns.
+                    v => from_value::<T>(&v, &ty, depth)
+                        .map(Known::Known)
+                        .map_err(|e| e.at_offset(at)),
+                }
+            }
+            _ => T::decode_msgpack(r, depth).map(Known::Known),
+        }
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Known::Null => {
+                out.push(0xc0);
+                Ok(())
+            }
+            Known::Unknown(r) if r.is_empty() => {
+                out.extend_from_slice(&encode::UNKNOWN);
+                Ok(())
+            }
+            Known::Unknown(r) => {
+                encode::unknown(r, &T::cty_type(), out);
+                Ok(())
+            }
+            Known::Known(v) => v.encode_msgpack(out),
+        }
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Known::Null => out.push(b'~'),
+            Known::Unknown(_) => out.push(b'?'),
+            Known::Known(v) => return v.set_hash_string(out),
+        }
+        Ok(())
+    }
+
+    fn presence(&self) -> Presence {
+        match self {
+            Known::Null => Presence::Null,
+            Known::Unknown(_) => Presence::Unknown,
+            Known::Known(v) => v.presence(),
+        }
+    }
+
+    fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        let inner: Vec<&T> = known.iter().filter_map(|v| v.as_known()).collect();
+        if inner.len() != known.len() {
+            return Ok(None);
+        }
+        T::set_order(&inner)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        match self {
+            Known::Known(v) => v.concrete_type(),
+            _ => Ok(Self::cty_type()),
+        }
+    }
+
+    fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Known::Known(v) => v.encode_element(common, out),
+            _ => match common {
+                Some(c) if *c != Type::Dynamic && Self::cty_type() == Type::Dynamic => {
+                    let v = match self {
+                        Known::Unknown(r) => Value::Unknown(r.clone()),
+                        _ => Value::Null,
+                    };
+                    encode::encode(&Value::typed(c.clone(), v), &Type::Dynamic, out)
+                }
+                _ => self.encode_msgpack(out),
+            },
+        }
+    }
+}
+
+impl<T: MsgpackField> MsgpackField for Box<T> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        T::decode_msgpack(r, depth).map(Box::new)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        (**self).encode_msgpack(out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        (**self).set_hash_string(out)
+    }
+
+    fn presence(&self) -> Presence {
+        (**self).presence()
+    }
+
+    fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        let inner: Vec<&T> = known.iter().map(|b| &***b).collect();
+        T::set_order(&inner)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        (**self).concrete_type()
+    }
+
+    fn type_dynamic_element(&mut self, common: &Type) {
+        (**self).type_dynamic_element(common);
+    }
+
+    fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
+        (**self).encode_element(common, out)
+    }
+}
+
+// ---- Collections. ----
+
+/// The one concrete type of elements whose type holds `dynamic` (`None` for other
+/// element types), or the value decoder's error naming the first that differs.
+fn common_type<'e, T: MsgpackField + 'e>(
+    elements: impl Iterator<Item = &'e T>,
+    step: impl Fn(usize) -> PathStep,
+) -> Result<Option<Type>> {
+    if !T::HAS_DYNAMIC {
+        return Ok(None);
+    }
+    let mut common: Option<Type> = None;
+    for (i, e) in elements.enumerate() {
+        let t = e.concrete_type().map_err(|err| err.in_step(step(i)))?;
+        if t == Type::Dynamic {
+            continue;
+        }
+        match &common {
+            None => common = Some(t),
+            Some(c) if *c == t => {}
+            Some(c) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("collection elements must all have one type: this one is {t}, an earlier one is {c}"),
+                )
+                .in_step(step(i)))
+            }
+        }
+    }
+    Ok(Some(common.unwrap_or_else(T::cty_type)))
+}
+
+fn index_step(i: usize) -> PathStep {
+    PathStep::Index(i as u64)
+}
+
+/// Reads a list or set's elements into `push`, with the element type's checks.
+fn read_elements<T: MsgpackField>(
+    r: &mut MsgpackReader<'_>,
+    kind: &str,
+    depth: usize,
+) -> Result<Vec<T>> {
+    let at = r.offset();
+    let n = r.collection(kind, false, depth)?;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        out.push(T::decode_msgpack(r, depth + 1).map_err(|e| e.in_index(i))?);
+    }
+    if T::HAS_DYNAMIC {
+        let common = common_type(out.iter(), index_step).map_err(|e| e.at_offset(at))?;
+        if let Some(c) = common {
+            if T::cty_type() == Type::Dynamic {
+                out.iter_mut().for_each(|e| e.type_dynamic_element(&c));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Writes a list's elements.
+fn write_list<'e, T: MsgpackField + 'e>(
+    elements: impl ExactSizeIterator<Item = &'e T> + Clone,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let common = common_type(elements.clone(), index_step)?;
+    msgpack_write::header(elements.len(), 0x90, 0xdc, out);
+    let start = out.len();
+    let total = elements.len();
+    for (i, e) in elements.enumerate() {
+        e.encode_element(common.as_ref(), out)
+            .map_err(|err| err.in_index(i))?;
+        if i + 1 == encode::PROJECT_AFTER {
+            encode::reserve_rest(out, start, total);
+        }
+    }
+    Ok(())
+}
+
+fn list_hash_string<'e, T: MsgpackField + 'e>(
+    elements: impl Iterator<Item = &'e T>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    out.push(b'[');
+    for e in elements {
+        e.set_hash_string(out)?;
+        out.push(b';');
+    }
+    out.push(b']');
+    Ok(())
+}
+
+/// Writes a set's elements in go-cty's order: the known ones ordered by the element
+/// type ([`MsgpackField::set_order`]), then the unknowns as given, then one null; or,
+/// when the order needs the `Value` rules, through [`Value`]s.
+fn write_set<'e, T: MsgpackField + 'e>(
+    elements: impl ExactSizeIterator<Item = &'e T> + Clone,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    match set_order(elements.clone())? {
+        Some(ordered) => write_list(ordered.into_iter(), out),
+        None => {
+            let values = elements
+                .map(to_value)
+                .collect::<Result<Vec<Value>>>()?;
+            encode::encode(
+                &Value::set(values),
+                &Type::set(T::cty_type()),
+                out,
+            )
+        }
+    }
+}
+
+/// A set's elements in go-cty's order, or `None` for the `Value` path.
+fn set_order<'e, T: MsgpackField + 'e>(
+    elements: impl Iterator<Item = &'e T>,
+) -> Result<Option<Vec<&'e T>>> {
+    let mut known = Vec::new();
+    let mut unknown = Vec::new();
+    let mut null = None;
+    for e in elements {
+        match e.presence() {
+            Presence::Known => known.push(e),
+            Presence::Unknown => unknown.push(e),
+            Presence::Null => {
+                null.get_or_insert(e);
+            }
+        }
+    }
+    let order = match known.len() {
+        0 | 1 => (0..known.len()).collect(),
+        _ => match T::set_order(&known)? {
+            Some(order) => order,
+            None => return Ok(None),
+        },
+    };
+    let mut out: Vec<&T> = order.into_iter().map(|i| known[i]).collect();
+    out.extend(unknown);
+    out.extend(null);
+    Ok(Some(out))
+}
+
+fn set_hash_string<'e, T: MsgpackField + 'e>(
+    elements: impl ExactSizeIterator<Item = &'e T> + Clone,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    match set_order(elements.clone())? {
+        Some(ordered) => list_hash_string(ordered.into_iter(), out),
+        None => {
+            let values = elements
+                .map(to_value)
+                .collect::<Result<Vec<Value>>>()?;
+            crate::value::set::hash_string(&Value::set(values), out);
+            Ok(())
+        }
+    }
+}
+
+impl<T: MsgpackField> MsgpackField for Vec<T> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        read_elements(r, "list", depth)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        write_list(self.iter(), out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        list_hash_string(self.iter(), out)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        Ok(match common_type(self.iter(), index_step)? {
+            Some(t) => Type::list(t),
+            None => Self::cty_type(),
+        })
+    }
+}
+
+impl<T: MsgpackField + Ord> MsgpackField for BTreeSet<T> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        Ok(read_elements(r, "set", depth)?.into_iter().collect())
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        write_set(self.iter(), out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        set_hash_string(self.iter(), out)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        Ok(match common_type(self.iter(), index_step)? {
+            Some(t) => Type::set(t),
+            None => Self::cty_type(),
+        })
+    }
+}
+
+impl<T: MsgpackField + Eq + Hash, S: BuildHasher + Default> MsgpackField for HashSet<T, S> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        Ok(read_elements(r, "set", depth)?.into_iter().collect())
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        write_set(self.iter(), out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        set_hash_string(self.iter(), out)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        Ok(match common_type(self.iter(), index_step)? {
+            Some(t) => Type::set(t),
+            None => Self::cty_type(),
+        })
+    }
+}
+
+/// Reads a map's entries, in input order, with the value decoder's checks (NFC keys,
+/// no key twice).
+fn read_entries<T: MsgpackField>(
+    r: &mut MsgpackReader<'_>,
+    depth: usize,
+    mut insert: impl FnMut(String, T) -> bool,
+) -> Result<Vec<String>> {
+    let at = r.offset();
+    let n = r.collection("map", true, depth)?;
+    let mut keys = Vec::with_capacity(if T::HAS_DYNAMIC { n } else { 0 });
+    for _ in 0..n {
+        let key_at = r.offset();
+        let k = decode::key(&mut r.d, "a string map key")?;
+        let k = decode::text_of(k)
+            .map_err(|e| e.at_offset(key_at))?
+            .into_owned();
+        let v = T::decode_msgpack(r, depth + 1).map_err(|e| e.in_key(&k))?;
+        if T::HAS_DYNAMIC {
+            keys.push(k.clone());
+        }
+        if !insert(k.clone(), v) {
+            return Err(Error::new(ErrorKind::InvalidValue, "duplicate map key")
+                .in_key(&k)
+                .at_offset(key_at));
+        }
+    }
+    let _ = at;
+    Ok(keys)
+}
+
+/// Checks a decoded map's values for one concrete type (element types holding
+/// `dynamic`), and types its null and unknown `dynamic` values.
+fn settle_map<'e, T: MsgpackField + 'e>(
+    mut entries: Vec<(&'e String, &'e mut T)>,
+    at: usize,
+) -> Result<()> {
+    entries.sort_by(|a, b| a.0.cmp(b.0));
+    let names: Vec<String> = entries.iter().map(|(k, _)| (*k).clone()).collect();
+    let common = common_type(entries.iter().map(|(_, v)| &**v), |i| {
+        PathStep::Key(names[i].clone())
+    })
+    .map_err(|e| e.at_offset(at))?;
+    if let Some(c) = common {
+        if T::cty_type() == Type::Dynamic {
+            entries
+                .into_iter()
+                .for_each(|(_, v)| v.type_dynamic_element(&c));
+        }
+    }
+    Ok(())
+}
+
+fn write_map<'e, T: MsgpackField + 'e>(
+    entries: &[(&'e String, &'e T)],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let common = common_type(entries.iter().map(|(_, v)| *v), |i| {
+        PathStep::Key(entries[i].0.clone())
+    })?;
+    msgpack_write::header(entries.len(), 0x80, 0xde, out);
+    for (k, v) in entries {
+        write_string(k, out);
+        v.encode_element(common.as_ref(), out)
+            .map_err(|err| err.in_key(k))?;
+    }
+    Ok(())
+}
+
+fn map_hash_string<'e, T: MsgpackField + 'e>(
+    entries: &[(&'e String, &'e T)],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    out.push(b'{');
+    for (k, v) in entries {
+        crate::text::go_quote_into(&crate::text::nfc(k), out);
+        out.push(b':');
+        v.set_hash_string(out)?;
+        out.push(b';');
+    }
+    out.push(b'}');
+    Ok(())
+}
+
+/// Whether every key is NFC text, so that the Rust order of the keys is the wire order.
+fn keys_are_nfc<'e>(mut keys: impl Iterator<Item = &'e String>) -> bool {
+    keys.all(|k| crate::text::is_nfc_bytes(k.as_bytes()))
+}
+
+/// A map's entries in the order the encoder writes them: by NFC key.
+fn sorted_entries<'e, T>(entries: impl Iterator<Item = (&'e String, &'e T)>) -> Vec<(&'e String, &'e T)> {
+    let mut v: Vec<_> = entries.collect();
+    v.sort_by(|a, b| a.0.cmp(b.0));
+    v
+}
+
+impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        let at = r.offset();
+        let mut map = BTreeMap::new();
+        read_entries(r, depth, |k, v| map.insert(k, v).is_none())?;
+        if T::HAS_DYNAMIC {
+            settle_map(map.iter_mut().collect(), at)?;
+        }
+        Ok(map)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        if !keys_are_nfc(self.keys()) {
+            return encode_via_value(self.iter().collect(), out);
+        }
+        write_map(&self.iter().collect::<Vec<_>>(), out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        map_hash_string(&self.iter().collect::<Vec<_>>(), out)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        let entries: Vec<_> = self.iter().collect();
+        Ok(
+            match common_type(entries.iter().map(|(_, v)| *v), |i| {
+                PathStep::Key(entries[i].0.clone())
+            })? {
+                Some(t) => Type::map(t),
+                None => Self::cty_type(),
+            },
+        )
+    }
+}
+
+impl<T: MsgpackField, S: BuildHasher + Default> MsgpackField for HashMap<String, T, S> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        let at = r.offset();
+        let mut map = HashMap::default();
+        read_entries(r, depth, |k, v| map.insert(k, v).is_none())?;
+        if T::HAS_DYNAMIC {
+            settle_map(map.iter_mut().collect(), at)?;
+        }
+        Ok(map)
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        if !keys_are_nfc(self.keys()) {
+            return encode_via_value(self.iter().collect(), out);
+        }
+        write_map(&sorted_entries(self.iter()), out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        map_hash_string(&sorted_entries(self.iter()), out)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        let entries = sorted_entries(self.iter());
+        Ok(
+            match common_type(entries.iter().map(|(_, v)| *v), |i| {
+                PathStep::Key(entries[i].0.clone())
+            })? {
+                Some(t) => Type::map(t),
+                None => Self::cty_type(),
+            },
+        )
+    }
+}
+
+/// A map whose keys are not all NFC (two may be one key once normalized): through a
+/// [`Value`], as the value encoder has it.
+#[cold]
+fn encode_via_value<T: MsgpackField>(entries: Vec<(&String, &T)>, out: &mut Vec<u8>) -> Result<()> {
+    let mut values = BTreeMap::new();
+    for (k, v) in entries {
+        let key = crate::text::nfc(k).into_owned();
+        if values.contains_key(&key) {
+            return Err(Error::unencodable(
+                "two map keys are one once normalized to NFC".into(),
+            )
+            .in_key(&key));
+        }
+        values.insert(key, to_value(v)?);
+    }
+    encode::encode(&Value::map(values), &Type::map(T::cty_type()), out)
+}
