@@ -85,7 +85,10 @@
 //!
 //! Not a choice of this crate but Terraform's timing: `terraform validate` evaluates
 //! every variable as unknown; `plan` uses the values given, and the defaults
-//! otherwise, which is what this crate assumes.
+//! otherwise, which is what this crate assumes. Likewise a reference to a resource is
+//! unknown only until Terraform has planned it: from then on it is the resource's
+//! planned state (then its new state), which
+//! [`Config::with_resource_value`] gives.
 //!
 //! ## Diagnostics
 //!
