@@ -212,7 +212,7 @@ fn references_to_a_planned_resource_take_its_planned_value() {
     const REFINED: &str = "c7070c8201c202a2622d";
     let planned = crate::common::temp_file(
         "cli-config-planned-a.hex",
-        &format!("84 {FORCE_DESTROY} a2 6964 {REFINED} {LIFECYCLE_RULE} a4 6e616d65 a1 61"),
+        format!("84 {FORCE_DESTROY} a2 6964 {REFINED} {LIFECYCLE_RULE} a4 6e616d65 a1 61"),
     );
     let value = format!("cloud_bucket.a={planned}");
     let run = |address: &str, with_value: bool| {
