@@ -318,6 +318,7 @@ CASES = [
                 "object in the state for debugging and recovery.",
             )
         ],
+        verified=E2E + "destroy-returns-object",
         planned=None,
         new=thing(),
     ),

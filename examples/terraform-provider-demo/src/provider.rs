@@ -47,11 +47,13 @@ pub enum Misbehaviour {
     PlanReturnsNull,
     /// `plan-wrong-type`: the planned state's `size` is a string.
     PlanWrongType,
+    /// `destroy-returns-object`: a destroy returns the prior state instead of null.
+    DestroyReturnsObject,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 11] = [
+    pub const ALL: [(&'static str, Misbehaviour); 12] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -63,6 +65,7 @@ impl Misbehaviour {
         ("plan-replaces-nowhere", Misbehaviour::PlanReplacesNowhere),
         ("plan-returns-null", Misbehaviour::PlanReturnsNull),
         ("plan-wrong-type", Misbehaviour::PlanWrongType),
+        ("destroy-returns-object", Misbehaviour::DestroyReturnsObject),
     ];
 
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
@@ -502,6 +505,9 @@ impl Provider for Demo {
         );
         match planned {
             None => {}
+            Some(Value::Null) if self.misbehaviour == Some(Misbehaviour::DestroyReturnsObject) => {
+                response.new_state = req.prior_state.clone();
+            }
             // Destroy: the thing goes with its state.
             Some(Value::Null) => {
                 response.new_state = Some(dynamic::encode(&Value::Null, ty).map_err(internal)?)

@@ -361,6 +361,13 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             1,
         ),
         ("read-leaves-unknown", true, "plan", "ReadResource", 1),
+        (
+            "destroy-returns-object",
+            true,
+            "destroy",
+            "ApplyResourceChange",
+            1,
+        ),
         // A null planned object passes Terraform's conformance test (it has the
         // schema's type) and fails AssertPlanValid's first check, at the root.
         ("plan-returns-null", false, "plan", "PlanResourceChange", 1),
@@ -389,6 +396,7 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
         ws.env("DEMO_MISBEHAVE", misbehaviour);
         let args: &[&str] = match command {
             "plan" => &["plan", "-no-color"],
+            "destroy" => &["destroy", "-no-color", "-auto-approve"],
             _ => &["apply", "-no-color", "-auto-approve"],
         };
         let run = ws.terraform(args);
