@@ -299,6 +299,7 @@ CASES = [
         f"{NODE} apply; objchange.AssertObjectCompatible",
         "apply",
         [inconsistent("sensitive-changed", ".secret", ".secret: inconsistent values for sensitive attribute")],
+        verified=E2E + "apply-changes-secret",
         planned=PLANNED_CREATE,
         new=thing(secret="t"),
     ),

@@ -49,11 +49,13 @@ pub enum Misbehaviour {
     PlanWrongType,
     /// `destroy-returns-object`: a destroy returns the prior state instead of null.
     DestroyReturnsObject,
+    /// `apply-changes-secret`: apply returns a `secret` (sensitive) other than planned.
+    ApplyChangesSecret,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 12] = [
+    pub const ALL: [(&'static str, Misbehaviour); 13] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -66,6 +68,7 @@ impl Misbehaviour {
         ("plan-returns-null", Misbehaviour::PlanReturnsNull),
         ("plan-wrong-type", Misbehaviour::PlanWrongType),
         ("destroy-returns-object", Misbehaviour::DestroyReturnsObject),
+        ("apply-changes-secret", Misbehaviour::ApplyChangesSecret),
     ];
 
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
@@ -535,6 +538,12 @@ impl Provider for Demo {
                         diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
                     if self.misbehaviour == Some(Misbehaviour::ApplyChangesPlanned) {
                         new = new.and_then(|v| diags.ok(bump_size(v), "Invalid new state"));
+                    }
+                    if self.misbehaviour == Some(Misbehaviour::ApplyChangesSecret) {
+                        new = new.and_then(|v| {
+                            let changed = v.with_attribute("secret", Value::from("changed"));
+                            diags.ok(changed, "Invalid new state")
+                        });
                     }
                     if let Some(new) = new {
                         if self.misbehaviour.is_none() {

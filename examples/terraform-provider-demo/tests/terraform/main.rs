@@ -346,6 +346,14 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             "ApplyResourceChange",
             1,
         ),
+        // Terraform hides what changed in a sensitive attribute.
+        (
+            "apply-changes-secret",
+            false,
+            "apply",
+            "ApplyResourceChange",
+            1,
+        ),
         (
             "apply-leaves-unknown",
             false,
