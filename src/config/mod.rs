@@ -359,6 +359,12 @@ impl Config {
     /// while a template around one keeps only its own literal prefix, as HCL's does
     /// (`"pre-${demo_thing.x.id}"` is an unknown string starting `pre-`).
     ///
+    /// Not covered: the instances of a resource declared with `count` or `for_each`.
+    /// References to them (`TYPE.NAME[0].id`, `TYPE.NAME["k"].id`, `TYPE.NAME[*].id`)
+    /// stay unknown, of no type, where Terraform's are the instance's planned or new
+    /// value; a value given for such a resource, or for an address with an instance
+    /// key, is not used.
+    ///
     /// A data source whose configuration holds an unknown is not read during the plan
     /// (Terraform defers it to the apply, and sends no call): its configuration matters
     /// when the values it refers to are known, the resources' new states.

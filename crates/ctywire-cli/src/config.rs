@@ -40,7 +40,9 @@ pub struct ConfigArgs {
     /// evaluate to, as in Terraform's walks once it is planned or applied: its planned
     /// state (PlanResourceChange's response), unknowns and refinements passed on, or
     /// its new state. A payload file (MessagePack, JSON or hex), typed by the resource's
-    /// schema; may be repeated.
+    /// schema; may be repeated. (Resources declared with count or for_each are not
+    /// covered: references to their instances stay unknown, and a value given for one
+    /// is not used.)
     #[arg(
         long = "resource-value",
         value_name = "ADDRESS=FILE",
