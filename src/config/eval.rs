@@ -41,6 +41,9 @@ pub(crate) struct Globals<'d> {
     /// `data.TYPE.NAME`): the resources declared without `count` or `for_each` whose
     /// schema the caller gave. A reference to one is an unknown of that type.
     pub(crate) resource_types: BTreeMap<String, Type>,
+    /// The values of those resources that the caller gave (planned or applied), by the
+    /// same names; a reference to one of them is its value.
+    pub(crate) resource_values: BTreeMap<String, Value>,
     /// Local values evaluated so far; `None` while one is being evaluated (a cycle).
     evaluated: RefCell<BTreeMap<String, Option<Val>>>,
     /// Levels of evaluation open now (JSON values, expressions, templates, directives,
@@ -69,6 +72,7 @@ impl<'d> Globals<'d> {
             variables,
             locals,
             resource_types: BTreeMap::new(),
+            resource_values: BTreeMap::new(),
             evaluated: RefCell::new(BTreeMap::new()),
             depth: Cell::new(0),
             work: Cell::new(0),
@@ -501,8 +505,8 @@ impl<'g, 'd> Scope<'g, 'd> {
             },
             Expr::Variable(name) => self.variable(name, span, diags),
             Expr::Attribute(base, name) => {
-                if let Some(ty) = self.resource_reference(expr) {
-                    return Val::unknown(ty);
+                if let Some(resource) = self.resource_reference(expr) {
+                    return resource;
                 }
                 if let Expr::Variable(root) = &**base {
                     match root.as_str() {
@@ -556,10 +560,11 @@ impl<'g, 'd> Scope<'g, 'd> {
         }
     }
 
-    /// The type of the resource `expr` names (`TYPE.NAME`, `data.TYPE.NAME`), when its
-    /// schema is known: Terraform's value for it while it is not known yet (the
-    /// validate walk, and before the resource is planned) is an unknown of that type.
-    fn resource_reference(&self, expr: &Expr) -> Option<Type> {
+    /// The value of the resource `expr` names (`TYPE.NAME`, `data.TYPE.NAME`), when its
+    /// schema is known: the value the caller gave for it (planned or applied), typed by
+    /// the schema; otherwise Terraform's value for it while it is not known yet (the
+    /// validate walk, and before the resource is planned), an unknown of that type.
+    fn resource_reference(&self, expr: &Expr) -> Option<Val> {
         let Expr::Attribute(base, name) = expr else {
             return None;
         };
@@ -573,7 +578,11 @@ impl<'g, 'd> Scope<'g, 'd> {
             }
             _ => return None,
         };
-        self.globals.resource_types.get(&key).cloned()
+        let ty = self.globals.resource_types.get(&key)?;
+        Some(match self.globals.resource_values.get(&key) {
+            Some(value) => Val::new(ty.clone(), value.clone()),
+            None => Val::unknown(ty.clone()),
+        })
     }
 
     /// A bare name: a bound name, or one of Terraform's reference roots.

@@ -85,7 +85,10 @@
 //!
 //! Not a choice of this crate but Terraform's timing: `terraform validate` evaluates
 //! every variable as unknown; `plan` uses the values given, and the defaults
-//! otherwise, which is what this crate assumes.
+//! otherwise, which is what this crate assumes. Likewise a reference to a resource is
+//! unknown only until Terraform has planned it: from then on it is the resource's
+//! planned state (then its new state), which
+//! [`Config::with_resource_value`] gives.
 //!
 //! ## Diagnostics
 //!
@@ -116,6 +119,7 @@ mod syntax;
 mod typed;
 mod types;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use address::{Address, InstanceKey};
@@ -147,6 +151,9 @@ pub struct Config {
     /// Whether values are Terraform's validate walk's (variables unknown); see
     /// [`Config::in_validate_walk`].
     validate_walk: bool,
+    /// The values of resources already planned or applied, by address
+    /// (`demo_thing.x`, `data.demo_echo.e`); see [`Config::with_resource_value`].
+    resource_values: BTreeMap<String, Value>,
 }
 
 /// The implied type of resource type or data source `type_name` (by `mode`) in `schemas`,
@@ -262,6 +269,7 @@ impl Config {
             roots,
             reference_schemas: None,
             validate_walk: false,
+            resource_values: BTreeMap::new(),
         };
         if diags.is_empty() {
             module::load(&config.roots, &mut diags);
@@ -336,6 +344,65 @@ impl Config {
     /// ```
     pub fn with_schemas(mut self, schemas: &ProviderSchemas) -> Config {
         self.reference_schemas = Some(schemas.clone());
+        self
+    }
+
+    /// Gives the value of the resource at `address` (declared without `count` or
+    /// `for_each`, `TYPE.NAME` or `data.TYPE.NAME`) that references to it evaluate to, as
+    /// Terraform's do once it has planned or applied it: in the plan walk, a resource's
+    /// planned state (the `PlannedState` its provider returned, unknowns and
+    /// refinements and all); during apply, its new state. The value is typed by the
+    /// resource's schema, so the schemas must be given too ([`with_schemas`](Self::with_schemas),
+    /// or [`value`](Self::value)'s); without them, or for another address, references
+    /// stay unknown. A reference passes the value's unknowns on with their refinements
+    /// (`"${demo_thing.x.id}"` is the provider's `(known after apply, prefix "thing-")`),
+    /// while a template around one keeps only its own literal prefix, as HCL's does
+    /// (`"pre-${demo_thing.x.id}"` is an unknown string starting `pre-`).
+    ///
+    /// Not covered: the instances of a resource declared with `count` or `for_each`.
+    /// References to them (`TYPE.NAME[0].id`, `TYPE.NAME["k"].id`, `TYPE.NAME[*].id`)
+    /// stay unknown, of no type, where Terraform's are the instance's planned or new
+    /// value; a value given for such a resource, or for an address with an instance
+    /// key, is not used.
+    ///
+    /// A data source whose configuration holds an unknown is not read during the plan
+    /// (Terraform defers it to the apply, and sends no call): its configuration matters
+    /// when the values it refers to are known, the resources' new states.
+    ///
+    /// ```
+    /// use ctywire::config::Config;
+    /// use ctywire::schema::{Attribute, Block, ProviderSchema, ProviderSchemas, Schema};
+    /// use ctywire::{Refinements, Type, Value};
+    ///
+    /// let bucket = Schema::new(Block::new()
+    ///     .attribute("name", Attribute::new(Type::String).required())
+    ///     .attribute("id", Attribute::new(Type::String).computed()));
+    /// let mut provider = ProviderSchema::default();
+    /// provider.resource_schemas.insert("cloud_bucket".into(), bucket.clone());
+    /// let mut schemas = ProviderSchemas::default();
+    /// schemas.providers.insert("registry.terraform.io/example/cloud".into(), provider);
+    ///
+    /// let config = Config::from_sources([("main.tf.json", r#"{"resource": {"cloud_bucket": {
+    ///   "logs": {"name": "logs"},
+    ///   "copy": {"name": "${cloud_bucket.logs.id}"},
+    ///   "tmp": {"name": "tmp-${cloud_bucket.logs.id}"}
+    /// }}}"#)])?;
+    /// let planned = Value::object([
+    ///     ("name", Value::from("logs")),
+    ///     ("id", Value::Unknown(Refinements::new().not_null().with_string_prefix("b-"))),
+    /// ]);
+    /// let config = config
+    ///     .with_schemas(&schemas)
+    ///     .with_resource_value(&"cloud_bucket.logs".parse()?, planned);
+    /// let prefix = |v: &Value| v.refinements().and_then(|r| r.string_prefix()).map(str::to_owned);
+    /// let copy = config.decode(&"cloud_bucket.copy".parse()?, &bucket)?;
+    /// assert_eq!(prefix(&copy["name"]).as_deref(), Some("b-"));
+    /// let tmp = config.decode(&"cloud_bucket.tmp".parse()?, &bucket)?;
+    /// assert_eq!(prefix(&tmp["name"]).as_deref(), Some("tmp-"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_resource_value(mut self, address: &Address, value: Value) -> Config {
+        self.resource_values.insert(address.to_string(), value);
         self
     }
 
@@ -491,6 +558,7 @@ impl Config {
                 Some((format!("{prefix}{}.{}", r.type_name, r.name), ty))
             })
             .collect();
+        module.globals.resource_values = self.resource_values.clone();
         let value = match address {
             Address::Resource {
                 type_name,

@@ -299,6 +299,7 @@ CASES = [
         f"{NODE} apply; objchange.AssertObjectCompatible",
         "apply",
         [inconsistent("sensitive-changed", ".secret", ".secret: inconsistent values for sensitive attribute")],
+        verified=E2E + "apply-changes-secret",
         planned=PLANNED_CREATE,
         new=thing(secret="t"),
     ),
@@ -318,6 +319,7 @@ CASES = [
                 "object in the state for debugging and recovery.",
             )
         ],
+        verified=E2E + "destroy-returns-object",
         planned=None,
         new=thing(),
     ),

@@ -35,6 +35,20 @@ pub struct ConfigArgs {
     /// the variables' defaults.
     #[arg(long, requires = "address")]
     validate_walk: bool,
+    /// `ADDRESS=FILE`: the value of the resource at ADDRESS (`TYPE.NAME` or
+    /// `data.TYPE.NAME`, declared without count or for_each) that references to it
+    /// evaluate to, as in Terraform's walks once it is planned or applied: its planned
+    /// state (PlanResourceChange's response), unknowns and refinements passed on, or
+    /// its new state. A payload file (MessagePack, JSON or hex), typed by the resource's
+    /// schema; may be repeated. (Resources declared with count or for_each are not
+    /// covered: references to their instances stay unknown, and a value given for one
+    /// is not used.)
+    #[arg(
+        long = "resource-value",
+        value_name = "ADDRESS=FILE",
+        requires = "address"
+    )]
+    resource_values: Vec<String>,
     /// MessagePack output as hex text.
     #[arg(long)]
     hex: bool,
@@ -63,6 +77,10 @@ pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
         |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", schema_path.display()));
     let text = std::fs::read(schema_path).map_err(|e| in_schema(&e))?;
     let schemas = ProviderSchemas::from_json(&text).map_err(|e| in_schema(&e))?;
+    for given in &args.resource_values {
+        let (resource, value) = resource_value(given, &schemas)?;
+        config = config.with_resource_value(&resource, value);
+    }
     let value = config
         .value(&address, &schemas)
         .map_err(|d| diagnostics(&d))?;
@@ -87,6 +105,40 @@ pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
         out.push(b'\n');
     }
     write_stdout(&out)
+}
+
+/// A `--resource-value ADDRESS=FILE`: the address and the file's value, typed by the
+/// resource's schema.
+fn resource_value(
+    given: &str,
+    schemas: &ProviderSchemas,
+) -> Result<(Address, ctywire::Value), Failure> {
+    let (address, file) = given
+        .split_once('=')
+        .ok_or_else(|| Failure::usage(format!("--resource-value {given:?}: give ADDRESS=FILE")))?;
+    let address: Address = address
+        .parse()
+        .map_err(|e: ctywire::Error| Failure::usage(format!("--resource-value {address}: {e}")))?;
+    if !matches!(
+        address,
+        Address::Resource { key: None, .. } | Address::DataSource { key: None, .. }
+    ) {
+        return Err(Failure::usage(format!(
+            "--resource-value {address}: give a resource or data source without an instance key"
+        )));
+    }
+    let schema = address
+        .schema(schemas)
+        .map_err(|e| Failure::input(format!("--resource-value {address}: {e}")))?;
+    let source = input::read_sources(&[PathBuf::from(file)])?.remove(0);
+    let payload = input::payload(&source, None, None)?;
+    let ty = schema.implied_type();
+    let value = match payload.format {
+        Format::Msgpack => msgpack::decode(&payload.bytes, &ty),
+        Format::Json => json::decode(&payload.bytes, &ty),
+    }
+    .map_err(|e| Failure::value_in(&source.name, e))?;
+    Ok((address, value))
 }
 
 /// The files to read: each file given, and the `.tf.json` and `.tofu.json` files of

@@ -53,11 +53,15 @@ pub enum Misbehaviour {
     PlanReturnsNull,
     /// `plan-wrong-type`: the planned state's `size` is a string.
     PlanWrongType,
+    /// `destroy-returns-object`: a destroy returns the prior state instead of null.
+    DestroyReturnsObject,
+    /// `apply-changes-secret`: apply returns a `secret` (sensitive) other than planned.
+    ApplyChangesSecret,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 12] = [
+    pub const ALL: [(&'static str, Misbehaviour); 14] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -73,6 +77,8 @@ impl Misbehaviour {
         ),
         ("plan-returns-null", Misbehaviour::PlanReturnsNull),
         ("plan-wrong-type", Misbehaviour::PlanWrongType),
+        ("destroy-returns-object", Misbehaviour::DestroyReturnsObject),
+        ("apply-changes-secret", Misbehaviour::ApplyChangesSecret),
     ];
 
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
@@ -537,6 +543,9 @@ impl Provider for Demo {
         );
         match planned {
             None => {}
+            Some(Value::Null) if self.misbehaviour == Some(Misbehaviour::DestroyReturnsObject) => {
+                response.new_state = req.prior_state.clone();
+            }
             // Destroy: the thing goes with its state.
             Some(Value::Null) => {
                 response.new_state = Some(dynamic::encode(&Value::Null, ty).map_err(internal)?)
@@ -568,6 +577,12 @@ impl Provider for Demo {
                     if self.misbehaviour == Some(Misbehaviour::ApplyLeavesSetUnknown) {
                         new = new.and_then(|v| {
                             diags.ok(first_network_name_unknown(v), "Invalid new state")
+                        });
+                    }
+                    if self.misbehaviour == Some(Misbehaviour::ApplyChangesSecret) {
+                        new = new.and_then(|v| {
+                            let changed = v.with_attribute("secret", Value::from("changed"));
+                            diags.ok(changed, "Invalid new state")
                         });
                     }
                     if let Some(new) = new {

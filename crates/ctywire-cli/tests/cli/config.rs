@@ -193,3 +193,69 @@ fn the_validate_walk_has_the_variables_unknown() {
         stderr(&validate)
     );
 }
+
+/// `--resource-value`: references to a resource planned earlier are its planned value,
+/// refined unknowns and all, as Terraform sends them in its plan walk.
+#[test]
+fn references_to_a_planned_resource_take_its_planned_value() {
+    let config = crate::common::temp_file(
+        "cli-config-planned.tf.json",
+        r#"{"resource": {"cloud_bucket": {
+            "a": {"name": "a"},
+            "b": {"name": "${cloud_bucket.a.id}"},
+            "c": {"name": "${cloud_bucket.a.name}-copy"}
+        }}}"#,
+    );
+    // a's plan: `id` unknown, not null, prefix "b-" (FORMAT.md's refinement layout).
+    const FORCE_DESTROY: &str = "ad 666f7263655f64657374726f79 c0";
+    const LIFECYCLE_RULE: &str = "ae 6c6966656379636c655f72756c65 90";
+    const REFINED: &str = "c7070c8201c202a2622d";
+    let planned = crate::common::temp_file(
+        "cli-config-planned-a.hex",
+        format!("84 {FORCE_DESTROY} a2 6964 {REFINED} {LIFECYCLE_RULE} a4 6e616d65 a1 61"),
+    );
+    let value = format!("cloud_bucket.a={planned}");
+    let run = |address: &str, with_value: bool| {
+        let mut args = vec![
+            "config",
+            &config,
+            "--schema",
+            SCHEMA,
+            "--address",
+            address,
+            "--to",
+            "msgpack",
+            "--hex",
+        ];
+        if with_value {
+            args.extend(["--resource-value", &value]);
+        }
+        let o = ctywire(&args, b"");
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).trim().to_owned()
+    };
+    let object = |name: &str| {
+        format!("84 {FORCE_DESTROY} a2 6964 c0 {LIFECYCLE_RULE} a4 6e616d65 {name}")
+            .replace(' ', "")
+    };
+    assert_eq!(run("cloud_bucket.b", true), object(REFINED));
+    // Without it, the reference is a plain unknown string, as before the resource is planned.
+    assert_eq!(run("cloud_bucket.b", false), object("d40000"));
+    assert_eq!(run("cloud_bucket.c", true), object("a6 612d636f7079"));
+
+    let o = ctywire(
+        &[
+            "config",
+            &config,
+            "--schema",
+            SCHEMA,
+            "--address",
+            "cloud_bucket.b",
+            "--resource-value",
+            "cloud_bucket.a",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("give ADDRESS=FILE"), "{}", stderr(&o));
+}

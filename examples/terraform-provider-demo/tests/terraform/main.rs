@@ -10,6 +10,7 @@ use ctywire::capture::{Capture, Data, Resolved, Resolver};
 use ctywire::config::Config;
 use ctywire::msgpack;
 use ctywire::schema::ProviderSchemas;
+use ctywire::Type;
 use harness::{Run, Workspace, SOURCE};
 use serde_json::{json, Value as Json};
 
@@ -441,6 +442,14 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             "ApplyResourceChange",
             1,
         ),
+        // Terraform hides what changed in a sensitive attribute.
+        (
+            "apply-changes-secret",
+            false,
+            "apply",
+            "ApplyResourceChange",
+            1,
+        ),
         (
             "apply-leaves-unknown",
             false,
@@ -462,6 +471,13 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             "apply-leaves-set-unknown",
             false,
             "apply",
+            "ApplyResourceChange",
+            1,
+        ),
+        (
+            "destroy-returns-object",
+            true,
+            "destroy",
             "ApplyResourceChange",
             1,
         ),
@@ -493,6 +509,7 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
         ws.env("DEMO_MISBEHAVE", misbehaviour);
         let args: &[&str] = match command {
             "plan" => &["plan", "-no-color"],
+            "destroy" => &["destroy", "-no-color", "-auto-approve"],
             _ => &["apply", "-no-color", "-auto-approve"],
         };
         let run = ws.terraform(args);
@@ -930,4 +947,119 @@ fn concurrent_calls_are_paired_or_reported() {
             }
         }
     }
+}
+
+/// References to a resource planned or applied earlier in the same run: Terraform sends
+/// the provider's planned unknowns with their refinements (a template around one keeps
+/// only its own literal prefix), which `Config::with_resource_value` given the planned
+/// state reproduces byte for byte (and the plain unknown `with_schemas` alone gives does
+/// not). A data source that refers to one is not read during the plan (no call carries
+/// its configuration then), and is read during apply with the resource's new state, its
+/// configuration again byte for byte.
+#[test]
+fn references_to_planned_and_applied_resources_are_sent_as_ctywire_computes() {
+    let ws = Workspace::new();
+    ws.configure(&json!({
+        "resource": {"demo_thing": {
+            "x": {"name": "a"},
+            "y": {
+                "name": "${demo_thing.x.id}",
+                "tags": {"pre": "pre-${demo_thing.x.id}", "post": "${demo_thing.x.id}-post"},
+                "extra": {"id": "${demo_thing.x.id}", "disks": "${demo_thing.x.disk}"}
+            }
+        }},
+        "data": {"demo_echo": {"e": {"value": {"id": "${demo_thing.x.id}", "n": 1}}}}
+    }));
+    let schemas = schemas(&ws);
+    let thing = schemas.resource("demo_thing").unwrap();
+    let echo = schemas.data_source("demo_echo").unwrap();
+    let (ty, echo_ty) = (thing.implied_type(), echo.implied_type());
+    let config = Config::read([ws.config_dir().join("main.tf.json")])
+        .unwrap()
+        .with_schemas(&schemas);
+    let x: ctywire::config::Address = "demo_thing.x".parse().unwrap();
+    let decoded = |call: &ctywire::capture::Call, message: &str, field: &str, ty: &Type| {
+        call.payload(message, field)
+            .unwrap_or_else(|| panic!("{} without {message} {field}", call.rpc))
+            .decode(ty)
+            .unwrap()
+    };
+
+    ws.clear_captures();
+    ws.terraform(&["plan", "-no-color"]).success();
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    assert!(
+        !capture.calls.iter().any(|c| c.rpc == "ReadDataSource"),
+        "{}",
+        capture.summary()
+    );
+    let plan_of = |name_known: bool| {
+        capture
+            .calls
+            .iter()
+            .filter(|c| c.rpc == "PlanResourceChange" && c.is_complete())
+            .find(|c| decoded(c, "Request", "Config", &ty)["name"].is_unknown() != name_known)
+            .unwrap_or_else(|| panic!("no plan of {name_known}: {}", capture.summary()))
+    };
+    let planned_x = decoded(plan_of(true), "Response", "PlannedState", &ty);
+    let prefix = planned_x["id"]
+        .refinements()
+        .and_then(|r| r.string_prefix());
+    assert_eq!(
+        prefix,
+        Some("thing-"),
+        "the provider refines the id it plans"
+    );
+    let y: ctywire::config::Address = "demo_thing.y".parse().unwrap();
+    let ours = config
+        .clone()
+        .with_resource_value(&x, planned_x)
+        .decode(&y, thing)
+        .unwrap();
+    let theirs = bytes(plan_of(false), "Request", "Config");
+    assert_eq!(
+        theirs,
+        msgpack::encode(&ours, &ty).unwrap(),
+        "Terraform: {}\nctywire: {}",
+        msgpack::decode(&theirs, &ty).unwrap().to_go_syntax(&ty),
+        ours.to_go_syntax(&ty)
+    );
+    // The plan walk validates `y` again with the same value (after the validate walk's,
+    // whose reference is a plain unknown).
+    assert!(
+        capture
+            .calls
+            .iter()
+            .filter(|c| c.rpc == "ValidateResourceConfig" && c.is_complete())
+            .any(|c| bytes(c, "Request", "Config") == theirs),
+        "{}",
+        capture.summary()
+    );
+    let unplanned = config.decode(&y, thing).unwrap();
+    assert_ne!(theirs, msgpack::encode(&unplanned, &ty).unwrap());
+
+    ws.clear_captures();
+    ws.terraform(&["apply", "-no-color", "-auto-approve"])
+        .success();
+    let capture = Capture::read_dir(&ws.captures()).unwrap();
+    let applied_x = capture
+        .calls
+        .iter()
+        .filter(|c| c.rpc == "ApplyResourceChange" && c.is_complete())
+        .map(|c| decoded(c, "Response", "NewState", &ty))
+        .find(|v| v["name"].as_str() == Some("a"))
+        .unwrap_or_else(|| panic!("no apply of demo_thing.x: {}", capture.summary()));
+    let read = capture
+        .calls
+        .iter()
+        .rfind(|c| c.rpc == "ReadDataSource" && c.is_complete())
+        .unwrap_or_else(|| panic!("no ReadDataSource: {}", capture.summary()));
+    let ours = config
+        .with_resource_value(&x, applied_x)
+        .decode(&"data.demo_echo.e".parse().unwrap(), echo)
+        .unwrap();
+    assert_eq!(
+        bytes(read, "Request", "Config"),
+        msgpack::encode(&ours, &echo_ty).unwrap()
+    );
 }
