@@ -362,8 +362,9 @@ impl Config {
     /// Not covered: the instances of a resource declared with `count` or `for_each`.
     /// References to them (`TYPE.NAME[0].id`, `TYPE.NAME["k"].id`, `TYPE.NAME[*].id`)
     /// stay unknown, of no type, where Terraform's are the instance's planned or new
-    /// value; a value given for such a resource, or for an address with an instance
-    /// key, is not used.
+    /// value; a value given for such a resource, for an address with an instance key,
+    /// or for a resource not declared or of no known schema makes decoding fail with a
+    /// diagnostic ("Resource value not usable") rather than go unused.
     ///
     /// A data source whose configuration holds an unknown is not read during the plan
     /// (Terraform defers it to the apply, and sends no call): its configuration matters
@@ -558,6 +559,18 @@ impl Config {
                 Some((format!("{prefix}{}.{}", r.type_name, r.name), ty))
             })
             .collect();
+        for given in self.resource_values.keys() {
+            if !module.globals.resource_types.contains_key(given) {
+                diags.push(Diag::nowhere(
+                    "Resource value not usable",
+                    format!(
+                        "A value is given for {given}, but references can take one only for a \
+                         resource declared without count or for_each (no instance key) whose \
+                         schema is known."
+                    ),
+                ));
+            }
+        }
         module.globals.resource_values = self.resource_values.clone();
         let value = match address {
             Address::Resource {

@@ -794,3 +794,32 @@ fn legacy_list_of_object_attributes_are_not_blocks() {
     let c = config(r#"{"resource": {"legacy": {"x": {"rule": null}}}}"#);
     assert!(c.decode(&"legacy.x".parse().unwrap(), &schema).unwrap()["rule"].is_null());
 }
+
+/// A value given for a resource that references cannot take it (one with `count`, an
+/// instance key, an undeclared resource) is an error, not a value silently unused.
+#[test]
+fn a_resource_value_references_cannot_take_is_an_error() {
+    let json = r#"{"resource": {"cloud_bucket": {
+      "logs": {"count": 2, "name": "l"},
+      "copy": {"name": "c"}
+    }}}"#;
+    for given in [
+        "cloud_bucket.logs",
+        "cloud_bucket.copy[0]",
+        "cloud_bucket.nope",
+    ] {
+        let diags = config(json)
+            .with_resource_value(&given.parse().unwrap(), Value::Null)
+            .value(&"cloud_bucket.copy".parse().unwrap(), &schemas())
+            .expect_err(given);
+        let text = diags.to_string();
+        assert!(
+            text.contains("Resource value not usable") && text.contains(given),
+            "{given}: {text}"
+        );
+    }
+    let ok = config(json)
+        .with_resource_value(&"cloud_bucket.copy".parse().unwrap(), Value::Null)
+        .value(&"cloud_bucket.copy".parse().unwrap(), &schemas());
+    assert!(ok.is_ok(), "{ok:?}");
+}
