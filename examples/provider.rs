@@ -11,12 +11,12 @@
 //!
 //! Run it with `cargo run --example provider --features derive`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use ctywire::object::Object;
 use ctywire::render::{render_block, Options};
 use ctywire::schema::{Block, ProviderSchema, ProviderSchemas, Schema};
-use ctywire::{msgpack, Known, Number, Path, PathStep, Refinements, Value};
+use ctywire::{msgpack, Known, Number, Path, PathStep, Refinements, SetOf, Value};
 use serde::{Deserialize, Serialize};
 
 /// A virtual server.
@@ -48,9 +48,11 @@ struct Server {
     /// Disks, in order (a LIST block).
     #[cty(block)]
     disk: Vec<Disk>,
-    /// Firewall rules (a SET block: no order, no duplicates).
+    /// Firewall rules (a SET block: no order, no duplicates). A `SetOf` keeps go-cty's
+    /// order and equality, where a `BTreeSet` would merge two rules that differ only by
+    /// an unknown `id`.
     #[cty(block)]
-    rule: BTreeSet<Rule>,
+    rule: SetOf<Rule>,
 }
 
 #[derive(ctywire::Object, Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -66,7 +68,7 @@ struct Disk {
     device: Known<String>,
 }
 
-#[derive(ctywire::Object, Serialize, Deserialize, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, Clone, PartialEq)]
 struct Rule {
     #[cty(required)]
     port: u16,
@@ -185,14 +187,15 @@ fn apply_resource_change(planned: &[u8], prior: &[u8]) -> Result<Vec<u8>, ctywir
         }
     }
     // A set's elements change by being replaced: each rule gets its id.
-    server.rule = std::mem::take(&mut server.rule)
-        .into_iter()
-        .map(|mut rule| {
-            let from = rule.cidr.as_deref().unwrap_or("anywhere");
-            rule.id = Known::Known(format!("rule-{}-{from}", rule.port));
-            rule
-        })
-        .collect();
+    server.rule = SetOf::new(
+        std::mem::take(&mut server.rule)
+            .into_iter()
+            .map(|mut rule| {
+                let from = rule.cidr.as_deref().unwrap_or("anywhere");
+                rule.id = Known::Known(format!("rule-{}-{from}", rule.port));
+                rule
+            }),
+    )?;
     msgpack::encode_object(&server)
 }
 
@@ -268,18 +271,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             kind: Known::Null,
             device: Known::Null,
         }],
-        rule: BTreeSet::from([
-            Rule {
-                port: 22,
-                cidr: Some("10.0.0.0/8".into()),
-                id: Known::Null,
-            },
+        rule: SetOf::new([
             Rule {
                 port: 443,
                 cidr: None,
                 id: Known::Null,
             },
-        ]),
+            Rule {
+                port: 22,
+                cidr: Some("10.0.0.0/8".into()),
+                id: Known::Null,
+            },
+        ])?,
     };
 
     // A configuration the provider refuses: the problem named at the set element.
@@ -288,7 +291,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         port: 80,
         cidr: Some("10.0.0.1".into()),
         id: Known::Null,
-    });
+    })?;
     let problems = validate_resource_config(&msgpack::encode_object(&wrong)?)?;
     println!("## ValidateResourceConfig of a wrong configuration\n{problems:?}\n");
     assert_eq!(problems, [".rule[...].cidr: not a CIDR block"]);
