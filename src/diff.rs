@@ -27,8 +27,27 @@ use crate::Value;
 /// - a value at a `dynamic` position whose concrete type changes.
 ///
 /// A map element or object attribute that only one side has is a change with the other
-/// side absent (`None`). An attribute that a value built by hand leaves out is null if
-/// the type has it, as the encoders take it.
+/// side absent (`None`). An attribute that a value built by hand leaves out is read as
+/// null where the type has it, as [`Value::raw_equals`] and `value["name"]` read it (so
+/// leaving out an attribute and setting it to null are no change), and as absent where
+/// the type lacks it. The encoders are stricter: they take a left-out attribute as null
+/// only where the type marks it `optional`, and refuse the value otherwise.
+///
+/// ```
+/// use ctywire::{diff, msgpack, Type, Value};
+///
+/// let ty: Type = "object({name=string, size=number})".parse()?;
+/// let full = Value::object([("name", Value::from("web")), ("size", Value::Null)]);
+/// let without_size = Value::object([("name", Value::from("web"))]);
+/// assert!(diff(&full, &without_size, &ty).is_empty());
+/// let sized = Value::object([("name", Value::from("web")), ("size", Value::from(2))]);
+/// assert_eq!(diff(&without_size, &sized, &ty)[0].to_string(), "+ .size: null -> 2");
+/// // The encoders refuse the value that leaves out `size`, unless it is optional.
+/// assert!(msgpack::encode(&without_size, &ty).is_err());
+/// let optional_size: Type = "object({name=string, size=optional(number)})".parse()?;
+/// assert_eq!(msgpack::encode(&without_size, &optional_size)?, msgpack::encode(&full, &ty)?);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
 ///
 /// ```
 /// use ctywire::{diff, ChangeKind, Type, Value};

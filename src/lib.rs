@@ -388,6 +388,8 @@ pub mod render;
 pub mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
+#[cfg(feature = "serde")]
+mod set_of;
 mod text;
 pub mod tfjson;
 mod token;
@@ -407,6 +409,8 @@ pub use schema::{
     Attribute, AttributeNesting, Block, BlockNesting, Inconsistency, NestedBlock, NestedType,
     ProviderSchema, ProviderSchemas, Rule, Schema, Violation,
 };
+#[cfg(feature = "serde")]
+pub use set_of::SetOf;
 pub use types::{AttributeNames, ObjectType, TupleType, Type};
 pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, Value, Visit};
 

@@ -127,7 +127,7 @@ pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
 /// let ports: Vec<Port> = json::decode_as(br#"[{"number": "443"}, {"number": 80, "protocol": "tcp"}]"#, &ty)?;
 /// assert_eq!(ports[0], Port { number: 443, protocol: None });
 /// let err = json::decode_as::<Vec<Port>>(br#"[{"number": 1.5}]"#, &ty).unwrap_err();
-/// assert_eq!(err.to_string(), "[0].number: expected u16, found number 1.5, not an integer at line 1 column 13");
+/// assert_eq!(err.to_string(), "[0].number: expected u16 (an integer from 0 to 65535), found 1.5 at line 1 column 13");
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[cfg(feature = "serde")]

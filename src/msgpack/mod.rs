@@ -115,7 +115,7 @@ pub fn encode_into(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
 ///
 /// let err = msgpack::decode_as::<Vec<u8>>(&[0x91, 0xcd, 0x01, 0x00], &"list(number)".parse()?)
 ///     .unwrap_err();
-/// assert_eq!(err.to_string(), "[0]: expected u8, found integer `256` at byte 1");
+/// assert_eq!(err.to_string(), "[0]: expected u8 (an integer from 0 to 255), found 256 at byte 1");
 /// # Ok::<(), ctywire::Error>(())
 /// ```
 #[cfg(feature = "serde")]

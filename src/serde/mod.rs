@@ -85,7 +85,9 @@
 //! Errors are the codecs' [`Error`](crate::Error)s: a kind, the path
 //! (`.disk[1].size`), and the byte offset (MessagePack) or line and column (JSON),
 //! added as the error returns, so a decode that succeeds pays nothing for them. serde's
-//! own messages take the crate's form: `.size: expected u8, found integer `256``.
+//! own messages take the crate's form: `.name: expected string, found integer`. A number
+//! that an integer field cannot hold, beyond its range or not an integer, says the range:
+//! `.size: expected u8 (an integer from 0 to 255), found 256`.
 //!
 //! ## How it reads and writes
 //!

@@ -559,7 +559,8 @@ impl<'a, D: Differences<'a>> Comparison<'a, '_, D> {
     }
 
     /// Object attributes by name: an attribute one value lacks is null there if the
-    /// type has it (as the encoders take it), and absent otherwise.
+    /// type has it (as `raw_equals` reads it; the encoders refuse it unless the type
+    /// marks it optional), and absent otherwise.
     fn objects(
         &mut self,
         x: &'a Object,

@@ -26,14 +26,20 @@ enum Order {
 /// them in go-cty's order. Already-canonical input is detected in one pass and returned
 /// unchanged.
 pub(crate) fn canonicalize(elements: Vec<Value>) -> Vec<Value> {
-    if elements.len() < 2 || is_canonical(&elements) {
+    canonicalize_by(elements, |v| v)
+}
+
+/// [`canonicalize`] for elements that are not `Value`s themselves but have one
+/// (`value` gives it): a typed set's elements with their values.
+pub(crate) fn canonicalize_by<E>(elements: Vec<E>, value: impl Fn(&E) -> &Value + Copy) -> Vec<E> {
+    if elements.len() < 2 || is_canonical(&elements, value) {
         return elements;
     }
     let mut known = Vec::with_capacity(elements.len());
     let mut unknown = Vec::new();
     let mut null = None;
     for e in elements {
-        match e.untyped() {
+        match value(&e).untyped() {
             Value::Null => {
                 null.get_or_insert(e);
             }
@@ -41,16 +47,18 @@ pub(crate) fn canonicalize(elements: Vec<Value>) -> Vec<Value> {
             _ => known.push(e),
         }
     }
-    let known = match known.first().map(|e| order_of(e.untyped())) {
+    let known = match known.first().map(|e| order_of(value(e).untyped())) {
         None => known,
-        Some(Order::String) if same_kind(&known, Order::String) => {
-            sort_dedup_by(known, |a, b| str_of(a).cmp(str_of(b)))
+        Some(Order::String) if same_kind(&known, value, Order::String) => {
+            sort_dedup_by(known, |a, b| str_of(value(a)).cmp(str_of(value(b))))
         }
-        Some(Order::Bool) if same_kind(&known, Order::Bool) => {
-            sort_dedup_by(known, |a, b| bool_of(a).cmp(&bool_of(b)))
+        Some(Order::Bool) if same_kind(&known, value, Order::Bool) => {
+            sort_dedup_by(known, |a, b| bool_of(value(a)).cmp(&bool_of(value(b))))
         }
-        Some(Order::Number) if same_kind(&known, Order::Number) => sort_numbers(known),
-        _ => sort_by_hash_string(known),
+        Some(Order::Number) if same_kind(&known, value, Order::Number) => {
+            sort_numbers(known, value)
+        }
+        _ => sort_by_hash_string(known, value),
     };
     let mut out = known;
     out.extend(unknown);
@@ -62,17 +70,17 @@ pub(crate) fn canonicalize(elements: Vec<Value>) -> Vec<Value> {
 /// go-cty wrote is: then they are also free of duplicates (equal elements are equal in
 /// the order's key) and [`canonicalize`] has nothing to do. Checked in one pass with no
 /// allocation per element; any doubt gives `false` and the full treatment.
-fn is_canonical(elements: &[Value]) -> bool {
-    let known = |v: &Value| !matches!(v.untyped(), Value::Null | Value::Unknown(_));
+fn is_canonical<E>(elements: &[E], value: impl Fn(&E) -> &Value + Copy) -> bool {
+    let known = |e: &E| !matches!(value(e).untyped(), Value::Null | Value::Unknown(_));
     if !elements.iter().all(known) {
         return false;
     }
     let pairs = || {
         elements
             .windows(2)
-            .map(|w| (w[0].untyped(), w[1].untyped()))
+            .map(|w| (value(&w[0]).untyped(), value(&w[1]).untyped()))
     };
-    match elements[0].untyped() {
+    match value(&elements[0]).untyped() {
         Value::String(_) => pairs().all(|pair| match pair {
             (Value::String(a), Value::String(b)) => strings_in_order(a.as_bytes(), b.as_bytes()),
             _ => false,
@@ -91,10 +99,10 @@ fn is_canonical(elements: &[Value]) -> bool {
         _ => {
             let mut previous = Vec::new();
             let mut current = Vec::new();
-            hash_string(&elements[0], &mut previous);
+            hash_string(value(&elements[0]), &mut previous);
             for e in &elements[1..] {
                 current.clear();
-                hash_string(e, &mut current);
+                hash_string(value(e), &mut current);
                 if previous >= current {
                     return false;
                 }
@@ -122,8 +130,10 @@ fn order_of(v: &Value) -> Order {
     }
 }
 
-fn same_kind(values: &[Value], order: Order) -> bool {
-    values.iter().all(|v| order_of(v.untyped()) == order)
+fn same_kind<E>(elements: &[E], value: impl Fn(&E) -> &Value, order: Order) -> bool {
+    elements
+        .iter()
+        .all(|e| order_of(value(e).untyped()) == order)
 }
 
 fn str_of(v: &Value) -> &str {
@@ -142,30 +152,30 @@ fn number_of(v: &Value) -> &Number {
 }
 
 /// Sorts by a total order in which equal means cty-equal, dropping later duplicates.
-fn sort_dedup_by(mut values: Vec<Value>, cmp: impl Fn(&Value, &Value) -> Ordering) -> Vec<Value> {
-    if values.windows(2).all(|w| cmp(&w[0], &w[1]).is_lt()) {
-        return values;
+fn sort_dedup_by<E>(mut elements: Vec<E>, cmp: impl Fn(&E, &E) -> Ordering) -> Vec<E> {
+    if elements.windows(2).all(|w| cmp(&w[0], &w[1]).is_lt()) {
+        return elements;
     }
-    values.sort_by(&cmp); // stable: the first of equal elements stays first
-    values.dedup_by(|later, earlier| cmp(earlier, later).is_eq());
-    values
+    elements.sort_by(&cmp); // stable: the first of equal elements stays first
+    elements.dedup_by(|later, earlier| cmp(earlier, later).is_eq());
+    elements
 }
 
 /// Numbers: cty-equal numbers need not be neighbours in numeric order (float64 0.1 and
 /// decimal 0.1 differ in value but are equal by text), so duplicates are found by hash.
 /// go-cty only compares elements whose hash strings match, so 0 and -0 (hashed `0` and
 /// `-0`) both stay, the `-0` bucket first.
-fn sort_numbers(values: Vec<Value>) -> Vec<Value> {
-    let order = |a: &Value, b: &Value| {
-        let (a, b) = (number_of(a), number_of(b));
+fn sort_numbers<E>(elements: Vec<E>, value: impl Fn(&E) -> &Value) -> Vec<E> {
+    let order = |a: &E, b: &E| {
+        let (a, b) = (number_of(value(a)), number_of(value(b)));
         a.cmp_numeric(b)
             .then_with(|| b.is_negative_zero().cmp(&a.is_negative_zero()))
     };
-    let mut seen = HashSet::with_capacity(values.len());
-    let mut unique: Vec<Value> = values
+    let mut seen = HashSet::with_capacity(elements.len());
+    let mut unique: Vec<E> = elements
         .into_iter()
-        .filter(|v| {
-            let n = number_of(v);
+        .filter(|e| {
+            let n = number_of(value(e));
             seen.insert((n.clone(), n.is_negative_zero()))
         })
         .collect();
@@ -178,20 +188,20 @@ fn sort_numbers(values: Vec<Value>) -> Vec<Value> {
 /// Composite elements: stable order by hash string; equal elements have equal hash
 /// strings, and go-cty compares only elements whose hash strings match, so an element
 /// is dropped when an earlier one has its hash string and is [`equivalent`] to it.
-fn sort_by_hash_string(values: Vec<Value>) -> Vec<Value> {
-    let mut keyed: Vec<(Vec<u8>, Value)> = values
+fn sort_by_hash_string<E>(elements: Vec<E>, value: impl Fn(&E) -> &Value + Copy) -> Vec<E> {
+    let mut keyed: Vec<(Vec<u8>, E)> = elements
         .into_iter()
-        .map(|v| {
+        .map(|e| {
             let mut h = Vec::new();
-            hash_string(&v, &mut h);
-            (h, v)
+            hash_string(value(&e), &mut h);
+            (h, e)
         })
         .collect();
-    dedup_composite(&mut keyed);
+    dedup_composite(&mut keyed, value);
     if !keyed.windows(2).all(|w| w[0].0 < w[1].0) {
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
     }
-    keyed.into_iter().map(|(_, v)| v).collect()
+    keyed.into_iter().map(|(_, e)| e).collect()
 }
 
 /// Drops every element that has the hash string of an earlier kept one and is
@@ -203,14 +213,15 @@ fn sort_by_hash_string(values: Vec<Value>) -> Vec<Value> {
 /// comparing each element with every other of a run of 100,000 such took minutes. An
 /// element with an unknown anywhere inside is never equal to anything, so it is kept
 /// without comparing.
-fn dedup_composite(keyed: &mut Vec<(Vec<u8>, Value)>) {
+fn dedup_composite<E>(keyed: &mut Vec<(Vec<u8>, E)>, value: impl Fn(&E) -> &Value) {
     let state = RandomState::new();
     // The most recent kept element of each hash, and for each kept element the one
     // before it with the same hash.
     let mut latest: HashMap<u64, usize> = HashMap::with_capacity(keyed.len());
     let mut earlier: Vec<Option<usize>> = vec![None; keyed.len()];
     let mut keep = vec![true; keyed.len()];
-    for (i, (h, v)) in keyed.iter().enumerate() {
+    for (i, (h, e)) in keyed.iter().enumerate() {
+        let v = value(e);
         if !v.is_wholly_known() {
             continue;
         }
@@ -222,7 +233,7 @@ fn dedup_composite(keyed: &mut Vec<(Vec<u8>, Value)>) {
         while let Some(j) = candidate {
             #[cfg(test)]
             tests::COMPARISONS.with(|c| c.set(c.get() + 1));
-            if keyed[j].0 == *h && equivalent(&keyed[j].1, v) {
+            if keyed[j].0 == *h && equivalent(value(&keyed[j].1), v) {
                 keep[i] = false;
                 break;
             }

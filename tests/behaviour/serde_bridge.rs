@@ -89,22 +89,143 @@ fn numbers_into_every_width_without_rounding() {
     // Errors, never rounding.
     assert_eq!(
         msgpack_error::<i64>(&big, &n),
-        "expected i64, found number 1180591620717411303424, beyond its range at byte 0"
+        "expected i64 (an integer from -9223372036854775808 to 9223372036854775807), found 1180591620717411303424 at byte 0"
     );
     assert_eq!(
         msgpack_error::<u32>(&Value::try_from(1.5).unwrap(), &n),
-        "expected u32, found number 1.5, not an integer at byte 0"
+        "expected u32 (an integer from 0 to 4294967295), found 1.5 at byte 0"
     );
     assert_eq!(
         msgpack_error::<u8>(&Value::from(256), &n),
-        "expected u8, found integer `256` at byte 0"
+        "expected u8 (an integer from 0 to 255), found 256 at byte 0"
     );
     assert_eq!(
         msgpack_error::<u8>(&Value::from(-1), &n),
-        "expected u8, found integer `-1` at byte 0"
+        "expected u8 (an integer from 0 to 255), found -1 at byte 0"
     );
     // A float64 that is an integer is one.
     assert_eq!(through::<u16>(&Value::try_from(443.0).unwrap(), &n), 443);
+}
+
+/// A derived struct's integer fields, every width: the bounds read, and a number one
+/// beyond them or not an integer is an error naming the field's path and the range, in
+/// both formats.
+#[cfg(feature = "derive")]
+#[test]
+fn derived_integer_fields_hold_their_range_and_say_it() {
+    #[derive(ctywire::Object, Deserialize, Serialize, Debug, PartialEq, Default)]
+    struct Widths {
+        #[cty(required)]
+        a_i8: i8,
+        #[cty(required)]
+        a_i16: i16,
+        #[cty(required)]
+        a_i32: i32,
+        #[cty(required)]
+        a_i64: i64,
+        #[cty(required)]
+        a_u8: u8,
+        #[cty(required)]
+        a_u16: u16,
+        #[cty(required)]
+        a_u32: u32,
+        #[cty(required)]
+        a_u64: u64,
+        #[cty(optional)]
+        a_i128: Option<i128>,
+        #[cty(optional)]
+        a_u128: Option<u128>,
+    }
+    use ctywire::object::Object;
+    let t = Widths::cty_type();
+    let zeros = Value::object(
+        t.as_object()
+            .unwrap()
+            .names()
+            .iter()
+            .map(|name| (name, Value::from(0))),
+    );
+    let with = |name: &str, n: &str| {
+        zeros
+            .clone()
+            .with_attribute(name, Value::Number(n.parse().unwrap()))
+            .unwrap()
+    };
+    let decode = |v: &Value| {
+        let bytes = msgpack::encode(v, &t).unwrap();
+        let from_msgpack = msgpack::decode_object::<Widths>(&bytes);
+        let from_json = json::decode_object::<Widths>(&json::encode(v, &t).unwrap());
+        let via_decode_as = msgpack::decode_as::<Widths>(&bytes, &t);
+        assert_eq!(
+            from_msgpack
+                .as_ref()
+                .map_err(|e| (e.path().to_string(), e.message().to_owned())),
+            from_json
+                .as_ref()
+                .map_err(|e| (e.path().to_string(), e.message().to_owned())),
+        );
+        assert_eq!(
+            from_msgpack.as_ref().map_err(ToString::to_string),
+            via_decode_as.as_ref().map_err(ToString::to_string),
+        );
+        from_msgpack
+    };
+    let cases: [(&str, &str, &str, &str, &str); 10] = [
+        ("a_i8", "i8", "-128", "127", "-129"),
+        ("a_i16", "i16", "-32768", "32767", "-32769"),
+        ("a_i32", "i32", "-2147483648", "2147483647", "-2147483649"),
+        (
+            "a_i64",
+            "i64",
+            "-9223372036854775808",
+            "9223372036854775807",
+            "-9223372036854775809",
+        ),
+        ("a_u8", "u8", "0", "255", "-1"),
+        ("a_u16", "u16", "0", "65535", "-1"),
+        ("a_u32", "u32", "0", "4294967295", "-1"),
+        ("a_u64", "u64", "0", "18446744073709551615", "-1"),
+        (
+            "a_i128",
+            "i128",
+            "-170141183460469231731687303715884105728",
+            "170141183460469231731687303715884105727",
+            "-170141183460469231731687303715884105729",
+        ),
+        (
+            "a_u128",
+            "u128",
+            "0",
+            "340282366920938463463374607431768211455",
+            "-1",
+        ),
+    ];
+    for (field, width, least, greatest, below) in cases {
+        for n in [least, greatest] {
+            let v = with(field, n);
+            let got = decode(&v).unwrap_or_else(|e| panic!("{field} = {n}: {e}"));
+            let back = msgpack::encode_object(&got).unwrap();
+            assert_eq!(back, msgpack::encode(&v, &t).unwrap(), "{field} = {n}");
+        }
+        let one_more = {
+            // The greatest value plus one: each greatest value ends in a digit below 9.
+            let mut digits: Vec<u8> = greatest.bytes().collect();
+            let last = digits.len() - 1;
+            digits[last] += 1;
+            String::from_utf8(digits).unwrap()
+        };
+        for n in [below, one_more.as_str(), "1.5", "-0.5", "1e-3"] {
+            let err = decode(&with(field, n)).unwrap_err();
+            assert_eq!(err.path().to_string(), format!(".{field}"), "{field} = {n}");
+            assert_eq!(err.kind(), ErrorKind::InvalidValue, "{field} = {n}");
+            let found: Number = n.parse().unwrap();
+            assert_eq!(
+                err.message(),
+                format!("expected {width} (an integer from {least} to {greatest}), found {found}"),
+                "{field} = {n}"
+            );
+        }
+    }
 }
 
 /// Every MessagePack integer form (8 to 64 bits, signed or not, canonical or not) is
@@ -159,7 +280,7 @@ fn integers_in_every_wire_form_into_every_width() {
         msgpack::decode_as::<i16>(&[0xd2, 0x80, 0, 0, 0], &Type::Number)
             .unwrap_err()
             .to_string(),
-        "expected i16, found integer `-2147483648` at byte 0"
+        "expected i16 (an integer from -32768 to 32767), found -2147483648 at byte 0"
     );
 }
 
@@ -636,7 +757,7 @@ fn errors_carry_paths_and_positions() {
     let err = json::decode_as::<Outer>(b"{\"items\": [{\"size\": 300}]}", &t).unwrap_err();
     assert_eq!(
         err.to_string(),
-        ".items[0].size: expected u8, found integer `300` at line 1 column 21"
+        ".items[0].size: expected u8 (an integer from 0 to 255), found 300 at line 1 column 21"
     );
     let err =
         msgpack::decode_as::<Outer>(&[0x81, 0xa5, b'i', b't', b'e', b'm', b's', 0x91, 0x81], &t)

@@ -13,6 +13,8 @@ pub(crate) mod json;
 pub(crate) mod msgpack;
 pub(crate) mod value;
 
+use std::fmt;
+
 use ::serde::de::{self, Visitor};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -54,6 +56,43 @@ pub(crate) enum IntKind {
 }
 
 impl IntKind {
+    /// The least and the greatest value of the type.
+    fn bounds(self) -> (i128, u128) {
+        match self {
+            IntKind::I8 => (i8::MIN.into(), i8::MAX as u128),
+            IntKind::I16 => (i16::MIN.into(), i16::MAX as u128),
+            IntKind::I32 => (i32::MIN.into(), i32::MAX as u128),
+            IntKind::I64 => (i64::MIN.into(), i64::MAX as u128),
+            IntKind::I128 => (i128::MIN, i128::MAX as u128),
+            IntKind::U8 => (0, u8::MAX.into()),
+            IntKind::U16 => (0, u16::MAX.into()),
+            IntKind::U32 => (0, u32::MAX.into()),
+            IntKind::U64 => (0, u64::MAX.into()),
+            IntKind::U128 => (0, u128::MAX),
+        }
+    }
+
+    /// Whether the type holds `i`.
+    #[inline]
+    fn holds(self, i: i128) -> bool {
+        let (least, greatest) = self.bounds();
+        i >= least && u128::try_from(i).map_or(true, |u| u <= greatest)
+    }
+
+    /// The error for a number the type does not hold (beyond its range, or not an
+    /// integer): `expected u8 (an integer from 0 to 255), found 256`.
+    #[cold]
+    fn range_error(self, found: &dyn fmt::Display) -> Error {
+        let (least, greatest) = self.bounds();
+        Error::new(
+            ErrorKind::InvalidValue,
+            format!(
+                "expected {} (an integer from {least} to {greatest}), found {found}",
+                self.name()
+            ),
+        )
+    }
+
     fn name(self) -> &'static str {
         match self {
             IntKind::I8 => "i8",
@@ -190,31 +229,23 @@ pub(crate) fn visit_number<'de, V: Visitor<'de>>(
 }
 
 fn visit_integer<'de, V: Visitor<'de>>(n: &Number, kind: IntKind, visitor: V) -> Result<V::Value> {
-    let wide = matches!(kind, IntKind::I128 | IntKind::U128);
     if let Some(i) = n.to_i64() {
         return visit_int(i128::from(i), kind, visitor);
     }
     if let Some(u) = n.to_u64() {
         return visit_int(i128::from(u), kind, visitor);
     }
-    if wide && n.is_integer() {
+    if matches!(kind, IntKind::I128 | IntKind::U128) && n.is_integer() {
         let text = n.to_string();
         if let Ok(i) = text.parse::<i128>() {
-            return visitor.visit_i128(i);
-        }
-        if let Ok(u) = text.parse::<u128>() {
+            if kind.holds(i) {
+                return visitor.visit_i128(i);
+            }
+        } else if let (Ok(u), IntKind::U128) = (text.parse::<u128>(), kind) {
             return visitor.visit_u128(u);
         }
     }
-    let why = if n.is_integer() {
-        "beyond its range"
-    } else {
-        "not an integer"
-    };
-    Err(Error::new(
-        ErrorKind::InvalidValue,
-        format!("expected {}, found number {n}, {why}", kind.name()),
-    ))
+    Err(kind.range_error(n))
 }
 
 /// Hands an integer to `visitor` for an integer type of `kind`: one that is not
@@ -227,6 +258,9 @@ pub(crate) fn visit_int<'de, V: Visitor<'de>>(
     kind: IntKind,
     visitor: V,
 ) -> Result<V::Value> {
+    if !kind.holds(i) {
+        return Err(kind.range_error(&i));
+    }
     let wide = matches!(kind, IntKind::I128 | IntKind::U128);
     match (i64::try_from(i), u64::try_from(i)) {
         (Ok(_), Ok(u)) if !wide => visitor.visit_u64(u),
