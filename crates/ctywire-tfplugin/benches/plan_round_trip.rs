@@ -135,7 +135,12 @@ fn main() {
             .start(&PluginEnv::terraform(None))
             .await
             .unwrap();
-        let socket = started.socket.clone();
+        let ctywire_tfplugin::PluginAddress::Unix(socket) = started.address.clone() else {
+            panic!(
+                "the plugin serves on {}, not a Unix socket",
+                started.address
+            )
+        };
         // As grpc-go's client grows its windows to the bandwidth-delay product.
         let channel = tonic::transport::Endpoint::try_from("http://plugin")
             .unwrap()

@@ -17,7 +17,9 @@
 //!   names, for `ctywire capture`.
 //!
 //! [`serve`] does what go-plugin's client expects of a plugin: the magic cookie, the
-//! protocol version (`PLUGIN_PROTOCOL_VERSIONS`), a Unix socket, the handshake line,
+//! protocol version (`PLUGIN_PROTOCOL_VERSIONS`), a Unix socket (TCP on `127.0.0.1`,
+//! within `PLUGIN_MIN_PORT` and `PLUGIN_MAX_PORT`, when no Unix socket can be made),
+//! the handshake line,
 //! AutoMTLS (a server certificate made at start; only the client certificate Terraform
 //! pinned in `PLUGIN_CLIENT_CERT` is admitted), the health service, and
 //! `plugin.GRPCController/Shutdown`. [`serve_debug`] serves without Terraform starting
@@ -61,8 +63,8 @@
 //! // Terraform sets and prints the handshake line. Here, the same server in-process,
 //! // without TLS (as with TF_DISABLE_PLUGIN_TLS=1):
 //! let started = plugin.start(&PluginEnv::terraform(None)).await?;
-//! assert_eq!(started.handshake, format!("1|6|unix|{}|grpc", started.socket.display()));
-//! # let socket = started.socket.clone();
+//! assert_eq!(started.handshake, format!("1|6|unix|{}|grpc", started.address));
+//! # let ctywire_tfplugin::PluginAddress::Unix(socket) = started.address.clone() else { panic!() };
 //! # let channel = tonic::transport::Endpoint::try_from("http://plugin")?
 //! #     .connect_with_connector(tower::service_fn(move |_| {
 //! #         let socket = socket.clone();
@@ -105,8 +107,8 @@ pub mod controller {
 mod serve;
 
 pub use serve::{
-    handshake_line, reattach_json, serve, serve_debug, Plugin, PluginEnv, ServeError, Started,
-    MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE,
+    handshake_line, reattach_json, serve, serve_debug, Plugin, PluginAddress, PluginEnv,
+    ServeError, Started, MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE,
 };
 
 pub mod capture;

@@ -2,7 +2,6 @@
 //! client certificate pinned, health and the controller's Shutdown, and what a
 //! malformed message gets, in-process.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use base64::Engine;
@@ -10,7 +9,7 @@ use ctywire_tfplugin::controller::grpc_controller_client::GrpcControllerClient;
 use ctywire_tfplugin::tfplugin6::get_provider_schema;
 use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider;
-use ctywire_tfplugin::{Plugin, PluginEnv, ServeError, Started};
+use ctywire_tfplugin::{Plugin, PluginAddress, PluginEnv, ServeError, Started};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
 use tonic::transport::{Channel, Endpoint};
 
@@ -52,13 +51,14 @@ fn client_identity() -> ClientIdentity {
     }
 }
 
-/// A channel to the plugin's socket, over TLS with `identity` when given (trusting the
-/// server certificate from the handshake, for `localhost` as go-plugin does).
+/// A channel to the plugin's socket (or TCP address), over TLS with `identity` when
+/// given (trusting the server certificate from the handshake, for `localhost` as
+/// go-plugin does).
 async fn connect(
     started: &Started,
     identity: Option<&ClientIdentity>,
 ) -> Result<Channel, tonic::transport::Error> {
-    let socket: PathBuf = started.socket.clone();
+    let address = started.address.clone();
     let tls = started.server_cert.as_ref().map(|server_cert| {
         let mut roots = rustls::RootCertStore::empty();
         roots
@@ -81,16 +81,21 @@ async fn connect(
     Endpoint::try_from("http://plugin")
         .unwrap()
         .connect_with_connector(tower::service_fn(move |_| {
-            let socket = socket.clone();
+            let address = address.clone();
             let tls = tls.clone();
             async move {
-                let stream = tokio::net::UnixStream::connect(&socket).await?;
+                let stream: Box<dyn Io> = match &address {
+                    PluginAddress::Unix(socket) => {
+                        Box::new(tokio::net::UnixStream::connect(socket).await?)
+                    }
+                    PluginAddress::Tcp(at) => Box::new(tokio::net::TcpStream::connect(at).await?),
+                };
                 let io: Box<dyn Io> = match tls {
                     Some(tls) => {
                         let name = ServerName::try_from("localhost").unwrap();
                         Box::new(tls.connect(name, stream).await?)
                     }
-                    None => Box::new(stream),
+                    None => stream,
                 };
                 Ok::<_, std::io::Error>(hyper_util::rt::TokioIo::new(io))
             }
@@ -119,7 +124,8 @@ async fn automtls_admits_the_pinned_client_and_shutdown_stops_the_server() {
     let parts: Vec<&str> = started.handshake.split('|').collect();
     assert_eq!(parts.len(), 6, "{}", started.handshake);
     assert_eq!(&parts[..3], ["1", "6", "unix"]);
-    assert_eq!(parts[3], started.socket.display().to_string());
+    assert_eq!(parts[3], started.address.to_string());
+    assert!(started.unix_socket_error.is_none());
     assert_eq!(parts[4], "grpc");
     assert!(!parts[5].ends_with('='));
     let der = base64::engine::general_purpose::STANDARD_NO_PAD
@@ -142,7 +148,9 @@ async fn automtls_admits_the_pinned_client_and_shutdown_stops_the_server() {
         tonic_health::pb::health_check_response::ServingStatus::Serving as i32
     );
 
-    let socket = started.socket.clone();
+    let PluginAddress::Unix(socket) = started.address.clone() else {
+        panic!("not a Unix socket: {}", started.address)
+    };
     GrpcControllerClient::new(channel)
         .shutdown(ctywire_tfplugin::controller::Empty {})
         .await
@@ -190,7 +198,7 @@ async fn without_a_client_certificate_the_server_is_plaintext() {
         .unwrap();
     assert_eq!(
         started.handshake,
-        format!("1|6|unix|{}|grpc", started.socket.display())
+        format!("1|6|unix|{}|grpc", started.address)
     );
     assert!(started.server_cert.is_none());
     let channel = connect(&started, None).await.unwrap();
@@ -380,4 +388,77 @@ async fn malformed_messages_get_an_error_status_and_the_server_carries_on() {
         .unwrap();
     started.stop();
     started.wait().await.unwrap();
+}
+
+/// Where no Unix socket can be made, the plugin serves on TCP at 127.0.0.1 (go-plugin's
+/// `tcp` network), AutoMTLS and all, within PLUGIN_MIN_PORT and PLUGIN_MAX_PORT.
+#[tokio::test]
+async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
+    let client = client_identity();
+    let no_dir = std::env::temp_dir().join(format!("ctywire-no-such-dir-{}", std::process::id()));
+    let env = PluginEnv {
+        unix_socket_dir: Some(no_dir.join("below")),
+        ..PluginEnv::terraform(Some(client.pem.clone()))
+    };
+    let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
+    let PluginAddress::Tcp(at) = started.address else {
+        panic!("{}", started.address)
+    };
+    assert!(at.ip().is_loopback());
+    let parts: Vec<&str> = started.handshake.split('|').collect();
+    assert_eq!(&parts[..5], ["1", "6", "tcp", &at.to_string(), "grpc"]);
+    assert_eq!(
+        parts.len(),
+        6,
+        "the server certificate: {}",
+        started.handshake
+    );
+    assert!(started.unix_socket_error.is_some());
+    schema_call(connect(&started, Some(&client)).await.unwrap())
+        .await
+        .unwrap();
+    // Another client certificate is refused on TCP as on the socket.
+    let other = client_identity();
+    assert!(match connect(&started, Some(&other)).await {
+        Ok(channel) => schema_call(channel).await.is_err(),
+        Err(_) => true,
+    });
+    started.stop();
+    started.wait().await.unwrap();
+
+    // The port range: a free port found first, then asked for alone.
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = free.local_addr().unwrap().port();
+    drop(free);
+    let ranged = PluginEnv {
+        min_port: Some(port.to_string()),
+        max_port: Some(port.to_string()),
+        ..env.clone()
+    };
+    let started = Plugin::new().protocol6(Empty).start(&ranged).await.unwrap();
+    assert_eq!(
+        started.address,
+        PluginAddress::Tcp(([127, 0, 0, 1], port).into())
+    );
+    started.stop();
+    started.wait().await.unwrap();
+
+    // A range that cannot be served: the error says why neither network was.
+    for (min, max) in [("9", "8"), ("x", "8")] {
+        let bad = PluginEnv {
+            min_port: Some(min.into()),
+            max_port: Some(max.into()),
+            ..env.clone()
+        };
+        let err = Plugin::new()
+            .protocol6(Empty)
+            .start(&bad)
+            .await
+            .unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("no Unix socket") && text.contains("PLUGIN_MIN_PORT"),
+            "{text}"
+        );
+    }
 }

@@ -1,19 +1,76 @@
-//! One accepted connection, plain or TLS, as tonic's server takes it.
+//! One accepted connection, on the Unix socket or the TCP fallback, plain or TLS, as
+//! tonic's server takes it.
 
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::UnixStream;
+use tokio::net::{TcpStream, UnixStream};
 use tokio_rustls::server::TlsStream;
 
 /// A connection on the plugin's socket.
 pub(crate) enum Conn {
     /// Without TLS (`TF_DISABLE_PLUGIN_TLS`, debug mode).
-    Plain(UnixStream),
+    Plain(Stream),
     /// Under AutoMTLS, after the handshake admitted the client.
-    Tls(Box<TlsStream<UnixStream>>),
+    Tls(Box<TlsStream<Stream>>),
+}
+
+/// An accepted stream: on the Unix socket, or on TCP when no Unix socket could be made.
+pub(crate) enum Stream {
+    Unix(UnixStream),
+    Tcp(TcpStream),
+}
+
+/// `$body` with `$s` bound to the stream inside either variant.
+macro_rules! either {
+    ($stream:expr, $s:ident => $body:expr) => {
+        match $stream {
+            Stream::Unix($s) => $body,
+            Stream::Tcp($s) => $body,
+        }
+    };
+}
+
+impl AsyncRead for Stream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        either!(self.get_mut(), s => Pin::new(s).poll_read(cx, buf))
+    }
+}
+
+impl AsyncWrite for Stream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        either!(self.get_mut(), s => Pin::new(s).poll_write(cx, buf))
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        either!(self.get_mut(), s => Pin::new(s).poll_flush(cx))
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        either!(self.get_mut(), s => Pin::new(s).poll_shutdown(cx))
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        either!(self.get_mut(), s => Pin::new(s).poll_write_vectored(cx, bufs))
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        either!(self, s => s.is_write_vectored())
+    }
 }
 
 impl tonic::transport::server::Connected for Conn {

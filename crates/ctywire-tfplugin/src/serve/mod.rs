@@ -1,6 +1,7 @@
 //! Serving a provider as go-plugin's client (Terraform, OpenTofu) expects: the magic
-//! cookie, the protocol version, a Unix socket, the handshake line, AutoMTLS, health,
-//! the controller's `Shutdown`, and a debug mode that prints `TF_REATTACH_PROVIDERS`.
+//! cookie, the protocol version, a Unix socket (TCP on `127.0.0.1` when none can be
+//! made), the handshake line, AutoMTLS, health, the controller's `Shutdown`, and a debug
+//! mode that prints `TF_REATTACH_PROVIDERS`.
 
 mod conn;
 mod tls;
@@ -8,12 +9,13 @@ mod tls;
 use std::convert::Infallible;
 use std::fmt;
 use std::io::Write;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
-use tokio::net::UnixListener;
+use tokio::net::{TcpListener, UnixListener};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio_stream::wrappers::ReceiverStream;
@@ -22,7 +24,7 @@ use tonic::service::Routes;
 use crate::controller::grpc_controller_server::{GrpcController, GrpcControllerServer};
 use crate::controller::Empty;
 use crate::{tfplugin5, tfplugin6};
-use conn::Conn;
+use conn::{Conn, Stream};
 
 /// The cookie go-plugin's client sets for Terraform's providers (`TF_PLUGIN_MAGIC_COOKIE`).
 pub const MAGIC_COOKIE_KEY: &str = "TF_PLUGIN_MAGIC_COOKIE";
@@ -72,6 +74,12 @@ pub struct PluginEnv {
     /// `PLUGIN_UNIX_SOCKET_DIR`: where to make the socket's directory (the system's
     /// temporary directory when unset).
     pub unix_socket_dir: Option<PathBuf>,
+    /// `PLUGIN_MIN_PORT` and `PLUGIN_MAX_PORT`: the ports to try, lowest first, when the
+    /// plugin serves on TCP (any free port when both are unset), as go-plugin's server
+    /// reads them.
+    pub min_port: Option<String>,
+    /// See [`PluginEnv::min_port`].
+    pub max_port: Option<String>,
 }
 
 impl PluginEnv {
@@ -83,6 +91,8 @@ impl PluginEnv {
             protocol_versions: var("PLUGIN_PROTOCOL_VERSIONS"),
             client_cert: var("PLUGIN_CLIENT_CERT"),
             unix_socket_dir: var("PLUGIN_UNIX_SOCKET_DIR").map(PathBuf::from),
+            min_port: var("PLUGIN_MIN_PORT"),
+            max_port: var("PLUGIN_MAX_PORT"),
         }
     }
 
@@ -94,6 +104,8 @@ impl PluginEnv {
             protocol_versions: Some("5,6".to_owned()),
             client_cert,
             unix_socket_dir: None,
+            min_port: None,
+            max_port: None,
         }
     }
 }
@@ -235,8 +247,10 @@ impl Plugin {
     }
 
     /// Starts serving as `env` asks, without printing anything: checks the cookie,
-    /// picks the version, listens on a new Unix socket, sets up AutoMTLS when `env`
-    /// has a client certificate. The caller prints [`Started::handshake`].
+    /// picks the version, listens on a new Unix socket (or, when no Unix socket can be
+    /// made there, on TCP at `127.0.0.1`, which go-plugin's client takes as well), sets
+    /// up AutoMTLS when `env` has a client certificate. The caller prints
+    /// [`Started::handshake`].
     pub async fn start(self, env: &PluginEnv) -> Result<Started, ServeError> {
         if env.magic_cookie.as_deref() != Some(MAGIC_COOKIE_VALUE) {
             return Err(ServeError::NotLaunchedByTerraform);
@@ -250,14 +264,13 @@ impl Plugin {
             }
             None => None,
         };
-        self.start_version(version, env.unix_socket_dir.as_deref(), tls)
-            .await
+        self.start_version(version, env, tls).await
     }
 
     async fn start_version(
         mut self,
         version: u32,
-        socket_dir: Option<&Path>,
+        env: &PluginEnv,
         tls: Option<(Vec<u8>, Arc<rustls::ServerConfig>)>,
     ) -> Result<Started, ServeError> {
         let routes = match version {
@@ -265,9 +278,21 @@ impl Plugin {
             _ => self.v5.take(),
         }
         .ok_or(ServeError::NothingToServe)?;
-        let dir = SocketDir::create(socket_dir)?;
-        let socket = dir.path.join("plugin.sock");
-        let listener = UnixListener::bind(&socket)?;
+        let (listener, dir, unix_socket_error) = match listen_unix(env.unix_socket_dir.as_deref()) {
+            Ok((listener, dir)) => (listener, Some(dir), None),
+            Err(unix) => {
+                let listener = listen_tcp(env.min_port.as_deref(), env.max_port.as_deref())
+                    .await
+                    .map_err(|tcp| {
+                        std::io::Error::new(
+                            tcp.kind(),
+                            format!("no Unix socket ({unix}), and no TCP port ({tcp})"),
+                        )
+                    })?;
+                (listener, None, Some(unix.to_string()))
+            }
+        };
+        let address = listener.address()?;
 
         let (stop_tx, stop_rx) = watch::channel(false);
         let (health, health_service) = tonic_health::server::health_reporter();
@@ -286,7 +311,7 @@ impl Plugin {
         let incoming = accept_loop(listener, acceptor, stop_rx.clone());
         let mut stopped = stop_rx.clone();
         let server = tokio::spawn(async move {
-            let _dir = dir; // the socket's directory goes when the server does
+            let _dir = dir; // the socket's directory (if any) goes when the server does
             let serve = tonic::transport::Server::builder()
                 .initial_connection_window_size(Some(WINDOW_BYTES))
                 .initial_stream_window_size(Some(WINDOW_BYTES))
@@ -308,11 +333,11 @@ impl Plugin {
         let cert_text = server_cert
             .as_deref()
             .map(|der| base64::engine::general_purpose::STANDARD_NO_PAD.encode(der));
-        let handshake =
-            handshake_line(version, &socket.display().to_string(), cert_text.as_deref());
+        let handshake = handshake_line(version, &address, cert_text.as_deref());
         Ok(Started {
             version,
-            socket,
+            address,
+            unix_socket_error,
             handshake,
             server_cert,
             stop: stop_tx,
@@ -321,18 +346,58 @@ impl Plugin {
     }
 }
 
+/// Where a plugin serves: go-plugin's network (`unix` or `tcp`) and address.
+///
+/// ```
+/// use ctywire_tfplugin::PluginAddress;
+///
+/// let unix = PluginAddress::Unix("/tmp/plugin1/plugin.sock".into());
+/// assert_eq!((unix.network(), unix.to_string().as_str()), ("unix", "/tmp/plugin1/plugin.sock"));
+/// let tcp = PluginAddress::Tcp("127.0.0.1:10000".parse().unwrap());
+/// assert_eq!((tcp.network(), tcp.to_string().as_str()), ("tcp", "127.0.0.1:10000"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PluginAddress {
+    /// A Unix socket's path.
+    Unix(PathBuf),
+    /// A TCP address (on `127.0.0.1`).
+    Tcp(SocketAddr),
+}
+
+impl PluginAddress {
+    /// go-plugin's name for the network: `unix` or `tcp`.
+    pub fn network(&self) -> &'static str {
+        match self {
+            PluginAddress::Unix(_) => "unix",
+            PluginAddress::Tcp(_) => "tcp",
+        }
+    }
+}
+
+impl fmt::Display for PluginAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PluginAddress::Unix(path) => write!(f, "{}", path.display()),
+            PluginAddress::Tcp(address) => write!(f, "{address}"),
+        }
+    }
+}
+
 /// The handshake line go-plugin's client reads from the plugin's stdout:
 /// `CORE-VERSION|APP-VERSION|NETWORK|ADDRESS|PROTOCOL[|SERVER-CERT]`, the certificate as
 /// raw (unpadded) standard base64 of its DER.
 ///
 /// ```
-/// let line = ctywire_tfplugin::handshake_line(6, "/tmp/plugin1/plugin.sock", None);
-/// assert_eq!(line, "1|6|unix|/tmp/plugin1/plugin.sock|grpc");
-/// let line = ctywire_tfplugin::handshake_line(6, "/tmp/p.sock", Some("MIIB"));
-/// assert_eq!(line, "1|6|unix|/tmp/p.sock|grpc|MIIB");
+/// use ctywire_tfplugin::{handshake_line, PluginAddress};
+///
+/// let socket = PluginAddress::Unix("/tmp/plugin1/plugin.sock".into());
+/// assert_eq!(handshake_line(6, &socket, None), "1|6|unix|/tmp/plugin1/plugin.sock|grpc");
+/// assert_eq!(handshake_line(6, &socket, Some("MIIB")), "1|6|unix|/tmp/plugin1/plugin.sock|grpc|MIIB");
+/// let tcp = PluginAddress::Tcp("127.0.0.1:10000".parse().unwrap());
+/// assert_eq!(handshake_line(5, &tcp, None), "1|5|tcp|127.0.0.1:10000|grpc");
 /// ```
-pub fn handshake_line(version: u32, socket: &str, server_cert: Option<&str>) -> String {
-    let mut line = format!("1|{version}|unix|{socket}|grpc");
+pub fn handshake_line(version: u32, address: &PluginAddress, server_cert: Option<&str>) -> String {
+    let mut line = format!("1|{version}|{}|{address}|grpc", address.network());
     if let Some(cert) = server_cert {
         line.push('|');
         line.push_str(cert);
@@ -345,8 +410,12 @@ pub fn handshake_line(version: u32, socket: &str, server_cert: Option<&str>) -> 
 pub struct Started {
     /// The protocol version served.
     pub version: u32,
-    /// The Unix socket the server listens on.
-    pub socket: PathBuf,
+    /// Where the server listens: its Unix socket, or its TCP address when no Unix
+    /// socket could be made.
+    pub address: PluginAddress,
+    /// Why the server listens on TCP: the error making the Unix socket (`None` on a
+    /// Unix socket).
+    pub unix_socket_error: Option<String>,
     /// The handshake line to print (without its newline).
     pub handshake: String,
     /// The server's certificate (DER) under AutoMTLS.
@@ -390,6 +459,10 @@ pub async fn serve(plugin: Plugin) {
         std::process::exit(1);
     }
     drop(stdout);
+    if let Some(e) = &started.unix_socket_error {
+        // go-plugin's client logs the plugin's stderr.
+        eprintln!("plugin socket: {e}; serving on {} instead", started.address);
+    }
     tokio::spawn(async {
         // go-plugin's servers ignore interrupts: the client stops them with Shutdown.
         while tokio::signal::ctrl_c().await.is_ok() {}
@@ -406,10 +479,12 @@ pub async fn serve(plugin: Plugin) {
 /// `registry.terraform.io/example/demo`), and serves until interrupted.
 pub async fn serve_debug(plugin: Plugin, address: &str) -> Result<(), ServeError> {
     let version = plugin.negotiate(None)?;
-    let started = plugin.start_version(version, None, None).await?;
+    let started = plugin
+        .start_version(version, &PluginEnv::from_process(), None)
+        .await?;
     println!(
         "Provider started. To attach Terraform, set TF_REATTACH_PROVIDERS:\n\n\tTF_REATTACH_PROVIDERS='{}'\n",
-        reattach_json(address, version, &started.socket, std::process::id())
+        reattach_json(address, version, &started.address, std::process::id())
     );
     let stop = started.stop.clone();
     tokio::spawn(async move {
@@ -420,22 +495,24 @@ pub async fn serve_debug(plugin: Plugin, address: &str) -> Result<(), ServeError
     started.wait().await
 }
 
-/// The `TF_REATTACH_PROVIDERS` value for one provider at `socket`.
+/// The `TF_REATTACH_PROVIDERS` value for one provider at `at`.
 ///
 /// ```
-/// let json = ctywire_tfplugin::reattach_json("example.com/ctywire/demo", 6, "/tmp/p/plugin.sock".as_ref(), 42);
+/// use ctywire_tfplugin::{reattach_json, PluginAddress};
+///
+/// let socket = PluginAddress::Unix("/tmp/p/plugin.sock".into());
 /// assert_eq!(
-///     json,
+///     reattach_json("example.com/ctywire/demo", 6, &socket, 42),
 ///     r#"{"example.com/ctywire/demo":{"Addr":{"Network":"unix","String":"/tmp/p/plugin.sock"},"Pid":42,"Protocol":"grpc","ProtocolVersion":6,"Test":true}}"#,
 /// );
 /// ```
-pub fn reattach_json(address: &str, version: u32, socket: &Path, pid: u32) -> String {
+pub fn reattach_json(address: &str, version: u32, at: &PluginAddress, pid: u32) -> String {
     let provider = serde_json::json!({
         "Protocol": "grpc",
         "ProtocolVersion": version,
         "Pid": pid,
         "Test": true,
-        "Addr": {"Network": "unix", "String": socket.display().to_string()},
+        "Addr": {"Network": at.network(), "String": at.to_string()},
     });
     let mut root = serde_json::Map::new();
     root.insert(address.to_owned(), provider);
@@ -462,7 +539,7 @@ impl GrpcController for Controller {
 /// given; connections whose TLS handshake fails (a client without the pinned
 /// certificate) are dropped.
 fn accept_loop(
-    listener: UnixListener,
+    listener: Listener,
     acceptor: Option<tokio_rustls::TlsAcceptor>,
     mut stop: watch::Receiver<bool>,
 ) -> ReceiverStream<Result<Conn, Infallible>> {
@@ -475,7 +552,7 @@ fn accept_loop(
             };
             let stream = match accepted {
                 None => break,
-                Some(Ok((stream, _))) => stream,
+                Some(Ok(stream)) => stream,
                 Some(Err(_)) => {
                     // Out of file descriptors or the like: wait rather than spin.
                     tokio::time::sleep(ACCEPT_RETRY_DELAY).await;
@@ -503,6 +580,78 @@ fn accept_loop(
         }
     });
     ReceiverStream::new(rx)
+}
+
+/// The server's listener: the Unix socket, or TCP when no Unix socket could be made.
+enum Listener {
+    Unix(UnixListener),
+    Tcp(TcpListener),
+}
+
+impl Listener {
+    async fn accept(&self) -> std::io::Result<Stream> {
+        match self {
+            Listener::Unix(l) => l.accept().await.map(|(s, _)| Stream::Unix(s)),
+            Listener::Tcp(l) => {
+                let (s, _) = l.accept().await?;
+                // Small calls go out at once rather than waiting for more to send.
+                s.set_nodelay(true)?;
+                Ok(Stream::Tcp(s))
+            }
+        }
+    }
+
+    fn address(&self) -> std::io::Result<PluginAddress> {
+        Ok(match self {
+            Listener::Unix(l) => {
+                let path = l.local_addr()?.as_pathname().map(Path::to_path_buf);
+                PluginAddress::Unix(
+                    path.ok_or_else(|| {
+                        std::io::Error::other("the plugin's Unix socket has no path")
+                    })?,
+                )
+            }
+            Listener::Tcp(l) => PluginAddress::Tcp(l.local_addr()?),
+        })
+    }
+}
+
+/// A Unix socket, `plugin.sock`, in a new directory under `parent` (the temporary
+/// directory when `None`).
+fn listen_unix(parent: Option<&Path>) -> std::io::Result<(Listener, SocketDir)> {
+    let dir = SocketDir::create(parent)?;
+    let listener = UnixListener::bind(dir.path.join("plugin.sock"))?;
+    Ok((Listener::Unix(listener), dir))
+}
+
+/// A TCP listener on `127.0.0.1` at the first free port from `min` to `max` (go-plugin's
+/// `PLUGIN_MIN_PORT` and `PLUGIN_MAX_PORT`; unset is 0, and port 0 is any free port).
+async fn listen_tcp(min: Option<&str>, max: Option<&str>) -> std::io::Result<Listener> {
+    let port = |name: &str, value: Option<&str>| -> std::io::Result<u16> {
+        value.map_or(Ok(0), |v| {
+            v.trim().parse().map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!("{name} is not a port ({v:?}: {e})"),
+                )
+            })
+        })
+    };
+    let (min, max) = (port("PLUGIN_MIN_PORT", min)?, port("PLUGIN_MAX_PORT", max)?);
+    if min > max {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("PLUGIN_MIN_PORT ({min}) is greater than PLUGIN_MAX_PORT ({max})"),
+        ));
+    }
+    let mut last_error = None;
+    for port in min..=max {
+        match TcpListener::bind((Ipv4Addr::LOCALHOST, port)).await {
+            Ok(listener) => return Ok(Listener::Tcp(listener)),
+            Err(e) => last_error = Some(e),
+        }
+    }
+    Err(last_error.unwrap_or_else(|| std::io::Error::other("no TCP port to try")))
 }
 
 /// A directory of its own for the socket, removed with it.

@@ -398,6 +398,29 @@ fn plaintext_when_terraform_disables_plugin_tls() {
     );
 }
 
+/// Where the provider can make no Unix socket, it serves on TCP, and Terraform connects
+/// there (AutoMTLS and all).
+#[test]
+fn tcp_when_no_unix_socket_can_be_made() {
+    let mut ws = Workspace::new();
+    let missing = ws.path().join("no-such-dir");
+    ws.env("PLUGIN_UNIX_SOCKET_DIR", &missing.display().to_string());
+    ws.env("TF_LOG", "DEBUG");
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    let apply = ws.terraform(&["apply", "-no-color", "-auto-approve"]);
+    apply.success();
+    // Terraform logs what the provider writes to stderr: why it serves on TCP.
+    assert!(
+        apply.stderr.contains("serving on 127.0.0.1:"),
+        "{}",
+        apply.stderr
+    );
+    assert_eq!(
+        resource(&state_resources(&ws), "demo_thing.x")["values"]["id"],
+        json!("thing-a")
+    );
+}
+
 /// The last complete call of `rpc` in the captures (Terraform may make several).
 fn last_call(ws: &Workspace, rpc: &str) -> ctywire::capture::Call {
     let capture = Capture::read_dir(&ws.captures()).unwrap();
