@@ -109,17 +109,22 @@ pub trait MsgpackField: FieldType + Sized {
     /// tell (the set is then written through [`Value`]s). By default, the order of the
     /// hash strings, and `None` when two elements share one.
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
-        let mut keyed = Vec::with_capacity(known.len());
-        for (i, e) in known.iter().enumerate() {
-            let mut h = Vec::new();
-            e.set_hash_string(&mut h)?;
-            keyed.push((h, i));
+        // The hash strings, one after the other in one buffer.
+        let mut buffer = Vec::new();
+        let mut ends = Vec::with_capacity(known.len());
+        for e in known {
+            e.set_hash_string(&mut buffer)?;
+            ends.push(buffer.len());
         }
-        keyed.sort();
-        if keyed.windows(2).any(|w| w[0].0 == w[1].0) {
+        let hash = |i: usize| &buffer[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+        let mut order: Vec<usize> = (0..known.len()).collect();
+        if !order.windows(2).all(|w| hash(w[0]) < hash(w[1])) {
+            order.sort_by(|&a, &b| hash(a).cmp(hash(b)));
+        }
+        if order.windows(2).any(|w| hash(w[0]) == hash(w[1])) {
             return Ok(None);
         }
-        Ok(Some(keyed.into_iter().map(|(_, i)| i).collect()))
+        Ok(Some(order))
     }
 
     /// The value's concrete type: its cty type with each `dynamic` replaced by the
@@ -127,6 +132,13 @@ pub trait MsgpackField: FieldType + Sized {
     /// `dynamic`](Self::HAS_DYNAMIC)).
     fn concrete_type(&self) -> Result<Type> {
         Ok(Self::cty_type())
+    }
+
+    /// Whether [`concrete_type`](Self::concrete_type) is certainly `Ok(ty)`, where `ty`
+    /// is the concrete type of another value of this Rust type: found without building a
+    /// type. `false` means "not certain" (the caller then builds the type).
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        self.concrete_type().is_ok_and(|t| t == *ty)
     }
 
     /// Gives a null or unknown `dynamic` element of a collection its fellow elements'
@@ -678,6 +690,10 @@ impl MsgpackField for Value {
         crate::value::conform::concrete_type(self, &Type::Dynamic)
     }
 
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        crate::value::conform::has_concrete_type(self, &Type::Dynamic, ty)
+    }
+
     fn type_dynamic_element(&mut self, common: &Type) {
         crate::value::conform::type_dynamic_elements(
             std::iter::once(self),
@@ -745,6 +761,13 @@ impl<T: MsgpackField> MsgpackField for Option<T> {
         match self {
             None => Ok(Self::cty_type()),
             Some(v) => v.concrete_type(),
+        }
+    }
+
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        match self {
+            None => *ty == Self::cty_type(),
+            Some(v) => v.has_concrete_type(ty),
         }
     }
 
@@ -836,6 +859,13 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
         }
     }
 
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        match self {
+            Known::Known(v) => v.has_concrete_type(ty),
+            _ => *ty == Self::cty_type(),
+        }
+    }
+
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
         match self {
             Known::Known(v) => v.encode_element(common, out),
@@ -881,6 +911,10 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
         (**self).concrete_type()
     }
 
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        (**self).has_concrete_type(ty)
+    }
+
     fn type_dynamic_element(&mut self, common: &Type) {
         (**self).type_dynamic_element(common);
     }
@@ -895,11 +929,21 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
 /// The one concrete type of elements whose type holds `dynamic` (`None` for other
 /// element types), or the value decoder's error naming the first that differs.
 fn common_type<'e, T: MsgpackField + 'e>(
-    elements: impl Iterator<Item = &'e T>,
+    elements: impl Iterator<Item = &'e T> + Clone,
     step: impl Fn(usize) -> PathStep,
 ) -> Result<Option<Type>> {
     if !T::HAS_DYNAMIC {
         return Ok(None);
+    }
+    // Fast path: the first element's concrete type, which every other element is checked
+    // to have without building its type; anything less certain takes the full path.
+    let mut rest = elements.clone();
+    if let Some(first) = rest.next() {
+        if let Ok(t) = first.concrete_type() {
+            if t != Type::Dynamic && rest.all(|e| e.has_concrete_type(&t)) {
+                return Ok(Some(t));
+            }
+        }
     }
     let mut common: Option<Type> = None;
     for (i, e) in elements.enumerate() {
