@@ -475,6 +475,10 @@ impl MsgpackField for Box<str> {
 
 impl MsgpackField for bool {
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        if let Some(b @ (0xc2 | 0xc3)) = r.d.peek() {
+            r.d.advance(1);
+            return Ok(b == 0xc3);
+        }
         let at = r.d.offset();
         match r.token("bool", depth)? {
             Token::Bool(b) => Ok(b),
@@ -532,6 +536,15 @@ macro_rules! float_fields {
     ($($t:ty),*) => {$(
         impl MsgpackField for $t {
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+                if r.d.peek() == Some(0xcb) {
+                    if let Some(bytes) = r.d.ahead(1, 8) {
+                        let f = f64::from_be_bytes(bytes.try_into().unwrap_or([0; 8]));
+                        if !f.is_nan() {
+                            r.d.advance(9);
+                            return Ok(f as $t);
+                        }
+                    }
+                }
                 Ok(number_token(r, depth)?.to_f64() as $t)
             }
 
@@ -1162,15 +1175,13 @@ impl<T: MsgpackField + Eq + Hash, S: BuildHasher + Default> MsgpackField for Has
 }
 
 /// Reads a map's entries, in input order, with the value decoder's checks (NFC keys,
-/// no key twice).
+/// no key twice): `insert` gives back the key when the map had it already.
 fn read_entries<T: MsgpackField>(
     r: &mut MsgpackReader<'_>,
     depth: usize,
-    mut insert: impl FnMut(String, T) -> bool,
-) -> Result<Vec<String>> {
-    let at = r.offset();
+    mut insert: impl FnMut(String, T) -> Option<String>,
+) -> Result<()> {
     let n = r.collection("map", true, depth)?;
-    let mut keys = Vec::with_capacity(if T::HAS_DYNAMIC { n } else { 0 });
     for _ in 0..n {
         let key_at = r.offset();
         let k = decode::key(&mut r.d, "a string map key")?;
@@ -1178,17 +1189,13 @@ fn read_entries<T: MsgpackField>(
             .map_err(|e| e.at_offset(key_at))?
             .into_owned();
         let v = T::decode_msgpack(r, depth + 1).map_err(|e| e.in_key(&k))?;
-        if T::HAS_DYNAMIC {
-            keys.push(k.clone());
-        }
-        if !insert(k.clone(), v) {
+        if let Some(k) = insert(k, v) {
             return Err(Error::new(ErrorKind::InvalidValue, "duplicate map key")
                 .in_key(&k)
                 .at_offset(key_at));
         }
     }
-    let _ = at;
-    Ok(keys)
+    Ok(())
 }
 
 /// Checks a decoded map's values for one concrete type (element types holding
@@ -1262,7 +1269,13 @@ impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         let at = r.offset();
         let mut map = BTreeMap::new();
-        read_entries(r, depth, |k, v| map.insert(k, v).is_none())?;
+        read_entries(r, depth, |k, v| match map.entry(k) {
+            std::collections::btree_map::Entry::Vacant(e) => {
+                e.insert(v);
+                None
+            }
+            std::collections::btree_map::Entry::Occupied(e) => Some(e.key().clone()),
+        })?;
         if T::HAS_DYNAMIC {
             settle_map(map.iter_mut().collect(), at)?;
         }
@@ -1299,7 +1312,13 @@ impl<T: MsgpackField, S: BuildHasher + Default> MsgpackField for HashMap<String,
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         let at = r.offset();
         let mut map = HashMap::default();
-        read_entries(r, depth, |k, v| map.insert(k, v).is_none())?;
+        read_entries(r, depth, |k, v| match map.entry(k) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(v);
+                None
+            }
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.key().clone()),
+        })?;
         if T::HAS_DYNAMIC {
             settle_map(map.iter_mut().collect(), at)?;
         }
