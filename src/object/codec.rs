@@ -127,6 +127,14 @@ pub trait MsgpackField: FieldType + Sized {
         Ok(Some(order))
     }
 
+    /// Whether Rust's order of this value among others of its type (`Ord`, as a
+    /// `BTreeSet` keeps them) is go-cty's set order, and Rust's equality cty's: true for
+    /// NFC strings, bools and integers, so that a `BTreeSet` of them is written as it
+    /// iterates. False by default (the set is then ordered as go-cty orders it).
+    fn ord_is_set_order(&self) -> bool {
+        false
+    }
+
     /// The value's concrete type: its cty type with each `dynamic` replaced by the
     /// type of what is there (only asked of types that [hold
     /// `dynamic`](Self::HAS_DYNAMIC)).
@@ -405,6 +413,17 @@ pub fn wire_type_of<T: FieldType>(ty: &Type, name: &str) -> Option<Type> {
 // ---- Strings, bools, numbers. ----
 
 fn string_bytes(r: &mut MsgpackReader<'_>, depth: usize) -> Result<String> {
+    // Short ASCII text (the most common) in a fixstr: copied as it is.
+    if let Some(b @ 0xa0..=0xbf) = r.d.peek() {
+        if let Some(bytes) = r.d.ahead(1, usize::from(b & 0x1f)) {
+            if bytes.is_ascii() {
+                if let Ok(s) = std::str::from_utf8(bytes) {
+                    r.d.advance(1 + bytes.len());
+                    return Ok(s.to_owned());
+                }
+            }
+        }
+    }
     let at = r.d.offset();
     let token = r.token("string", depth)?;
     match token {
@@ -434,6 +453,10 @@ fn string_order<S: AsRef<str>>(known: &[&S]) -> Vec<usize> {
 }
 
 impl MsgpackField for String {
+    fn ord_is_set_order(&self) -> bool {
+        crate::text::is_nfc_bytes(self.as_bytes())
+    }
+
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         string_bytes(r, depth)
     }
@@ -454,6 +477,10 @@ impl MsgpackField for String {
 }
 
 impl MsgpackField for Box<str> {
+    fn ord_is_set_order(&self) -> bool {
+        crate::text::is_nfc_bytes(self.as_bytes())
+    }
+
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         string_bytes(r, depth).map(String::into_boxed_str)
     }
@@ -474,6 +501,10 @@ impl MsgpackField for Box<str> {
 }
 
 impl MsgpackField for bool {
+    fn ord_is_set_order(&self) -> bool {
+        true
+    }
+
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         if let Some(b @ (0xc2 | 0xc3)) = r.d.peek() {
             r.d.advance(1);
@@ -624,6 +655,10 @@ fn integer_number(i: i128) -> Result<Number> {
 macro_rules! integer_fields {
     ($($t:ident),*) => {$(
         impl MsgpackField for $t {
+            fn ord_is_set_order(&self) -> bool {
+                true
+            }
+
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
                 let (i, at) = integer(r, depth)?;
                 $t::try_from(i).map_err(|_| {
@@ -915,6 +950,10 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
         (**self).presence()
     }
 
+    fn ord_is_set_order(&self) -> bool {
+        (**self).ord_is_set_order()
+    }
+
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
         let inner: Vec<&T> = known.iter().map(|b| &***b).collect();
         T::set_order(&inner)
@@ -1136,10 +1175,17 @@ impl<T: MsgpackField + Ord> MsgpackField for BTreeSet<T> {
     }
 
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        if self.iter().all(T::ord_is_set_order) {
+            // Already in go-cty's order, and free of cty's duplicates.
+            return write_list(self.iter(), out);
+        }
         write_set(self.iter(), out)
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        if self.iter().all(T::ord_is_set_order) {
+            return list_hash_string(self.iter(), out);
+        }
         set_hash_string(self.iter(), out)
     }
 
@@ -1283,14 +1329,34 @@ impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
     }
 
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
-        if !keys_are_nfc(self.keys()) {
-            return encode_via_value(self.iter().collect(), out);
+        if T::HAS_DYNAMIC {
+            if !keys_are_nfc(self.keys()) {
+                return encode_via_value(self.iter().collect(), out);
+            }
+            return write_map(&self.iter().collect::<Vec<_>>(), out);
         }
-        write_map(&self.iter().collect::<Vec<_>>(), out)
+        // Keys in Rust's order are in the wire's while they are NFC; a key that is not
+        // sends the map the `Value` way.
+        let start = out.len();
+        msgpack_write::header(self.len(), 0x80, 0xde, out);
+        for (k, v) in self {
+            if !crate::text::is_nfc_bytes(k.as_bytes()) {
+                out.truncate(start);
+                return encode_via_value(self.iter().collect(), out);
+            }
+            msgpack_write::str(k, out);
+            v.encode_msgpack(out).map_err(|err| err.in_key(k))?;
+        }
+        Ok(())
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        map_hash_string(&self.iter().collect::<Vec<_>>(), out)
+        if keys_are_nfc(self.keys()) {
+            return map_hash_string(&self.iter().collect::<Vec<_>>(), out);
+        }
+        let v = to_value(self)?;
+        crate::value::set::hash_string(&v, out);
+        Ok(())
     }
 
     fn concrete_type(&self) -> Result<Type> {
@@ -1333,7 +1399,12 @@ impl<T: MsgpackField, S: BuildHasher + Default> MsgpackField for HashMap<String,
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        map_hash_string(&sorted_entries(self.iter()), out)
+        if keys_are_nfc(self.keys()) {
+            return map_hash_string(&sorted_entries(self.iter()), out);
+        }
+        let v = to_value(self)?;
+        crate::value::set::hash_string(&v, out);
+        Ok(())
     }
 
     fn concrete_type(&self) -> Result<Type> {
