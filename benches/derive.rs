@@ -100,9 +100,7 @@ struct Resource {
 }
 
 /// An element of [`Resource::ingress`].
-#[derive(
-    ctywire::Object, Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord,
-)]
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Rule {
     #[cty(required)]
     cidr_block: String,
@@ -218,15 +216,22 @@ where
 fn main() {
     payloads::settle_allocator();
     let instances: Case<Instance, Instance> = case(payloads::instances(10_000));
-    assert_eq!(instances.structs, instances.peer, "both read the same structs");
+    assert_eq!(
+        instances.structs, instances.peer,
+        "both read the same structs"
+    );
     let resources: Case<Resource, PeerResource> = case(payloads::resources(5_300));
     if let Ok(op) = std::env::var("CTYWIRE_PROFILE") {
         let runs = std::env::var("CTYWIRE_PROFILE_RUNS").map_or(200, |n| n.parse().unwrap_or(200));
         let realistic = std::env::var("CTYWIRE_PAYLOAD").as_deref() != Ok("instances");
         for _ in 0..runs {
             match (op.as_str(), realistic) {
-                ("decode_object", true) => drop(black_box(decode_object::<Resource>(&resources.payload.msgpack))),
-                ("decode_object", false) => drop(black_box(decode_object::<Instance>(&instances.payload.msgpack))),
+                ("decode_object", true) => drop(black_box(decode_object::<Resource>(
+                    &resources.payload.msgpack,
+                ))),
+                ("decode_object", false) => drop(black_box(decode_object::<Instance>(
+                    &instances.payload.msgpack,
+                ))),
                 ("encode_object", true) => drop(black_box(encode_object(&resources.structs))),
                 ("encode_object", false) => drop(black_box(encode_object(&instances.structs))),
                 _ => panic!("CTYWIRE_PROFILE: decode_object or encode_object"),
@@ -285,11 +290,8 @@ where
 {
     const REPS: usize = 100;
     let bytes = &case.payload.msgpack;
-    let (decode, peer_decode) = timing::median_pair(
-        REPS,
-        || decode_object::<T>(bytes),
-        || rmp_serde::<P>(bytes),
-    );
+    let (decode, peer_decode) =
+        timing::median_pair(REPS, || decode_object::<T>(bytes), || rmp_serde::<P>(bytes));
     let (encode, peer_encode) = timing::median_pair(
         REPS,
         || encode_object(&case.structs),

@@ -334,7 +334,10 @@ fn resource(rng: &mut Lcg, i: usize) -> Value {
                 ),
                 ("description", Value::from(format!("rule {r} of {i}"))),
                 ("from_port", Value::from(port)),
-                ("protocol", Value::from(["tcp", "udp"][rng.below(2) as usize])),
+                (
+                    "protocol",
+                    Value::from(["tcp", "udp"][rng.below(2) as usize]),
+                ),
                 ("to_port", Value::from(port + rng.below(10))),
             ])
         })
@@ -352,7 +355,10 @@ fn resource(rng: &mut Lcg, i: usize) -> Value {
     let settings = Value::typed(
         resource_settings_type(),
         Value::object([
-            ("image", Value::from(format!("registry.example.com/app:{}", rng.hex(7)))),
+            (
+                "image",
+                Value::from(format!("registry.example.com/app:{}", rng.hex(7))),
+            ),
             (
                 "ports",
                 Value::list((0..1 + rng.below(3)).map(|_| Value::from(rng.below(65_536)))),

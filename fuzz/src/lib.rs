@@ -1296,7 +1296,10 @@ pub fn decode_object(data: &[u8]) {
     let structs = match (typed, bridged) {
         (Err(_), Err(_)) => return,
         (Ok(t), Ok(b)) => {
-            assert_eq!(t, b, "the typed codec and the bridge read different structs");
+            assert_eq!(
+                t, b,
+                "the typed codec and the bridge read different structs"
+            );
             t
         }
         (Ok(t), Err(e)) => panic!("the typed codec read what the bridge refuses ({e}): {t:?}"),
@@ -1311,7 +1314,10 @@ pub fn decode_object(data: &[u8]) {
     };
     let value = ctywire::serde::to_value(&structs, &ty).expect("decoded structs make a value");
     let want = msgpack::encode(&value, &ty).expect("a decoded value encodes");
-    assert_eq!(bytes, want, "encode_object differs from encode\n{structs:?}");
+    assert_eq!(
+        bytes, want,
+        "encode_object differs from encode\n{structs:?}"
+    );
     let again: Vec<FuzzObject> = msgpack::decode_object(&bytes).expect("encoded structs decode");
     assert_eq!(again, structs, "structs change through their bytes");
 }

@@ -492,7 +492,12 @@ impl<'t> AttributeKeys<'t> {
 /// cannot be read.
 #[cold]
 #[inline(never)]
-pub(crate) fn attribute_count_error(r: &Reader<'_>, n: usize, ty: &ObjectType, depth: usize) -> Error {
+pub(crate) fn attribute_count_error(
+    r: &Reader<'_>,
+    n: usize,
+    ty: &ObjectType,
+    depth: usize,
+) -> Error {
     let mut message = format!("expected an object with {} attributes, found {n}", ty.len());
     let mut keys = r.rest();
     let mut found = Vec::new();

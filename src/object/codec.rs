@@ -223,7 +223,8 @@ impl<'a> MsgpackReader<'a> {
             Some(b) if is_extension(b) => return Err(unknown_error().at_offset(at)),
             _ => {}
         }
-        self.d.token(if kind == "object" { "an object" } else { kind })
+        self.d
+            .token(if kind == "object" { "an object" } else { kind })
     }
 
     /// Reads an object's header: a map of `n` entries, or the errors the value decoder
@@ -622,8 +623,9 @@ fn integer(r: &mut MsgpackReader<'_>, depth: usize) -> Result<(i128, usize)> {
                 (_, Some(u)) => Ok((i128::from(u), at)),
                 _ => match n.to_string().parse::<i128>() {
                     Ok(i) => Ok((i, at)),
-                    Err(_) => Err(Error::mismatch("an integer", format!("number `{n}`"))
-                        .at_offset(at)),
+                    Err(_) => {
+                        Err(Error::mismatch("an integer", format!("number `{n}`")).at_offset(at))
+                    }
                 },
             }
         }
@@ -743,11 +745,7 @@ impl MsgpackField for Value {
     }
 
     fn type_dynamic_element(&mut self, common: &Type) {
-        crate::value::conform::type_dynamic_elements(
-            std::iter::once(self),
-            &Type::Dynamic,
-            common,
-        );
+        crate::value::conform::type_dynamic_elements(std::iter::once(self), &Type::Dynamic, common);
     }
 
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
@@ -1087,14 +1085,8 @@ fn write_set<'e, T: MsgpackField + 'e>(
     match set_order(elements.clone())? {
         Some(ordered) => write_list(ordered.into_iter(), out),
         None => {
-            let values = elements
-                .map(to_value)
-                .collect::<Result<Vec<Value>>>()?;
-            encode::encode(
-                &Value::set(values),
-                &Type::set(T::cty_type()),
-                out,
-            )
+            let values = elements.map(to_value).collect::<Result<Vec<Value>>>()?;
+            encode::encode(&Value::set(values), &Type::set(T::cty_type()), out)
         }
     }
 }
@@ -1135,9 +1127,7 @@ fn set_hash_string<'e, T: MsgpackField + 'e>(
     match set_order(elements.clone())? {
         Some(ordered) => list_hash_string(ordered.into_iter(), out),
         None => {
-            let values = elements
-                .map(to_value)
-                .collect::<Result<Vec<Value>>>()?;
+            let values = elements.map(to_value).collect::<Result<Vec<Value>>>()?;
             crate::value::set::hash_string(&Value::set(values), out);
             Ok(())
         }
@@ -1303,7 +1293,9 @@ fn keys_are_nfc<'e>(mut keys: impl Iterator<Item = &'e String>) -> bool {
 }
 
 /// A map's entries in the order the encoder writes them: by NFC key.
-fn sorted_entries<'e, T>(entries: impl Iterator<Item = (&'e String, &'e T)>) -> Vec<(&'e String, &'e T)> {
+fn sorted_entries<'e, T>(
+    entries: impl Iterator<Item = (&'e String, &'e T)>,
+) -> Vec<(&'e String, &'e T)> {
     let mut v: Vec<_> = entries.collect();
     v.sort_by(|a, b| a.0.cmp(b.0));
     v
@@ -1428,10 +1420,10 @@ fn encode_via_value<T: MsgpackField>(entries: Vec<(&String, &T)>, out: &mut Vec<
     for (k, v) in entries {
         let key = crate::text::nfc(k).into_owned();
         if values.contains_key(&key) {
-            return Err(Error::unencodable(
-                "two map keys are one once normalized to NFC".into(),
-            )
-            .in_key(&key));
+            return Err(
+                Error::unencodable("two map keys are one once normalized to NFC".into())
+                    .in_key(&key),
+            );
         }
         values.insert(key, to_value(v)?);
     }

@@ -186,7 +186,6 @@ fn known<T: std::fmt::Debug + Clone + 'static>(
         Just(Known::unknown()),
         refinements.prop_map(Known::Unknown),
         inner.prop_map(Known::Known),
-        
     ]
 }
 
@@ -248,7 +247,10 @@ fn rule() -> impl Strategy<Value = Rule> {
 }
 
 fn settings() -> impl Strategy<Value = Settings> {
-    (proptest::option::of(text()), proptest::option::of(any::<u8>()))
+    (
+        proptest::option::of(text()),
+        proptest::option::of(any::<u8>()),
+    )
         .prop_map(|(mode, level)| Settings { mode, level })
 }
 
@@ -492,10 +494,7 @@ fn wrong_types_name_the_path() {
     }];
     let bytes = msgpack::encode_object(&resource).unwrap();
     // `size` of the first disk becomes a string.
-    let at = bytes
-        .windows(6)
-        .position(|w| w == b"\xa4size\x05")
-        .unwrap();
+    let at = bytes.windows(6).position(|w| w == b"\xa4size\x05").unwrap();
     let mut hostile = bytes.clone();
     hostile[at + 5] = 0xc3;
     let typed = msgpack::decode_object::<Resource>(&hostile).unwrap_err();
