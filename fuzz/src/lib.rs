@@ -1264,7 +1264,8 @@ pub struct FuzzObject {
 pub struct FuzzObjectDisk {
     #[cty(required)]
     size: u64,
-    #[cty(computed, rename = "type")]
+    #[cty(computed)]
+    #[serde(rename = "type")]
     kind: Known<String>,
 }
 
