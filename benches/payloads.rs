@@ -286,6 +286,112 @@ pub fn dynamic(n: usize) -> Payload {
     Payload::new("deeply dynamic", ty, value)
 }
 
+/// The element type of [`resources`]: a realistic resource, with a `dynamic` attribute,
+/// a set of objects and a map (and strings, numbers, a bool, a set of strings).
+pub fn resource_type() -> Type {
+    let rule = Type::object([
+        ("cidr_block", Type::String),
+        ("description", Type::String),
+        ("from_port", Type::Number),
+        ("protocol", Type::String),
+        ("to_port", Type::Number),
+    ]);
+    Type::object([
+        ("arn", Type::String),
+        ("cpu_count", Type::Number),
+        ("enabled", Type::Bool),
+        ("id", Type::String),
+        ("ingress", Type::set(rule)),
+        ("name", Type::String),
+        ("security_groups", Type::set(Type::String)),
+        ("settings", Type::Dynamic),
+        ("tags", Type::map(Type::String)),
+        ("zone", Type::String),
+    ])
+}
+
+/// The type of [`resources`]' `dynamic` attribute's values (one type: a list holds
+/// one).
+pub fn resource_settings_type() -> Type {
+    Type::object([
+        ("image", Type::String),
+        ("ports", Type::list(Type::Number)),
+        ("replicas", Type::Number),
+    ])
+}
+
+const ZONES: &[&str] = &["us-east-1a", "us-east-1b", "eu-west-1c"];
+
+fn resource(rng: &mut Lcg, i: usize) -> Value {
+    let id = format!("i-{}", rng.hex(17));
+    let rules = (0..1 + rng.below(4))
+        .map(|r| {
+            let port = 1024 + rng.below(60_000);
+            Value::object([
+                (
+                    "cidr_block",
+                    Value::from(format!("10.{}.{}.0/24", rng.below(256), rng.below(256))),
+                ),
+                ("description", Value::from(format!("rule {r} of {i}"))),
+                ("from_port", Value::from(port)),
+                (
+                    "protocol",
+                    Value::from(["tcp", "udp"][rng.below(2) as usize]),
+                ),
+                ("to_port", Value::from(port + rng.below(10))),
+            ])
+        })
+        .collect::<Vec<_>>();
+    let groups = (0..1 + rng.below(3))
+        .map(|_| Value::from(format!("sg-{}", rng.hex(8))))
+        .collect::<Vec<_>>();
+    let mut tags = vec![
+        ("Name", Value::from(format!("web-{i:05}"))),
+        ("Environment", Value::from(rng.pick(ENVIRONMENTS))),
+    ];
+    if rng.below(2) == 0 {
+        tags.push(("Team", Value::from(rng.pick(TEAMS))));
+    }
+    let settings = Value::typed(
+        resource_settings_type(),
+        Value::object([
+            (
+                "image",
+                Value::from(format!("registry.example.com/app:{}", rng.hex(7))),
+            ),
+            (
+                "ports",
+                Value::list((0..1 + rng.below(3)).map(|_| Value::from(rng.below(65_536)))),
+            ),
+            ("replicas", Value::from(1 + rng.below(8))),
+        ]),
+    );
+    Value::object([
+        (
+            "arn",
+            Value::from(format!("arn:aws:ec2:us-east-1:123456789012:instance/{id}")),
+        ),
+        ("cpu_count", Value::from(1u64 << rng.below(6))),
+        ("enabled", Value::from(rng.below(2) == 0)),
+        ("id", Value::from(id)),
+        ("ingress", Value::set(rules)),
+        ("name", Value::from(format!("web-{i:05}"))),
+        ("security_groups", Value::set(groups)),
+        ("settings", settings),
+        ("tags", Value::map(tags)),
+        ("zone", Value::from(rng.pick(ZONES))),
+    ])
+}
+
+/// A list of `n` realistic resources ([`resource_type`]): each with a `dynamic`
+/// attribute (an object in its wrapper), a set of 1-4 objects, a map of tags and a set
+/// of strings. 5,300 of them are 3.3 MB of MessagePack.
+pub fn resources(n: usize) -> Payload {
+    let mut rng = Lcg::new(4);
+    let value = Value::list((0..n).map(|i| resource(&mut rng, i)));
+    Payload::new("realistic resources", Type::list(resource_type()), value)
+}
+
 /// The payloads of the main table, at their documented sizes.
 pub fn all() -> Vec<Payload> {
     vec![

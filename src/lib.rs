@@ -60,11 +60,11 @@
 //! under `#[cty(...)]` (`required`, `optional`, `computed`, `sensitive`, `write_only`,
 //! `deprecated`, `rename`, `block`, `nested`), descriptions from doc comments, nested
 //! blocks' nesting from the field's type. [`msgpack::decode_object`] and
-//! [`msgpack::encode_object`] (and the same in [`json`]) read and write the struct with
-//! that type, through the serde bridge (the struct derives serde's traits too; codecs
-//! generated straight between bytes and the struct are not part of this release). A
-//! struct that cannot make a schema does not build; the `ctywire-derive` crate's docs list
-//! the options.
+//! [`msgpack::encode_object`] read and write the struct with that type through the typed
+//! codec the derive generates ([`object::MsgpackField`]: straight between bytes and the
+//! struct, byte for byte what the `Value` codec writes); the same in [`json`] goes through
+//! the serde bridge (the struct then derives serde's traits too). A struct that cannot
+//! make a schema does not build; the `ctywire-derive` crate's docs list the options.
 //!
 //! ```
 //! # #[cfg(feature = "derive")] {

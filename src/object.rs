@@ -3,12 +3,15 @@
 //! ([`FieldType`]) or its nested block ([`BlockField`]).
 //!
 //! A derived struct's type is its schema block's implied type (so a LIST block holding
-//! `dynamic` is `dynamic`, as Terraform sends it). Its values go through the serde bridge:
-//! [`msgpack::decode_object`](crate::msgpack::decode_object),
-//! [`msgpack::encode_object`](crate::msgpack::encode_object) and the same in
-//! [`json`](crate::json::decode_object) are `decode_as` and `encode_from` with
-//! [`Object::cty_type`]. Codecs generated straight between bytes and the struct are not
-//! part of this release.
+//! `dynamic` is `dynamic`, as Terraform sends it). The derive also implements
+//! [`MsgpackField`], the typed MessagePack codec:
+//! [`msgpack::decode_object`](crate::msgpack::decode_object) and
+//! [`msgpack::encode_object`](crate::msgpack::encode_object) read and write the struct
+//! straight from and to bytes, exactly as the `Value` codec reads and writes its type.
+//! [`json::decode_object`](crate::json::decode_object) and
+//! [`json::encode_object`](crate::json::encode_object) still go through the serde bridge
+//! (`decode_as` and `encode_from` with [`Object::cty_type`]): there is no typed JSON codec
+//! in this release.
 
 mod codec;
 

@@ -114,6 +114,12 @@ impl<T> SetOf<T> {
     pub fn into_vec(self) -> Vec<T> {
         self.elements
     }
+
+    /// A set of `elements` already in go-cty's order, without duplicates (the typed
+    /// codec's reader puts them so).
+    pub(crate) fn from_canonical(elements: Vec<T>) -> SetOf<T> {
+        SetOf { elements }
+    }
 }
 
 impl<T: Serialize + FieldType> SetOf<T> {

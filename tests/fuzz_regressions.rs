@@ -33,6 +33,8 @@ const TARGETS: &[(&str, Target)] = &[
     ("config", targets::config),
     ("document", targets::document),
     ("capture", targets::capture),
+    #[cfg(feature = "derive")]
+    ("decode_object", targets::decode_object),
 ];
 
 /// The files of `dir`, sorted; none when it does not exist.

@@ -1217,6 +1217,112 @@ pub fn decode_as(data: &[u8]) {
     }
 }
 
+/// The struct of `decode_object`: a derived resource with a field of each kind the
+/// typed codec reads (`Known` with refinements, `Option`, integers, `Number`, a map, sets
+/// of strings, integers and objects, a `dynamic` `Value`, LIST, SET, SINGLE and MAP
+/// blocks, and a LIST block declared a set).
+#[cfg(feature = "derive")]
+#[derive(ctywire::Object, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzObject {
+    #[cty(computed)]
+    id: Known<String>,
+    #[cty(optional)]
+    name: Option<String>,
+    #[cty(optional, computed)]
+    count: Known<u32>,
+    #[cty(optional)]
+    small: Option<i8>,
+    #[cty(optional)]
+    exact: Option<Number>,
+    #[cty(optional)]
+    enabled: Option<bool>,
+    #[cty(optional)]
+    tags: Option<BTreeMap<String, Known<String>>>,
+    #[cty(optional)]
+    ports: BTreeSet<i64>,
+    #[cty(optional)]
+    groups: Option<BTreeSet<String>>,
+    #[cty(computed)]
+    addresses: Known<Vec<Known<String>>>,
+    #[cty(optional)]
+    meta: Value,
+    #[cty(block)]
+    disk: Vec<FuzzObjectDisk>,
+    #[cty(block)]
+    rule: BTreeSet<FuzzObjectRule>,
+    #[cty(block)]
+    boot: Option<FuzzObjectDisk>,
+    #[cty(block)]
+    zone: BTreeMap<String, FuzzObjectDisk>,
+    #[cty(block(set))]
+    step: Vec<FuzzObjectRule>,
+}
+
+/// A block of [`FuzzObject`].
+#[cfg(feature = "derive")]
+#[derive(ctywire::Object, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct FuzzObjectDisk {
+    #[cty(required)]
+    size: u64,
+    #[cty(computed)]
+    #[serde(rename = "type")]
+    kind: Known<String>,
+}
+
+/// A SET block of [`FuzzObject`]: a set of objects.
+#[cfg(feature = "derive")]
+#[derive(
+    ctywire::Object, serde::Serialize, serde::Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord,
+)]
+pub struct FuzzObjectRule {
+    #[cty(required)]
+    protocol: String,
+    #[cty(optional)]
+    port: Option<u16>,
+    #[cty(optional)]
+    cidrs: Vec<String>,
+}
+
+/// `decode_object`: a MessagePack payload of `list(FuzzObject)` read by the typed codec
+/// of `#[derive(ctywire::Object)]`. No input panics; what it reads, the value decoder
+/// reads too and the serde bridge reads the same structs; what it refuses, the bridge
+/// refuses; the structs write what the value encoder writes for the bridge's value of
+/// them, and read back the same.
+#[cfg(feature = "derive")]
+pub fn decode_object(data: &[u8]) {
+    use ctywire::object::Object;
+    let ty = Type::list(FuzzObject::cty_type());
+    let typed = msgpack::decode_object::<Vec<FuzzObject>>(data);
+    let bridged = msgpack::decode_as::<Vec<FuzzObject>>(data, &ty);
+    let structs = match (typed, bridged) {
+        (Err(_), Err(_)) => return,
+        (Ok(t), Ok(b)) => {
+            assert_eq!(
+                t, b,
+                "the typed codec and the bridge read different structs"
+            );
+            t
+        }
+        (Ok(t), Err(e)) => panic!("the typed codec read what the bridge refuses ({e}): {t:?}"),
+        (Err(e), Ok(b)) => panic!("the typed codec refused what the bridge reads ({e}): {b:?}"),
+    };
+    if let Err(e) = msgpack::decode(data, &ty) {
+        panic!("the typed codec read what the value decoder refuses: {e}");
+    }
+    let bytes = match msgpack::encode_object(&structs) {
+        Ok(b) => b,
+        Err(e) => panic!("decoded structs do not encode: {e}\n{structs:?}"),
+    };
+    let value = ctywire::serde::to_value(&structs, &ty).expect("decoded structs make a value");
+    let want = msgpack::encode(&value, &ty).expect("a decoded value encodes");
+    assert_eq!(
+        bytes, want,
+        "encode_object differs from encode\n{structs:?}"
+    );
+    let again: Vec<FuzzObject> = msgpack::decode_object(&bytes).expect("encoded structs decode");
+    assert_eq!(again, structs, "structs change through their bytes");
+}
+
 /// At most this many values of one `show -json` document are checked.
 const MAX_DOCUMENT_VALUES: usize = 32;
 

@@ -163,8 +163,10 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
 
 /// Decodes JSON bytes into a type that declares its cty type
 /// ([`Object`](crate::object::Object), as `#[derive(ctywire::Object)]` implements it):
-/// [`decode_as`] with `T::cty_type()`, through the serde bridge (typed codecs generated
-/// straight between bytes and the struct are not part of this release).
+/// [`decode_as`] with `T::cty_type()`, through the serde bridge. Unlike
+/// [`msgpack::decode_object`](crate::msgpack::decode_object), which reads a derived struct
+/// with its typed codec, there is no typed JSON codec in this release: a derived struct
+/// read here needs serde's traits too.
 ///
 /// ```
 /// use ctywire::object::Object;

@@ -152,12 +152,11 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
     crate::serde::msgpack_encode_from(value, ty)
 }
 
-/// Decodes MessagePack bytes into a type that declares its cty type
-/// ([`Object`](crate::object::Object)) and reads its own MessagePack
-/// ([`MsgpackField`](crate::object::MsgpackField)): what `#[derive(ctywire::Object)]`
-/// implements. The typed codec reads straight into the struct, with no [`Value`] tree
+/// Decodes MessagePack bytes into a type that reads its own MessagePack
+/// ([`MsgpackField`](crate::object::MsgpackField)): a struct with
+/// `#[derive(ctywire::Object)]`, or any field type of one (a `Vec` of them, a map, ...). The typed codec reads straight into the struct, with no [`Value`] tree
 /// (except in `dynamic` fields, which are [`Value`]s), and accepts and refuses what
-/// [`decode`] with `T::cty_type()` does, with the same paths.
+/// [`decode`] with `T`'s cty type does, with the same paths.
 ///
 /// For a type with serde's traits and no `MsgpackField`, [`decode_as`] with its cty type
 /// goes through the serde bridge.
@@ -184,22 +183,19 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
 /// # }
 /// # Ok::<(), ctywire::Error>(())
 /// ```
-pub fn decode_object<T: crate::object::Object + crate::object::MsgpackField>(
-    input: &[u8],
-) -> Result<T> {
+pub fn decode_object<T: crate::object::MsgpackField>(input: &[u8]) -> Result<T> {
     let mut r = crate::object::MsgpackReader::new(input);
     let value = T::decode_msgpack(&mut r, 0)?;
     r.finish()?;
     Ok(value)
 }
 
-/// Encodes a value of a type that declares its cty type and writes its own MessagePack
-/// (as `#[derive(ctywire::Object)]` implements them): exactly the bytes [`encode`] writes
-/// for the equivalent [`Value`] with `T::cty_type()`, written straight from the struct
+/// Encodes a value of a type that writes its own MessagePack
+/// ([`MsgpackField`](crate::object::MsgpackField): a derived struct, or any field type of
+/// one): exactly the bytes [`encode`] writes
+/// for the equivalent [`Value`] with `T`'s cty type, written straight from the struct
 /// (see [`decode_object`] for an example). [`encode_from`] is the serde bridge's way.
-pub fn encode_object<T: crate::object::Object + crate::object::MsgpackField>(
-    value: &T,
-) -> Result<Vec<u8>> {
+pub fn encode_object<T: crate::object::MsgpackField>(value: &T) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     value.encode_msgpack(&mut out)?;
     Ok(out)

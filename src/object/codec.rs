@@ -109,17 +109,30 @@ pub trait MsgpackField: FieldType + Sized {
     /// tell (the set is then written through [`Value`]s). By default, the order of the
     /// hash strings, and `None` when two elements share one.
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
-        let mut keyed = Vec::with_capacity(known.len());
-        for (i, e) in known.iter().enumerate() {
-            let mut h = Vec::new();
-            e.set_hash_string(&mut h)?;
-            keyed.push((h, i));
+        // The hash strings, one after the other in one buffer.
+        let mut buffer = Vec::new();
+        let mut ends = Vec::with_capacity(known.len());
+        for e in known {
+            e.set_hash_string(&mut buffer)?;
+            ends.push(buffer.len());
         }
-        keyed.sort();
-        if keyed.windows(2).any(|w| w[0].0 == w[1].0) {
+        let hash = |i: usize| &buffer[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+        let mut order: Vec<usize> = (0..known.len()).collect();
+        if !order.windows(2).all(|w| hash(w[0]) < hash(w[1])) {
+            order.sort_by(|&a, &b| hash(a).cmp(hash(b)));
+        }
+        if order.windows(2).any(|w| hash(w[0]) == hash(w[1])) {
             return Ok(None);
         }
-        Ok(Some(keyed.into_iter().map(|(_, i)| i).collect()))
+        Ok(Some(order))
+    }
+
+    /// Whether Rust's order of this value among others of its type (`Ord`, as a
+    /// `BTreeSet` keeps them) is go-cty's set order, and Rust's equality cty's: true for
+    /// NFC strings, bools and integers, so that a `BTreeSet` of them is written as it
+    /// iterates. False by default (the set is then ordered as go-cty orders it).
+    fn ord_is_set_order(&self) -> bool {
+        false
     }
 
     /// The value's concrete type: its cty type with each `dynamic` replaced by the
@@ -127,6 +140,13 @@ pub trait MsgpackField: FieldType + Sized {
     /// `dynamic`](Self::HAS_DYNAMIC)).
     fn concrete_type(&self) -> Result<Type> {
         Ok(Self::cty_type())
+    }
+
+    /// Whether [`concrete_type`](Self::concrete_type) is certainly `Ok(ty)`, where `ty`
+    /// is the concrete type of another value of this Rust type: found without building a
+    /// type. `false` means "not certain" (the caller then builds the type).
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        self.concrete_type().is_ok_and(|t| t == *ty)
     }
 
     /// Gives a null or unknown `dynamic` element of a collection its fellow elements'
@@ -394,6 +414,17 @@ pub fn wire_type_of<T: FieldType>(ty: &Type, name: &str) -> Option<Type> {
 // ---- Strings, bools, numbers. ----
 
 fn string_bytes(r: &mut MsgpackReader<'_>, depth: usize) -> Result<String> {
+    // Short ASCII text (the most common) in a fixstr: copied as it is.
+    if let Some(b @ 0xa0..=0xbf) = r.d.peek() {
+        if let Some(bytes) = r.d.ahead(1, usize::from(b & 0x1f)) {
+            if bytes.is_ascii() {
+                if let Ok(s) = std::str::from_utf8(bytes) {
+                    r.d.advance(1 + bytes.len());
+                    return Ok(s.to_owned());
+                }
+            }
+        }
+    }
     let at = r.d.offset();
     let token = r.token("string", depth)?;
     match token {
@@ -423,6 +454,10 @@ fn string_order<S: AsRef<str>>(known: &[&S]) -> Vec<usize> {
 }
 
 impl MsgpackField for String {
+    fn ord_is_set_order(&self) -> bool {
+        crate::text::is_nfc_bytes(self.as_bytes())
+    }
+
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         string_bytes(r, depth)
     }
@@ -443,6 +478,10 @@ impl MsgpackField for String {
 }
 
 impl MsgpackField for Box<str> {
+    fn ord_is_set_order(&self) -> bool {
+        crate::text::is_nfc_bytes(self.as_bytes())
+    }
+
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         string_bytes(r, depth).map(String::into_boxed_str)
     }
@@ -463,7 +502,15 @@ impl MsgpackField for Box<str> {
 }
 
 impl MsgpackField for bool {
+    fn ord_is_set_order(&self) -> bool {
+        true
+    }
+
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        if let Some(b @ (0xc2 | 0xc3)) = r.d.peek() {
+            r.d.advance(1);
+            return Ok(b == 0xc3);
+        }
         let at = r.d.offset();
         match r.token("bool", depth)? {
             Token::Bool(b) => Ok(b),
@@ -521,6 +568,15 @@ macro_rules! float_fields {
     ($($t:ty),*) => {$(
         impl MsgpackField for $t {
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+                if r.d.peek() == Some(0xcb) {
+                    if let Some(bytes) = r.d.ahead(1, 8) {
+                        let f = f64::from_be_bytes(bytes.try_into().unwrap_or([0; 8]));
+                        if !f.is_nan() {
+                            r.d.advance(9);
+                            return Ok(f as $t);
+                        }
+                    }
+                }
                 Ok(number_token(r, depth)?.to_f64() as $t)
             }
 
@@ -601,6 +657,10 @@ fn integer_number(i: i128) -> Result<Number> {
 macro_rules! integer_fields {
     ($($t:ident),*) => {$(
         impl MsgpackField for $t {
+            fn ord_is_set_order(&self) -> bool {
+                true
+            }
+
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
                 let (i, at) = integer(r, depth)?;
                 $t::try_from(i).map_err(|_| {
@@ -680,6 +740,10 @@ impl MsgpackField for Value {
         crate::value::conform::concrete_type(self, &Type::Dynamic)
     }
 
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        crate::value::conform::has_concrete_type(self, &Type::Dynamic, ty)
+    }
+
     fn type_dynamic_element(&mut self, common: &Type) {
         crate::value::conform::type_dynamic_elements(std::iter::once(self), &Type::Dynamic, common);
     }
@@ -743,6 +807,13 @@ impl<T: MsgpackField> MsgpackField for Option<T> {
         match self {
             None => Ok(Self::cty_type()),
             Some(v) => v.concrete_type(),
+        }
+    }
+
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        match self {
+            None => *ty == Self::cty_type(),
+            Some(v) => v.has_concrete_type(ty),
         }
     }
 
@@ -834,6 +905,13 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
         }
     }
 
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        match self {
+            Known::Known(v) => v.has_concrete_type(ty),
+            _ => *ty == Self::cty_type(),
+        }
+    }
+
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
         match self {
             Known::Known(v) => v.encode_element(common, out),
@@ -870,6 +948,10 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
         (**self).presence()
     }
 
+    fn ord_is_set_order(&self) -> bool {
+        (**self).ord_is_set_order()
+    }
+
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
         let inner: Vec<&T> = known.iter().map(|b| &***b).collect();
         T::set_order(&inner)
@@ -877,6 +959,10 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
 
     fn concrete_type(&self) -> Result<Type> {
         (**self).concrete_type()
+    }
+
+    fn has_concrete_type(&self, ty: &Type) -> bool {
+        (**self).has_concrete_type(ty)
     }
 
     fn type_dynamic_element(&mut self, common: &Type) {
@@ -893,11 +979,21 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
 /// The one concrete type of elements whose type holds `dynamic` (`None` for other
 /// element types), or the value decoder's error naming the first that differs.
 fn common_type<'e, T: MsgpackField + 'e>(
-    elements: impl Iterator<Item = &'e T>,
+    elements: impl Iterator<Item = &'e T> + Clone,
     step: impl Fn(usize) -> PathStep,
 ) -> Result<Option<Type>> {
     if !T::HAS_DYNAMIC {
         return Ok(None);
+    }
+    // Fast path: the first element's concrete type, which every other element is checked
+    // to have without building its type; anything less certain takes the full path.
+    let mut rest = elements.clone();
+    if let Some(first) = rest.next() {
+        if let Ok(t) = first.concrete_type() {
+            if t != Type::Dynamic && rest.all(|e| e.has_concrete_type(&t)) {
+                return Ok(Some(t));
+            }
+        }
     }
     let mut common: Option<Type> = None;
     for (i, e) in elements.enumerate() {
@@ -1069,10 +1165,17 @@ impl<T: MsgpackField + Ord> MsgpackField for BTreeSet<T> {
     }
 
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        if self.iter().all(T::ord_is_set_order) {
+            // Already in go-cty's order, and free of cty's duplicates.
+            return write_list(self.iter(), out);
+        }
         write_set(self.iter(), out)
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        if self.iter().all(T::ord_is_set_order) {
+            return list_hash_string(self.iter(), out);
+        }
         set_hash_string(self.iter(), out)
     }
 
@@ -1107,16 +1210,62 @@ impl<T: MsgpackField + Eq + Hash, S: BuildHasher + Default> MsgpackField for Has
     }
 }
 
+/// A [`SetOf`](crate::SetOf) is kept in go-cty's order by its constructors, so it is
+/// written as it iterates; read, it is put in that order whatever the input's, and of
+/// elements cty takes for one, the first is kept (as the value decoder reads a set).
+#[cfg(feature = "serde")]
+impl<T: MsgpackField> MsgpackField for crate::SetOf<T> {
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+
+    fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+        let elements: Vec<T> = read_elements(r, "set", depth)?;
+        let in_order = match set_order(elements.iter())? {
+            Some(ordered) => {
+                ordered.len() == elements.len()
+                    && ordered
+                        .iter()
+                        .zip(&elements)
+                        .all(|(o, e)| std::ptr::eq(*o, e))
+            }
+            None => false,
+        };
+        if in_order {
+            return Ok(crate::SetOf::from_canonical(elements));
+        }
+        let valued = elements
+            .into_iter()
+            .map(|e| to_value(&e).map(|v| (v, e)))
+            .collect::<Result<Vec<_>>>()?;
+        let canonical = crate::value::set::canonicalize_by(valued, |(v, _)| v);
+        Ok(crate::SetOf::from_canonical(
+            canonical.into_iter().map(|(_, e)| e).collect(),
+        ))
+    }
+
+    fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        write_list(self.iter(), out)
+    }
+
+    fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
+        list_hash_string(self.iter(), out)
+    }
+
+    fn concrete_type(&self) -> Result<Type> {
+        Ok(match common_type(self.iter(), index_step)? {
+            Some(t) => Type::set(t),
+            None => Self::cty_type(),
+        })
+    }
+}
+
 /// Reads a map's entries, in input order, with the value decoder's checks (NFC keys,
-/// no key twice).
+/// no key twice): `insert` gives back the key when the map had it already.
 fn read_entries<T: MsgpackField>(
     r: &mut MsgpackReader<'_>,
     depth: usize,
-    mut insert: impl FnMut(String, T) -> bool,
-) -> Result<Vec<String>> {
-    let at = r.offset();
+    mut insert: impl FnMut(String, T) -> Option<String>,
+) -> Result<()> {
     let n = r.collection("map", true, depth)?;
-    let mut keys = Vec::with_capacity(if T::HAS_DYNAMIC { n } else { 0 });
     for _ in 0..n {
         let key_at = r.offset();
         let k = decode::key(&mut r.d, "a string map key")?;
@@ -1124,17 +1273,13 @@ fn read_entries<T: MsgpackField>(
             .map_err(|e| e.at_offset(key_at))?
             .into_owned();
         let v = T::decode_msgpack(r, depth + 1).map_err(|e| e.in_key(&k))?;
-        if T::HAS_DYNAMIC {
-            keys.push(k.clone());
-        }
-        if !insert(k.clone(), v) {
+        if let Some(k) = insert(k, v) {
             return Err(Error::new(ErrorKind::InvalidValue, "duplicate map key")
                 .in_key(&k)
                 .at_offset(key_at));
         }
     }
-    let _ = at;
-    Ok(keys)
+    Ok(())
 }
 
 /// Checks a decoded map's values for one concrete type (element types holding
@@ -1210,7 +1355,13 @@ impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         let at = r.offset();
         let mut map = BTreeMap::new();
-        read_entries(r, depth, |k, v| map.insert(k, v).is_none())?;
+        read_entries(r, depth, |k, v| match map.entry(k) {
+            std::collections::btree_map::Entry::Vacant(e) => {
+                e.insert(v);
+                None
+            }
+            std::collections::btree_map::Entry::Occupied(e) => Some(e.key().clone()),
+        })?;
         if T::HAS_DYNAMIC {
             settle_map(map.iter_mut().collect(), at)?;
         }
@@ -1218,14 +1369,34 @@ impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
     }
 
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
-        if !keys_are_nfc(self.keys()) {
-            return encode_via_value(self.iter().collect(), out);
+        if T::HAS_DYNAMIC {
+            if !keys_are_nfc(self.keys()) {
+                return encode_via_value(self.iter().collect(), out);
+            }
+            return write_map(&self.iter().collect::<Vec<_>>(), out);
         }
-        write_map(&self.iter().collect::<Vec<_>>(), out)
+        // Keys in Rust's order are in the wire's while they are NFC; a key that is not
+        // sends the map the `Value` way.
+        let start = out.len();
+        msgpack_write::header(self.len(), 0x80, 0xde, out);
+        for (k, v) in self {
+            if !crate::text::is_nfc_bytes(k.as_bytes()) {
+                out.truncate(start);
+                return encode_via_value(self.iter().collect(), out);
+            }
+            msgpack_write::str(k, out);
+            v.encode_msgpack(out).map_err(|err| err.in_key(k))?;
+        }
+        Ok(())
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        map_hash_string(&self.iter().collect::<Vec<_>>(), out)
+        if keys_are_nfc(self.keys()) {
+            return map_hash_string(&self.iter().collect::<Vec<_>>(), out);
+        }
+        let v = to_value(self)?;
+        crate::value::set::hash_string(&v, out);
+        Ok(())
     }
 
     fn concrete_type(&self) -> Result<Type> {
@@ -1247,7 +1418,13 @@ impl<T: MsgpackField, S: BuildHasher + Default> MsgpackField for HashMap<String,
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         let at = r.offset();
         let mut map = HashMap::default();
-        read_entries(r, depth, |k, v| map.insert(k, v).is_none())?;
+        read_entries(r, depth, |k, v| match map.entry(k) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(v);
+                None
+            }
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.key().clone()),
+        })?;
         if T::HAS_DYNAMIC {
             settle_map(map.iter_mut().collect(), at)?;
         }
@@ -1262,7 +1439,12 @@ impl<T: MsgpackField, S: BuildHasher + Default> MsgpackField for HashMap<String,
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        map_hash_string(&sorted_entries(self.iter()), out)
+        if keys_are_nfc(self.keys()) {
+            return map_hash_string(&sorted_entries(self.iter()), out);
+        }
+        let v = to_value(self)?;
+        crate::value::set::hash_string(&v, out);
+        Ok(())
     }
 
     fn concrete_type(&self) -> Result<Type> {

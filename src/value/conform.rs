@@ -241,7 +241,7 @@ fn strip(value: Value, wire: &Type, ty: &Type) -> Value {
 
 /// Whether `concrete_type(value, ty)` is certainly `Ok(expected)`, found without building
 /// a type. `false` means "not certain": the caller then computes the type.
-fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bool {
+pub(crate) fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bool {
     if !ty.has_dynamic() {
         return ty == expected;
     }

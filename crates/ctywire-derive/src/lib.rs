@@ -624,6 +624,22 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
             quote!(::ctywire::object::concrete_type_via::<#ty>(&self.#ident, wire))
         },
     );
+    let has_concrete = fields.iter().enumerate().map(|(i, f)| {
+        let (ty, ident) = (&f.ty, &f.ident);
+        let plain = quote!(<#ty as #field>::has_concrete_type(&self.#ident, &types[#i]));
+        let check = if f.through_wire {
+            quote! {
+                match &wire()[#i] {
+                    ::std::option::Option::Some(wire) => ::ctywire::object::concrete_type_via::<#ty>(&self.#ident, wire)
+                        .is_ok_and(|t| t == types[#i]),
+                    ::std::option::Option::None => #plain,
+                }
+            }
+        } else {
+            plain
+        };
+        quote!((!<#ty as #field>::HAS_DYNAMIC || #check))
+    });
     quote! {
         impl #field for #name {
             const HAS_DYNAMIC: bool = false #(|| <#tys as #field>::HAS_DYNAMIC)*;
@@ -696,6 +712,19 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
                     #((NAMES[#indexes], ::ctywire::object::in_attribute(#concretes, NAMES[#indexes])?),)*
                 ];
                 #result::Ok(::ctywire::Type::object(types))
+            }
+
+            #[allow(unused_variables)]
+            fn has_concrete_type(&self, ty: &::ctywire::Type) -> bool {
+                // Another value of this struct's concrete type: the attributes that do not
+                // hold `dynamic` have their own types there.
+                let ::ctywire::Type::Object(o) = ty else { return false };
+                let types = o.types();
+                if types.len() != #n {
+                    return false;
+                }
+                #wire_fn
+                true #(&& #has_concrete)*
             }
         }
     }

@@ -275,3 +275,81 @@ fn a_list_block_holding_dynamic_is_dynamic() {
         Type::object([("step", Type::Dynamic)])
     );
 }
+
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Firewall {
+    #[cty(block)]
+    rule: ctywire::SetOf<FirewallRule>,
+    #[cty(optional)]
+    ports: Option<ctywire::SetOf<u16>>,
+}
+
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct FirewallRule {
+    #[cty(required)]
+    cidr: String,
+    #[cty(computed)]
+    id: Known<String>,
+}
+
+/// `SetOf` through the typed codec: written in go-cty's order as the value encoder
+/// writes the set, and read into that order (without cty's duplicates) from a payload
+/// in any order, as the value decoder reads it.
+#[test]
+fn set_of_through_the_typed_codec_keeps_go_cty_order() {
+    let ty = Firewall::cty_type();
+    let rule = |cidr: &str, id: Known<String>| FirewallRule {
+        cidr: cidr.to_owned(),
+        id,
+    };
+    let firewall = Firewall {
+        rule: ctywire::SetOf::new([
+            rule("10.0.0.0/8", Known::unknown()),
+            rule("0.0.0.0/0", Known::from("r-1".to_owned())),
+            rule("10.0.0.0/8", Known::unknown()),
+        ])
+        .unwrap(),
+        ports: Some(ctywire::SetOf::new([8080u16, 22, 443]).unwrap()),
+    };
+    assert_eq!(firewall.rule.len(), 3);
+    let bytes = msgpack::encode_object(&firewall).unwrap();
+    let value = msgpack::decode(&bytes, &ty).unwrap();
+    assert_eq!(bytes, msgpack::encode(&value, &ty).unwrap());
+    assert_eq!(
+        msgpack::decode_object::<Firewall>(&bytes).unwrap(),
+        firewall
+    );
+
+    // A payload whose sets are out of go-cty's order, with a duplicate port.
+    let shuffled = Value::object([
+        (
+            "rule",
+            Value::list([
+                Value::object([
+                    ("cidr", Value::from("0.0.0.0/0")),
+                    ("id", Value::from("r-1")),
+                ]),
+                Value::object([
+                    ("cidr", Value::from("10.0.0.0/8")),
+                    ("id", Value::from("r-2")),
+                ]),
+            ]),
+        ),
+        (
+            "ports",
+            Value::list([443u16, 22, 443].map(|p| Value::from(Number::from(p)))),
+        ),
+    ]);
+    let list_ty = Type::object([
+        ("rule", Type::list(FirewallRule::cty_type())),
+        ("ports", Type::list(Type::Number)),
+    ]);
+    let bytes = msgpack::encode(&shuffled, &list_ty).unwrap();
+    let read = msgpack::decode_object::<Firewall>(&bytes).unwrap();
+    let expected = msgpack::decode(&bytes, &ty).unwrap();
+    assert_eq!(
+        msgpack::encode_object(&read).unwrap(),
+        msgpack::encode(&expected, &ty).unwrap()
+    );
+    assert_eq!(read.ports.unwrap().as_slice(), [22, 443]);
+}

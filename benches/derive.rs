@@ -1,0 +1,311 @@
+//! The typed codec of `#[derive(ctywire::Object)]` structs against rmp-serde into the
+//! same structs: `msgpack::decode_object` against `rmp_serde::from_slice`, and
+//! `msgpack::encode_object` against `rmp_serde::to_vec_named`, on two payloads of
+//! `payloads.rs`:
+//!
+//! - the plain list of 10,000 instances (3.3 MB): the peer reads and writes the very
+//!   structs the derive reads;
+//! - the realistic list of 5,300 resources (3.3 MB; a `dynamic` attribute, a set of
+//!   objects and a map in each): the peer's struct is the same but for the `dynamic`
+//!   field, which plain MessagePack cannot read into a `ctywire::Value`: there it is the
+//!   wrapper's two parts, the type JSON as bytes and the object it carries as a struct.
+//!
+//! rmp-serde checks nothing of cty (key order, set order and duplicates, NFC, the
+//! dynamic wrapper's type); the typed codec checks all of it and writes go-cty's bytes.
+//!
+//! Run with `cargo bench --bench derive --features derive`; `CTYWIRE_SUMMARY_ONLY=1`
+//! skips criterion and prints the summary of medians (taken alternately, 100 runs each;
+//! written to `target/derive-summary.md`); `CTYWIRE_PROFILE=decode_object` (or
+//! `encode_object`, with `CTYWIRE_PAYLOAD=instances` or `resources`) runs one operation
+//! 200 times, for `perf record` or callgrind.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, Throughput};
+use ctywire::msgpack;
+use ctywire::object::MsgpackField;
+use ctywire::Value;
+use serde::{Deserialize, Serialize};
+
+#[path = "payloads.rs"]
+mod payloads;
+#[path = "timing.rs"]
+mod timing;
+
+/// An element of the instances payload.
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
+struct Instance {
+    #[cty(required)]
+    ami: String,
+    #[cty(optional)]
+    cpu_count: u32,
+    #[cty(optional)]
+    disks: Vec<Disk>,
+    #[cty(computed)]
+    id: String,
+    #[cty(required)]
+    instance_type: String,
+    #[cty(optional)]
+    monitoring: bool,
+    #[cty(computed)]
+    private_ip: String,
+    #[cty(optional)]
+    security_groups: BTreeSet<String>,
+    #[cty(optional)]
+    spot_price: f64,
+    #[cty(optional)]
+    tags: BTreeMap<String, String>,
+    #[cty(optional)]
+    user_data: Option<String>,
+}
+
+/// An element of [`Instance::disks`].
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
+struct Disk {
+    #[cty(required)]
+    device_name: String,
+    #[cty(optional)]
+    encrypted: bool,
+    #[cty(required)]
+    size: u32,
+    #[cty(optional)]
+    volume_type: String,
+}
+
+/// An element of the realistic payload.
+#[derive(ctywire::Object, Debug, PartialEq)]
+struct Resource {
+    #[cty(computed)]
+    arn: String,
+    #[cty(optional)]
+    cpu_count: u32,
+    #[cty(optional)]
+    enabled: bool,
+    #[cty(computed)]
+    id: String,
+    #[cty(optional)]
+    ingress: BTreeSet<Rule>,
+    #[cty(required)]
+    name: String,
+    #[cty(optional)]
+    security_groups: BTreeSet<String>,
+    #[cty(optional)]
+    settings: Value,
+    #[cty(optional)]
+    tags: BTreeMap<String, String>,
+    #[cty(optional)]
+    zone: String,
+}
+
+/// An element of [`Resource::ingress`].
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Rule {
+    #[cty(required)]
+    cidr_block: String,
+    #[cty(optional)]
+    description: String,
+    #[cty(required)]
+    from_port: u32,
+    #[cty(required)]
+    protocol: String,
+    #[cty(required)]
+    to_port: u32,
+}
+
+/// [`Resource`] for rmp-serde: the `dynamic` field as the wrapper's parts.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct PeerResource {
+    arn: String,
+    cpu_count: u32,
+    enabled: bool,
+    id: String,
+    ingress: BTreeSet<Rule>,
+    name: String,
+    security_groups: BTreeSet<String>,
+    settings: (TypeJson, Settings),
+    tags: BTreeMap<String, String>,
+    zone: String,
+}
+
+/// What [`Resource::settings`] holds.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Settings {
+    image: String,
+    ports: Vec<u32>,
+    replicas: u32,
+}
+
+/// A dynamic wrapper's type JSON: MessagePack binary data.
+#[derive(Debug, PartialEq)]
+struct TypeJson(Vec<u8>);
+
+impl Serialize for TypeJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for TypeJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TypeJson, D::Error> {
+        struct Bytes;
+        impl serde::de::Visitor<'_> for Bytes {
+            type Value = TypeJson;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("binary data")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, b: &[u8]) -> Result<TypeJson, E> {
+                Ok(TypeJson(b.to_vec()))
+            }
+        }
+        d.deserialize_bytes(Bytes)
+    }
+}
+
+#[inline(never)]
+fn decode_object<T: MsgpackField>(bytes: &[u8]) -> Vec<T> {
+    msgpack::decode_object(bytes).expect("the typed decoder reads the payload")
+}
+
+#[inline(never)]
+fn rmp_serde<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Vec<T> {
+    rmp_serde::from_slice(bytes).expect("rmp-serde reads the payload")
+}
+
+#[inline(never)]
+fn encode_object<T: MsgpackField>(structs: &Vec<T>) -> Vec<u8> {
+    msgpack::encode_object(structs).expect("the typed encoder writes the structs")
+}
+
+#[inline(never)]
+fn rmp_serde_encode<T: Serialize>(structs: &[T]) -> Vec<u8> {
+    rmp_serde::to_vec_named(structs).expect("rmp-serde writes the structs")
+}
+
+fn timed<O>(b: &mut criterion::Bencher<'_>, mut f: impl FnMut() -> O) {
+    b.iter_batched(|| (), |()| f(), BatchSize::PerIteration)
+}
+
+/// One payload's structs, for the derive and for the peer.
+struct Case<T, P> {
+    payload: payloads::Payload,
+    structs: Vec<T>,
+    peer: Vec<P>,
+}
+
+fn case<T, P>(payload: payloads::Payload) -> Case<T, P>
+where
+    T: MsgpackField,
+    P: serde::de::DeserializeOwned,
+{
+    let structs: Vec<T> = decode_object(&payload.msgpack);
+    assert_eq!(
+        encode_object(&structs),
+        payload.msgpack,
+        "the typed encoder writes the payload back"
+    );
+    let peer: Vec<P> = rmp_serde(&payload.msgpack);
+    Case {
+        payload,
+        structs,
+        peer,
+    }
+}
+
+fn main() {
+    payloads::settle_allocator();
+    let instances: Case<Instance, Instance> = case(payloads::instances(10_000));
+    assert_eq!(
+        instances.structs, instances.peer,
+        "both read the same structs"
+    );
+    let resources: Case<Resource, PeerResource> = case(payloads::resources(5_300));
+    if let Ok(op) = std::env::var("CTYWIRE_PROFILE") {
+        let runs = std::env::var("CTYWIRE_PROFILE_RUNS").map_or(200, |n| n.parse().unwrap_or(200));
+        let realistic = std::env::var("CTYWIRE_PAYLOAD").as_deref() != Ok("instances");
+        for _ in 0..runs {
+            match (op.as_str(), realistic) {
+                ("decode_object", true) => drop(black_box(decode_object::<Resource>(
+                    &resources.payload.msgpack,
+                ))),
+                ("decode_object", false) => drop(black_box(decode_object::<Instance>(
+                    &instances.payload.msgpack,
+                ))),
+                ("encode_object", true) => drop(black_box(encode_object(&resources.structs))),
+                ("encode_object", false) => drop(black_box(encode_object(&instances.structs))),
+                _ => panic!("CTYWIRE_PROFILE: decode_object or encode_object"),
+            }
+        }
+        return;
+    }
+    if std::env::var_os("CTYWIRE_SUMMARY_ONLY").is_none() {
+        let mut c = Criterion::default().configure_from_args();
+        bench(&mut c, &instances);
+        bench(&mut c, &resources);
+        c.final_summary();
+    }
+    let mut table = String::from(
+        "| payload | bytes | decode_object ms | rmp_serde::from_slice ms | decode ratio | encode_object ms | rmp_serde::to_vec_named ms | encode ratio |\n\
+         |---|--:|--:|--:|--:|--:|--:|--:|\n",
+    );
+    table.push_str(&summary(&instances));
+    table.push_str(&summary(&resources));
+    println!("\n{table}");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/derive-summary.md");
+    let _ = std::fs::write(path, table);
+}
+
+fn bench<T, P>(c: &mut Criterion, case: &Case<T, P>)
+where
+    T: MsgpackField,
+    P: serde::de::DeserializeOwned + Serialize,
+{
+    let bytes = &case.payload.msgpack;
+    let mut g = c.benchmark_group(format!("derive, {}", case.payload.name));
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function("msgpack::decode_object", |b| {
+        timed(b, || decode_object::<T>(black_box(bytes)))
+    });
+    g.bench_function("rmp_serde::from_slice", |b| {
+        timed(b, || rmp_serde::<P>(black_box(bytes)))
+    });
+    g.bench_function("msgpack::encode_object", |b| {
+        timed(b, || encode_object(black_box(&case.structs)))
+    });
+    g.bench_function("rmp_serde::to_vec_named", |b| {
+        timed(b, || rmp_serde_encode(black_box(&case.peer)))
+    });
+    g.finish();
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn summary<T, P>(case: &Case<T, P>) -> String
+where
+    T: MsgpackField,
+    P: serde::de::DeserializeOwned + Serialize,
+{
+    const REPS: usize = 100;
+    let bytes = &case.payload.msgpack;
+    let (decode, peer_decode) =
+        timing::median_pair(REPS, || decode_object::<T>(bytes), || rmp_serde::<P>(bytes));
+    let (encode, peer_encode) = timing::median_pair(
+        REPS,
+        || encode_object(&case.structs),
+        || rmp_serde_encode(&case.peer),
+    );
+    format!(
+        "| {} | {} | {:.2} | {:.2} | {:.2}x | {:.2} | {:.2} | {:.2}x |\n",
+        case.payload.name,
+        bytes.len(),
+        ms(decode),
+        ms(peer_decode),
+        decode.as_secs_f64() / peer_decode.as_secs_f64(),
+        ms(encode),
+        ms(peer_encode),
+        encode.as_secs_f64() / peer_encode.as_secs_f64(),
+    )
+}
