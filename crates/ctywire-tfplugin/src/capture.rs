@@ -30,6 +30,7 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::dynamic::DynamicValueMessage;
@@ -135,7 +136,21 @@ impl MessageFiles<'_> {
             name.push('.');
             name.push_str(extension);
         }
-        let _ = std::fs::write(self.dir.join(name), bytes);
+        // Two calls in the same millisecond write the same name (the naming's limit,
+        // terraform-plugin-go's too): each file is written whole under a name of its
+        // own and renamed into place, so the last one wins whole instead of the two
+        // writes tearing one file (a shorter value over a longer one's tail).
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let staging = self.dir.join(format!(
+            ".{name}.{}-{}.tmp",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        if std::fs::write(&staging, bytes).is_err()
+            || std::fs::rename(&staging, self.dir.join(&name)).is_err()
+        {
+            let _ = std::fs::remove_file(&staging);
+        }
     }
 }
 

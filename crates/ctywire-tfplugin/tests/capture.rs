@@ -135,3 +135,47 @@ fn one_message_is_stamped_with_one_millisecond() {
     assert_eq!(stamps.len(), 1, "{stamps:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Calls in the same millisecond write the same file names: each file is one call's
+/// value whole (the last writer's), never two writes torn together, and no staging file
+/// is left behind.
+#[test]
+fn concurrent_writes_of_one_name_leave_one_whole_value() {
+    let dir = std::env::temp_dir().join(format!("ctywire-capture-race-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let writer = std::sync::Arc::new(ctywire_tfplugin::capture::CaptureWriter::new(&dir));
+    let values: Vec<Vec<u8>> = (1..=8u8)
+        .map(|n| vec![0xa0 + n; usize::from(n) * 3000])
+        .collect();
+    for _ in 0..20 {
+        std::thread::scope(|scope| {
+            for bytes in &values {
+                let writer = writer.clone();
+                scope.spawn(move || {
+                    for _ in 0..5 {
+                        writer.response(&ctywire_tfplugin::tfplugin6::call_function::Response {
+                            result: Some(ctywire_tfplugin::tfplugin6::DynamicValue {
+                                msgpack: bytes.clone().into(),
+                                json: Default::default(),
+                            }),
+                            error: None,
+                        });
+                    }
+                });
+            }
+        });
+    }
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(!name.starts_with('.'), "a staging file is left: {name}");
+        let bytes = std::fs::read(entry.path()).unwrap();
+        assert!(
+            values.contains(&bytes),
+            "{name} holds {} torn bytes",
+            bytes.len()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
