@@ -47,11 +47,14 @@ pub enum Misbehaviour {
     /// block) with its `name` unknown, which Terraform names by the element
     /// (`.network[...].name`).
     ApplyLeavesSetUnknown,
+    /// `plan-unknown-set-element`: the plan adds a wholly unknown `network` block (a
+    /// SET block's element), which Terraform names `.network[(not yet known)]`.
+    PlanUnknownSetElement,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 10] = [
+    pub const ALL: [(&'static str, Misbehaviour); 11] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -64,6 +67,10 @@ impl Misbehaviour {
         (
             "apply-leaves-set-unknown",
             Misbehaviour::ApplyLeavesSetUnknown,
+        ),
+        (
+            "plan-unknown-set-element",
+            Misbehaviour::PlanUnknownSetElement,
         ),
     ];
 
@@ -79,6 +86,11 @@ impl Misbehaviour {
             Misbehaviour::PlanDropsSetElement => {
                 let mut networks = planned["network"].as_slice().unwrap_or_default().to_vec();
                 networks.pop();
+                planned.with_attribute("network", Value::set(networks))
+            }
+            Misbehaviour::PlanUnknownSetElement => {
+                let mut networks = planned["network"].as_slice().unwrap_or_default().to_vec();
+                networks.push(Value::unknown());
                 planned.with_attribute("network", Value::set(networks))
             }
             Misbehaviour::PlanChangesPrior if !prior.is_null() => {
