@@ -69,14 +69,14 @@ pub trait Object {
 /// A Rust type with a cty type: what a field of a derived [`Object`] may be.
 ///
 /// `String` is `string`; `bool` is `bool`; the integers, `f32`, `f64` and [`Number`] are
-/// `number`; [`Value`] is `dynamic`; `Vec<T>` is a list, `BTreeSet<T>` and `HashSet<T>` a
-/// set, `BTreeMap<String, T>` and `HashMap<String, T>` a map of `T`'s type; `Option<T>`,
+/// `number`; [`Value`] is `dynamic`; `Vec<T>` is a list, `BTreeSet<T>`, `HashSet<T>` and
+/// [`SetOf<T>`](crate::SetOf) (go-cty's order and equality) a set, `BTreeMap<String, T>` and `HashMap<String, T>` a map of `T`'s type; `Option<T>`,
 /// [`Known<T>`] and `Box<T>` are `T`'s type (null, and unknown, are values of every type);
 /// a derived struct is its object type.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no cty type",
     label = "not a type ctywire can map to a cty type",
-    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
+    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, SetOf, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
 )]
 pub trait FieldType {
     /// The cty type of the values.
@@ -90,7 +90,7 @@ pub trait FieldType {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold a nested block",
     label = "not a block type",
-    note = "a block field is a #[derive(ctywire::Object)] struct, or an Option, Vec, BTreeSet, HashSet, BTreeMap<String, _> or HashMap<String, _> of one"
+    note = "a block field is a #[derive(ctywire::Object)] struct, or an Option, Vec, BTreeSet, HashSet, SetOf, BTreeMap<String, _> or HashMap<String, _> of one"
 )]
 pub trait BlockField {
     /// The nesting of a block field of this type, when the field does not say.

@@ -57,11 +57,14 @@ pub enum Misbehaviour {
     DestroyReturnsObject,
     /// `apply-changes-secret`: apply returns a `secret` (sensitive) other than planned.
     ApplyChangesSecret,
+    /// `plan-unknown-set-element`: the plan adds a wholly unknown `network` block (a
+    /// SET block's element), which Terraform names `.network[(not yet known)]`.
+    PlanUnknownSetElement,
 }
 
 impl Misbehaviour {
     /// Every misbehaviour, by its `DEMO_MISBEHAVE` name.
-    pub const ALL: [(&'static str, Misbehaviour); 14] = [
+    pub const ALL: [(&'static str, Misbehaviour); 15] = [
         ("plan-changes-config", Misbehaviour::PlanChangesConfig),
         ("plan-drops-set-element", Misbehaviour::PlanDropsSetElement),
         ("plan-changes-prior", Misbehaviour::PlanChangesPrior),
@@ -79,6 +82,10 @@ impl Misbehaviour {
         ("plan-wrong-type", Misbehaviour::PlanWrongType),
         ("destroy-returns-object", Misbehaviour::DestroyReturnsObject),
         ("apply-changes-secret", Misbehaviour::ApplyChangesSecret),
+        (
+            "plan-unknown-set-element",
+            Misbehaviour::PlanUnknownSetElement,
+        ),
     ];
 
     /// The misbehaviour a `DEMO_MISBEHAVE` value names.
@@ -93,6 +100,11 @@ impl Misbehaviour {
             Misbehaviour::PlanDropsSetElement => {
                 let mut networks = planned["network"].as_slice().unwrap_or_default().to_vec();
                 networks.pop();
+                planned.with_attribute("network", Value::set(networks))
+            }
+            Misbehaviour::PlanUnknownSetElement => {
+                let mut networks = planned["network"].as_slice().unwrap_or_default().to_vec();
+                networks.push(Value::unknown());
                 planned.with_attribute("network", Value::set(networks))
             }
             Misbehaviour::PlanChangesPrior if !prior.is_null() => {

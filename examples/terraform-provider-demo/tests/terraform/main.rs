@@ -488,8 +488,15 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             1,
         ),
         ("read-leaves-unknown", true, "plan", "ReadResource", 1),
-        // An unknown inside a SET block's element: Terraform names the element by its
-        // value, `[...]` for an object.
+        // A SET block's element unknown, and an unknown inside one: Terraform names the
+        // element by its value, `[(not yet known)]`, `[...]` for an object.
+        (
+            "plan-unknown-set-element",
+            false,
+            "plan",
+            "PlanResourceChange",
+            1,
+        ),
         (
             "apply-leaves-set-unknown",
             false,
@@ -597,6 +604,14 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
             assert!(
                 found.iter().any(|p| p.terraform_path == ".disk[0].kind"),
                 "{found:?}"
+            );
+        }
+        if misbehaviour == "plan-unknown-set-element" {
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert_eq!(found[0].path.to_string(), ".network[(not yet known)]");
+            assert!(
+                said.contains("demo_thing.x.network[(not yet known)]"),
+                "{said}"
             );
         }
         if misbehaviour == "apply-leaves-set-unknown" {
