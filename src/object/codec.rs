@@ -82,6 +82,11 @@ pub enum Presence {
 /// # }
 /// # Ok::<(), ctywire::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no typed MessagePack codec",
+    label = "not a field type ctywire's typed codec reads and writes",
+    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
+)]
 pub trait MsgpackField: FieldType + Sized {
     /// Whether the cty type holds `dynamic` anywhere: collections of such values check
     /// that their elements have one concrete type, as the value decoder does.
