@@ -115,7 +115,7 @@ pub trait MsgpackField: FieldType + Sized {
     /// hash strings, and `None` when two elements share one.
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
         // The hash strings, one after the other in one buffer.
-        let mut buffer = Vec::new();
+        let mut buffer = Vec::with_capacity(64 * known.len());
         let mut ends = Vec::with_capacity(known.len());
         for e in known {
             e.set_hash_string(&mut buffer)?;
@@ -448,6 +448,23 @@ fn write_string(s: &str, out: &mut Vec<u8>) {
     }
 }
 
+/// A string's set hash string: Go's quoting of its NFC text. Printable ASCII with no
+/// quote or backslash (most text) is quoted as it is, without looking at each character.
+fn string_hash_string(s: &str, out: &mut Vec<u8>) {
+    let bytes = s.as_bytes();
+    if bytes
+        .iter()
+        .all(|&b| (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.reserve(bytes.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
+    crate::text::go_quote_into(&crate::text::nfc(s), out);
+}
+
 /// String sets: bytewise order of the NFC text, duplicates dropped.
 fn string_order<S: AsRef<str>>(known: &[&S]) -> Vec<usize> {
     let texts: Vec<std::borrow::Cow<'_, str>> =
@@ -473,7 +490,7 @@ impl MsgpackField for String {
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        crate::text::go_quote_into(&crate::text::nfc(self), out);
+        string_hash_string(self, out);
         Ok(())
     }
 
@@ -497,7 +514,7 @@ impl MsgpackField for Box<str> {
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        crate::text::go_quote_into(&crate::text::nfc(self), out);
+        string_hash_string(self, out);
         Ok(())
     }
 
@@ -1283,7 +1300,7 @@ fn map_hash_string<'e, T: MsgpackField + 'e>(
 ) -> Result<()> {
     out.push(b'{');
     for (k, v) in entries {
-        crate::text::go_quote_into(&crate::text::nfc(k), out);
+        string_hash_string(k, out);
         out.push(b':');
         v.set_hash_string(out)?;
         out.push(b';');
