@@ -350,7 +350,10 @@ pub fn decode_via<T: MsgpackField>(
 ) -> Result<T> {
     let at = r.offset();
     let value = decode::decode_value(&mut r.d, wire, depth)?;
-    from_value::<T>(&value, wire, depth).map_err(|e| e.at_offset(at))
+    // An error converting the value (or reading its re-encoded bytes) is at the value:
+    // offsets into the re-encoded copy mean nothing to the caller.
+    from_value::<T>(&value, wire, depth)
+        .map_err(|e| e.with_position(crate::error::Position::Offset(at)))
 }
 
 /// `value`, of type `from`, as a `T` (converted to `T`'s type first).
@@ -870,7 +873,7 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
                     // A refined unknown list of known length: a list of unknowns.
                     v => from_value::<T>(&v, &ty, depth)
                         .map(Known::Known)
-                        .map_err(|e| e.at_offset(at)),
+                        .map_err(|e| e.with_position(crate::error::Position::Offset(at))),
                 }
             }
             _ => T::decode_msgpack(r, depth).map(Known::Known),
