@@ -16,8 +16,10 @@
 //! Run with `cargo bench --bench derive --features derive`; `CTYWIRE_SUMMARY_ONLY=1`
 //! skips criterion and prints the summary of medians (taken alternately, 100 runs each;
 //! written to `target/derive-summary.md`); `CTYWIRE_PROFILE=decode_object` (or
-//! `encode_object`, with `CTYWIRE_PAYLOAD=instances` or `resources`) runs one operation
-//! 200 times, for `perf record` or callgrind.
+//! `encode_object`, `rmp_serde`, `rmp_serde_encode`; with `CTYWIRE_PAYLOAD=instances` or
+//! `resources`, the default) runs one operation 200 times (`CTYWIRE_PROFILE_RUNS`), for
+//! `perf record` or callgrind (`--toggle-collect='derive::decode_object*'`: each
+//! operation is one function that is never inlined).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
@@ -234,7 +236,17 @@ fn main() {
                 ))),
                 ("encode_object", true) => drop(black_box(encode_object(&resources.structs))),
                 ("encode_object", false) => drop(black_box(encode_object(&instances.structs))),
-                _ => panic!("CTYWIRE_PROFILE: decode_object or encode_object"),
+                ("rmp_serde", true) => drop(black_box(rmp_serde::<PeerResource>(
+                    &resources.payload.msgpack,
+                ))),
+                ("rmp_serde", false) => {
+                    drop(black_box(rmp_serde::<Instance>(&instances.payload.msgpack)))
+                }
+                ("rmp_serde_encode", true) => drop(black_box(rmp_serde_encode(&resources.peer))),
+                ("rmp_serde_encode", false) => drop(black_box(rmp_serde_encode(&instances.peer))),
+                _ => panic!(
+                    "CTYWIRE_PROFILE: decode_object, encode_object, rmp_serde or rmp_serde_encode"
+                ),
             }
         }
         return;

@@ -82,6 +82,11 @@ pub enum Presence {
 /// # }
 /// # Ok::<(), ctywire::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no typed MessagePack codec",
+    label = "not a field type ctywire's typed codec reads and writes",
+    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
+)]
 pub trait MsgpackField: FieldType + Sized {
     /// Whether the cty type holds `dynamic` anywhere: collections of such values check
     /// that their elements have one concrete type, as the value decoder does.
@@ -110,7 +115,7 @@ pub trait MsgpackField: FieldType + Sized {
     /// hash strings, and `None` when two elements share one.
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
         // The hash strings, one after the other in one buffer.
-        let mut buffer = Vec::new();
+        let mut buffer = Vec::with_capacity(64 * known.len());
         let mut ends = Vec::with_capacity(known.len());
         for e in known {
             e.set_hash_string(&mut buffer)?;
@@ -345,7 +350,10 @@ pub fn decode_via<T: MsgpackField>(
 ) -> Result<T> {
     let at = r.offset();
     let value = decode::decode_value(&mut r.d, wire, depth)?;
-    from_value::<T>(&value, wire, depth).map_err(|e| e.at_offset(at))
+    // An error converting the value (or reading its re-encoded bytes) is at the value:
+    // offsets into the re-encoded copy mean nothing to the caller.
+    from_value::<T>(&value, wire, depth)
+        .map_err(|e| e.with_position(crate::error::Position::Offset(at)))
 }
 
 /// `value`, of type `from`, as a `T` (converted to `T`'s type first).
@@ -443,6 +451,23 @@ fn write_string(s: &str, out: &mut Vec<u8>) {
     }
 }
 
+/// A string's set hash string: Go's quoting of its NFC text. Printable ASCII with no
+/// quote or backslash (most text) is quoted as it is, without looking at each character.
+fn string_hash_string(s: &str, out: &mut Vec<u8>) {
+    let bytes = s.as_bytes();
+    if bytes
+        .iter()
+        .all(|&b| (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.reserve(bytes.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
+    crate::text::go_quote_into(&crate::text::nfc(s), out);
+}
+
 /// String sets: bytewise order of the NFC text, duplicates dropped.
 fn string_order<S: AsRef<str>>(known: &[&S]) -> Vec<usize> {
     let texts: Vec<std::borrow::Cow<'_, str>> =
@@ -468,7 +493,7 @@ impl MsgpackField for String {
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        crate::text::go_quote_into(&crate::text::nfc(self), out);
+        string_hash_string(self, out);
         Ok(())
     }
 
@@ -492,7 +517,7 @@ impl MsgpackField for Box<str> {
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-        crate::text::go_quote_into(&crate::text::nfc(self), out);
+        string_hash_string(self, out);
         Ok(())
     }
 
@@ -848,7 +873,7 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
                     // A refined unknown list of known length: a list of unknowns.
                     v => from_value::<T>(&v, &ty, depth)
                         .map(Known::Known)
-                        .map_err(|e| e.at_offset(at)),
+                        .map_err(|e| e.with_position(crate::error::Position::Offset(at))),
                 }
             }
             _ => T::decode_msgpack(r, depth).map(Known::Known),
@@ -1326,7 +1351,7 @@ fn map_hash_string<'e, T: MsgpackField + 'e>(
 ) -> Result<()> {
     out.push(b'{');
     for (k, v) in entries {
-        crate::text::go_quote_into(&crate::text::nfc(k), out);
+        string_hash_string(k, out);
         out.push(b':');
         v.set_hash_string(out)?;
         out.push(b';');

@@ -23,7 +23,15 @@
 //! `BTreeMap<String, T>` MAP, `Option<T>` SINGLE, the struct itself GROUP). What cannot
 //! make a schema does not build: an unknown option, `required` with `optional` or
 //! `computed`, an attribute with none of the three, a block of a type that cannot be a
-//! block, a nested attribute whose struct has blocks.
+//! block, a nested attribute whose struct has blocks, two fields with one attribute name.
+//!
+//! The derive also writes the struct's typed MessagePack codec,
+//! `ctywire::object::MsgpackField`, which `ctywire::msgpack::decode_object` and
+//! `encode_object` use: the attributes sorted as go-cty sorts them (bytewise), their keys
+//! as the encoder writes them (header and name) as constants, each field read and written
+//! by its type's own codec. A block whose wire type is not its Rust type's (a nesting the
+//! field names, as `block(set)` on a `Vec`; a LIST or MAP block holding `dynamic`) is
+//! read and written through a `ctywire::Value`, converted.
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
