@@ -120,6 +120,22 @@ impl Error {
         )
     }
 
+    /// An [`InvalidValue`](ErrorKind::InvalidValue) for a number an integer type of Rust
+    /// does not hold (beyond its range, or not an integer), the one wording of the serde
+    /// bridge and the typed codec: `expected u8 (an integer from 0 to 255), found 256`.
+    #[cold]
+    pub(crate) fn integer_range(
+        name: &str,
+        least: impl fmt::Display,
+        greatest: impl fmt::Display,
+        found: impl fmt::Display,
+    ) -> Error {
+        Error::new(
+            ErrorKind::InvalidValue,
+            format!("expected {name} (an integer from {least} to {greatest}), found {found}"),
+        )
+    }
+
     /// An [`Unencodable`](ErrorKind::Unencodable) error.
     pub(crate) fn unencodable(message: String) -> Error {
         Error::new(ErrorKind::Unencodable, message)

@@ -78,7 +78,7 @@ pub enum Presence {
 ///
 /// // size = 2^32
 /// let err = msgpack::decode_object::<Disk>(b"\x82\xa2id\xa1x\xa4size\xcf\0\0\0\x01\0\0\0\0").unwrap_err();
-/// assert_eq!(err.to_string(), ".size: expected u32, found integer `4294967296` at byte 11");
+/// assert_eq!(err.to_string(), ".size: expected u32 (an integer from 0 to 4294967295), found 4294967296 at byte 11");
 /// # }
 /// # Ok::<(), ctywire::Error>(())
 /// ```
@@ -629,30 +629,31 @@ fn float_number(f: f64) -> Result<Number> {
 float_fields!(f32, f64);
 
 /// An integer token as an `i128`, or the number it is when not an integer token.
-fn integer(r: &mut MsgpackReader<'_>, depth: usize) -> Result<(i128, usize)> {
+/// Reads a number for an integer field: the integer, or the number when it is not one
+/// (or beyond i128), with the offset it starts at.
+fn integer(
+    r: &mut MsgpackReader<'_>,
+    depth: usize,
+) -> Result<(std::result::Result<i128, Number>, usize)> {
     let at = r.d.offset();
     if depth <= crate::limits::MAX_DEPTH {
         if let Some(b @ 0x00..=0x7f) = r.d.peek() {
             r.d.advance(1);
-            return Ok((i128::from(b), at));
+            return Ok((Ok(i128::from(b)), at));
         }
     }
     let token = r.token("number", depth)?;
     match token {
-        Token::Int(i) => Ok((i128::from(i), at)),
-        Token::UInt(u) => Ok((i128::from(u), at)),
+        Token::Int(i) => Ok((Ok(i128::from(i)), at)),
+        Token::UInt(u) => Ok((Ok(i128::from(u)), at)),
         t => {
             let n = decode::number(&t).map_err(|e| e.at_offset(at))?;
-            match (n.to_i64(), n.to_u64()) {
-                (Some(i), _) => Ok((i128::from(i), at)),
-                (_, Some(u)) => Ok((i128::from(u), at)),
-                _ => match n.to_string().parse::<i128>() {
-                    Ok(i) => Ok((i, at)),
-                    Err(_) => {
-                        Err(Error::mismatch("an integer", format!("number `{n}`")).at_offset(at))
-                    }
-                },
-            }
+            let i = match (n.to_i64(), n.to_u64()) {
+                (Some(i), _) => Ok(i128::from(i)),
+                (_, Some(u)) => Ok(i128::from(u)),
+                _ => n.to_string().parse::<i128>().map_err(|_| n),
+            };
+            Ok((i, at))
         }
     }
 }
@@ -687,10 +688,15 @@ macro_rules! integer_fields {
             }
 
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
-                let (i, at) = integer(r, depth)?;
-                $t::try_from(i).map_err(|_| {
-                    Error::mismatch(stringify!($t), format!("integer `{i}`")).at_offset(at)
-                })
+                let (read, at) = integer(r, depth)?;
+                let range = |found: &dyn std::fmt::Display| {
+                    Error::integer_range(stringify!($t), $t::MIN, $t::MAX, found).at_offset(at)
+                };
+                match read {
+                    Ok(i) => $t::try_from(i).map_err(|_| range(&i)),
+                    // Beyond i128 (u128's upper half), or not an integer.
+                    Err(n) => n.to_string().parse::<$t>().map_err(|_| range(&n)),
+                }
             }
 
             fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {

@@ -509,8 +509,8 @@ fn wrong_types_name_the_path() {
     let err = msgpack::decode_object::<Resource>(&hostile).unwrap_err();
     assert_eq!(
         err.to_string(),
-        ".disk[0].size: expected u64, found integer `-1` at byte ".to_owned()
-            + &(at + 5).to_string()
+        ".disk[0].size: expected u64 (an integer from 0 to 18446744073709551615), found -1 at byte "
+            .to_owned() + &(at + 5).to_string()
     );
 }
 

@@ -84,13 +84,7 @@ impl IntKind {
     #[cold]
     fn range_error(self, found: &dyn fmt::Display) -> Error {
         let (least, greatest) = self.bounds();
-        Error::new(
-            ErrorKind::InvalidValue,
-            format!(
-                "expected {} (an integer from {least} to {greatest}), found {found}",
-                self.name()
-            ),
-        )
+        Error::integer_range(self.name(), least, greatest, found)
     }
 
     fn name(self) -> &'static str {
