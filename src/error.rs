@@ -136,6 +136,20 @@ impl Error {
         )
     }
 
+    /// An [`InvalidValue`](ErrorKind::InvalidValue) for an element of a collection of
+    /// `dynamic` whose concrete type `found` differs from an earlier element's, `earlier`.
+    pub(crate) fn mixed_collection(
+        found: &impl fmt::Display,
+        earlier: &impl fmt::Display,
+    ) -> Error {
+        Error::new(
+            ErrorKind::InvalidValue,
+            format!(
+                "collection elements must all have one type: this one is {found}, an earlier one is {earlier}"
+            ),
+        )
+    }
+
     /// An [`Unencodable`](ErrorKind::Unencodable) error.
     pub(crate) fn unencodable(message: String) -> Error {
         Error::new(ErrorKind::Unencodable, message)

@@ -145,13 +145,7 @@ fn common_type_full(
         match &common {
             None => common = Some(t),
             Some(c) if *c == t => {}
-            Some(c) => {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!("collection elements must all have one type: this one is {t}, an earlier one is {c}"),
-                )
-                .in_step(step(i)))
-            }
+            Some(c) => return Err(Error::mixed_collection(&t, c).in_step(step(i))),
         }
     }
     Ok(common.unwrap_or_else(|| element.clone()))
