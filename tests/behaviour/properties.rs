@@ -211,6 +211,16 @@ fn canonical(v: &Value) -> bool {
     }
 }
 
+/// Whether `n` is written as a float64 that reads back as another number: a decimal
+/// that is exactly a float64 and not an integer comes back with the float's shortest
+/// digits (`70370000000000.125` as `70370000000000.12`), as go-cty's does (FORMAT.md,
+/// the precision note of the MessagePack number rules).
+fn float_reads_back_shorter(n: &Number) -> bool {
+    let number = Value::Number(n.clone());
+    let bytes = msgpack::encode(&number, &Type::Number).unwrap();
+    bytes[0] == 0xcb && msgpack::decode(&bytes, &Type::Number).unwrap() != number
+}
+
 /// Whether some number in `v` satisfies `test`.
 fn any_number(v: &Value, test: &impl Fn(&Number) -> bool) -> bool {
     match v.untyped() {
@@ -298,7 +308,7 @@ proptest! {
         prop_assert_eq!(&msgpack::decode(&bytes, &ty).unwrap(), &decoded);
         if !has_negative_zero(&value) {
             prop_assert_eq!(msgpack::encode(&decoded, &ty).unwrap(), bytes);
-            if canonical(&value) {
+            if canonical(&value) && !any_number(&value, &float_reads_back_shorter) {
                 prop_assert_eq!(&decoded, &value);
             }
         }
@@ -945,4 +955,18 @@ mod bridge {
             }
         }
     }
+}
+
+/// The case the property found: a decimal that is exactly a float64 is written as one and
+/// reads back with the float's shortest digits (go-cty's behaviour), so the round trip
+/// keeps the bytes but not the number's text.
+#[test]
+fn a_float64_decimal_reads_back_with_its_shortest_digits() {
+    let n: Number = "70370000000000.125".parse().unwrap();
+    assert!(float_reads_back_shorter(&n));
+    let bytes = msgpack::encode(&Value::Number(n), &Type::Number).unwrap();
+    let back = msgpack::decode(&bytes, &Type::Number).unwrap();
+    assert_eq!(back, Value::Number("70370000000000.12".parse().unwrap()));
+    assert_eq!(msgpack::encode(&back, &Type::Number).unwrap(), bytes);
+    assert!(!float_reads_back_shorter(&"1.5".parse().unwrap()));
 }
