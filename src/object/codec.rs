@@ -1045,6 +1045,17 @@ fn index_step(i: usize) -> PathStep {
     PathStep::Index(i as u64)
 }
 
+/// The concrete type of a list or set (`collection` makes it from the element type):
+/// of the elements' one concrete type, or of the element type when none is known.
+fn sequence_concrete_type<'e, T: MsgpackField + 'e>(
+    elements: impl Iterator<Item = &'e T> + Clone,
+    collection: fn(Type) -> Type,
+) -> Result<Type> {
+    Ok(collection(
+        common_type(elements, index_step)?.unwrap_or_else(T::cty_type),
+    ))
+}
+
 /// Reads a list or set's elements into `push`, with the element type's checks.
 fn read_elements<T: MsgpackField>(
     r: &mut MsgpackReader<'_>,
@@ -1175,10 +1186,7 @@ impl<T: MsgpackField> MsgpackField for Vec<T> {
     }
 
     fn concrete_type(&self) -> Result<Type> {
-        Ok(match common_type(self.iter(), index_step)? {
-            Some(t) => Type::list(t),
-            None => Self::cty_type(),
-        })
+        sequence_concrete_type(self.iter(), Type::list)
     }
 }
 
@@ -1205,10 +1213,7 @@ impl<T: MsgpackField + Ord> MsgpackField for BTreeSet<T> {
     }
 
     fn concrete_type(&self) -> Result<Type> {
-        Ok(match common_type(self.iter(), index_step)? {
-            Some(t) => Type::set(t),
-            None => Self::cty_type(),
-        })
+        sequence_concrete_type(self.iter(), Type::set)
     }
 }
 
@@ -1228,10 +1233,7 @@ impl<T: MsgpackField + Eq + Hash, S: BuildHasher + Default> MsgpackField for Has
     }
 
     fn concrete_type(&self) -> Result<Type> {
-        Ok(match common_type(self.iter(), index_step)? {
-            Some(t) => Type::set(t),
-            None => Self::cty_type(),
-        })
+        sequence_concrete_type(self.iter(), Type::set)
     }
 }
 
@@ -1276,10 +1278,7 @@ impl<T: MsgpackField> MsgpackField for crate::SetOf<T> {
     }
 
     fn concrete_type(&self) -> Result<Type> {
-        Ok(match common_type(self.iter(), index_step)? {
-            Some(t) => Type::set(t),
-            None => Self::cty_type(),
-        })
+        sequence_concrete_type(self.iter(), Type::set)
     }
 }
 
