@@ -16,8 +16,9 @@
 mod codec;
 
 pub use codec::{
-    concrete_type_via, decode_via, encode_via, in_attribute, missing_attribute,
-    set_hash_string_via, wire_type_of, write_object_header, MsgpackField, MsgpackReader, Presence,
+    cmp_set_hash_via, concrete_type_via, decode_via, encode_via, in_attribute, missing_attribute,
+    set_hash_string_via, wire_type_of, write_object_header, HashScratch, MsgpackField,
+    MsgpackReader, Presence,
 };
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};

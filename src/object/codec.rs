@@ -10,6 +10,7 @@
 //! `Value` would (two unknown elements of a `BTreeSet<Known<T>>` are one Rust value, and
 //! so one element), the Rust type decides.
 
+use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 
@@ -104,6 +105,15 @@ pub trait MsgpackField: FieldType + Sized {
     /// of composite values.
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()>;
 
+    /// Compares the set hash strings of two values of this type as they compare inside
+    /// a composite value's hash string, each followed by `;` (which is how they order
+    /// the composite values). Where the type can tell without writing the strings out
+    /// (a derived struct attribute by attribute, stopping at the first that differs;
+    /// plain strings), it does; by default both are written into `scratch`.
+    fn cmp_set_hash(&self, other: &Self, scratch: &mut HashScratch) -> Result<Ordering> {
+        scratch.compare_written(self, other)
+    }
+
     /// Whether the value is null, unknown or known.
     fn presence(&self) -> Presence {
         Presence::Known
@@ -114,6 +124,24 @@ pub trait MsgpackField: FieldType + Sized {
     /// tell (the set is then written through [`Value`]s). By default, the order of the
     /// hash strings, and `None` when two elements share one.
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
+        // The order given, when it is go-cty's already (a `BTreeSet` whose Rust order
+        // agrees, as it mostly does): one comparison of each element with the next,
+        // which writes hash strings only as far as they differ.
+        let mut scratch = HashScratch::default();
+        let mut as_given = true;
+        for pair in known.windows(2) {
+            match pair[0].cmp_set_hash(pair[1], &mut scratch)? {
+                Ordering::Less => {}
+                Ordering::Equal => return Ok(None),
+                Ordering::Greater => {
+                    as_given = false;
+                    break;
+                }
+            }
+        }
+        if as_given {
+            return Ok(Some((0..known.len()).collect()));
+        }
         // The hash strings, one after the other in one buffer.
         let mut buffer = Vec::with_capacity(64 * known.len());
         let mut ends = Vec::with_capacity(known.len());
@@ -164,6 +192,37 @@ pub trait MsgpackField: FieldType + Sized {
     /// [`encode_msgpack`](Self::encode_msgpack).
     fn encode_element(&self, _common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
         self.encode_msgpack(out)
+    }
+}
+
+/// Two buffers to write set hash strings in, for [`MsgpackField::cmp_set_hash`] where
+/// a type cannot compare two values' hash strings without writing them.
+#[derive(Debug, Default)]
+pub struct HashScratch {
+    left: Vec<u8>,
+    right: Vec<u8>,
+}
+
+impl HashScratch {
+    /// Compares the set hash strings of `a` and `b`, each followed by `;`, written out.
+    pub fn compare_written<T: MsgpackField>(&mut self, a: &T, b: &T) -> Result<Ordering> {
+        self.compare_with(|out| a.set_hash_string(out), |out| b.set_hash_string(out))
+    }
+
+    /// Compares the set hash strings that `write_a` and `write_b` write, each followed
+    /// by `;`.
+    pub fn compare_with(
+        &mut self,
+        write_a: impl FnOnce(&mut Vec<u8>) -> Result<()>,
+        write_b: impl FnOnce(&mut Vec<u8>) -> Result<()>,
+    ) -> Result<Ordering> {
+        self.left.clear();
+        self.right.clear();
+        write_a(&mut self.left)?;
+        write_b(&mut self.right)?;
+        self.left.push(b';');
+        self.right.push(b';');
+        Ok(self.left.cmp(&self.right))
     }
 }
 
@@ -400,6 +459,20 @@ pub fn set_hash_string_via<T: MsgpackField>(
     Ok(())
 }
 
+/// [`MsgpackField::cmp_set_hash`] of two values written as wire type `wire` (see
+/// [`decode_via`]): for the code the derive generates.
+pub fn cmp_set_hash_via<T: MsgpackField>(
+    a: &T,
+    b: &T,
+    wire: &Type,
+    scratch: &mut HashScratch,
+) -> Result<Ordering> {
+    scratch.compare_with(
+        |out| set_hash_string_via(a, wire, out),
+        |out| set_hash_string_via(b, wire, out),
+    )
+}
+
 /// The concrete type of `value` written as wire type `wire` (see [`decode_via`]): for
 /// the code the derive generates.
 pub fn concrete_type_via<T: MsgpackField>(value: &T, wire: &Type) -> Result<Type> {
@@ -451,14 +524,17 @@ fn write_string(s: &str, out: &mut Vec<u8>) {
     }
 }
 
-/// A string's set hash string: Go's quoting of its NFC text. Printable ASCII with no
-/// quote or backslash (most text) is quoted as it is, without looking at each character.
+/// Whether Go's quoting keeps byte `b` as it is: printable ASCII but for the quote and
+/// the backslash.
+fn quotes_as_is(b: u8) -> bool {
+    (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\'
+}
+
+/// A string's set hash string: Go's quoting of its NFC text. Text that
+/// [quotes as it is](quotes_as_is) (most) is copied as it is.
 fn string_hash_string(s: &str, out: &mut Vec<u8>) {
     let bytes = s.as_bytes();
-    if bytes
-        .iter()
-        .all(|&b| (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\')
-    {
+    if bytes.iter().all(|&b| quotes_as_is(b)) {
         out.reserve(bytes.len() + 2);
         out.push(b'"');
         out.extend_from_slice(bytes);
@@ -466,6 +542,27 @@ fn string_hash_string(s: &str, out: &mut Vec<u8>) {
         return;
     }
     crate::text::go_quote_into(&crate::text::nfc(s), out);
+}
+
+/// [`MsgpackField::cmp_set_hash`] of two strings, whose hash strings followed by `;`
+/// are `"a";` and `"b";` when NFC and Go's quoting leave them as they are. Only the text
+/// up to the first byte that differs counts, and NFC and quoting leave that as it is when
+/// it and the byte after it [quote as they are](quotes_as_is) (the byte after: a
+/// combining mark there would compose with the one before): then the strings' bytes
+/// there, or their closing quotes, decide. Else both hash strings are written out.
+fn cmp_string_hash(a: &str, b: &str, scratch: &mut HashScratch) -> Ordering {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let shared = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    let plain = |s: &[u8]| s.iter().take(shared + 2).all(|&c| quotes_as_is(c));
+    if plain(x) && plain(y) {
+        let next = |s: &[u8]| s.get(shared).copied().unwrap_or(b'"');
+        return next(x).cmp(&next(y));
+    }
+    scratch.left.clear();
+    scratch.right.clear();
+    string_hash_string(a, &mut scratch.left);
+    string_hash_string(b, &mut scratch.right);
+    scratch.left.cmp(&scratch.right)
 }
 
 /// String sets: bytewise order of the NFC text, duplicates dropped.
@@ -497,6 +594,10 @@ impl MsgpackField for String {
         Ok(())
     }
 
+    fn cmp_set_hash(&self, other: &Self, scratch: &mut HashScratch) -> Result<Ordering> {
+        Ok(cmp_string_hash(self, other, scratch))
+    }
+
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
         Ok(Some(string_order(known)))
     }
@@ -519,6 +620,10 @@ impl MsgpackField for Box<str> {
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
         string_hash_string(self, out);
         Ok(())
+    }
+
+    fn cmp_set_hash(&self, other: &Self, scratch: &mut HashScratch) -> Result<Ordering> {
+        Ok(cmp_string_hash(self, other, scratch))
     }
 
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
@@ -822,6 +927,13 @@ impl<T: MsgpackField> MsgpackField for Option<T> {
         }
     }
 
+    fn cmp_set_hash(&self, other: &Self, scratch: &mut HashScratch) -> Result<Ordering> {
+        match (self, other) {
+            (Some(a), Some(b)) => a.cmp_set_hash(b, scratch),
+            _ => scratch.compare_written(self, other),
+        }
+    }
+
     fn presence(&self) -> Presence {
         self.as_ref().map_or(Presence::Null, T::presence)
     }
@@ -913,6 +1025,13 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
         Ok(())
     }
 
+    fn cmp_set_hash(&self, other: &Self, scratch: &mut HashScratch) -> Result<Ordering> {
+        match (self, other) {
+            (Known::Known(a), Known::Known(b)) => a.cmp_set_hash(b, scratch),
+            _ => scratch.compare_written(self, other),
+        }
+    }
+
     fn presence(&self) -> Presence {
         match self {
             Known::Null => Presence::Null,
@@ -973,6 +1092,10 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
         (**self).set_hash_string(out)
+    }
+
+    fn cmp_set_hash(&self, other: &Self, scratch: &mut HashScratch) -> Result<Ordering> {
+        (**self).cmp_set_hash(other, scratch)
     }
 
     fn presence(&self) -> Presence {

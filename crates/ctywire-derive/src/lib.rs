@@ -622,6 +622,16 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
             quote!(::ctywire::object::set_hash_string_via::<#ty>(&self.#ident, wire, out))
         },
     );
+    let cmps = per_field(
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(<#ty as #field>::cmp_set_hash(&self.#ident, &other.#ident, scratch))
+        },
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(::ctywire::object::cmp_set_hash_via::<#ty>(&self.#ident, &other.#ident, wire, scratch))
+        },
+    );
     let concretes = per_field(
         &|f| {
             let (ty, ident) = (&f.ty, &f.ident);
@@ -707,6 +717,26 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
                 )*
                 out.push(b'>');
                 #result::Ok(())
+            }
+
+            // Attribute by attribute in go-cty's order: the first whose hash strings
+            // differ decides, as no attribute's hash string followed by `;` starts
+            // another's (strings are quoted, composites bracketed, and numbers, bools,
+            // null and unknown hold no `;`).
+            #[allow(unused_variables)]
+            fn cmp_set_hash(
+                &self,
+                other: &Self,
+                scratch: &mut ::ctywire::object::HashScratch,
+            ) -> #result<::std::cmp::Ordering, #error> {
+                #wire_fn
+                #(
+                    match #cmps? {
+                        ::std::cmp::Ordering::Equal => {}
+                        decided => return #result::Ok(decided),
+                    }
+                )*
+                #result::Ok(::std::cmp::Ordering::Equal)
             }
 
             #[allow(unused_variables)]
