@@ -742,9 +742,8 @@ fn integer(
 ) -> Result<(std::result::Result<i128, Number>, usize)> {
     let at = r.d.offset();
     if depth <= crate::limits::MAX_DEPTH {
-        if let Some(b @ 0x00..=0x7f) = r.d.peek() {
-            r.d.advance(1);
-            return Ok((Ok(i128::from(b)), at));
+        if let Some(i) = fixed_integer(r) {
+            return Ok((Ok(i), at));
         }
     }
     let token = r.token("number", depth)?;
@@ -761,6 +760,35 @@ fn integer(
             Ok((i, at))
         }
     }
+}
+
+/// The integer at the reader when it is a fixint or one of the 8 to 64-bit integer
+/// forms (read as the value decoder's tokens read them), and the reader past it.
+#[inline]
+fn fixed_integer(r: &mut MsgpackReader<'_>) -> Option<i128> {
+    let b = r.d.peek()?;
+    let (i, size) = match b {
+        0x00..=0x7f => (i128::from(b), 1),
+        0xe0..=0xff => (i128::from(b as i8), 1),
+        0xcc..=0xd3 => {
+            let width = 1usize << ((b - 0xcc) % 4);
+            let bytes = r.d.ahead(1, width)?;
+            let mut be = [0u8; 8];
+            be[8 - width..].copy_from_slice(bytes);
+            let unsigned = u64::from_be_bytes(be);
+            let i = if b <= 0xcf {
+                i128::from(unsigned)
+            } else {
+                // Sign-extend from the width read.
+                let shift = 64 - 8 * width as u32;
+                i128::from(((unsigned << shift) as i64) >> shift)
+            };
+            (i, 1 + width)
+        }
+        _ => return None,
+    };
+    r.d.advance(size);
+    Some(i)
 }
 
 fn write_integer(i: i128, out: &mut Vec<u8>) -> Result<()> {

@@ -591,3 +591,58 @@ proptest! {
         }
     }
 }
+
+/// `{"n": <marker> <bytes>}`: an integer in any of MessagePack's forms, minimal or not.
+fn integer_payload(marker: u8, bytes: &[u8]) -> Vec<u8> {
+    let width = match marker {
+        0xcc..=0xd3 => 1 << ((marker - 0xcc) % 4),
+        _ => 0,
+    };
+    let mut payload = b"\x81\xa1n".to_vec();
+    payload.push(marker);
+    payload.extend_from_slice(&bytes[..width]);
+    payload
+}
+
+/// For each width, a struct of one field `n` of that width and a check that the typed
+/// decoder reads a payload into it as the serde bridge reads it: the same value or the
+/// same error.
+macro_rules! integer_widths {
+    ($($width:ident: $name:ident),*) => {
+        $(
+            #[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
+            struct $name {
+                #[cty(required)]
+                n: $width,
+            }
+        )*
+
+        fn same_integer_in_every_width(payload: &[u8]) -> Result<(), TestCaseError> {
+            $(
+                let typed = msgpack::decode_object::<$name>(payload);
+                let bridge = msgpack::decode_as::<$name>(payload, &$name::cty_type());
+                match (typed, bridge) {
+                    (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+                    (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+                    (a, b) => prop_assert!(false, "typed {:?}, bridge {:?}", a, b),
+                }
+            )*
+            Ok(())
+        }
+    };
+}
+
+integer_widths!(i8: I8, u8: U8, i16: I16, u32: U32, i64: I64, u64: U64, i128: I128, u128: U128);
+
+proptest! {
+    /// Every integer form (fixints, 8 to 64 bits signed and unsigned, wider than the
+    /// value needs) reads into every width as the serde bridge reads it: the same value
+    /// or the same range error.
+    #[test]
+    fn integers_in_every_form_read_as_the_bridge_reads_them(
+        marker in prop_oneof![0xccu8..=0xd3, 0x00u8..=0x7f, 0xe0u8..=0xff],
+        bytes in prop::array::uniform8(prop_oneof![Just(0u8), Just(0x7f), Just(0x80), Just(0xff), any::<u8>()]),
+    ) {
+        same_integer_in_every_width(&integer_payload(marker, &bytes))?;
+    }
+}
