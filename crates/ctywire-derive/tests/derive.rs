@@ -415,3 +415,36 @@ fn set_of_through_the_typed_codec_keeps_go_cty_order() {
     );
     assert_eq!(read.ports.unwrap().as_slice(), [22, 443]);
 }
+
+/// A block with nothing to configure (a provider that takes no configuration).
+#[derive(ctywire::Object, Debug, PartialEq)]
+struct NothingToConfigure {}
+
+#[test]
+fn a_struct_without_fields_is_an_empty_block() {
+    let block = NothingToConfigure::schema_block();
+    assert_eq!(
+        block,
+        Block::new().description(
+            "A block with nothing to configure (a provider that takes no configuration)."
+        )
+    );
+    assert_eq!(
+        NothingToConfigure::cty_type(),
+        Type::object(Vec::<(&str, Type)>::new())
+    );
+    let bytes = msgpack::encode_object(&NothingToConfigure {}).unwrap();
+    assert_eq!(bytes, [0x80]);
+    assert_eq!(
+        msgpack::decode_object::<NothingToConfigure>(&bytes).unwrap(),
+        NothingToConfigure {}
+    );
+    // An attribute the type does not have is the value decoder's error.
+    let err = msgpack::decode_object::<NothingToConfigure>(b"\x81\xa1a\xc0").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        msgpack::decode(b"\x81\xa1a\xc0", &NothingToConfigure::cty_type())
+            .unwrap_err()
+            .to_string()
+    );
+}
