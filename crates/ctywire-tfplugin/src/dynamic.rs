@@ -38,6 +38,9 @@
 //! let back: Option<BTreeMap<String, String>> = dynamic::decode_object(Some(&tags))?;
 //! assert_eq!(back.unwrap()["env"], "dev");
 //! assert_eq!(dynamic::decode_object::<Option<String>, DynamicValue>(None)?, None);
+//! let json = DynamicValue { msgpack: Default::default(), json: br#"{"env":["dev"]}"#.to_vec().into() };
+//! let err = dynamic::decode_object::<BTreeMap<String, String>, _>(Some(&json)).unwrap_err();
+//! assert_eq!(err.path().to_string(), r#"["env"]"#);
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 
