@@ -226,6 +226,24 @@ impl Demo {
         }
     }
 
+    /// `new`, the new state of an apply of `planned`, checked as Terraform will check it:
+    /// the inconsistencies go into `diags`.
+    fn checked(
+        &self,
+        planned: Option<&DynamicValue>,
+        new: &Option<Thing>,
+        diags: &mut Diagnostics,
+    ) -> Result<DynamicValue, Error> {
+        let planned = dynamic::decode(planned, &self.thing_type)?;
+        for i in self.thing.check_apply(&planned, &object::to_value(new)?) {
+            diags.push(diagnostic::from_inconsistency(
+                &i,
+                "Provider produced inconsistent result after apply",
+            ));
+        }
+        dynamic::encode_object(new)
+    }
+
     fn check_type(&self, type_name: &str, expected: &str) -> Result<(), Status> {
         if type_name == expected {
             Ok(())
@@ -483,62 +501,45 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
         let mut diags = Diagnostics::new();
-        let prior = diags.ok(
-            dynamic::decode(req.prior_state.as_ref(), ty),
-            "Invalid prior state",
-        );
-        let config = diags.ok(
-            dynamic::decode(req.config.as_ref(), ty),
-            "Invalid configuration",
-        );
-        let proposed = diags.ok(
-            dynamic::decode(req.proposed_new_state.as_ref(), ty),
-            "Invalid proposed new state",
-        );
+        let mut decode = |dv: &Option<DynamicValue>, summary| {
+            diags.ok(dynamic::decode(dv.as_ref(), ty), summary)
+        };
+        let prior = decode(&req.prior_state, "Invalid prior state");
+        let config = decode(&req.config, "Invalid configuration");
+        let proposed = decode(&req.proposed_new_state, "Invalid proposed new state");
         let mut response = plan_resource_change::Response {
             planned_private: req.prior_private,
             ..Default::default()
         };
         if let (Some(prior), Some(config), Some(proposed)) = (prior, config, proposed) {
-            {
-                let (planned, replace) = thing::plan(&self.thing, &prior, &config, &proposed);
-                let planned = match self.misbehaviour {
-                    Some(m) => diags
-                        .ok(m.spoil_plan(&prior, planned), "Cannot plan")
-                        .unwrap_or(Value::Null),
-                    None => {
-                        // The provider checks its own plan as Terraform will.
-                        for i in self.thing.check_plan(&prior, &config, &planned) {
-                            diags.push(diagnostic::from_inconsistency(
-                                &i,
-                                "Provider produced invalid plan",
-                            ));
-                        }
-                        planned
+            let (planned, mut replace) = thing::plan(&self.thing, &prior, &config, &proposed);
+            let planned = match self.misbehaviour {
+                Some(m) => diags
+                    .ok(m.spoil_plan(&prior, planned), "Cannot plan")
+                    .unwrap_or(Value::Null),
+                None => {
+                    // The provider checks its own plan as Terraform will.
+                    for i in self.thing.check_plan(&prior, &config, &planned) {
+                        diags.push(diagnostic::from_inconsistency(
+                            &i,
+                            "Provider produced invalid plan",
+                        ));
                     }
-                };
-                if replace {
-                    response
-                        .requires_replace
-                        .push(path_to_proto(&Path::root().attribute("name")));
+                    planned
                 }
-                if self.misbehaviour == Some(Misbehaviour::PlanReplacesNowhere) && !prior.is_null()
-                {
-                    response
-                        .requires_replace
-                        .push(path_to_proto(&Path::root().attribute("nmae")));
-                }
-                let encoded = match self.misbehaviour {
-                    Some(Misbehaviour::PlanWrongType) => {
-                        encode_with_string_size(planned.clone(), ty)
-                    }
-                    _ => dynamic::encode(&planned, ty),
-                };
-                response.planned_state = diags.ok(encoded, "Invalid plan");
-                response.planned_identity = diags
-                    .ok(Self::identity(planned["id"].as_str()), "Invalid identity")
-                    .flatten();
+            };
+            if self.misbehaviour == Some(Misbehaviour::PlanReplacesNowhere) && !prior.is_null() {
+                replace.push(Path::root().attribute("nmae"));
             }
+            response.requires_replace = replace.iter().map(path_to_proto).collect();
+            let encoded = match self.misbehaviour {
+                Some(Misbehaviour::PlanWrongType) => encode_with_string_size(planned.clone(), ty),
+                _ => dynamic::encode(&planned, ty),
+            };
+            response.planned_state = diags.ok(encoded, "Invalid plan");
+            response.planned_identity = diags
+                .ok(Self::identity(planned["id"].as_str()), "Invalid identity")
+                .flatten();
         }
         response.diagnostics = diags.into_vec();
         self.capture.response(&response);
@@ -576,34 +577,19 @@ impl Provider for Demo {
             Some(None) => {
                 response.new_state = Some(dynamic::encode_object(&None::<Thing>).map_err(internal)?)
             }
-            Some(Some(planned)) => match self.misbehaviour {
-                Some(m) => {
-                    let new = m.apply(planned);
-                    response.new_state = diags.ok(m.spoil_apply(&new, ty), "Invalid new state");
-                    let id = new.as_ref().and_then(Thing::known_id);
-                    response.new_identity =
-                        diags.ok(Self::identity(id), "Invalid identity").flatten();
-                }
-                None => {
-                    let new = planned.applied();
-                    // The provider checks its own result as Terraform will.
-                    let check = dynamic::decode(req.planned_state.as_ref(), ty)
-                        .and_then(|planned| Ok((planned, object::to_value(&new)?)));
-                    if let Some((planned, new)) = diags.ok(check, "Invalid new state") {
-                        for i in self.thing.check_apply(&planned, &new) {
-                            diags.push(diagnostic::from_inconsistency(
-                                &i,
-                                "Provider produced inconsistent result after apply",
-                            ));
-                        }
-                    }
-                    response.new_state =
-                        diags.ok(dynamic::encode_object(&new), "Invalid new state");
-                    response.new_identity = diags
-                        .ok(Self::identity(new.known_id()), "Invalid identity")
-                        .flatten();
-                }
-            },
+            Some(Some(planned)) => {
+                let new = match self.misbehaviour {
+                    Some(m) => m.apply(planned),
+                    None => Some(planned.applied()),
+                };
+                let encoded = match self.misbehaviour {
+                    Some(m) => m.spoil_apply(&new, ty),
+                    None => self.checked(req.planned_state.as_ref(), &new, &mut diags),
+                };
+                response.new_state = diags.ok(encoded, "Invalid new state");
+                let id = new.as_ref().and_then(Thing::known_id);
+                response.new_identity = diags.ok(Self::identity(id), "Invalid identity").flatten();
+            }
         }
         response.diagnostics = diags.into_vec();
         self.capture.response(&response);

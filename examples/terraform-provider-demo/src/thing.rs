@@ -134,10 +134,10 @@ impl Thing {
 /// The planned state: Terraform's proposed new state, with what only apply knows
 /// unknown (the schema's helpers do it): on create `id` (not null, starting with
 /// `thing-`) and the kind of each disk that has none (not null); on update the id and
-/// the disks' kinds stay as they were. Returns the planned value and whether the change
-/// needs a replacement (`name` changed). A plan works on [`Value`]s: the configuration
+/// the disks' kinds stay as they were. Returns the planned value and the paths whose
+/// change needs a replacement (`name`). A plan works on [`Value`]s: the configuration
 /// may leave any attribute unknown, which the struct's fields cannot all hold.
-pub fn plan(block: &Block, prior: &Value, config: &Value, proposed: &Value) -> (Value, bool) {
+pub fn plan(block: &Block, prior: &Value, config: &Value, proposed: &Value) -> (Value, Vec<Path>) {
     let id = Path::root().attribute("id");
     let is_kind = |path: &Path| path.steps().last() == Some(&PathStep::Attribute("kind".into()));
     let planned = block.mark_computed_unknown(prior, config, proposed, |path| {
@@ -150,9 +150,7 @@ pub fn plan(block: &Block, prior: &Value, config: &Value, proposed: &Value) -> (
         }
     });
     let planned = block.keep_prior(prior, &planned, |path| *path == id || is_kind(path));
-    let replace = !block
-        .requires_replace(prior, &planned, &[Path::root().attribute("name")])
-        .is_empty();
+    let replace = block.requires_replace(prior, &planned, &[Path::root().attribute("name")]);
     (planned, replace)
 }
 
