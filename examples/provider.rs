@@ -102,7 +102,7 @@ fn validate_resource_config(config: &[u8]) -> Result<Vec<String>, ctywire::Error
     let mut problems = Vec::new();
     for rule in &server.rule {
         if rule.cidr.as_deref().is_some_and(|c| !c.contains('/')) {
-            let element = ctywire::serde::to_value(rule, &Rule::cty_type())?;
+            let element = ctywire::object::to_value(rule)?;
             let path = Path::root()
                 .attribute("rule")
                 .element(element)

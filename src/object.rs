@@ -7,7 +7,9 @@
 //! [`MsgpackField`], the typed MessagePack codec:
 //! [`msgpack::decode_object`](crate::msgpack::decode_object) and
 //! [`msgpack::encode_object`](crate::msgpack::encode_object) read and write the struct
-//! straight from and to bytes, exactly as the `Value` codec reads and writes its type.
+//! straight from and to bytes, exactly as the `Value` codec reads and writes its type;
+//! [`from_value`] and [`to_value`] convert between the struct and a [`Value`] of its type
+//! with that codec.
 //! [`json::decode_object`](crate::json::decode_object) and
 //! [`json::encode_object`](crate::json::encode_object) still go through the serde bridge
 //! (`decode_as` and `encode_from` with [`Object::cty_type`]): there is no typed JSON codec
@@ -23,10 +25,62 @@ pub use codec::{
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+use crate::error::Result;
 use crate::schema::{AttributeNesting, Block, BlockNesting};
 use crate::types::Type;
 use crate::value::{Number, Value};
 use crate::Known;
+
+/// A [`Value`] of `T`'s cty type as a `T` (a derived struct, or any field type of one),
+/// read by the typed codec: what [`msgpack::decode_object`](crate::msgpack::decode_object)
+/// gives for the value's MessagePack. For values that come as [`Value`]s: a stored state
+/// read from JSON or a flatmap, a value a plan helper made.
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use ctywire::{object, Known, Value};
+///
+/// #[derive(ctywire::Object, Debug, PartialEq)]
+/// struct Disk {
+///     #[cty(required)]
+///     size: u32,
+///     #[cty(computed)]
+///     id: Known<String>,
+/// }
+///
+/// let value = Value::object([("id", Value::unknown()), ("size", Value::from(10))]);
+/// let disk: Disk = object::from_value(&value)?;
+/// assert_eq!(disk, Disk { size: 10, id: Known::unknown() });
+/// assert_eq!(object::to_value(&disk)?, value);
+///
+/// // A value that does not fit is an error at its path.
+/// let big = Value::object([("id", Value::Null), ("size", Value::from(1_i64 << 40))]);
+/// assert_eq!(object::from_value::<Disk>(&big).unwrap_err().path().to_string(), ".size");
+/// # }
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// When the value is not of `T`'s type, or does not fit `T` (a number out of an
+/// integer's range, a null or unknown where `T` has no place for one).
+pub fn from_value<T: MsgpackField>(value: &Value) -> Result<T> {
+    crate::msgpack::decode_object(&crate::msgpack::encode(value, &T::cty_type())?)
+}
+
+/// A `T` (a derived struct, or any field type of one) as a [`Value`] of its cty type,
+/// written by the typed codec: what [`msgpack::decode`](crate::msgpack::decode) gives for
+/// [`msgpack::encode_object`](crate::msgpack::encode_object)'s bytes. For the code that
+/// works on [`Value`]s: the plan helpers of [`Block`], Terraform's checks. See
+/// [`from_value`] for an example.
+///
+/// # Errors
+///
+/// When the typed codec cannot write the value (a `dynamic` field whose value is not of
+/// one type, elements of a collection of `dynamic` of different types).
+pub fn to_value<T: MsgpackField>(value: &T) -> Result<Value> {
+    crate::msgpack::decode(&crate::msgpack::encode_object(value)?, &T::cty_type())
+}
 
 /// A Rust type that declares a cty object and the schema block it is the value of:
 /// what `#[derive(ctywire::Object)]` implements.

@@ -24,7 +24,7 @@ use crate::types::Type;
 use crate::value::{Number, Value};
 use crate::Known;
 
-use super::FieldType;
+use super::{to_value, FieldType};
 
 /// A position in a MessagePack payload being decoded into typed fields: what
 /// [`MsgpackField::decode_msgpack`] reads from. Made by
@@ -432,13 +432,6 @@ fn from_value<T: MsgpackField>(value: &Value, from: &Type, depth: usize) -> Resu
     let out = T::decode_msgpack(&mut inner, depth)?;
     inner.finish()?;
     Ok(out)
-}
-
-/// `value` as a [`Value`] of `T`'s type.
-fn to_value<T: MsgpackField>(value: &T) -> Result<Value> {
-    let mut bytes = Vec::new();
-    value.encode_msgpack(&mut bytes)?;
-    crate::msgpack::decode(&bytes, &T::cty_type())
 }
 
 /// Writes `value` as wire type `wire` (see [`decode_via`]): for the code the derive

@@ -662,7 +662,7 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
         impl #field for #name {
             const HAS_DYNAMIC: bool = false #(|| <#tys as #field>::HAS_DYNAMIC)*;
 
-            #[allow(unused_mut, unused_variables, clippy::single_match)]
+            #[allow(unused_mut, unused_variables, clippy::single_match, clippy::reversed_empty_ranges)]
             fn decode_msgpack(
                 r: &mut ::ctywire::object::MsgpackReader<'_>,
                 depth: usize,

@@ -4,14 +4,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use ctywire::object::Object;
-use ctywire::schema::{Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType};
+use ctywire::schema::{
+    Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, NestedBlock, NestedType,
+};
 use ctywire::{json, msgpack, Known, Number, Type, Value};
 use serde::{Deserialize, Serialize};
-
-/// The demo provider's hand-written schemas, compiled here as they are.
-#[allow(dead_code)]
-#[path = "../../../examples/terraform-provider-demo/src/schema.rs"]
-mod demo_schema;
 
 /// A thing, kept in Terraform's state only.
 #[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
@@ -88,11 +85,76 @@ struct Group {
     note: Option<String>,
 }
 
+/// `Thing`'s block written by hand with ctywire's model (as the example provider's
+/// `demo_thing` was before it was declared with the derive).
+fn hand_written_thing() -> Block {
+    let endpoint = NestedType::new(
+        AttributeNesting::Single,
+        [
+            ("host", Attribute::new(Type::String).required()),
+            ("port", Attribute::new(Type::Number).optional()),
+        ],
+    );
+    let mut kind = Attribute::new(Type::String)
+        .optional()
+        .computed()
+        .description("The disk's kind; `standard` when not set.");
+    kind.description_kind = DescriptionKind::Markdown;
+    let disk = Block::new()
+        .attribute("size", Attribute::new(Type::Number).required())
+        .attribute("kind", kind);
+    let optional_string =
+        |name| Block::new().attribute(name, Attribute::new(Type::String).optional());
+    Block::new()
+        .description("A thing, kept in Terraform's state only.")
+        .attribute(
+            "name",
+            Attribute::new(Type::String)
+                .required()
+                .description("The thing's name; changing it replaces the thing."),
+        )
+        .attribute("size", Attribute::new(Type::Number).optional())
+        .attribute("tags", Attribute::new(Type::map(Type::String)).optional())
+        .attribute(
+            "id",
+            Attribute::new(Type::String)
+                .computed()
+                .description("`thing-` and the name."),
+        )
+        .attribute(
+            "secret",
+            Attribute::new(Type::String).optional().sensitive(),
+        )
+        .attribute("extra", Attribute::new(Type::Dynamic).optional())
+        .attribute("labels", Attribute::new(Type::set(Type::String)).optional())
+        .attribute("endpoint", Attribute::nested(endpoint).optional())
+        .block_type("disk", NestedBlock::new(BlockNesting::List, disk))
+        .block_type(
+            "network",
+            NestedBlock::new(
+                BlockNesting::Set,
+                Block::new().attribute("name", Attribute::new(Type::String).required()),
+            ),
+        )
+        .block_type(
+            "settings",
+            NestedBlock::new(BlockNesting::Single, optional_string("mode")),
+        )
+        .block_type(
+            "rule",
+            NestedBlock::new(BlockNesting::Map, optional_string("action")),
+        )
+        .block_type(
+            "group",
+            NestedBlock::new(BlockNesting::Group, optional_string("note")),
+        )
+}
+
 #[test]
-fn the_derived_demo_thing_is_the_hand_written_one() {
-    let hand_written = demo_schema::thing();
-    assert_eq!(Thing::schema_block(), hand_written.block);
-    assert_eq!(Thing::cty_type(), hand_written.block.implied_type());
+fn the_derived_thing_is_the_hand_written_one() {
+    let hand_written = hand_written_thing();
+    assert_eq!(Thing::schema_block(), hand_written);
+    assert_eq!(Thing::cty_type(), hand_written.implied_type());
 }
 
 fn thing() -> Thing {
@@ -352,4 +414,37 @@ fn set_of_through_the_typed_codec_keeps_go_cty_order() {
         msgpack::encode(&expected, &ty).unwrap()
     );
     assert_eq!(read.ports.unwrap().as_slice(), [22, 443]);
+}
+
+/// A block with nothing to configure (a provider that takes no configuration).
+#[derive(ctywire::Object, Debug, PartialEq)]
+struct NothingToConfigure {}
+
+#[test]
+fn a_struct_without_fields_is_an_empty_block() {
+    let block = NothingToConfigure::schema_block();
+    assert_eq!(
+        block,
+        Block::new().description(
+            "A block with nothing to configure (a provider that takes no configuration)."
+        )
+    );
+    assert_eq!(
+        NothingToConfigure::cty_type(),
+        Type::object(Vec::<(&str, Type)>::new())
+    );
+    let bytes = msgpack::encode_object(&NothingToConfigure {}).unwrap();
+    assert_eq!(bytes, [0x80]);
+    assert_eq!(
+        msgpack::decode_object::<NothingToConfigure>(&bytes).unwrap(),
+        NothingToConfigure {}
+    );
+    // An attribute the type does not have is the value decoder's error.
+    let err = msgpack::decode_object::<NothingToConfigure>(b"\x81\xa1a\xc0").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        msgpack::decode(b"\x81\xa1a\xc0", &NothingToConfigure::cty_type())
+            .unwrap_err()
+            .to_string()
+    );
 }

@@ -30,9 +30,21 @@
 //! assert_eq!(thing, Thing { name: "a".into(), size: 2.0 });
 //! let back: DynamicValue = dynamic::encode_from(&thing, &ty)?;
 //! assert_eq!(back, dv);
+//!
+//! // A type with ctywire's typed codec (a `#[derive(ctywire::Object)]` struct, or a
+//! // field type of one): straight from and to the MessagePack bytes.
+//! use std::collections::BTreeMap;
+//! let tags: DynamicValue = dynamic::encode_object(&BTreeMap::from([("env".to_string(), "dev".to_string())]))?;
+//! let back: Option<BTreeMap<String, String>> = dynamic::decode_object(Some(&tags))?;
+//! assert_eq!(back.unwrap()["env"], "dev");
+//! assert_eq!(dynamic::decode_object::<Option<String>, DynamicValue>(None)?, None);
+//! let json = DynamicValue { msgpack: Default::default(), json: br#"{"env":["dev"]}"#.to_vec().into() };
+//! let err = dynamic::decode_object::<BTreeMap<String, String>, _>(Some(&json)).unwrap_err();
+//! assert_eq!(err.path().to_string(), r#"["env"]"#);
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 
+use ctywire::object::MsgpackField;
 use ctywire::{json, msgpack, Error, Type, Value};
 
 /// A `DynamicValue` message of either protocol version.
@@ -103,4 +115,25 @@ pub fn encode_from<T: serde::Serialize + ?Sized, D: DynamicValueMessage>(
     ty: &Type,
 ) -> Result<D, Error> {
     msgpack::encode_from(value, ty).map(D::from_msgpack)
+}
+
+/// The value `dv` holds as a `T` with ctywire's typed codec (a
+/// `#[derive(ctywire::Object)]` struct, or any field type of one: see
+/// [`ctywire::msgpack::decode_object`]); JSON is read with `T`'s cty type and converted
+/// ([`ctywire::object::from_value`]); an absent or empty value is null (an `Option`'s
+/// `None`, or an error for a `T` that cannot be null).
+pub fn decode_object<T: MsgpackField, D: DynamicValueMessage>(dv: Option<&D>) -> Result<T, Error> {
+    match dv {
+        Some(dv) if !dv.msgpack_bytes().is_empty() => msgpack::decode_object(dv.msgpack_bytes()),
+        Some(dv) if !dv.json_bytes().is_empty() => {
+            ctywire::object::from_value(&json::decode(dv.json_bytes(), &T::cty_type())?)
+        }
+        _ => msgpack::decode_object(NIL),
+    }
+}
+
+/// `value` as a MessagePack `DynamicValue` of `T`'s cty type, written by ctywire's typed
+/// codec (see [`ctywire::msgpack::encode_object`]).
+pub fn encode_object<T: MsgpackField, D: DynamicValueMessage>(value: &T) -> Result<D, Error> {
+    msgpack::encode_object(value).map(D::from_msgpack)
 }

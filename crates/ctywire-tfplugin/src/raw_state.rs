@@ -100,3 +100,32 @@ where
     let value = decode(raw, ty)?;
     ctywire::serde::from_value(&value, ty)
 }
+
+/// The state `raw` holds as a `T` with ctywire's typed codec (a
+/// `#[derive(ctywire::Object)]` struct, or an `Option` of one, whose cty type is the
+/// type of the schema the state was stored with): [`decode`] with `T`'s cty type, then
+/// [`ctywire::object::from_value`].
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use ctywire_tfplugin::raw_state;
+/// use ctywire_tfplugin::tfplugin6::RawState;
+///
+/// let json = RawState { json: br#"{"env":"dev"}"#.to_vec(), ..Default::default() };
+/// let tags: BTreeMap<String, String> = raw_state::decode_object(Some(&json))?;
+/// assert_eq!(tags["env"], "dev");
+/// // Neither form: a null state.
+/// assert_eq!(raw_state::decode_object::<Option<BTreeMap<String, String>>, RawState>(None)?, None);
+/// # Ok::<(), ctywire::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`decode`], and the typed codec's when the value does not fit `T`.
+pub fn decode_object<T, R>(raw: Option<&R>) -> Result<T, Error>
+where
+    T: ctywire::object::MsgpackField,
+    R: RawStateMessage,
+{
+    ctywire::object::from_value(&decode(raw, &T::cty_type())?)
+}

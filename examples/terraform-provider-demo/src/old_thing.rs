@@ -3,8 +3,11 @@
 //! answered here; the provider hands them over by type name. A `moved` block moves an
 //! object of it into a `demo_thing` (the provider's `MoveResourceState`).
 
-use ctywire::schema::Schema;
-use ctywire::{Path, Refinements, Type, Value};
+use std::collections::BTreeMap;
+
+use ctywire::object::Object;
+use ctywire::schema::Block;
+use ctywire::{Known, Path, Refinements, Type};
 use ctywire_tfplugin::diagnostic::{self, Diagnostics};
 use ctywire_tfplugin::path::path_to_proto;
 use ctywire_tfplugin::tfplugin6::*;
@@ -15,18 +18,33 @@ use crate::schema;
 /// What `id` starts with.
 pub const ID_PREFIX: &str = "old-";
 
-/// `demo_old_thing`'s schema and the type of its values.
+/// A thing as it was: `size` is a string. Move one into a `demo_thing` with a `moved` block.
+#[derive(ctywire::Object, Debug, Clone, PartialEq)]
 pub struct OldThing {
-    schema: Schema,
+    #[cty(required)]
+    pub name: String,
+    #[cty(optional)]
+    pub size: Option<String>,
+    #[cty(optional)]
+    pub tags: Option<BTreeMap<String, String>>,
+    /// `old-` and the name.
+    #[cty(computed)]
+    pub id: Known<String>,
+}
+
+/// `demo_old_thing`'s calls, with its schema block and the type of its values.
+pub struct OldThingResource {
+    block: Block,
     ty: Type,
 }
 
-impl OldThing {
+impl OldThingResource {
     /// The resource type.
-    pub fn new() -> OldThing {
-        let schema = schema::old_thing();
-        let ty = schema.implied_type();
-        OldThing { schema, ty }
+    pub fn new() -> OldThingResource {
+        OldThingResource {
+            block: OldThing::schema_block(),
+            ty: OldThing::cty_type(),
+        }
     }
 
     /// `ValidateResourceConfig`: the configuration is of the type, and obeys the schema.
@@ -39,7 +57,7 @@ impl OldThing {
             dynamic::decode(req.config.as_ref(), &self.ty),
             "Invalid configuration",
         ) {
-            for v in self.schema.block.check_config(&config) {
+            for v in self.block.check_config(&config) {
                 diags.push(diagnostic::from_violation(&v, "Invalid configuration"));
             }
         }
@@ -63,7 +81,7 @@ impl OldThing {
             ..Default::default()
         };
         if let (Some(prior), Some(config), Some(proposed)) = (prior, config, proposed) {
-            let block = &self.schema.block;
+            let block = &self.block;
             let id = Path::root().attribute("id");
             let planned = block.mark_computed_unknown(&prior, &config, &proposed, |path| {
                 if *path == id {
@@ -95,22 +113,18 @@ impl OldThing {
     /// leaves null.
     pub fn apply(&self, req: &apply_resource_change::Request) -> apply_resource_change::Response {
         let mut diags = Diagnostics::new();
-        let new = diags
+        let new_state = diags
             .ok(
-                dynamic::decode(req.planned_state.as_ref(), &self.ty),
+                dynamic::decode_object(req.planned_state.as_ref()),
                 "Invalid planned state",
             )
-            .and_then(|planned| match planned {
-                Value::Null => Some(Value::Null),
-                planned => {
-                    let id = match &planned["name"] {
-                        Value::String(name) => Value::from(format!("{ID_PREFIX}{name}")),
-                        _ => Value::unknown(),
-                    };
-                    diags.ok(planned.with_attribute("id", id), "Invalid planned state")
-                }
+            .and_then(|planned: Option<OldThing>| {
+                let new = planned.map(|old| OldThing {
+                    id: Known::Known(format!("{ID_PREFIX}{}", old.name)),
+                    ..old
+                });
+                diags.ok(dynamic::encode_object(&new), "Invalid state")
             });
-        let new_state = new.and_then(|v| diags.ok(dynamic::encode(&v, &self.ty), "Invalid state"));
         apply_resource_change::Response {
             new_state,
             private: req.planned_private.clone(),
@@ -124,10 +138,12 @@ impl OldThing {
         let mut diags = Diagnostics::new();
         let new_state = diags
             .ok(
-                dynamic::decode(req.current_state.as_ref(), &self.ty),
+                dynamic::decode_object(req.current_state.as_ref()),
                 "Invalid state",
             )
-            .and_then(|v| diags.ok(dynamic::encode(&v, &self.ty), "Invalid state"));
+            .and_then(|old: Option<OldThing>| {
+                diags.ok(dynamic::encode_object(&old), "Invalid state")
+            });
         read_resource::Response {
             new_state,
             private: req.private.clone(),
@@ -146,10 +162,12 @@ impl OldThing {
         let upgraded_state = if req.version == 0 {
             diags
                 .ok(
-                    raw_state::decode(req.raw_state.as_ref(), &self.ty),
+                    raw_state::decode_object(req.raw_state.as_ref()),
                     "Invalid state",
                 )
-                .and_then(|v| diags.ok(dynamic::encode(&v, &self.ty), "Invalid state"))
+                .and_then(|old: Option<OldThing>| {
+                    diags.ok(dynamic::encode_object(&old), "Invalid state")
+                })
         } else {
             diags.push(diagnostic::error(
                 "Unsupported state version",

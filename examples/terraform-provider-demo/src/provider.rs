@@ -1,8 +1,9 @@
 //! The protocol-6 service: each call decodes its values with the schema's type, runs
 //! the value logic, and encodes the result; problems become diagnostics with paths.
 
-use ctywire::schema::{ProviderSchema, Schema};
-use ctywire::{json, Error, ErrorKind, Path, Type, Value};
+use ctywire::object::{self, Object};
+use ctywire::schema::{Block, ProviderSchema};
+use ctywire::{Error, ErrorKind, Known, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::diagnostic::{self, Diagnostics};
 use ctywire_tfplugin::dynamic;
@@ -15,8 +16,8 @@ use ctywire_tfplugin::tfplugin6::provider_server::Provider;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::{Request, Response, Status};
 
-use crate::old_thing::OldThing;
-use crate::schema::{self, thing_v0_type, CONCAT, ECHO, OLD_THING, THING, THING_VERSION};
+use crate::old_thing::{OldThing, OldThingResource};
+use crate::schema::{self, Echo, ThingIdentity, CONCAT, ECHO, OLD_THING, THING, THING_VERSION};
 use crate::thing::{self, Thing};
 
 /// Deliberate misbehaviours, for tests of what Terraform makes of a broken provider
@@ -114,6 +115,34 @@ impl Misbehaviour {
             _ => Ok(planned),
         }
     }
+
+    /// What a misbehaving apply makes of the planned thing, before it spoils the result.
+    fn apply(self, planned: Thing) -> Option<Thing> {
+        match self {
+            Misbehaviour::ApplyLeavesUnknown | Misbehaviour::ApplyWrongType => Some(planned),
+            Misbehaviour::ApplyReturnsNull => None,
+            _ => Some(planned.applied()),
+        }
+    }
+
+    /// An apply's new state spoiled as this misbehaviour spoils applies: each makes a
+    /// value Terraform refuses, which is made on the [`Value`].
+    fn spoil_apply(self, new: &Option<Thing>, ty: &Type) -> Result<DynamicValue, Error> {
+        let new = object::to_value(new)?;
+        let new = match self {
+            Misbehaviour::ApplyWrongType => {
+                let wrong = new.with_attribute("id", Value::from("thing-wrong"))?;
+                return encode_with_string_size(wrong, ty);
+            }
+            Misbehaviour::ApplyChangesPlanned => bump_size(new)?,
+            Misbehaviour::ApplyLeavesSetUnknown => first_network_name_unknown(new)?,
+            Misbehaviour::ApplyChangesSecret => {
+                new.with_attribute("secret", Value::from("changed"))?
+            }
+            _ => new,
+        };
+        dynamic::encode(&new, ty)
+    }
 }
 
 /// `value` with its `size` the string `"big"`, encoded with a type in which `size` is a
@@ -149,11 +178,9 @@ fn first_network_name_unknown(value: Value) -> Result<Value, Error> {
 /// The demo provider.
 pub struct Demo {
     schemas: ProviderSchema,
-    thing: Schema,
+    thing: Block,
     thing_type: Type,
-    identity_type: Type,
-    echo_type: Type,
-    old_thing: OldThing,
+    old_thing: OldThingResource,
     capture: CaptureWriter,
     misbehaviour: Option<Misbehaviour>,
 }
@@ -161,55 +188,60 @@ pub struct Demo {
 impl Demo {
     /// The provider, capturing into `capture`, misbehaving as asked.
     pub fn new(capture: CaptureWriter, misbehaviour: Option<Misbehaviour>) -> Demo {
-        let schemas = schema::provider();
-        let thing = schemas.resource_schemas[THING].clone();
-        let thing_type = thing.implied_type();
-        let echo_type = schemas.data_source_schemas[ECHO].implied_type();
-        let identity_type = schemas.resource_identity_schemas[THING].implied_type();
         Demo {
-            schemas,
-            thing,
-            thing_type,
-            identity_type,
-            echo_type,
-            old_thing: OldThing::new(),
+            schemas: schema::provider(),
+            thing: Thing::schema_block(),
+            thing_type: Thing::cty_type(),
+            old_thing: OldThingResource::new(),
             capture,
             misbehaviour,
         }
     }
 
-    /// The identity of a thing whose state is `state`: its `id`; none for a null state
-    /// and while the id is unknown (a create's plan). Terraform 1.15 accepts an unknown
-    /// planned identity but cannot then write the plan as JSON (`show -json` fails with
-    /// "value is not known"), so the identity is planned only once it is known.
-    fn identity(&self, state: &Value) -> Result<Option<ResourceIdentityData>, Error> {
-        let Some(id) = state.at_path(&Path::root().attribute("id")) else {
-            return Ok(None);
-        };
-        if id.is_unknown() {
-            return Ok(None);
-        }
-        let identity = Value::object([("id", id.clone())]);
+    /// The identity of a thing whose `id` is `id`; none while the id is not known (a
+    /// null state, a create's plan). Terraform 1.15 accepts an unknown planned identity
+    /// but cannot then write the plan as JSON (`show -json` fails with "value is not
+    /// known"), so the identity is planned only once it is known.
+    fn identity(id: Option<&str>) -> Result<Option<ResourceIdentityData>, Error> {
+        let Some(id) = id else { return Ok(None) };
+        let identity = ThingIdentity { id: id.to_owned() };
         Ok(Some(ResourceIdentityData {
-            identity_data: Some(dynamic::encode(&identity, &self.identity_type)?),
+            identity_data: Some(dynamic::encode_object(&identity)?),
         }))
     }
 
     /// The id an import asks for: the import id, or the identity's `id`.
-    fn import_id(&self, req: &import_resource_state::Request) -> Result<String, Error> {
+    fn import_id(req: &import_resource_state::Request) -> Result<String, Error> {
         if !req.id.is_empty() {
             return Ok(req.id.clone());
         }
         let data = req.identity.as_ref().and_then(|i| i.identity_data.as_ref());
-        let identity = dynamic::decode(data, &self.identity_type)?;
-        match identity.at_path(&Path::root().attribute("id")) {
-            Some(Value::String(id)) => Ok(id.to_string()),
-            _ => Err(Error::new(
+        match dynamic::decode_object::<Option<ThingIdentity>, _>(data)? {
+            Some(identity) => Ok(identity.id),
+            None => Err(Error::new(
                 ErrorKind::InvalidValue,
                 "import needs an id or an identity with an id",
             )
             .at(&Path::root().attribute("id"))),
         }
+    }
+
+    /// `new`, the new state of an apply of `planned`, checked as Terraform will check it:
+    /// the inconsistencies go into `diags`.
+    fn checked(
+        &self,
+        planned: Option<&DynamicValue>,
+        new: &Option<Thing>,
+        diags: &mut Diagnostics,
+    ) -> Result<DynamicValue, Error> {
+        let planned = dynamic::decode(planned, &self.thing_type)?;
+        for i in self.thing.check_apply(&planned, &object::to_value(new)?) {
+            diags.push(diagnostic::from_inconsistency(
+                &i,
+                "Provider produced inconsistent result after apply",
+            ));
+        }
+        dynamic::encode_object(new)
     }
 
     fn check_type(&self, type_name: &str, expected: &str) -> Result<(), Status> {
@@ -281,18 +313,16 @@ impl Provider for Demo {
                 &Path::root(),
             ));
         } else {
-            let options = json::DecodeOptions::new().ignore_undefined_attributes(true);
+            // The stored JSON, attributes the identity no longer has dropped.
             response.upgraded_identity = diags
                 .ok(
-                    json::decode_with(&raw.json, &self.identity_type, &options),
+                    raw_state::decode_object::<ThingIdentity, _>(Some(&raw)),
                     "Invalid identity",
                 )
-                .and_then(|v| {
-                    diags.ok(dynamic::encode(&v, &self.identity_type), "Invalid identity")
+                .and_then(|identity| {
+                    diags.ok(Self::identity(Some(&identity.id)), "Invalid identity")
                 })
-                .map(|data| ResourceIdentityData {
-                    identity_data: Some(data),
-                });
+                .flatten();
         }
         response.diagnostics = diags.into_vec();
         Ok(Response::new(response))
@@ -330,7 +360,7 @@ impl Provider for Demo {
             dynamic::decode(req.config.as_ref(), &self.thing_type),
             "Invalid configuration",
         ) {
-            for v in self.thing.block.check_config(&config) {
+            for v in self.thing.check_config(&config) {
                 diags.push(diagnostic::from_violation(&v, "Invalid configuration"));
             }
             let size = Path::root().attribute("size");
@@ -358,7 +388,7 @@ impl Provider for Demo {
         self.check_type(&req.type_name, ECHO)?;
         let mut diags = Diagnostics::new();
         diags.ok(
-            dynamic::decode(req.config.as_ref(), &self.echo_type),
+            dynamic::decode_object::<Echo, _>(req.config.as_ref()),
             "Invalid configuration",
         );
         Ok(Response::new(validate_data_resource_config::Response {
@@ -384,18 +414,16 @@ impl Provider for Demo {
         let upgraded = match req.version as u64 {
             0 => diags
                 .ok(
-                    raw_state::decode(raw, &thing_v0_type()).and_then(|v| thing::from_v0(&v)),
+                    raw_state::decode_object::<OldThing, _>(raw).and_then(thing::from_v0),
                     "Invalid version 0 state",
                 )
-                .and_then(|t| {
-                    diags.ok(
-                        dynamic::encode_from(&t, &self.thing_type),
-                        "Invalid upgraded state",
-                    )
-                }),
+                .and_then(|t| diags.ok(dynamic::encode_object(&t), "Invalid upgraded state")),
             THING_VERSION => diags
-                .ok(raw_state::decode(raw, &self.thing_type), "Invalid state")
-                .and_then(|v| diags.ok(dynamic::encode(&v, &self.thing_type), "Invalid state")),
+                .ok(
+                    raw_state::decode_object::<Option<Thing>, _>(raw),
+                    "Invalid state",
+                )
+                .and_then(|t| diags.ok(dynamic::encode_object(&t), "Invalid state")),
             other => {
                 diags.push(diagnostic::error(
                     "Unsupported state version",
@@ -429,21 +457,25 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         // The thing lives in the state: reading it finds it as it is.
         let mut diags = Diagnostics::new();
-        let mut current = diags.ok(
-            dynamic::decode(req.current_state.as_ref(), &self.thing_type),
+        let mut current: Option<Option<Thing>> = diags.ok(
+            dynamic::decode_object(req.current_state.as_ref()),
             "Invalid state",
         );
         if self.misbehaviour == Some(Misbehaviour::ReadLeavesUnknown) {
-            current = current
-                .filter(|v| !v.is_null())
-                .and_then(|v| diags.ok(v.with_attribute("id", Value::unknown()), "Invalid state"));
+            current = current.flatten().map(|thing| {
+                Some(Thing {
+                    id: Known::unknown(),
+                    ..thing
+                })
+            });
         }
         let new_state = current
             .as_ref()
-            .and_then(|v| diags.ok(dynamic::encode(v, &self.thing_type), "Invalid state"));
-        let new_identity = current
-            .as_ref()
-            .and_then(|v| diags.ok(self.identity(v), "Invalid identity").flatten());
+            .and_then(|t| diags.ok(dynamic::encode_object(t), "Invalid state"));
+        let new_identity = current.as_ref().and_then(|t| {
+            let id = t.as_ref().and_then(Thing::known_id);
+            diags.ok(Self::identity(id), "Invalid identity").flatten()
+        });
         let response = read_resource::Response {
             new_state,
             new_identity,
@@ -469,62 +501,45 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         let ty = &self.thing_type;
         let mut diags = Diagnostics::new();
-        let prior = diags.ok(
-            dynamic::decode(req.prior_state.as_ref(), ty),
-            "Invalid prior state",
-        );
-        let config = diags.ok(
-            dynamic::decode(req.config.as_ref(), ty),
-            "Invalid configuration",
-        );
-        let proposed = diags.ok(
-            dynamic::decode(req.proposed_new_state.as_ref(), ty),
-            "Invalid proposed new state",
-        );
+        let mut decode = |dv: &Option<DynamicValue>, summary| {
+            diags.ok(dynamic::decode(dv.as_ref(), ty), summary)
+        };
+        let prior = decode(&req.prior_state, "Invalid prior state");
+        let config = decode(&req.config, "Invalid configuration");
+        let proposed = decode(&req.proposed_new_state, "Invalid proposed new state");
         let mut response = plan_resource_change::Response {
             planned_private: req.prior_private,
             ..Default::default()
         };
         if let (Some(prior), Some(config), Some(proposed)) = (prior, config, proposed) {
-            {
-                let (planned, replace) = thing::plan(&self.thing.block, &prior, &config, &proposed);
-                let planned = match self.misbehaviour {
-                    Some(m) => diags
-                        .ok(m.spoil_plan(&prior, planned), "Cannot plan")
-                        .unwrap_or(Value::Null),
-                    None => {
-                        // The provider checks its own plan as Terraform will.
-                        for i in self.thing.block.check_plan(&prior, &config, &planned) {
-                            diags.push(diagnostic::from_inconsistency(
-                                &i,
-                                "Provider produced invalid plan",
-                            ));
-                        }
-                        planned
+            let (planned, mut replace) = thing::plan(&self.thing, &prior, &config, &proposed);
+            let planned = match self.misbehaviour {
+                Some(m) => diags
+                    .ok(m.spoil_plan(&prior, planned), "Cannot plan")
+                    .unwrap_or(Value::Null),
+                None => {
+                    // The provider checks its own plan as Terraform will.
+                    for i in self.thing.check_plan(&prior, &config, &planned) {
+                        diags.push(diagnostic::from_inconsistency(
+                            &i,
+                            "Provider produced invalid plan",
+                        ));
                     }
-                };
-                if replace {
-                    response
-                        .requires_replace
-                        .push(path_to_proto(&Path::root().attribute("name")));
+                    planned
                 }
-                if self.misbehaviour == Some(Misbehaviour::PlanReplacesNowhere) && !prior.is_null()
-                {
-                    response
-                        .requires_replace
-                        .push(path_to_proto(&Path::root().attribute("nmae")));
-                }
-                let encoded = match self.misbehaviour {
-                    Some(Misbehaviour::PlanWrongType) => {
-                        encode_with_string_size(planned.clone(), ty)
-                    }
-                    _ => dynamic::encode(&planned, ty),
-                };
-                response.planned_state = diags.ok(encoded, "Invalid plan");
-                response.planned_identity = diags
-                    .ok(self.identity(&planned), "Invalid identity")
-                    .flatten();
+            };
+            if self.misbehaviour == Some(Misbehaviour::PlanReplacesNowhere) && !prior.is_null() {
+                replace.push(Path::root().attribute("nmae"));
             }
+            response.requires_replace = replace.iter().map(path_to_proto).collect();
+            let encoded = match self.misbehaviour {
+                Some(Misbehaviour::PlanWrongType) => encode_with_string_size(planned.clone(), ty),
+                _ => dynamic::encode(&planned, ty),
+            };
+            response.planned_state = diags.ok(encoded, "Invalid plan");
+            response.planned_identity = diags
+                .ok(Self::identity(planned["id"].as_str()), "Invalid identity")
+                .flatten();
         }
         response.diagnostics = diags.into_vec();
         self.capture.response(&response);
@@ -549,69 +564,31 @@ impl Provider for Demo {
             private: req.planned_private.clone(),
             ..Default::default()
         };
-        let planned = diags.ok(
-            dynamic::decode(req.planned_state.as_ref(), ty),
+        let planned: Option<Option<Thing>> = diags.ok(
+            dynamic::decode_object(req.planned_state.as_ref()),
             "Invalid planned state",
         );
         match planned {
             None => {}
-            Some(Value::Null) if self.misbehaviour == Some(Misbehaviour::DestroyReturnsObject) => {
+            Some(None) if self.misbehaviour == Some(Misbehaviour::DestroyReturnsObject) => {
                 response.new_state = req.prior_state.clone();
             }
             // Destroy: the thing goes with its state.
-            Some(Value::Null) => {
-                response.new_state = Some(dynamic::encode(&Value::Null, ty).map_err(internal)?)
+            Some(None) => {
+                response.new_state = Some(dynamic::encode_object(&None::<Thing>).map_err(internal)?)
             }
-            Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyLeavesUnknown) => {
-                response.new_state = diags.ok(dynamic::encode(&planned, ty), "Invalid state");
-            }
-            Some(_) if self.misbehaviour == Some(Misbehaviour::ApplyReturnsNull) => {
-                response.new_state = diags.ok(dynamic::encode(&Value::Null, ty), "Invalid state");
-            }
-            Some(planned) if self.misbehaviour == Some(Misbehaviour::ApplyWrongType) => {
-                let new = planned
-                    .with_attribute("id", Value::from("thing-wrong"))
-                    .and_then(|v| encode_with_string_size(v, ty));
-                response.new_state = diags.ok(new, "Invalid state");
-            }
-            Some(planned) => {
-                let thing: Option<Thing> = diags.ok(
-                    ctywire::serde::from_value(&planned, ty),
-                    "Invalid planned state",
-                );
-                if let Some(thing) = thing {
-                    let applied = thing.applied();
-                    let mut new =
-                        diags.ok(ctywire::serde::to_value(&applied, ty), "Invalid new state");
-                    if self.misbehaviour == Some(Misbehaviour::ApplyChangesPlanned) {
-                        new = new.and_then(|v| diags.ok(bump_size(v), "Invalid new state"));
-                    }
-                    if self.misbehaviour == Some(Misbehaviour::ApplyLeavesSetUnknown) {
-                        new = new.and_then(|v| {
-                            diags.ok(first_network_name_unknown(v), "Invalid new state")
-                        });
-                    }
-                    if self.misbehaviour == Some(Misbehaviour::ApplyChangesSecret) {
-                        new = new.and_then(|v| {
-                            let changed = v.with_attribute("secret", Value::from("changed"));
-                            diags.ok(changed, "Invalid new state")
-                        });
-                    }
-                    if let Some(new) = new {
-                        if self.misbehaviour.is_none() {
-                            for i in self.thing.block.check_apply(&planned, &new) {
-                                diags.push(diagnostic::from_inconsistency(
-                                    &i,
-                                    "Provider produced inconsistent result after apply",
-                                ));
-                            }
-                        }
-                        response.new_state =
-                            diags.ok(dynamic::encode(&new, ty), "Invalid new state");
-                        response.new_identity =
-                            diags.ok(self.identity(&new), "Invalid identity").flatten();
-                    }
-                }
+            Some(Some(planned)) => {
+                let new = match self.misbehaviour {
+                    Some(m) => m.apply(planned),
+                    None => Some(planned.applied()),
+                };
+                let encoded = match self.misbehaviour {
+                    Some(m) => m.spoil_apply(&new, ty),
+                    None => self.checked(req.planned_state.as_ref(), &new, &mut diags),
+                };
+                response.new_state = diags.ok(encoded, "Invalid new state");
+                let id = new.as_ref().and_then(Thing::known_id);
+                response.new_identity = diags.ok(Self::identity(id), "Invalid identity").flatten();
             }
         }
         response.diagnostics = diags.into_vec();
@@ -627,20 +604,14 @@ impl Provider for Demo {
         self.check_type(&req.type_name, THING)?;
         let mut diags = Diagnostics::new();
         let mut response = import_resource_state::Response::default();
-        let state = diags
-            .ok(self.import_id(&req), "Cannot import")
-            .and_then(|id| diags.ok(thing::imported(&id), "Cannot import"))
-            .and_then(|t| {
-                diags.ok(
-                    ctywire::serde::to_value(&t, &self.thing_type),
-                    "Invalid state",
-                )
-            });
-        if let Some(state) = state {
+        let imported = diags
+            .ok(Self::import_id(&req), "Cannot import")
+            .and_then(|id| diags.ok(thing::imported(&id), "Cannot import"));
+        if let Some(thing) = imported {
             let identity = diags
-                .ok(self.identity(&state), "Invalid identity")
+                .ok(Self::identity(thing.known_id()), "Invalid identity")
                 .flatten();
-            let encoded = diags.ok(dynamic::encode(&state, &self.thing_type), "Invalid state");
+            let encoded = diags.ok(dynamic::encode_object(&thing), "Invalid state");
             response
                 .imported_resources
                 .push(import_resource_state::ImportedResource {
@@ -662,14 +633,9 @@ impl Provider for Demo {
         let req = request.into_inner();
         self.capture.request(&req);
         self.check_type(&req.type_name, ECHO)?;
-        #[derive(serde::Serialize, serde::Deserialize)]
-        struct Echo {
-            value: Value,
-            result: Value,
-        }
         let mut diags = Diagnostics::new();
         let echo: Option<Echo> = diags.ok(
-            dynamic::decode_as(req.config.as_ref(), &self.echo_type),
+            dynamic::decode_object(req.config.as_ref()),
             "Invalid configuration",
         );
         let state = echo.and_then(|e| {
@@ -677,10 +643,7 @@ impl Provider for Demo {
                 result: e.value.clone(),
                 value: e.value,
             };
-            diags.ok(
-                dynamic::encode_from(&echoed, &self.echo_type),
-                "Invalid state",
-            )
+            diags.ok(dynamic::encode_object(&echoed), "Invalid state")
         });
         let response = read_data_source::Response {
             state,
@@ -764,18 +727,16 @@ impl Provider for Demo {
                 &Path::root(),
             ));
         } else {
-            let state = diags.ok(
-                raw_state::decode(req.source_state.as_ref(), &thing_v0_type())
-                    .and_then(|v| thing::from_v0(&v))
-                    .and_then(|t| ctywire::serde::to_value(&t, &self.thing_type)),
+            let moved = diags.ok(
+                raw_state::decode_object::<OldThing, _>(req.source_state.as_ref())
+                    .and_then(thing::from_v0),
                 "Invalid source state",
             );
-            if let Some(state) = state {
+            if let Some(thing) = moved {
                 response.target_identity = diags
-                    .ok(self.identity(&state), "Invalid identity")
+                    .ok(Self::identity(thing.known_id()), "Invalid identity")
                     .flatten();
-                response.target_state =
-                    diags.ok(dynamic::encode(&state, &self.thing_type), "Invalid state");
+                response.target_state = diags.ok(dynamic::encode_object(&thing), "Invalid state");
             }
         }
         response.diagnostics = diags.into_vec();

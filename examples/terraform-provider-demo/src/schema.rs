@@ -1,11 +1,16 @@
-//! The provider's schemas, written once with ctywire's model: the protocol's messages
+//! The provider's schemas: the resources' and the data source's from their structs
+//! (`#[derive(ctywire::Object)]`), the identity's and the function's written with
+//! ctywire's model, which the derive does not cover. The protocol's messages
 //! (`GetProviderSchema`) are made from them.
 
+use ctywire::object::Object;
 use ctywire::schema::{
-    Attribute, AttributeNesting, Block, BlockNesting, DescriptionKind, Function, IdentityAttribute,
-    IdentitySchema, NestedBlock, NestedType, Parameter, ProviderSchema, Schema,
+    DescriptionKind, Function, IdentityAttribute, IdentitySchema, Parameter, ProviderSchema, Schema,
 };
-use ctywire::Type;
+use ctywire::{Type, Value};
+
+use crate::old_thing::OldThing;
+use crate::thing::Thing;
 
 /// The managed resource's type name.
 pub const THING: &str = "demo_thing";
@@ -16,121 +21,66 @@ pub const ECHO: &str = "demo_echo";
 /// The function's name (`provider::demo::concat`).
 pub const CONCAT: &str = "concat";
 
-/// `demo_thing`'s schema version: version 0 had `size` as a string (see [`thing_v0_type`]).
+/// `demo_thing`'s schema version: version 0 had `size` as a string ([`OldThing`]'s shape).
 pub const THING_VERSION: u64 = 1;
+
+/// The demo provider takes no configuration.
+#[derive(ctywire::Object)]
+pub struct ProviderConfig {}
+
+// `demo_echo`'s value: the configured `value`, and `result`, which the provider sets to
+// it (no doc comment: the block has no description).
+#[derive(ctywire::Object, Debug, Clone, PartialEq)]
+pub struct Echo {
+    #[cty(required)]
+    pub value: Value,
+    #[cty(computed)]
+    pub result: Value,
+}
 
 /// Every schema of the provider.
 pub fn provider() -> ProviderSchema {
     let mut p = ProviderSchema::default();
-    p.provider = Schema::new(Block::new().description("The demo provider takes no configuration."));
+    p.provider = Schema::new(ProviderConfig::schema_block());
     p.resource_schemas.insert(THING.into(), thing());
-    p.resource_schemas.insert(OLD_THING.into(), old_thing());
+    p.resource_schemas
+        .insert(OLD_THING.into(), Schema::new(OldThing::schema_block()));
     p.resource_identity_schemas
         .insert(THING.into(), thing_identity());
-    p.data_source_schemas.insert(ECHO.into(), echo());
+    p.data_source_schemas
+        .insert(ECHO.into(), Schema::new(Echo::schema_block()));
     p.functions.insert(CONCAT.into(), concat());
     p
 }
 
 /// `demo_thing`: a resource whose "cloud" is Terraform's state alone.
 pub fn thing() -> Schema {
-    let endpoint = NestedType::new(
-        AttributeNesting::Single,
-        [
-            ("host", Attribute::new(Type::String).required()),
-            ("port", Attribute::new(Type::Number).optional()),
-        ],
-    );
-    let mut kind = Attribute::new(Type::String)
-        .optional()
-        .computed()
-        .description("The disk's kind; `standard` when not set.");
-    kind.description_kind = DescriptionKind::Markdown;
-    let disk = Block::new()
-        .attribute("size", Attribute::new(Type::Number).required())
-        .attribute("kind", kind);
-    let network = Block::new().attribute("name", Attribute::new(Type::String).required());
-    let settings = Block::new().attribute("mode", Attribute::new(Type::String).optional());
-    let rule = Block::new().attribute("action", Attribute::new(Type::String).optional());
-    let group = Block::new().attribute("note", Attribute::new(Type::String).optional());
-    let block = Block::new()
-        .description("A thing, kept in Terraform's state only.")
-        .attribute(
-            "name",
-            Attribute::new(Type::String)
-                .required()
-                .description("The thing's name; changing it replaces the thing."),
-        )
-        .attribute("size", Attribute::new(Type::Number).optional())
-        .attribute("tags", Attribute::new(Type::map(Type::String)).optional())
-        .attribute(
-            "id",
-            Attribute::new(Type::String)
-                .computed()
-                .description("`thing-` and the name."),
-        )
-        .attribute(
-            "secret",
-            Attribute::new(Type::String).optional().sensitive(),
-        )
-        .attribute("extra", Attribute::new(Type::Dynamic).optional())
-        .attribute("labels", Attribute::new(Type::set(Type::String)).optional())
-        .attribute("endpoint", Attribute::nested(endpoint).optional())
-        .block_type("disk", NestedBlock::new(BlockNesting::List, disk))
-        .block_type("network", NestedBlock::new(BlockNesting::Set, network))
-        .block_type("settings", NestedBlock::new(BlockNesting::Single, settings))
-        .block_type("rule", NestedBlock::new(BlockNesting::Map, rule))
-        .block_type("group", NestedBlock::new(BlockNesting::Group, group));
-    Schema::new(block).version(THING_VERSION)
+    Schema::new(Thing::schema_block()).version(THING_VERSION)
 }
 
 /// `demo_thing`'s identity: its `id`, which import may give instead of an import id.
+#[derive(ctywire::Object, Debug, Clone, PartialEq)]
+pub struct ThingIdentity {
+    /// `thing-` and the name.
+    #[cty(required)]
+    pub id: String,
+}
+
+/// `demo_thing`'s identity schema, from [`ThingIdentity`]'s block (an identity schema is
+/// not a block, which the derive gives): a required attribute is required for import,
+/// an optional one optional.
 pub fn thing_identity() -> IdentitySchema {
     let mut identity = IdentitySchema::default();
-    identity.attributes.insert(
-        "id".into(),
-        IdentityAttribute {
-            ty: Type::String,
-            description: "`thing-` and the name.".into(),
-            required_for_import: true,
-            optional_for_import: false,
-        },
-    );
+    for (name, attribute) in ThingIdentity::schema_block().attributes {
+        let attribute = IdentityAttribute {
+            ty: attribute.ty.unwrap_or(Type::Dynamic),
+            description: attribute.description,
+            required_for_import: attribute.required,
+            optional_for_import: attribute.optional,
+        };
+        identity.attributes.insert(name, attribute);
+    }
     identity
-}
-
-/// The type of `demo_thing`'s state at schema version 0: `size` was a string, and the
-/// other attributes and blocks did not exist; `demo_old_thing`'s type.
-pub fn thing_v0_type() -> Type {
-    old_thing().implied_type()
-}
-
-/// `demo_old_thing`: `demo_thing` as it was at schema version 0, kept as a resource type
-/// of its own, whose objects a `moved` block moves into `demo_thing`s
-/// (`MoveResourceState`).
-pub fn old_thing() -> Schema {
-    Schema::new(
-        Block::new()
-            .description("A thing as it was: `size` is a string. Move one into a `demo_thing` with a `moved` block.")
-            .attribute("name", Attribute::new(Type::String).required())
-            .attribute("size", Attribute::new(Type::String).optional())
-            .attribute("tags", Attribute::new(Type::map(Type::String)).optional())
-            .attribute(
-                "id",
-                Attribute::new(Type::String)
-                    .computed()
-                    .description("`old-` and the name."),
-            ),
-    )
-}
-
-/// `demo_echo`: gives back its input.
-pub fn echo() -> Schema {
-    Schema::new(
-        Block::new()
-            .attribute("value", Attribute::new(Type::Dynamic).required())
-            .attribute("result", Attribute::new(Type::Dynamic).computed()),
-    )
 }
 
 /// `concat(separator, first, parts...)`: `first` (any value, strings as they are, others

@@ -1,5 +1,7 @@
 //! The provider's calls, made in-process on the service as Terraform makes them.
 
+use ctywire::object::Object;
+use ctywire::schema::DescriptionKind;
 use ctywire::{msgpack, Path, Type, Value};
 use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::dynamic;
@@ -9,15 +11,17 @@ use ctywire_tfplugin::tfplugin6::provider_server::Provider;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::Request;
 
+use crate::old_thing::OldThing;
 use crate::provider::{Demo, Misbehaviour};
-use crate::schema;
+use crate::schema::{self, Echo};
+use crate::thing::Thing;
 
 fn demo() -> Demo {
     Demo::new(CaptureWriter::disabled(), None)
 }
 
 fn thing_type() -> Type {
-    schema::thing().implied_type()
+    Thing::cty_type()
 }
 
 /// A configuration of `demo_thing` as Terraform sends it: every attribute, null where
@@ -111,7 +115,22 @@ async fn the_schema_served_is_the_schema_declared() {
         .map(|b| b.nesting.as_str())
         .collect();
     assert_eq!(modes, ["list", "group", "set", "map", "single"]);
-    assert!(response.data_source_schemas.contains_key("demo_echo"));
+    // Declared by the structs: descriptions from the doc comments (Markdown where
+    // marked), the flags, the nested attribute.
+    assert_eq!(thing.block, Thing::schema_block());
+    assert_eq!(
+        thing.block.description,
+        "A thing, kept in Terraform's state only."
+    );
+    let kind = &thing.block.block_types["disk"].block.attributes["kind"];
+    assert_eq!(kind.description_kind, DescriptionKind::Markdown);
+    assert!(kind.optional && kind.computed);
+    assert!(thing.block.attributes["secret"].sensitive);
+    assert!(thing.block.attributes["endpoint"].nested_type.is_some());
+    let old = schema_from_proto(&response.resource_schemas["demo_old_thing"]).unwrap();
+    assert_eq!((old.block, old.version), (OldThing::schema_block(), 0));
+    let echo = schema_from_proto(&response.data_source_schemas["demo_echo"]).unwrap();
+    assert_eq!(echo.block, Echo::schema_block());
     let concat = &response.functions["concat"];
     assert_eq!(concat.parameters[1].r#type, br#""dynamic""#);
     assert!(concat.variadic_parameter.is_some());
@@ -124,8 +143,12 @@ async fn the_schema_served_is_the_schema_declared() {
         .into_inner();
     let identity = &identities.identity_schemas["demo_thing"].identity_attributes[0];
     assert_eq!(
-        (identity.name.as_str(), identity.required_for_import),
-        ("id", true)
+        (
+            identity.name.as_str(),
+            identity.required_for_import,
+            identity.description.as_str()
+        ),
+        ("id", true, "`thing-` and the name.")
     );
 }
 
@@ -441,7 +464,7 @@ async fn validation_reports_paths() {
 
 #[tokio::test]
 async fn the_data_source_echoes() {
-    let ty = schema::echo().implied_type();
+    let ty = Echo::cty_type();
     let config = Value::object([
         ("result", Value::Null),
         (
@@ -574,7 +597,7 @@ async fn identities_upgrade_from_their_json() {
 #[tokio::test]
 async fn old_things_live_in_the_state_too() {
     let demo = demo();
-    let ty = schema::old_thing().implied_type();
+    let ty = OldThing::cty_type();
     let old = |v: &Value| Some(dynamic::encode::<DynamicValue>(v, &ty).unwrap());
     let config = Value::object([
         ("id", Value::Null),
