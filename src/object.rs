@@ -14,6 +14,11 @@
 //! in this release.
 
 mod codec;
+mod json_codec;
+
+pub use json_codec::{
+    decode_json_via, encode_json_via, json_keys, left_out, JsonField, JsonReader,
+};
 
 pub use codec::{
     concrete_type_via, decode_via, encode_via, in_attribute, missing_attribute,
