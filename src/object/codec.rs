@@ -1062,6 +1062,15 @@ pub(super) fn common_type<'e, T: MsgpackField + 'e>(
     Ok(Some(common.unwrap_or_else(T::cty_type)))
 }
 
+/// [`common_type`] of a collection being written: a mixed collection cannot be
+/// written, as the value encoders say.
+pub(super) fn common_type_to_write<'e, T: MsgpackField + 'e>(
+    elements: impl Iterator<Item = &'e T> + Clone,
+    step: impl Fn(usize) -> PathStep,
+) -> Result<Option<Type>> {
+    common_type(elements, step).map_err(|e| e.with_kind(ErrorKind::Unencodable))
+}
+
 pub(super) fn index_step(i: usize) -> PathStep {
     PathStep::Index(i as u64)
 }
@@ -1113,7 +1122,7 @@ fn write_list<'e, T: MsgpackField + 'e>(
     elements: impl ExactSizeIterator<Item = &'e T> + Clone,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let common = common_type(elements.clone(), index_step)?;
+    let common = common_type_to_write(elements.clone(), index_step)?;
     msgpack_write::header(elements.len(), 0x90, 0xdc, out);
     let start = out.len();
     let total = elements.len();
@@ -1367,7 +1376,7 @@ fn write_map<'e, T: MsgpackField + 'e>(
     entries: &[(&'e String, &'e T)],
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let common = common_type(entries.iter().map(|(_, v)| *v), |i| {
+    let common = common_type_to_write(entries.iter().map(|(_, v)| *v), |i| {
         PathStep::Key(entries[i].0.clone())
     })?;
     msgpack_write::header(entries.len(), 0x80, 0xde, out);

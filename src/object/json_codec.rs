@@ -31,7 +31,7 @@ use crate::value::{Number, Value};
 use crate::Known;
 
 use super::codec::{
-    common_type, float_number, from_value, index_step, integer_field_number, integer_of,
+    common_type_to_write, float_number, from_value, index_step, integer_field_number, integer_of,
     keys_are_nfc, map_value, narrow, null_error, set_order, settle_elements, settle_map,
     sorted_entries, to_value,
 };
@@ -531,7 +531,7 @@ fn write_list<'e, T: JsonField + 'e>(
     elements: impl Iterator<Item = &'e T> + Clone,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let common = common_type(elements.clone(), index_step)?;
+    let common = common_type_to_write(elements.clone(), index_step)?;
     out.push(b'[');
     for (i, e) in elements.enumerate() {
         if i > 0 {
@@ -565,7 +565,7 @@ fn write_set_elements<'e, T: JsonField + 'e>(
     elements: impl Iterator<Item = &'e T> + Clone,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let common = common_type(elements.clone(), index_step)?;
+    let common = common_type_to_write(elements.clone(), index_step)?;
     out.push(b'[');
     for (i, e) in elements.enumerate() {
         if i > 0 {
@@ -648,7 +648,7 @@ fn write_map<'e, T: JsonField + 'e>(
     entries: &[(&'e String, &'e T)],
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let common = common_type(entries.iter().map(|(_, v)| *v), |i| {
+    let common = common_type_to_write(entries.iter().map(|(_, v)| *v), |i| {
         PathStep::Key(entries[i].0.clone())
     })?;
     out.push(b'{');
