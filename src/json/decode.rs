@@ -210,6 +210,17 @@ impl<'a, 'o> Decoder<'a, 'o> {
         Ok(())
     }
 
+    /// How many more values the input may leave out (see [`left_out`](Self::left_out)).
+    pub(crate) fn implicit_budget(&self) -> usize {
+        self.implicit_budget
+    }
+
+    /// Gives back the budget [`implicit_budget`](Self::implicit_budget) reported, for a
+    /// value read again from its start.
+    pub(crate) fn restore_implicit_budget(&mut self, budget: usize) {
+        self.implicit_budget = budget;
+    }
+
     /// Decodes one value of type `ty` at `depth`.
     pub(crate) fn value(&mut self, r: &mut Reader<'a>, ty: &Type, depth: usize) -> Result<Value> {
         self.value_into(r, ty, depth, Return)

@@ -195,9 +195,16 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
 /// ```
 pub fn decode_object<T: crate::object::JsonField>(input: &[u8]) -> Result<T> {
     let mut r = crate::object::JsonReader::new(input);
-    T::decode_json(&mut r, 0)
-        .and_then(|v| r.finish().map(|()| v))
-        .map_err(|e| decode::with_line_column(e, input))
+    match T::decode_json(&mut r, 0).and_then(|v| r.finish().map(|()| v)) {
+        Ok(v) => Ok(v),
+        // Where the value decoder fails too, its error is the one: the typed reader stops
+        // at the first value the Rust type cannot hold, which may come before the fault
+        // the value decoder finds.
+        Err(e) => match decode::decode(input, &T::cty_type(), &DecodeOptions::default()) {
+            Err(value_error) => Err(value_error),
+            Ok(_) => Err(decode::with_line_column(e, input)),
+        },
+    }
 }
 
 /// Encodes a value of a type that writes its own JSON

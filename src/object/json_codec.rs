@@ -210,6 +210,32 @@ impl<'a> JsonReader<'a> {
         self.d.left_out(n, given, at)
     }
 
+    /// Reads the value of an object member that a later member of the same name
+    /// replaces (a repeated attribute or map key, whose last value counts), with `read`:
+    /// `Ok(Ok(value))`; or, when `read` fails but the value decoder reads the value with
+    /// its type (`ty`: a fault that only the Rust type finds), `Ok(Err(error))` with the
+    /// reader past the value, the error standing unless a later member replaces this
+    /// one; or the value decoder's error.
+    pub fn replaceable<T>(
+        &mut self,
+        depth: usize,
+        read: impl FnOnce(&mut Self) -> Result<T>,
+        ty: impl FnOnce() -> Type,
+    ) -> Result<Result<T>> {
+        self.r.skip_whitespace();
+        let start = self.r.offset();
+        let budget = self.d.implicit_budget();
+        match read(self) {
+            Ok(v) => Ok(Ok(v)),
+            Err(e) => {
+                self.r.seek(start);
+                self.d.restore_implicit_budget(budget);
+                self.value(&ty(), depth)?;
+                Ok(Err(e))
+            }
+        }
+    }
+
     /// A value of type `ty` read by the `Value` decoder.
     fn value(&mut self, ty: &Type, depth: usize) -> Result<Value> {
         self.d.value(&mut self.r, ty, depth)
@@ -629,18 +655,36 @@ impl<T: JsonField> JsonField for crate::SetOf<T> {
 }
 
 /// Reads a map's entries, in input order, with the value decoder's checks: keys are
-/// put in NFC, and a key given twice keeps its last value.
+/// put in NFC, and a key given twice keeps its last value (`put` gives it; `None`
+/// takes out an earlier value the Rust type could not hold).
 fn read_entries<T: JsonField>(
     r: &mut JsonReader<'_>,
     depth: usize,
-    mut insert: impl FnMut(String, T),
+    mut put: impl FnMut(String, Option<T>),
 ) -> Result<usize> {
     let at = r.container("map", Kind::Object, depth)?;
+    // Values the Rust type cannot hold, which stand unless a later value replaces them.
+    let mut refused: Vec<(String, Error)> = Vec::new();
     while let Some(k) = r.r.next_key()? {
-        let v = T::decode_json(r, depth + 1).map_err(|e| e.in_key(&k))?;
-        insert(crate::text::nfc(&k).into_owned(), v);
+        let key = crate::text::nfc(&k).into_owned();
+        let read = r
+            .replaceable(depth + 1, |r| T::decode_json(r, depth + 1), T::cty_type)
+            .map_err(|e| e.in_key(&k))?;
+        if !refused.is_empty() {
+            refused.retain(|(earlier, _)| *earlier != key);
+        }
+        match read {
+            Ok(v) => put(key, Some(v)),
+            Err(e) => {
+                refused.push((key.clone(), e.in_key(&k)));
+                put(key, None);
+            }
+        }
     }
-    Ok(at)
+    match refused.into_iter().next() {
+        Some((_, e)) => Err(e),
+        None => Ok(at),
+    }
 }
 
 /// Writes a map's entries, sorted by their NFC keys.
@@ -675,8 +719,13 @@ fn write_map_via_value<T: JsonField>(entries: Vec<(&String, &T)>, out: &mut Vec<
 impl<T: JsonField> JsonField for BTreeMap<String, T> {
     fn decode_json(r: &mut JsonReader<'_>, depth: usize) -> Result<Self> {
         let mut map = BTreeMap::new();
-        let at = read_entries(r, depth, |k, v| {
-            map.insert(k, v);
+        let at = read_entries(r, depth, |k, v| match v {
+            Some(v) => {
+                map.insert(k, v);
+            }
+            None => {
+                map.remove(&k);
+            }
         })?;
         if T::HAS_DYNAMIC {
             settle_map(map.iter_mut().collect(), at)?;
@@ -695,8 +744,13 @@ impl<T: JsonField> JsonField for BTreeMap<String, T> {
 impl<T: JsonField, S: BuildHasher + Default> JsonField for HashMap<String, T, S> {
     fn decode_json(r: &mut JsonReader<'_>, depth: usize) -> Result<Self> {
         let mut map = HashMap::default();
-        let at = read_entries(r, depth, |k, v| {
-            map.insert(k, v);
+        let at = read_entries(r, depth, |k, v| match v {
+            Some(v) => {
+                map.insert(k, v);
+            }
+            None => {
+                map.remove(&k);
+            }
         })?;
         if T::HAS_DYNAMIC {
             settle_map(map.iter_mut().collect(), at)?;

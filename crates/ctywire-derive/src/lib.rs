@@ -665,6 +665,18 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
             quote!(::ctywire::object::decode_json_via::<#ty>(r, depth + 1, wire))
         },
     );
+    // The type the value decoder reads each attribute with.
+    let json_types = fields.iter().enumerate().map(|(i, f)| {
+        let ty = &f.ty;
+        if f.through_wire {
+            quote!(wire()[#i].clone().unwrap_or_else(<#ty as ::ctywire::object::FieldType>::cty_type))
+        } else {
+            quote!(<#ty as ::ctywire::object::FieldType>::cty_type())
+        }
+    });
+    let refused: Vec<syn::Ident> = (0..n)
+        .map(|i| syn::Ident::new(&format!("refused_{i}"), Span::call_site()))
+        .collect();
     let json_encodes = per_field(
         &|f| {
             let (ty, ident) = (&f.ty, &f.ident);
@@ -688,18 +700,36 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
                 let mut next = 0usize;
                 let mut given = 0usize;
                 #(let mut #vars: ::std::option::Option<#tys> = ::std::option::Option::None;)*
+                // What the Rust type could not hold, unless a repeated attribute replaces it.
+                #(let mut #refused: ::std::option::Option<#error> = ::std::option::Option::None;)*
                 while let ::std::option::Option::Some(i) = r.attribute(&NAMES, &mut next)? {
                     match i {
                         #(#indexes => {
-                            #vars = ::std::option::Option::Some(
-                                ::ctywire::object::in_attribute(#json_decodes, NAMES[#indexes])?,
-                            );
+                            let read = ::ctywire::object::in_attribute(
+                                r.replaceable(depth + 1, |r| #json_decodes, || #json_types),
+                                NAMES[#indexes],
+                            )?;
+                            match read {
+                                #result::Ok(v) => {
+                                    #vars = ::std::option::Option::Some(v);
+                                    #refused = ::std::option::Option::None;
+                                }
+                                #result::Err(e) => {
+                                    #vars = ::std::option::Option::None;
+                                    #refused = ::std::option::Option::Some(e);
+                                }
+                            }
                         })*
                         _ => {}
                     }
                     given += 1;
                 }
                 r.end_object(#n, given, at)?;
+                #(
+                    if let ::std::option::Option::Some(e) = #refused {
+                        return ::ctywire::object::in_attribute(#result::Err(e), NAMES[#indexes]);
+                    }
+                )*
                 #result::Ok(#name {
                     #(#idents: match #vars {
                         ::std::option::Option::Some(v) => v,
