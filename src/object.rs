@@ -7,11 +7,10 @@
 //! [`MsgpackField`], the typed MessagePack codec:
 //! [`msgpack::decode_object`](crate::msgpack::decode_object) and
 //! [`msgpack::encode_object`](crate::msgpack::encode_object) read and write the struct
-//! straight from and to bytes, exactly as the `Value` codec reads and writes its type.
+//! straight from and to bytes, exactly as the `Value` codec reads and writes its type;
+//! and [`JsonField`], the typed JSON codec:
 //! [`json::decode_object`](crate::json::decode_object) and
-//! [`json::encode_object`](crate::json::encode_object) still go through the serde bridge
-//! (`decode_as` and `encode_from` with [`Object::cty_type`]): there is no typed JSON codec
-//! in this release.
+//! [`json::encode_object`](crate::json::encode_object) do the same with JSON text.
 
 mod codec;
 mod json_codec;
