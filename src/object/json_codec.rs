@@ -765,3 +765,190 @@ impl<T: JsonField, S: BuildHasher + Default> JsonField for HashMap<String, T, S>
         write_map(&sorted_entries(self.iter()), out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+    use crate::json;
+    use crate::object::FieldType;
+    use crate::{ErrorKind, Known, Number, Type, Value};
+
+    use super::JsonField;
+
+    /// `text` read by the typed codec and by the value decoder: the same error, or a
+    /// value that writes back as the value encoder writes the decoded value.
+    fn agree<T: JsonField + std::fmt::Debug>(text: &str) -> crate::Result<T> {
+        let ty = T::cty_type();
+        let typed = json::decode_object::<T>(text.as_bytes());
+        let value = json::decode(text.as_bytes(), &ty);
+        match (&typed, &value) {
+            (Ok(t), Ok(v)) => assert_eq!(
+                json::encode_object(t).map_err(|e| e.to_string()),
+                json::encode(v, &ty).map_err(|e| e.to_string()),
+                "{text}"
+            ),
+            (Err(t), Err(v)) => assert_eq!(t.to_string(), v.to_string(), "{text}"),
+            (Err(_), Ok(_)) => {}
+            (Ok(t), Err(v)) => panic!("{text}: typed read {t:?}, the value decoder refuses: {v}"),
+        }
+        typed
+    }
+
+    #[test]
+    fn primitives_read_and_write_as_the_value_codec() {
+        assert_eq!(agree::<String>(r#""a\u003cb""#).unwrap(), "a<b");
+        assert_eq!(agree::<String>("12.50").unwrap(), "12.50");
+        assert_eq!(agree::<String>("true").unwrap(), "true");
+        assert_eq!(agree::<Box<str>>("\"e\u{301}\"").unwrap(), "\u{e9}".into());
+        assert!(agree::<bool>("\"1\"").unwrap());
+        assert!(!agree::<bool>("false").unwrap());
+        assert_eq!(agree::<u8>("\"255\"").unwrap(), 255);
+        assert_eq!(agree::<i64>("-9.2e1").unwrap(), -92);
+        assert_eq!(
+            agree::<u128>("340282366920938463463374607431768211455").unwrap(),
+            u128::MAX
+        );
+        assert_eq!(
+            agree::<i128>("-170141183460469231731687303715884105728").unwrap(),
+            i128::MIN
+        );
+        assert_eq!(agree::<f32>("0.5").unwrap(), 0.5);
+        // A number beyond float64 is the nearest f64, which JSON cannot write.
+        assert_eq!(json::decode_object::<f64>(b"1e400").unwrap(), f64::INFINITY);
+        assert_eq!(
+            agree::<Number>("0.1000").unwrap(),
+            "0.1000".parse::<Number>().unwrap()
+        );
+        for (text, want) in [
+            ("256", "expected u8 (an integer from 0 to 255), found 256 at line 1 column 1"),
+            ("-1", "expected usize (an integer from 0 to 18446744073709551615), found -1 at line 1 column 1"),
+            ("[1]", "expected number, found array at line 1 column 1"),
+            ("\"x\"", "invalid number \"x\" at line 1 column 1"),
+            ("null", "expected number, found null (a value that may be null needs Option<T> or ctywire::Known<T>) at line 1 column 1"),
+            ("1 2", "unexpected data after the JSON value: found `2` at line 1 column 3"),
+            ("", "expected a JSON value, found end of input at line 1 column 1"),
+        ] {
+            let err = match want {
+                w if w.contains("usize") => agree::<usize>(text).unwrap_err(),
+                w if w.contains("u8") => agree::<u8>(text).unwrap_err(),
+                _ => agree::<u32>(text).unwrap_err(),
+            };
+            assert_eq!(err.to_string(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn numbers_write_as_go_cty_writes_them() {
+        for (value, text) in [
+            (0.1f64, "0.1"),
+            (1e21, "1000000000000000000000"),
+            (1.5e-7, "0.00000015"),
+            (-0.0, "-0"),
+            (123456789.0, "123456789"),
+        ] {
+            let want = json::encode(
+                &Value::Number(Number::from_f64(value).unwrap()),
+                &Type::Number,
+            )
+            .unwrap();
+            assert_eq!(json::encode_object(&value).unwrap(), want, "{value}");
+            assert_eq!(String::from_utf8(want).unwrap(), text);
+        }
+        assert_eq!(
+            json::encode_object(&u64::MAX).unwrap(),
+            b"18446744073709551615"
+        );
+        assert_eq!(
+            json::encode_object(&i128::MIN).unwrap(),
+            b"-170141183460469231731687303715884105728"
+        );
+        let err = json::encode_object(&f64::NEG_INFINITY).unwrap_err();
+        assert_eq!(err.to_string(), "cannot serialize infinity as JSON");
+        assert_eq!(err.kind(), ErrorKind::Unencodable);
+        assert_eq!(
+            json::encode_object(&f64::NAN).unwrap_err().to_string(),
+            "NaN is not a valid number"
+        );
+    }
+
+    #[test]
+    fn collections_read_and_write_as_the_value_codec() {
+        let set = agree::<BTreeSet<String>>(r#"["b", "a", "b", "e\u0301", "é"]"#).unwrap();
+        assert_eq!(set.len(), 3);
+        let set = agree::<HashSet<i32>>("[3, 1, 2, 1]").unwrap();
+        assert_eq!(json::encode_object(&set).unwrap(), b"[1,2,3]");
+        let map =
+            agree::<BTreeMap<String, Option<u8>>>(r#"{"b": 1, "a": null, "b": "2"}"#).unwrap();
+        assert_eq!(map["b"], Some(2));
+        let map = agree::<HashMap<String, Known<String>>>(r#"{"z": "1", "y": 2}"#).unwrap();
+        assert_eq!(json::encode_object(&map).unwrap(), br#"{"y":"2","z":"1"}"#);
+        // Keys that are one once in NFC: written as the value encoder writes them.
+        let twice = BTreeMap::from([("e\u{301}".to_owned(), 1), ("\u{e9}".to_owned(), 2)]);
+        assert_eq!(
+            json::encode_object(&twice).unwrap_err().to_string(),
+            "[\"\u{e9}\"]: two map keys are one once normalized to NFC"
+        );
+        // Sets of numbers that are not integers go through the value rules.
+        let floats: HashSet<u64> = HashSet::from([10, 9, 100]);
+        assert_eq!(json::encode_object(&floats).unwrap(), b"[9,10,100]");
+        let numbers = vec![
+            Number::from_f64(0.5).unwrap(),
+            "0.50".parse::<Number>().unwrap(),
+        ];
+        let via_value = json::encode(
+            &Value::set(numbers.iter().cloned().map(Value::Number)),
+            &Type::set(Type::Number),
+        )
+        .unwrap();
+        let set: crate::SetOf<Number> = json::decode_object(&via_value).unwrap();
+        assert_eq!(json::encode_object(&set).unwrap(), via_value);
+        // Nested too deep, as the value decoder says.
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        let err = agree::<Vec<Value>>(&deep).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TypeMismatch);
+        let lists = format!(
+            r#"{{"value":{deep},"type":{}"number"{}}}"#,
+            "[\"list\",".repeat(200),
+            "]".repeat(200)
+        );
+        let err = agree::<Value>(&lists).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::LimitExceeded);
+    }
+
+    #[test]
+    fn dynamic_values_keep_their_wrapper() {
+        let list = agree::<Vec<Value>>(
+            r#"[{"value": "a", "type": "string"}, null, {"type": "string", "value": "b"}]"#,
+        )
+        .unwrap();
+        // The null is a null string, written in its wrapper as the value encoder does.
+        assert_eq!(
+            json::encode_object(&list).unwrap(),
+            br#"[{"value":"a","type":"string"},{"value":null,"type":"string"},{"value":"b","type":"string"}]"#
+        );
+        let err = agree::<Vec<Value>>(
+            r#"[{"value": "a", "type": "string"}, {"value": 1, "type": "number"}]"#,
+        )
+        .unwrap_err();
+        assert_eq!(err.path().to_string(), "[1]");
+        let mixed = vec![Value::from("a"), Value::from(1)];
+        let err = json::encode_object(&mixed).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Unencodable);
+        assert_eq!(
+            err.to_string(),
+            json::encode(&Value::list(mixed.clone()), &Type::list(Type::Dynamic))
+                .unwrap_err()
+                .to_string()
+        );
+        let unknown = vec![Known::<String>::Known("a".into()), Known::unknown()];
+        assert_eq!(
+            json::encode_object(&unknown).unwrap_err().to_string(),
+            "[1]: value is not known"
+        );
+        assert_eq!(
+            <Vec<String> as FieldType>::cty_type(),
+            Type::list(Type::String)
+        );
+    }
+}
