@@ -85,7 +85,7 @@ pub enum Presence {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no typed MessagePack codec",
     label = "not a field type ctywire's typed codec reads and writes",
-    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
+    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, SetOf, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
 )]
 pub trait MsgpackField: FieldType + Sized {
     /// Whether the cty type holds `dynamic` anywhere: collections of such values check

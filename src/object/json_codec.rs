@@ -82,8 +82,8 @@ pub struct JsonReader<'a> {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no typed JSON codec",
-    label = "not a field type ctywire's typed codec reads and writes",
-    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
+    label = "not a field type ctywire's typed JSON codec reads and writes",
+    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, SetOf, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
 )]
 pub trait JsonField: MsgpackField {
     /// Reads one value at the reader's position; `depth` is the nesting level (checked
