@@ -892,7 +892,7 @@ mod tests {
         // Sets of numbers that are not integers go through the value rules.
         let floats: HashSet<u64> = HashSet::from([10, 9, 100]);
         assert_eq!(json::encode_object(&floats).unwrap(), b"[9,10,100]");
-        let numbers = vec![
+        let numbers = [
             Number::from_f64(0.5).unwrap(),
             "0.50".parse::<Number>().unwrap(),
         ];
