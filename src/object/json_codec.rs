@@ -23,6 +23,7 @@ use crate::json::decode::{
 };
 use crate::json::encode;
 use crate::limits::MAX_DEPTH;
+use crate::msgpack::encode::{reserve_rest, PROJECT_AFTER};
 use crate::path::PathStep;
 use crate::token::json_read::{Kind, Reader};
 use crate::token::json_write::write_string;
@@ -552,12 +553,14 @@ fn read_elements<T: JsonField>(r: &mut JsonReader<'_>, kind: &str, depth: usize)
     Ok(out)
 }
 
-/// Writes a list's elements.
+/// Writes a list's elements (making room for the rest of a long list once its first
+/// elements show their size, as the MessagePack encoders do).
 fn write_list<'e, T: JsonField + 'e>(
-    elements: impl Iterator<Item = &'e T> + Clone,
+    elements: impl ExactSizeIterator<Item = &'e T> + Clone,
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let common = common_type_to_write(elements.clone(), index_step)?;
+    let (start, total) = (out.len(), elements.len());
     out.push(b'[');
     for (i, e) in elements.enumerate() {
         if i > 0 {
@@ -565,6 +568,9 @@ fn write_list<'e, T: JsonField + 'e>(
         }
         e.encode_json_element(common.as_ref(), out)
             .map_err(|err| err.in_index(i))?;
+        if i + 1 == PROJECT_AFTER {
+            reserve_rest(out, start, total);
+        }
     }
     out.push(b']');
     Ok(())
