@@ -16,7 +16,7 @@ mod codec;
 mod json_codec;
 
 pub use json_codec::{
-    decode_json_via, encode_json_via, json_keys, left_out, JsonField, JsonReader,
+    attribute_left_out, decode_json_via, encode_json_via, json_keys, JsonField, JsonReader,
 };
 
 pub use codec::{

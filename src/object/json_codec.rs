@@ -246,7 +246,7 @@ impl<'a> JsonReader<'a> {
 /// The value of attribute `name`, left out of the object read at `at`: for the code the
 /// derive generates.
 #[cold]
-pub fn left_out<T: JsonField>(name: &str, at: usize) -> Result<T> {
+pub fn attribute_left_out<T: JsonField>(name: &str, at: usize) -> Result<T> {
     T::left_out().ok_or_else(|| {
         Error::mismatch(
             T::cty_type().kind_name(),

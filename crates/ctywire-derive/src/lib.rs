@@ -733,7 +733,7 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
                 #result::Ok(#name {
                     #(#idents: match #vars {
                         ::std::option::Option::Some(v) => v,
-                        ::std::option::Option::None => ::ctywire::object::left_out::<#tys>(NAMES[#indexes], at)?,
+                        ::std::option::Option::None => ::ctywire::object::attribute_left_out::<#tys>(NAMES[#indexes], at)?,
                     },)*
                 })
             }
