@@ -1288,7 +1288,9 @@ pub struct FuzzObjectRule {
 ///
 /// MessagePack: what the typed codec reads, the value decoder reads too and the serde
 /// bridge reads the same structs; what it refuses, the bridge refuses; the structs write
-/// what the value encoder writes for the bridge's value of them, and read back the same.
+/// what the value encoder writes for the bridge's value of them, and read back the same;
+/// as JSON too, they write what `json::encode` writes (or fail as it fails: unknowns),
+/// and read back to the same text.
 ///
 /// JSON: what the value decoder refuses, the typed codec refuses with the same error
 /// (kind, path, message, line and column); what it reads, the typed codec reads as the
@@ -1385,6 +1387,34 @@ fn decode_object_msgpack(data: &[u8]) {
     );
     let again: Vec<FuzzObject> = msgpack::decode_object(&bytes).expect("encoded structs decode");
     assert_eq!(again, structs, "structs change through their bytes");
+    // The same structs as JSON: the text `json::encode` writes for their value (or its
+    // error, an unknown's), which the typed JSON codec reads back to the same text.
+    match (json::encode_object(&structs), json::encode(&value, &ty)) {
+        (Ok(text), Ok(want)) => {
+            assert_eq!(
+                String::from_utf8_lossy(&text),
+                String::from_utf8_lossy(&want),
+                "json::encode_object differs from json::encode\n{structs:?}"
+            );
+            let back: Vec<FuzzObject> = json::decode_object(&text)
+                .unwrap_or_else(|e| panic!("written JSON does not read back: {e}"));
+            assert_eq!(
+                json::encode_object(&back).ok(),
+                Some(text),
+                "structs change through their JSON"
+            );
+        }
+        (Err(t), Err(w)) => assert_eq!(
+            (t.kind(), t.path(), t.to_string()),
+            (w.kind(), w.path(), w.to_string()),
+            "json::encode_object and json::encode refuse with different errors"
+        ),
+        (t, w) => panic!(
+            "json::encode_object and json::encode disagree: {:?} / {:?}\n{structs:?}",
+            t.map(|b| String::from_utf8_lossy(&b).into_owned()),
+            w.map(|b| String::from_utf8_lossy(&b).into_owned())
+        ),
+    }
 }
 
 /// At most this many values of one `show -json` document are checked.
