@@ -13,10 +13,20 @@
 //! rmp-serde checks nothing of cty (key order, set order and duplicates, NFC, the
 //! dynamic wrapper's type); the typed codec checks all of it and writes go-cty's bytes.
 //!
+//! The same two payloads as JSON (`payloads.rs`'s `json`): the typed JSON codec
+//! (`json::decode_object`, `json::encode_object`) against the serde bridge into the same
+//! structs (`json::decode_as`, `json::encode_from`) and against serde_json into the same
+//! structs (`serde_json::from_slice`, `serde_json::to_vec`; for the realistic payload the
+//! `dynamic` field is the wrapper's parts: the object it carries as a struct, the type
+//! JSON as a `RawValue`). serde_json, like rmp-serde, checks nothing of cty and writes
+//! its own escaping.
+//!
 //! Run with `cargo bench --bench derive --features derive`; `CTYWIRE_SUMMARY_ONLY=1`
 //! skips criterion and prints the summary of medians (taken alternately, 100 runs each;
 //! written to `target/derive-summary.md`); `CTYWIRE_PROFILE=decode_object` (or
-//! `encode_object`, `rmp_serde`, `rmp_serde_encode`; with `CTYWIRE_PAYLOAD=instances` or
+//! `encode_object`, `rmp_serde`, `rmp_serde_encode`, `json_decode_object`,
+//! `json_encode_object`, `json_decode_as`, `json_encode_from`, `serde_json`,
+//! `serde_json_encode`; with `CTYWIRE_PAYLOAD=instances` or
 //! `resources`, the default) runs one operation 200 times (`CTYWIRE_PROFILE_RUNS`), for
 //! `perf record` or callgrind (`--toggle-collect='derive::decode_object*'`: each
 //! operation is one function that is never inlined).
@@ -26,9 +36,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
-use ctywire::msgpack;
-use ctywire::object::MsgpackField;
+use ctywire::object::{JsonField, MsgpackField, Object};
 use ctywire::Value;
+use ctywire::{json, msgpack};
 use serde::{Deserialize, Serialize};
 
 #[path = "payloads.rs"]
@@ -77,7 +87,7 @@ struct Disk {
 }
 
 /// An element of the realistic payload.
-#[derive(ctywire::Object, Debug, PartialEq)]
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
 struct Resource {
     #[cty(computed)]
     arn: String,
@@ -129,6 +139,30 @@ struct PeerResource {
     settings: (TypeJson, Settings),
     tags: BTreeMap<String, String>,
     zone: String,
+}
+
+/// [`Resource`] for serde_json: the `dynamic` field as the wrapper's parts.
+#[derive(Serialize, Deserialize, Debug)]
+struct JsonPeerResource {
+    arn: String,
+    cpu_count: u32,
+    enabled: bool,
+    id: String,
+    ingress: BTreeSet<Rule>,
+    name: String,
+    security_groups: BTreeSet<String>,
+    settings: JsonWrapper,
+    tags: BTreeMap<String, String>,
+    zone: String,
+}
+
+/// A dynamic value's JSON wrapper, for serde_json: the value as a struct, the type JSON
+/// as it stands.
+#[derive(Serialize, Deserialize, Debug)]
+struct JsonWrapper {
+    value: Settings,
+    #[serde(rename = "type")]
+    ty: Box<serde_json::value::RawValue>,
 }
 
 /// What [`Resource::settings`] holds.
@@ -185,21 +219,55 @@ fn rmp_serde_encode<T: Serialize>(structs: &[T]) -> Vec<u8> {
     rmp_serde::to_vec_named(structs).expect("rmp-serde writes the structs")
 }
 
+#[inline(never)]
+fn json_decode_object<T: JsonField>(text: &[u8]) -> Vec<T> {
+    json::decode_object(text).expect("the typed JSON decoder reads the payload")
+}
+
+#[inline(never)]
+fn json_encode_object<T: JsonField>(structs: &Vec<T>) -> Vec<u8> {
+    json::encode_object(structs).expect("the typed JSON encoder writes the structs")
+}
+
+#[inline(never)]
+fn json_decode_as<T: serde::de::DeserializeOwned + Object>(text: &[u8]) -> Vec<T> {
+    json::decode_as(text, &ctywire::Type::list(T::cty_type()))
+        .expect("the serde bridge reads the payload")
+}
+
+#[inline(never)]
+fn json_encode_from<T: Serialize + Object>(structs: &[T]) -> Vec<u8> {
+    json::encode_from(structs, &ctywire::Type::list(T::cty_type()))
+        .expect("the serde bridge writes the structs")
+}
+
+#[inline(never)]
+fn serde_json<T: serde::de::DeserializeOwned>(text: &[u8]) -> Vec<T> {
+    serde_json::from_slice(text).expect("serde_json reads the payload")
+}
+
+#[inline(never)]
+fn serde_json_encode<T: Serialize>(structs: &[T]) -> Vec<u8> {
+    serde_json::to_vec(structs).expect("serde_json writes the structs")
+}
+
 fn timed<O>(b: &mut criterion::Bencher<'_>, mut f: impl FnMut() -> O) {
     b.iter_batched(|| (), |()| f(), BatchSize::PerIteration)
 }
 
-/// One payload's structs, for the derive and for the peer.
-struct Case<T, P> {
+/// One payload's structs, for the derive and for the peers (rmp-serde's, serde_json's).
+struct Case<T, P, J> {
     payload: payloads::Payload,
     structs: Vec<T>,
     peer: Vec<P>,
+    json_peer: Vec<J>,
 }
 
-fn case<T, P>(payload: payloads::Payload) -> Case<T, P>
+fn case<T, P, J>(payload: payloads::Payload) -> Case<T, P, J>
 where
-    T: MsgpackField,
+    T: JsonField + serde::de::DeserializeOwned + Serialize + Object + PartialEq + std::fmt::Debug,
     P: serde::de::DeserializeOwned,
+    J: serde::de::DeserializeOwned,
 {
     let structs: Vec<T> = decode_object(&payload.msgpack);
     assert_eq!(
@@ -208,21 +276,48 @@ where
         "the typed encoder writes the payload back"
     );
     let peer: Vec<P> = rmp_serde(&payload.msgpack);
+    assert_eq!(
+        json_decode_object::<T>(&payload.json),
+        structs,
+        "the typed JSON decoder reads the same structs"
+    );
+    assert_eq!(
+        json_encode_object(&structs),
+        payload.json,
+        "the typed JSON encoder writes the payload back"
+    );
+    assert_eq!(
+        json_decode_as::<T>(&payload.json),
+        structs,
+        "the serde bridge reads the same structs"
+    );
+    assert_eq!(
+        json_encode_from(&structs),
+        payload.json,
+        "the serde bridge writes the payload back"
+    );
+    let json_peer: Vec<J> = serde_json(&payload.json);
     Case {
         payload,
         structs,
         peer,
+        json_peer,
     }
 }
 
 fn main() {
     payloads::settle_allocator();
-    let instances: Case<Instance, Instance> = case(payloads::instances(10_000));
+    let instances: Case<Instance, Instance, Instance> = case(payloads::instances(10_000));
     assert_eq!(
         instances.structs, instances.peer,
         "both read the same structs"
     );
-    let resources: Case<Resource, PeerResource> = case(payloads::resources(5_300));
+    assert_eq!(
+        instances.structs, instances.json_peer,
+        "serde_json reads the same structs"
+    );
+    let resources: Case<Resource, PeerResource, JsonPeerResource> =
+        case(payloads::resources(5_300));
     if let Ok(op) = std::env::var("CTYWIRE_PROFILE") {
         let runs = std::env::var("CTYWIRE_PROFILE_RUNS").map_or(200, |n| n.parse().unwrap_or(200));
         let realistic = std::env::var("CTYWIRE_PAYLOAD").as_deref() != Ok("instances");
@@ -244,8 +339,42 @@ fn main() {
                 }
                 ("rmp_serde_encode", true) => drop(black_box(rmp_serde_encode(&resources.peer))),
                 ("rmp_serde_encode", false) => drop(black_box(rmp_serde_encode(&instances.peer))),
+                ("json_decode_object", true) => drop(black_box(json_decode_object::<Resource>(
+                    &resources.payload.json,
+                ))),
+                ("json_decode_object", false) => drop(black_box(
+                    json_decode_object::<Instance>(&instances.payload.json),
+                )),
+                ("json_encode_object", true) => {
+                    drop(black_box(json_encode_object(&resources.structs)))
+                }
+                ("json_encode_object", false) => {
+                    drop(black_box(json_encode_object(&instances.structs)))
+                }
+                ("json_decode_as", true) => drop(black_box(json_decode_as::<Resource>(
+                    &resources.payload.json,
+                ))),
+                ("json_decode_as", false) => drop(black_box(json_decode_as::<Instance>(
+                    &instances.payload.json,
+                ))),
+                ("json_encode_from", true) => drop(black_box(json_encode_from(&resources.structs))),
+                ("json_encode_from", false) => {
+                    drop(black_box(json_encode_from(&instances.structs)))
+                }
+                ("serde_json", true) => drop(black_box(serde_json::<JsonPeerResource>(
+                    &resources.payload.json,
+                ))),
+                ("serde_json", false) => {
+                    drop(black_box(serde_json::<Instance>(&instances.payload.json)))
+                }
+                ("serde_json_encode", true) => {
+                    drop(black_box(serde_json_encode(&resources.json_peer)))
+                }
+                ("serde_json_encode", false) => {
+                    drop(black_box(serde_json_encode(&instances.json_peer)))
+                }
                 _ => panic!(
-                    "CTYWIRE_PROFILE: decode_object, encode_object, rmp_serde or rmp_serde_encode"
+                    "CTYWIRE_PROFILE: decode_object, encode_object, rmp_serde, rmp_serde_encode, json_decode_object, json_encode_object, json_decode_as, json_encode_from, serde_json or serde_json_encode"
                 ),
             }
         }
@@ -263,15 +392,22 @@ fn main() {
     );
     table.push_str(&summary(&instances));
     table.push_str(&summary(&resources));
+    table.push_str(
+        "\n| payload | JSON bytes | json::decode_object ms | json::decode_as ms | serde_json::from_slice ms | vs decode_as | vs serde_json | json::encode_object ms | json::encode_from ms | serde_json::to_vec ms | vs encode_from | vs serde_json |\n\
+         |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+    );
+    table.push_str(&json_summary(&instances));
+    table.push_str(&json_summary(&resources));
     println!("\n{table}");
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/derive-summary.md");
     let _ = std::fs::write(path, table);
 }
 
-fn bench<T, P>(c: &mut Criterion, case: &Case<T, P>)
+fn bench<T, P, J>(c: &mut Criterion, case: &Case<T, P, J>)
 where
-    T: MsgpackField,
+    T: JsonField + serde::de::DeserializeOwned + Serialize + Object,
     P: serde::de::DeserializeOwned + Serialize,
+    J: serde::de::DeserializeOwned + Serialize,
 {
     let bytes = &case.payload.msgpack;
     let mut g = c.benchmark_group(format!("derive, {}", case.payload.name));
@@ -289,13 +425,35 @@ where
         timed(b, || rmp_serde_encode(black_box(&case.peer)))
     });
     g.finish();
+    let text = &case.payload.json;
+    let mut g = c.benchmark_group(format!("derive JSON, {}", case.payload.name));
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_function("json::decode_object", |b| {
+        timed(b, || json_decode_object::<T>(black_box(text)))
+    });
+    g.bench_function("json::decode_as", |b| {
+        timed(b, || json_decode_as::<T>(black_box(text)))
+    });
+    g.bench_function("serde_json::from_slice", |b| {
+        timed(b, || serde_json::<J>(black_box(text)))
+    });
+    g.bench_function("json::encode_object", |b| {
+        timed(b, || json_encode_object(black_box(&case.structs)))
+    });
+    g.bench_function("json::encode_from", |b| {
+        timed(b, || json_encode_from(black_box(&case.structs)))
+    });
+    g.bench_function("serde_json::to_vec", |b| {
+        timed(b, || serde_json_encode(black_box(&case.json_peer)))
+    });
+    g.finish();
 }
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-fn summary<T, P>(case: &Case<T, P>) -> String
+fn summary<T, P, J>(case: &Case<T, P, J>) -> String
 where
     T: MsgpackField,
     P: serde::de::DeserializeOwned + Serialize,
@@ -319,5 +477,51 @@ where
         ms(encode),
         ms(peer_encode),
         encode.as_secs_f64() / peer_encode.as_secs_f64(),
+    )
+}
+
+/// The JSON row: each typed operation timed in alternation with each of its peers.
+fn json_summary<T, P, J>(case: &Case<T, P, J>) -> String
+where
+    T: JsonField + serde::de::DeserializeOwned + Serialize + Object,
+    J: serde::de::DeserializeOwned + Serialize,
+{
+    const REPS: usize = 100;
+    let text = &case.payload.json;
+    let (decode, bridge_decode) = timing::median_pair(
+        REPS,
+        || json_decode_object::<T>(text),
+        || json_decode_as::<T>(text),
+    );
+    let (decode_again, peer_decode) = timing::median_pair(
+        REPS,
+        || json_decode_object::<T>(text),
+        || serde_json::<J>(text),
+    );
+    let (encode, bridge_encode) = timing::median_pair(
+        REPS,
+        || json_encode_object(&case.structs),
+        || json_encode_from(&case.structs),
+    );
+    let (encode_again, peer_encode) = timing::median_pair(
+        REPS,
+        || json_encode_object(&case.structs),
+        || serde_json_encode(&case.json_peer),
+    );
+    let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+    format!(
+        "| {} | {} | {:.2} | {:.2} | {:.2} | {:.2}x | {:.2}x | {:.2} | {:.2} | {:.2} | {:.2}x | {:.2}x |\n",
+        case.payload.name,
+        text.len(),
+        ms(decode),
+        ms(bridge_decode),
+        ms(peer_decode),
+        ratio(decode, bridge_decode),
+        ratio(decode_again, peer_decode),
+        ms(encode),
+        ms(bridge_encode),
+        ms(peer_encode),
+        ratio(encode, bridge_encode),
+        ratio(encode_again, peer_encode),
     )
 }

@@ -62,18 +62,19 @@
 //! blocks' nesting from the field's type. [`msgpack::decode_object`] and
 //! [`msgpack::encode_object`] read and write the struct with that type through the typed
 //! codec the derive generates ([`object::MsgpackField`]: straight between bytes and the
-//! struct, byte for byte what the `Value` codec writes); the same in [`json`] goes through
-//! the serde bridge (the struct then derives serde's traits too). A struct that cannot
-//! make a schema does not build; the `ctywire-derive` crate's docs list the options.
+//! struct, byte for byte what the `Value` codec writes); [`json::decode_object`] and
+//! [`json::encode_object`] do the same with JSON text ([`object::JsonField`]). A struct
+//! that cannot make a schema does not build; the `ctywire-derive` crate's docs list the
+//! options.
 //!
 //! ```
 //! # #[cfg(feature = "derive")] {
 //! use ctywire::object::Object;
 //! use ctywire::schema::BlockNesting;
-//! use ctywire::{msgpack, Known};
+//! use ctywire::{json, msgpack, Known};
 //!
 //! /// A virtual machine.
-//! #[derive(ctywire::Object, serde::Serialize, serde::Deserialize)]
+//! #[derive(ctywire::Object)]
 //! struct Instance {
 //!     #[cty(computed)]
 //!     id: Known<String>,
@@ -84,7 +85,7 @@
 //!     disk: Vec<Disk>,
 //! }
 //!
-//! #[derive(ctywire::Object, serde::Serialize, serde::Deserialize)]
+//! #[derive(ctywire::Object)]
 //! struct Disk {
 //!     #[cty(required)]
 //!     size_gb: u32,
@@ -105,6 +106,12 @@
 //! let back: Instance = msgpack::decode_object(&bytes)?;
 //! assert!(back.id.is_unknown());
 //! assert_eq!(back.disk[0].size_gb, 10);
+//!
+//! // JSON cannot hold unknowns: once applied, the instance has its id.
+//! let applied = Instance { id: Known::from("i-1".to_string()), ..back };
+//! let text = json::encode_object(&applied)?;
+//! assert_eq!(text, br#"{"disk":[{"size_gb":10}],"id":"i-1","name":"web"}"#);
+//! assert_eq!(json::decode_object::<Instance>(&text)?.id.as_known().map(String::as_str), Some("i-1"));
 //! # }
 //! # Ok::<(), ctywire::Error>(())
 //! ```

@@ -8,14 +8,18 @@
 //! [`msgpack::decode_object`](crate::msgpack::decode_object) and
 //! [`msgpack::encode_object`](crate::msgpack::encode_object) read and write the struct
 //! straight from and to bytes, exactly as the `Value` codec reads and writes its type;
-//! [`from_value`] and [`to_value`] convert between the struct and a [`Value`] of its type
-//! with that codec.
+//! and [`JsonField`], the typed JSON codec:
 //! [`json::decode_object`](crate::json::decode_object) and
-//! [`json::encode_object`](crate::json::encode_object) still go through the serde bridge
-//! (`decode_as` and `encode_from` with [`Object::cty_type`]): there is no typed JSON codec
-//! in this release.
+//! [`json::encode_object`](crate::json::encode_object) do the same with JSON text.
+//! [`from_value`] and [`to_value`] convert between the struct and a [`Value`] of its type
+//! with the MessagePack codec.
 
 mod codec;
+mod json_codec;
+
+pub use json_codec::{
+    attribute_left_out, decode_json_via, encode_json_via, json_keys, JsonField, JsonReader,
+};
 
 pub use codec::{
     cmp_set_hash_via, concrete_type_via, decode_via, encode_via, in_attribute, missing_attribute,

@@ -1283,13 +1283,79 @@ pub struct FuzzObjectRule {
     cidrs: Vec<String>,
 }
 
-/// `decode_object`: a MessagePack payload of `list(FuzzObject)` read by the typed codec
-/// of `#[derive(ctywire::Object)]`. No input panics; what it reads, the value decoder
-/// reads too and the serde bridge reads the same structs; what it refuses, the bridge
-/// refuses; the structs write what the value encoder writes for the bridge's value of
-/// them, and read back the same.
+/// `decode_object`: the input read as a payload of `list(FuzzObject)` by the typed
+/// codecs of `#[derive(ctywire::Object)]`, as MessagePack and as JSON. No input panics.
+///
+/// MessagePack: what the typed codec reads, the value decoder reads too and the serde
+/// bridge reads the same structs; what it refuses, the bridge refuses; the structs write
+/// what the value encoder writes for the bridge's value of them, and read back the same;
+/// as JSON too, they write what `json::encode` writes (or fail as it fails: unknowns),
+/// and read back to the same text.
+///
+/// JSON: what the value decoder refuses, the typed codec refuses with the same error
+/// (kind, path, message, line and column); what it reads, the typed codec reads as the
+/// same structs as the value converted (`serde::from_value`), or refuses only where the
+/// conversion fails too; the structs write what the value encoder writes for their
+/// value, and read back the same.
 #[cfg(feature = "derive")]
 pub fn decode_object(data: &[u8]) {
+    decode_object_msgpack(data);
+    decode_object_json(data);
+}
+
+#[cfg(feature = "derive")]
+fn decode_object_json(data: &[u8]) {
+    use ctywire::object::Object;
+    let ty = Type::list(FuzzObject::cty_type());
+    let typed = json::decode_object::<Vec<FuzzObject>>(data);
+    let value = json::decode(data, &ty);
+    let structs = match (typed, value) {
+        (Err(t), Err(v)) => {
+            assert_eq!(
+                (t.kind(), t.path(), t.to_string()),
+                (v.kind(), v.path(), v.to_string()),
+                "the typed JSON codec and the value decoder refuse with different errors"
+            );
+            return;
+        }
+        (Ok(t), Err(v)) => {
+            panic!("the typed JSON codec read what the value decoder refuses ({v}): {t:?}")
+        }
+        (Err(t), Ok(v)) => {
+            if let Ok(converted) = ctywire::serde::from_value::<Vec<FuzzObject>>(&v, &ty) {
+                panic!("the typed JSON codec refused ({t}) what the value decoder reads and converts: {converted:?}");
+            }
+            return;
+        }
+        (Ok(t), Ok(v)) => {
+            let converted: Vec<FuzzObject> =
+                ctywire::serde::from_value(&v, &ty).unwrap_or_else(|e| {
+                    panic!("the typed JSON codec read what does not convert ({e}): {t:?}")
+                });
+            assert_eq!(
+                t, converted,
+                "the typed JSON codec and the value decoder read different structs"
+            );
+            t
+        }
+    };
+    let text = match json::encode_object(&structs) {
+        Ok(b) => b,
+        Err(e) => panic!("structs decoded from JSON do not encode as JSON: {e}\n{structs:?}"),
+    };
+    let value = ctywire::serde::to_value(&structs, &ty).expect("decoded structs make a value");
+    let want = json::encode(&value, &ty).expect("a value decoded from JSON encodes");
+    assert_eq!(
+        String::from_utf8_lossy(&text),
+        String::from_utf8_lossy(&want),
+        "json::encode_object differs from json::encode\n{structs:?}"
+    );
+    let again: Vec<FuzzObject> = json::decode_object(&text).expect("encoded structs decode");
+    assert_eq!(again, structs, "structs change through their JSON");
+}
+
+#[cfg(feature = "derive")]
+fn decode_object_msgpack(data: &[u8]) {
     use ctywire::object::Object;
     let ty = Type::list(FuzzObject::cty_type());
     let typed = msgpack::decode_object::<Vec<FuzzObject>>(data);
@@ -1321,6 +1387,34 @@ pub fn decode_object(data: &[u8]) {
     );
     let again: Vec<FuzzObject> = msgpack::decode_object(&bytes).expect("encoded structs decode");
     assert_eq!(again, structs, "structs change through their bytes");
+    // The same structs as JSON: the text `json::encode` writes for their value (or its
+    // error, an unknown's), which the typed JSON codec reads back to the same text.
+    match (json::encode_object(&structs), json::encode(&value, &ty)) {
+        (Ok(text), Ok(want)) => {
+            assert_eq!(
+                String::from_utf8_lossy(&text),
+                String::from_utf8_lossy(&want),
+                "json::encode_object differs from json::encode\n{structs:?}"
+            );
+            let back: Vec<FuzzObject> = json::decode_object(&text)
+                .unwrap_or_else(|e| panic!("written JSON does not read back: {e}"));
+            assert_eq!(
+                json::encode_object(&back).ok(),
+                Some(text),
+                "structs change through their JSON"
+            );
+        }
+        (Err(t), Err(w)) => assert_eq!(
+            (t.kind(), t.path(), t.to_string()),
+            (w.kind(), w.path(), w.to_string()),
+            "json::encode_object and json::encode refuse with different errors"
+        ),
+        (t, w) => panic!(
+            "json::encode_object and json::encode disagree: {:?} / {:?}\n{structs:?}",
+            t.map(|b| String::from_utf8_lossy(&b).into_owned()),
+            w.map(|b| String::from_utf8_lossy(&b).into_owned())
+        ),
+    }
 }
 
 /// At most this many values of one `show -json` document are checked.

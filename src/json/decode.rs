@@ -1,5 +1,7 @@
 //! JSON decoding driven by a type, straight into [`Value`]s, with go-cty's leniency.
 
+use std::borrow::Cow;
+
 use crate::error::{Error, ErrorKind, Position, Result};
 use crate::implied::{below, Wrappers};
 use crate::limits::MAX_DEPTH;
@@ -31,6 +33,11 @@ pub struct DecodeOptions {
     /// for `UpgradeResourceState`, whose JSON was written with an older schema.
     pub ignore_undefined_attributes: bool,
 }
+
+/// The default options, for decoders that take none.
+pub(crate) static DEFAULT_OPTIONS: DecodeOptions = DecodeOptions {
+    ignore_undefined_attributes: false,
+};
 
 impl DecodeOptions {
     /// The default options: undeclared attributes are an error.
@@ -100,6 +107,13 @@ pub(crate) fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
         Type::Tuple(_) => "tuple",
         ty => ty.kind_name(),
     };
+    mismatch_named(expected, kind, at)
+}
+
+/// "expected `expected`, found `kind`" at `at`: the error of a value of the wrong JSON
+/// kind, for the value decoder and the typed codec of derived structs alike.
+#[cold]
+pub(crate) fn mismatch_named(expected: &str, kind: Kind, at: usize) -> Error {
     Error::mismatch(expected, kind_name(kind)).at_offset(at)
 }
 
@@ -107,29 +121,57 @@ pub(crate) fn mismatch(ty: &Type, kind: Kind, at: usize) -> Error {
 #[inline(never)]
 pub(crate) fn primitive(r: &mut Reader<'_>, ty: &Type, kind: Kind, at: usize) -> Result<Value> {
     Ok(match (ty, kind) {
-        (Type::Bool, Kind::Bool) => Value::Bool(r.read_bool()?),
-        (Type::Bool, Kind::String) => match &*r.read_string()? {
-            "true" | "1" => Value::Bool(true),
-            "false" | "0" => Value::Bool(false),
-            s => {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    format!("expected a bool or one of the strings \"true\", \"false\", \"1\", \"0\", found string {s:?}"),
-                )
-                .at_offset(at))
-            }
-        },
-        (Type::Number, Kind::Number) => {
-            Value::Number(number(r.read_number()?).map_err(|e| e.at_offset(at))?)
-        }
-        (Type::Number, Kind::String) => {
-            Value::Number(number(&r.read_string()?).map_err(|e| e.at_offset(at))?)
+        (Type::Bool, _) => Value::Bool(bool_of(r, kind, at)?),
+        (Type::Number, _) => {
+            Value::Number(number(&number_text(r, kind, at)?).map_err(|e| e.at_offset(at))?)
         }
         (Type::String, Kind::String) => string(r, Return)?,
-        (Type::String, Kind::Number) => Value::String(r.read_number()?.into()),
-        (Type::String, Kind::Bool) => Value::string(if r.read_bool()? { "true" } else { "false" }),
+        (Type::String, _) => Value::String(string_text(r, kind, at)?.as_ref().into()),
         (ty, kind) => return Err(mismatch(ty, kind, at)),
     })
+}
+
+/// A value of type `bool` (not null) of JSON kind `kind` at `at`: `true` or `false`, or
+/// one of the strings go-cty reads as a bool.
+pub(crate) fn bool_of(r: &mut Reader<'_>, kind: Kind, at: usize) -> Result<bool> {
+    match kind {
+        Kind::Bool => r.read_bool(),
+        Kind::String => match &*r.read_string()? {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            s => Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!("expected a bool or one of the strings \"true\", \"false\", \"1\", \"0\", found string {s:?}"),
+            )
+            .at_offset(at)),
+        },
+        kind => Err(mismatch_named("bool", kind, at)),
+    }
+}
+
+/// The text of a value of type `number` (not null) of JSON kind `kind` at `at`: a
+/// number literal, or a string (go-cty reads numbers from strings too), for
+/// [`number`] to parse.
+pub(crate) fn number_text<'a>(r: &mut Reader<'a>, kind: Kind, at: usize) -> Result<Cow<'a, str>> {
+    match kind {
+        Kind::Number => r.read_number().map(Cow::Borrowed),
+        Kind::String => r.read_string(),
+        kind => Err(mismatch_named("number", kind, at)),
+    }
+}
+
+/// The text of a value of type `string` (not null) of JSON kind `kind` at `at`, in
+/// NFC: a string, or a number's or bool's text as go-cty converts them.
+pub(crate) fn string_text<'a>(r: &mut Reader<'a>, kind: Kind, at: usize) -> Result<Cow<'a, str>> {
+    match kind {
+        Kind::String => Ok(match r.read_string()? {
+            Cow::Borrowed(s) => text::nfc(s),
+            Cow::Owned(s) => Cow::Owned(text::nfc_owned(s)),
+        }),
+        Kind::Number => r.read_number().map(Cow::Borrowed),
+        Kind::Bool => Ok(Cow::Borrowed(if r.read_bool()? { "true" } else { "false" })),
+        kind => Err(mismatch_named("string", kind, at)),
+    }
 }
 
 /// A string value, for a JSON string at a position of type `string`.
@@ -152,6 +194,31 @@ impl<'a, 'o> Decoder<'a, 'o> {
             implicit_budget: crate::limits::implicit_value_budget(input.len()),
             scratch: Vec::new(),
         }
+    }
+
+    /// Counts the attributes an object of `n` attributes at `at` leaves out, when
+    /// `given` of its members named one (a repeated one counts each time): nulls the
+    /// input does not pay for, against [`MAX_IMPLICIT_VALUES`](crate::limits::MAX_IMPLICIT_VALUES).
+    pub(crate) fn left_out(&mut self, n: usize, given: usize, at: usize) -> Result<()> {
+        let missing = n.saturating_sub(given);
+        if missing > 0 {
+            if missing > self.implicit_budget {
+                return Err(crate::limits::implicit_values_error().at_offset(at));
+            }
+            self.implicit_budget -= missing;
+        }
+        Ok(())
+    }
+
+    /// How many more values the input may leave out (see [`left_out`](Self::left_out)).
+    pub(crate) fn implicit_budget(&self) -> usize {
+        self.implicit_budget
+    }
+
+    /// Gives back the budget [`implicit_budget`](Self::implicit_budget) reported, for a
+    /// value read again from its start.
+    pub(crate) fn restore_implicit_budget(&mut self, budget: usize) {
+        self.implicit_budget = budget;
     }
 
     /// Decodes one value of type `ty` at `depth`.
@@ -340,14 +407,7 @@ impl<'a, 'o> Decoder<'a, 'o> {
             }
             next = r.next_key_at()?;
         }
-        // The attributes left out are nulls the input does not pay for.
-        let missing = ty.len().saturating_sub(given);
-        if missing > 0 {
-            if missing > self.implicit_budget {
-                return Err(crate::limits::implicit_values_error().at_offset(at));
-            }
-            self.implicit_budget -= missing;
-        }
+        self.left_out(ty.len(), given, at)?;
         Ok(put.put(Value::Object(Box::new(Object::from_parts(
             names.clone(),
             values,

@@ -9,7 +9,7 @@ use crate::value::conform::{
     check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
     typed_type, wrapper_type,
 };
-use crate::value::Value;
+use crate::value::{Number, Value};
 
 /// Encodes `value` as type `ty`, appending JSON text to `out`.
 ///
@@ -75,7 +75,7 @@ pub(crate) fn encode(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> 
 #[inline(never)]
 fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
     if value.is_unknown() {
-        return Err(Error::new(ErrorKind::Unencodable, "value is not known"));
+        return Err(unknown_error());
     }
     match (ty, value) {
         (Type::Dynamic, Value::Typed(t)) => {
@@ -90,12 +90,7 @@ fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
         (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
             encode(&t.value, ty, out)?
         }
-        (Type::Number, Value::Number(_)) => {
-            return Err(Error::new(
-                ErrorKind::Unencodable,
-                "cannot serialize infinity as JSON",
-            ))
-        }
+        (Type::Number, Value::Number(_)) => return Err(infinity_error()),
         (Type::Tuple(ts), Value::Tuple(vs)) => {
             if ts.len() != vs.len() {
                 return Err(Error::unencodable(format!(
@@ -142,7 +137,7 @@ fn element(v: &Value, ty: &Type, common: &Option<Type>, out: &mut Vec<u8>) -> Re
 /// The dynamic wrapper: `{"value":...,"type":...}`, value first.
 fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
     if value.is_unknown() {
-        return Err(Error::new(ErrorKind::Unencodable, "value is not known"));
+        return Err(unknown_error());
     }
     out.extend_from_slice(b"{\"value\":");
     encode(value, ty, out)?;
@@ -150,4 +145,30 @@ fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
     write_json_cached(ty, out);
     out.push(b'}');
     Ok(())
+}
+
+/// Writes a string value: its NFC text, quoted.
+pub(crate) fn string(s: &str, out: &mut Vec<u8>) {
+    write_string(out, text::nfc(s).as_bytes());
+}
+
+/// Writes a number value: its text, as go-cty writes it; the infinities cannot be
+/// written.
+pub(crate) fn number(n: &Number, out: &mut Vec<u8>) -> Result<()> {
+    if n.is_infinite() {
+        return Err(infinity_error());
+    }
+    n.write_text(out);
+    Ok(())
+}
+
+/// The error for an unknown value, which JSON cannot hold.
+#[cold]
+pub(crate) fn unknown_error() -> Error {
+    Error::new(ErrorKind::Unencodable, "value is not known")
+}
+
+#[cold]
+fn infinity_error() -> Error {
+    Error::new(ErrorKind::Unencodable, "cannot serialize infinity as JSON")
 }

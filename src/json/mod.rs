@@ -161,47 +161,62 @@ pub fn encode_from<T: ::serde::Serialize + ?Sized>(value: &T, ty: &Type) -> Resu
     crate::serde::json_encode_from(value, ty)
 }
 
-/// Decodes JSON bytes into a type that declares its cty type
-/// ([`Object`](crate::object::Object), as `#[derive(ctywire::Object)]` implements it):
-/// [`decode_as`] with `T::cty_type()`, through the serde bridge. Unlike
-/// [`msgpack::decode_object`](crate::msgpack::decode_object), which reads a derived struct
-/// with its typed codec, there is no typed JSON codec in this release: a derived struct
-/// read here needs serde's traits too.
+/// Decodes JSON text into a type that reads its own JSON
+/// ([`JsonField`](crate::object::JsonField): a `#[derive(ctywire::Object)]` struct, or
+/// any field type of one), straight from the text with the typed codec the derive
+/// generates, no [`Value`] tree in between (but in `dynamic` fields).
+///
+/// It reads what [`decode`] reads with `T`'s cty type, converted: go-cty's leniency
+/// (numbers and bools may come as strings), an attribute the input leaves out is null
+/// (an error for a field that cannot hold null: an `Option` or [`Known`](crate::Known)
+/// field is null), an attribute given twice keeps its last value; the same errors, with
+/// the path and the line and column. [`decode_as`] is the serde bridge's way.
 ///
 /// ```
-/// use ctywire::object::Object;
-/// use ctywire::schema::{Attribute, Block};
-/// use ctywire::{json, Type};
+/// # #[cfg(feature = "derive")] {
+/// use ctywire::json;
 ///
-/// #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+/// #[derive(ctywire::Object, Debug, PartialEq)]
 /// struct Disk {
+///     #[cty(required)]
 ///     size: u32,
+///     #[cty(optional)]
+///     label: Option<String>,
 /// }
 ///
-/// // What `#[derive(ctywire::Object)]` with `#[cty(required)]` on `size` writes.
-/// impl Object for Disk {
-///     fn schema_block() -> Block {
-///         Block::new().attribute("size", Attribute::new(Type::Number).required())
-///     }
-/// }
+/// let disk: Disk = json::decode_object(br#"{"size": "10"}"#)?;
+/// assert_eq!(disk, Disk { size: 10, label: None });
+/// assert_eq!(json::encode_object(&disk)?, br#"{"label":null,"size":10}"#);
 ///
-/// let bytes = json::encode_object(&Disk { size: 10 })?;
-/// assert_eq!(json::decode_object::<Disk>(&bytes)?, Disk { size: 10 });
+/// let err = json::decode_object::<Vec<Disk>>(b"[\n  {\"size\": true}\n]").unwrap_err();
+/// assert_eq!(err.to_string(), "[0].size: expected number, found bool at line 2 column 12");
+/// # }
 /// # Ok::<(), ctywire::Error>(())
 /// ```
-#[cfg(feature = "serde")]
-pub fn decode_object<T: crate::object::Object + ::serde::de::DeserializeOwned>(
-    input: &[u8],
-) -> Result<T> {
-    decode_as(input, &T::cty_type())
+pub fn decode_object<T: crate::object::JsonField>(input: &[u8]) -> Result<T> {
+    let mut r = crate::object::JsonReader::new(input);
+    match T::decode_json(&mut r, 0).and_then(|v| r.finish().map(|()| v)) {
+        Ok(v) => Ok(v),
+        // Where the value decoder fails too, its error is the one: the typed reader stops
+        // at the first value the Rust type cannot hold, which may come before the fault
+        // the value decoder finds.
+        Err(e) => match decode::decode(input, &T::cty_type(), &DecodeOptions::default()) {
+            Err(value_error) => Err(value_error),
+            Ok(_) => Err(decode::with_line_column(e, input)),
+        },
+    }
 }
 
-/// Encodes a value of a type that declares its cty type
-/// ([`Object`](crate::object::Object)): [`encode_from`] with `T::cty_type()` (see
-/// [`decode_object`] for an example).
-#[cfg(feature = "serde")]
-pub fn encode_object<T: crate::object::Object + ::serde::Serialize>(value: &T) -> Result<Vec<u8>> {
-    encode_from(value, &T::cty_type())
+/// Encodes a value of a type that writes its own JSON
+/// ([`JsonField`](crate::object::JsonField): a derived struct, or any field type of
+/// one): exactly the text [`encode`] writes for the equivalent [`Value`] with `T`'s cty
+/// type, written straight from the struct (see [`decode_object`] for an example). An
+/// unknown ([`Known::Unknown`](crate::Known::Unknown)) cannot be written as JSON: the
+/// error names its path. [`encode_from`] is the serde bridge's way.
+pub fn encode_object<T: crate::object::JsonField>(value: &T) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    value.encode_json(&mut out)?;
+    Ok(out)
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whatever its type.

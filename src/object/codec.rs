@@ -86,7 +86,7 @@ pub enum Presence {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no typed MessagePack codec",
     label = "not a field type ctywire's typed codec reads and writes",
-    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
+    note = "field types: String, bool, integers, f32, f64, Number, Value, Vec, BTreeSet, HashSet, SetOf, BTreeMap<String, _>, HashMap<String, _>, Option, Known, Box, or a #[derive(ctywire::Object)] struct"
 )]
 pub trait MsgpackField: FieldType + Sized {
     /// Whether the cty type holds `dynamic` anywhere: collections of such values check
@@ -231,7 +231,7 @@ const fn is_extension(b: u8) -> bool {
     matches!(b, 0xc7..=0xc9 | 0xd4..=0xd8)
 }
 
-fn null_error(kind: &str) -> Error {
+pub(super) fn null_error(kind: &str) -> Error {
     Error::mismatch(
         kind,
         "null (a value that may be null needs Option<T> or ctywire::Known<T>)",
@@ -416,7 +416,7 @@ pub fn decode_via<T: MsgpackField>(
 }
 
 /// `value`, of type `from`, as a `T` (converted to `T`'s type first).
-fn from_value<T: MsgpackField>(value: &Value, from: &Type, depth: usize) -> Result<T> {
+pub(super) fn from_value<T: MsgpackField>(value: &Value, from: &Type, depth: usize) -> Result<T> {
     let ty = T::cty_type();
     let converted;
     let value = if *from == ty {
@@ -720,7 +720,7 @@ macro_rules! float_fields {
     )*};
 }
 
-fn float_number(f: f64) -> Result<Number> {
+pub(super) fn float_number(f: f64) -> Result<Number> {
     Number::from_f64(f).ok_or_else(|| Error::unencodable("NaN is not a valid number".into()))
 }
 
@@ -745,12 +745,7 @@ fn integer(
         Token::UInt(u) => Ok((Ok(i128::from(u)), at)),
         t => {
             let n = decode::number(&t).map_err(|e| e.at_offset(at))?;
-            let i = match (n.to_i64(), n.to_u64()) {
-                (Some(i), _) => Ok(i128::from(i)),
-                (_, Some(u)) => Ok(i128::from(u)),
-                _ => n.to_string().parse::<i128>().map_err(|_| n),
-            };
-            Ok((i, at))
+            Ok((integer_of(n), at))
         }
     }
 }
@@ -784,6 +779,50 @@ fn fixed_integer(r: &mut MsgpackReader<'_>) -> Option<i128> {
     Some(i)
 }
 
+/// A number read for an integer field: the integer, or the number when it is not one
+/// (or beyond i128).
+pub(super) fn integer_of(n: Number) -> std::result::Result<i128, Number> {
+    match (n.to_i64(), n.to_u64()) {
+        (Some(i), _) => Ok(i128::from(i)),
+        (_, Some(u)) => Ok(i128::from(u)),
+        _ => n.to_string().parse::<i128>().map_err(|_| n),
+    }
+}
+
+/// An integer field's value from what [`integer_of`] read at `at`, or the error naming
+/// the field's width (`name`, `least` to `greatest`) and what was found.
+pub(super) fn narrow<T: TryFrom<i128> + std::str::FromStr>(
+    read: std::result::Result<i128, Number>,
+    at: usize,
+    name: &str,
+    least: impl std::fmt::Display,
+    greatest: impl std::fmt::Display,
+) -> Result<T> {
+    let range = |found: &dyn std::fmt::Display| {
+        Error::integer_range(name, &least, &greatest, found).at_offset(at)
+    };
+    match read {
+        Ok(i) => T::try_from(i).map_err(|_| range(&i)),
+        // Beyond i128 (u128's upper half), or not an integer.
+        Err(n) => n.to_string().parse::<T>().map_err(|_| range(&n)),
+    }
+}
+
+/// The number an integer field writes.
+pub(super) fn integer_field_number<T: Copy + std::fmt::Display>(value: T) -> Result<Number>
+where
+    i128: TryFrom<T>,
+{
+    match i128::try_from(value) {
+        Ok(i) => integer_number(i),
+        // u128 beyond i128: as its text.
+        Err(_) => value
+            .to_string()
+            .parse()
+            .map_err(|e: crate::value::NumberError| Error::unencodable(e.to_string())),
+    }
+}
+
 fn write_integer(i: i128, out: &mut Vec<u8>) -> Result<()> {
     // Integers beyond int64 are written as go-cty writes them: as number text.
     if let Ok(i) = i64::try_from(i) {
@@ -794,7 +833,7 @@ fn write_integer(i: i128, out: &mut Vec<u8>) -> Result<()> {
     Ok(())
 }
 
-fn integer_number(i: i128) -> Result<Number> {
+pub(super) fn integer_number(i: i128) -> Result<Number> {
     if let Ok(u) = u64::try_from(i) {
         return Ok(Number::from(u));
     }
@@ -815,39 +854,21 @@ macro_rules! integer_fields {
 
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
                 let (read, at) = integer(r, depth)?;
-                let range = |found: &dyn std::fmt::Display| {
-                    Error::integer_range(stringify!($t), $t::MIN, $t::MAX, found).at_offset(at)
-                };
-                match read {
-                    Ok(i) => $t::try_from(i).map_err(|_| range(&i)),
-                    // Beyond i128 (u128's upper half), or not an integer.
-                    Err(n) => n.to_string().parse::<$t>().map_err(|_| range(&n)),
-                }
+                narrow(read, at, stringify!($t), $t::MIN, $t::MAX)
             }
 
             fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
-                // `as` widens every width but u128 exactly; u128 beyond i128 is text.
-                #[allow(clippy::cast_possible_wrap, clippy::unnecessary_cast)]
                 match i128::try_from(*self) {
                     Ok(i) => write_integer(i, out),
                     Err(_) => {
-                        let n: Number = self.to_string().parse().map_err(
-                            |e: crate::value::NumberError| Error::unencodable(e.to_string()),
-                        )?;
-                        encode::number(&n, out);
+                        encode::number(&integer_field_number(*self)?, out);
                         Ok(())
                     }
                 }
             }
 
             fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
-                let n: Number = match i128::try_from(*self) {
-                    Ok(i) => integer_number(i)?,
-                    Err(_) => self.to_string().parse().map_err(
-                        |e: crate::value::NumberError| Error::unencodable(e.to_string()),
-                    )?,
-                };
-                n.write_hash_text(out);
+                integer_field_number(*self)?.write_hash_text(out);
                 Ok(())
             }
 
@@ -1153,7 +1174,7 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
 
 /// The one concrete type of elements whose type holds `dynamic` (`None` for other
 /// element types), or the value decoder's error naming the first that differs.
-fn common_type<'e, T: MsgpackField + 'e>(
+pub(super) fn common_type<'e, T: MsgpackField + 'e>(
     elements: impl Iterator<Item = &'e T> + Clone,
     step: impl Fn(usize) -> PathStep,
 ) -> Result<Option<Type>> {
@@ -1185,7 +1206,16 @@ fn common_type<'e, T: MsgpackField + 'e>(
     Ok(Some(common.unwrap_or_else(T::cty_type)))
 }
 
-fn index_step(i: usize) -> PathStep {
+/// [`common_type`] of a collection being written: a mixed collection cannot be
+/// written, as the value encoders say.
+pub(super) fn common_type_to_write<'e, T: MsgpackField + 'e>(
+    elements: impl Iterator<Item = &'e T> + Clone,
+    step: impl Fn(usize) -> PathStep,
+) -> Result<Option<Type>> {
+    common_type(elements, step).map_err(|e| e.with_kind(ErrorKind::Unencodable))
+}
+
+pub(super) fn index_step(i: usize) -> PathStep {
     PathStep::Index(i as u64)
 }
 
@@ -1212,15 +1242,23 @@ fn read_elements<T: MsgpackField>(
     for i in 0..n {
         out.push(T::decode_msgpack(r, depth + 1).map_err(|e| e.in_index(i))?);
     }
+    settle_elements(&mut out, at)?;
+    Ok(out)
+}
+
+/// Checks that the elements of a list or set read at `at` whose type holds `dynamic`
+/// have one concrete type, and types their null and unknown `dynamic` elements, as the
+/// value decoders do; nothing for other element types.
+pub(super) fn settle_elements<T: MsgpackField>(elements: &mut [T], at: usize) -> Result<()> {
     if T::HAS_DYNAMIC {
-        let common = common_type(out.iter(), index_step).map_err(|e| e.at_offset(at))?;
+        let common = common_type(elements.iter(), index_step).map_err(|e| e.at_offset(at))?;
         if let Some(c) = common {
             if T::cty_type() == Type::Dynamic {
-                out.iter_mut().for_each(|e| e.type_dynamic_element(&c));
+                elements.iter_mut().for_each(|e| e.type_dynamic_element(&c));
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Writes a list's elements.
@@ -1228,7 +1266,7 @@ fn write_list<'e, T: MsgpackField + 'e>(
     elements: impl ExactSizeIterator<Item = &'e T> + Clone,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let common = common_type(elements.clone(), index_step)?;
+    let common = common_type_to_write(elements.clone(), index_step)?;
     msgpack_write::header(elements.len(), 0x90, 0xdc, out);
     let start = out.len();
     let total = elements.len();
@@ -1272,7 +1310,7 @@ fn write_set<'e, T: MsgpackField + 'e>(
 }
 
 /// A set's elements in go-cty's order, or `None` for the `Value` path.
-fn set_order<'e, T: MsgpackField + 'e>(
+pub(super) fn set_order<'e, T: MsgpackField + 'e>(
     elements: impl Iterator<Item = &'e T>,
 ) -> Result<Option<Vec<&'e T>>> {
     let mut known = Vec::new();
@@ -1389,28 +1427,7 @@ impl<T: MsgpackField> MsgpackField for crate::SetOf<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
-        let elements: Vec<T> = read_elements(r, "set", depth)?;
-        let in_order = match set_order(elements.iter())? {
-            Some(ordered) => {
-                ordered.len() == elements.len()
-                    && ordered
-                        .iter()
-                        .zip(&elements)
-                        .all(|(o, e)| std::ptr::eq(*o, e))
-            }
-            None => false,
-        };
-        if in_order {
-            return Ok(crate::SetOf::from_canonical(elements));
-        }
-        let valued = elements
-            .into_iter()
-            .map(|e| to_value(&e).map(|v| (v, e)))
-            .collect::<Result<Vec<_>>>()?;
-        let canonical = crate::value::set::canonicalize_by(valued, |(v, _)| v);
-        Ok(crate::SetOf::from_canonical(
-            canonical.into_iter().map(|(_, e)| e).collect(),
-        ))
+        set_of(read_elements(r, "set", depth)?)
     }
 
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
@@ -1424,6 +1441,33 @@ impl<T: MsgpackField> MsgpackField for crate::SetOf<T> {
     fn concrete_type(&self) -> Result<Type> {
         sequence_concrete_type(self.iter(), Type::set)
     }
+}
+
+/// A set's elements as read, in go-cty's order; of elements cty takes for one, the
+/// first is kept (as the value decoders read a set).
+#[cfg(feature = "serde")]
+pub(super) fn set_of<T: MsgpackField>(elements: Vec<T>) -> Result<crate::SetOf<T>> {
+    let in_order = match set_order(elements.iter())? {
+        Some(ordered) => {
+            ordered.len() == elements.len()
+                && ordered
+                    .iter()
+                    .zip(&elements)
+                    .all(|(o, e)| std::ptr::eq(*o, e))
+        }
+        None => false,
+    };
+    if in_order {
+        return Ok(crate::SetOf::from_canonical(elements));
+    }
+    let valued = elements
+        .into_iter()
+        .map(|e| to_value(&e).map(|v| (v, e)))
+        .collect::<Result<Vec<_>>>()?;
+    let canonical = crate::value::set::canonicalize_by(valued, |(v, _)| v);
+    Ok(crate::SetOf::from_canonical(
+        canonical.into_iter().map(|(_, e)| e).collect(),
+    ))
 }
 
 /// Reads a map's entries, in input order, with the value decoder's checks (NFC keys,
@@ -1452,7 +1496,7 @@ fn read_entries<T: MsgpackField>(
 
 /// Checks a decoded map's values for one concrete type (element types holding
 /// `dynamic`), and types its null and unknown `dynamic` values.
-fn settle_map<'e, T: MsgpackField + 'e>(
+pub(super) fn settle_map<'e, T: MsgpackField + 'e>(
     mut entries: Vec<(&'e String, &'e mut T)>,
     at: usize,
 ) -> Result<()> {
@@ -1476,7 +1520,7 @@ fn write_map<'e, T: MsgpackField + 'e>(
     entries: &[(&'e String, &'e T)],
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let common = common_type(entries.iter().map(|(_, v)| *v), |i| {
+    let common = common_type_to_write(entries.iter().map(|(_, v)| *v), |i| {
         PathStep::Key(entries[i].0.clone())
     })?;
     msgpack_write::header(entries.len(), 0x80, 0xde, out);
@@ -1504,12 +1548,12 @@ fn map_hash_string<'e, T: MsgpackField + 'e>(
 }
 
 /// Whether every key is NFC text, so that the Rust order of the keys is the wire order.
-fn keys_are_nfc<'e>(mut keys: impl Iterator<Item = &'e String>) -> bool {
+pub(super) fn keys_are_nfc<'e>(mut keys: impl Iterator<Item = &'e String>) -> bool {
     keys.all(|k| crate::text::is_nfc_bytes(k.as_bytes()))
 }
 
 /// A map's entries in the order the encoder writes them: by NFC key.
-fn sorted_entries<'e, T>(
+pub(super) fn sorted_entries<'e, T>(
     entries: impl Iterator<Item = (&'e String, &'e T)>,
 ) -> Vec<(&'e String, &'e T)> {
     let mut v: Vec<_> = entries.collect();
@@ -1632,6 +1676,12 @@ impl<T: MsgpackField, S: BuildHasher + Default> MsgpackField for HashMap<String,
 /// [`Value`], as the value encoder has it.
 #[cold]
 fn encode_via_value<T: MsgpackField>(entries: Vec<(&String, &T)>, out: &mut Vec<u8>) -> Result<()> {
+    encode::encode(&map_value(entries)?, &Type::map(T::cty_type()), out)
+}
+
+/// A map's entries as a [`Value`] of `T`'s map type, keys in NFC: an error when two
+/// keys are one once normalized.
+pub(super) fn map_value<T: MsgpackField>(entries: Vec<(&String, &T)>) -> Result<Value> {
     let mut values = BTreeMap::new();
     for (k, v) in entries {
         let key = crate::text::nfc(k).into_owned();
@@ -1643,5 +1693,5 @@ fn encode_via_value<T: MsgpackField>(entries: Vec<(&String, &T)>, out: &mut Vec<
         }
         values.insert(key, to_value(v)?);
     }
-    encode::encode(&Value::map(values), &Type::map(T::cty_type()), out)
+    Ok(Value::map(values))
 }

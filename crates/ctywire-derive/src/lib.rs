@@ -32,6 +32,12 @@
 //! by its type's own codec. A block whose wire type is not its Rust type's (a nesting the
 //! field names, as `block(set)` on a `Vec`; a LIST or MAP block holding `dynamic`) is
 //! read and written through a `ctywire::Value`, converted.
+//!
+//! And its typed JSON codec, `ctywire::object::JsonField`, which
+//! `ctywire::json::decode_object` and `encode_object` use: the attributes in the same
+//! order, their names as the JSON encoder writes them (made once per struct by
+//! `ctywire::object::json_keys`), each field by its type's own codec; an attribute the
+//! input leaves out takes its type's `JsonField::left_out` (null), as JSON reads it.
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
@@ -527,7 +533,7 @@ fn msgpack_key(name: &str) -> Vec<u8> {
     out
 }
 
-/// The `MsgpackField` impl: the typed codec, with the attributes in go-cty's order
+/// The `JsonField` and `MsgpackField` impls: the typed codecs, with the attributes in go-cty's order
 /// (bytewise by name) and their keys as constants.
 fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 {
     fields.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
@@ -658,7 +664,107 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
         };
         quote!((!<#ty as #field>::HAS_DYNAMIC || #check))
     });
+    let json = quote!(::ctywire::object::JsonField);
+    let json_decodes = per_field(
+        &|f| {
+            let ty = &f.ty;
+            quote!(<#ty as #json>::decode_json(r, depth + 1))
+        },
+        &|f| {
+            let ty = &f.ty;
+            quote!(::ctywire::object::decode_json_via::<#ty>(r, depth + 1, wire))
+        },
+    );
+    // The type the value decoder reads each attribute with.
+    let json_types = fields.iter().enumerate().map(|(i, f)| {
+        let ty = &f.ty;
+        if f.through_wire {
+            quote!(wire()[#i].clone().unwrap_or_else(<#ty as ::ctywire::object::FieldType>::cty_type))
+        } else {
+            quote!(<#ty as ::ctywire::object::FieldType>::cty_type())
+        }
+    });
+    let refused: Vec<syn::Ident> = (0..n)
+        .map(|i| syn::Ident::new(&format!("refused_{i}"), Span::call_site()))
+        .collect();
+    let json_encodes = per_field(
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(<#ty as #json>::encode_json(&self.#ident, out))
+        },
+        &|f| {
+            let (ty, ident) = (&f.ty, &f.ident);
+            quote!(::ctywire::object::encode_json_via::<#ty>(&self.#ident, wire, out))
+        },
+    );
     quote! {
+        impl #json for #name {
+            #[allow(unused_mut, unused_variables, clippy::single_match)]
+            fn decode_json(
+                r: &mut ::ctywire::object::JsonReader<'_>,
+                depth: usize,
+            ) -> #result<Self, #error> {
+                const NAMES: [&str; #n] = [#(#names),*];
+                #wire_fn
+                let at = r.begin_object(depth)?;
+                let mut next = 0usize;
+                let mut given = 0usize;
+                #(let mut #vars: ::std::option::Option<#tys> = ::std::option::Option::None;)*
+                // What the Rust type could not hold, unless a repeated attribute replaces it.
+                #(let mut #refused: ::std::option::Option<#error> = ::std::option::Option::None;)*
+                while let ::std::option::Option::Some(i) = r.attribute(&NAMES, &mut next)? {
+                    match i {
+                        #(#indexes => {
+                            let read = ::ctywire::object::in_attribute(
+                                r.replaceable(depth + 1, |r| #json_decodes, || #json_types),
+                                NAMES[#indexes],
+                            )?;
+                            match read {
+                                #result::Ok(v) => {
+                                    #vars = ::std::option::Option::Some(v);
+                                    #refused = ::std::option::Option::None;
+                                }
+                                #result::Err(e) => {
+                                    #vars = ::std::option::Option::None;
+                                    #refused = ::std::option::Option::Some(e);
+                                }
+                            }
+                        })*
+                        _ => {}
+                    }
+                    given += 1;
+                }
+                r.end_object(#n, given, at)?;
+                #(
+                    if let ::std::option::Option::Some(e) = #refused {
+                        return ::ctywire::object::in_attribute(#result::Err(e), NAMES[#indexes]);
+                    }
+                )*
+                #result::Ok(#name {
+                    #(#idents: match #vars {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => ::ctywire::object::attribute_left_out::<#tys>(NAMES[#indexes], at)?,
+                    },)*
+                })
+            }
+
+            #[allow(unused_variables)]
+            fn encode_json(&self, out: &mut ::std::vec::Vec<u8>) -> #result<(), #error> {
+                const NAMES: [&str; #n] = [#(#names),*];
+                static KEYS: ::std::sync::OnceLock<::std::vec::Vec<::std::boxed::Box<[u8]>>> =
+                    ::std::sync::OnceLock::new();
+                let keys = KEYS.get_or_init(|| ::ctywire::object::json_keys(&NAMES));
+                #wire_fn
+                out.push(b'{');
+                #(
+                    out.extend_from_slice(&keys[#indexes]);
+                    ::ctywire::object::in_attribute(#json_encodes, NAMES[#indexes])?;
+                )*
+                out.push(b'}');
+                #result::Ok(())
+            }
+        }
+
         impl #field for #name {
             const HAS_DYNAMIC: bool = false #(|| <#tys as #field>::HAS_DYNAMIC)*;
 

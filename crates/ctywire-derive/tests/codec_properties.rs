@@ -1,15 +1,20 @@
-//! The typed codec of derived structs (`msgpack::encode_object` / `decode_object`) agrees
-//! with the `Value` codec byte for byte: on generated structs of every shape (LIST, SET,
-//! MAP, SINGLE and GROUP blocks, a nesting the field names, a LIST block holding
-//! `dynamic`, sets of objects, `dynamic` fields, optional and computed attributes,
-//! unknowns with refinements, protocol-6 nested attributes), the typed encoder writes
-//! what `msgpack::encode` writes for the struct's `Value`, and the typed decoder reads
-//! what `msgpack::decode` reads, converted (`decode_as`); and on hostile input both fail.
+//! The typed codecs of derived structs (`msgpack::encode_object` / `decode_object`, and
+//! `json::encode_object` / `decode_object`) agree with the `Value` codecs byte for byte:
+//! on generated structs of every shape (LIST, SET, MAP, SINGLE and GROUP blocks, a
+//! nesting the field names, a LIST block holding `dynamic`, sets of objects, `dynamic`
+//! fields, optional and computed attributes, unknowns with refinements, protocol-6
+//! nested attributes), the typed encoders write what `msgpack::encode` and
+//! `json::encode` write for the struct's `Value` (or both refuse it: JSON has no
+//! unknowns), and the typed decoders read what `msgpack::decode` and `json::decode`
+//! read, converted (`decode_as`, `serde::from_value`); and on hostile input both fail,
+//! with the same error where they fail for the same reason.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use ctywire::object::Object;
-use ctywire::{msgpack, serde as cty_serde, ErrorKind, Known, Number, Refinements, Type, Value};
+use ctywire::{
+    json, msgpack, serde as cty_serde, ErrorKind, Known, Number, Refinements, Type, Value,
+};
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -572,6 +577,84 @@ fn clashing_endpoint() -> impl Strategy<Value = Endpoint> {
     })
 }
 
+// ---- JSON ----
+
+/// `value` with its unknowns made null (JSON cannot hold unknowns).
+fn known_value(value: &Value) -> Value {
+    value.clone().transform(
+        &Type::Dynamic,
+        |_, v, _| {
+            if v.is_unknown() {
+                Value::Null
+            } else {
+                v
+            }
+        },
+    )
+}
+
+fn known_of<T: Clone>(k: &Known<T>) -> Known<T> {
+    match k {
+        Known::Unknown(_) => Known::Null,
+        k => k.clone(),
+    }
+}
+
+/// `resource` with its unknowns made null, which JSON can write.
+fn without_unknowns(resource: &Resource) -> Resource {
+    let mut r = resource.clone();
+    r.id = known_of(&r.id);
+    r.port = known_of(&r.port);
+    r.addresses = match &r.addresses {
+        Known::Known(v) => Known::Known(v.iter().map(known_of).collect()),
+        other => known_of(other),
+    };
+    r.extra = known_value(&r.extra);
+    r.extras = r.extras.map(|m| {
+        m.into_iter()
+            .map(|(k, v)| (k, known_value(&v)))
+            .collect::<HashMap<_, _>>()
+    });
+    r.disk = r
+        .disk
+        .into_iter()
+        .map(|mut d| {
+            d.volume_id = known_of(&d.volume_id);
+            d
+        })
+        .collect();
+    r.rule = r
+        .rule
+        .into_iter()
+        .map(|mut rule| {
+            rule.arn = known_of(&rule.arn);
+            rule
+        })
+        .collect();
+    r.stage = r
+        .stage
+        .into_iter()
+        .map(|s| Stage {
+            env: known_value(&s.env),
+        })
+        .collect();
+    r
+}
+
+/// An error's kind, path, message and position, to compare two errors whole.
+fn whole(e: &ctywire::Error) -> (ErrorKind, String, String) {
+    (e.kind(), e.path().to_string(), e.to_string())
+}
+
+/// Bytes the JSON mutations put in: JSON's own punctuation, digits, letters of its
+/// literals, and any byte.
+fn json_byte() -> impl Strategy<Value = u8> {
+    prop_oneof![
+        prop::sample::select(b"{}[],:\" \n\\0123456789-.eEntrufals".to_vec()),
+        any::<u8>(),
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
@@ -645,4 +728,336 @@ proptest! {
     ) {
         same_integer_in_every_width(&integer_payload(marker, &bytes))?;
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Encoding: the typed JSON encoder writes what `json::encode` writes, or both fail
+    /// with the same error (an unknown, which JSON cannot hold, names its path).
+    #[test]
+    fn typed_json_encode_is_the_value_encoding(resource in resource()) {
+        let ty = Resource::cty_type();
+        for resource in [without_unknowns(&resource), resource] {
+            let typed = json::encode_object(&resource);
+            match value_of(&resource, &ty).map(|v| json::encode(&v, &ty)) {
+                Some(Ok(text)) => prop_assert_eq!(typed.expect("the typed encoder writes it"), text),
+                Some(Err(v)) => {
+                    let t = typed.expect_err("the typed encoder wrote what the value codec refuses");
+                    prop_assert_eq!(whole(&t), whole(&v));
+                }
+                None => prop_assert!(typed.is_err(), "the typed encoder wrote what the value codec refuses"),
+            }
+        }
+    }
+
+    /// Decoding: the typed JSON decoder reads what `json::decode` reads, converted, and
+    /// writes it back as it was.
+    #[test]
+    fn typed_json_decode_is_the_value_decoding(resource in resource()) {
+        let ty = Resource::cty_type();
+        let Ok(text) = json::encode_object(&without_unknowns(&resource)) else { return Ok(()) };
+        let typed: Resource = json::decode_object(&text).expect("the typed decoder reads it");
+        let value = json::decode(&text, &ty).expect("the value decoder reads it");
+        let converted: Resource = cty_serde::from_value(&value, &ty).expect("the value converts");
+        prop_assert_eq!(&typed, &converted);
+        let bridged: Resource = json::decode_as(&text, &ty).expect("the bridge reads it");
+        prop_assert_eq!(&typed, &bridged);
+        prop_assert_eq!(json::encode_object(&typed).unwrap(), text);
+    }
+
+    /// Any JSON the `Value` decoder refuses, the typed decoder refuses too, with the same
+    /// error (kind, path, message, line and column), and neither panics: generated text
+    /// with bytes changed, cut or inserted.
+    #[test]
+    fn hostile_json_is_refused_with_the_path(
+        resource in resource(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), json_byte(), 0u8..3), 1..4),
+    ) {
+        let ty = Resource::cty_type();
+        let Ok(mut text) = json::encode_object(&without_unknowns(&resource)) else { return Ok(()) };
+        for (at, byte, how) in edits {
+            if text.is_empty() {
+                break;
+            }
+            let i = at.index(text.len());
+            match how {
+                0 => text[i] = byte,
+                1 => text.truncate(i),
+                _ => text.insert(i, byte),
+            }
+        }
+        let typed = json::decode_object::<Resource>(&text);
+        let value = json::decode(&text, &ty);
+        match (&typed, &value) {
+            (Err(t), Err(v)) => prop_assert_eq!(whole(t), whole(v)),
+            (Ok(_), Err(v)) => prop_assert!(false, "typed decode accepted what decode refuses: {}", v),
+            (Err(t), Ok(v)) => {
+                // Only where the Rust type cannot hold the value.
+                prop_assert!(
+                    cty_serde::from_value::<Resource>(v, &ty).is_err(),
+                    "typed decode refused what decode reads, converted: {}", t
+                );
+            }
+            (Ok(t), Ok(v)) => {
+                let converted: Resource = cty_serde::from_value(v, &ty).expect("converts");
+                prop_assert_eq!(t, &converted);
+            }
+        }
+    }
+}
+
+#[test]
+fn json_deep_nesting_in_dynamic_is_the_value_decoders_limit_error() {
+    let resource = Resource {
+        id: Known::Null,
+        extra: Value::from("x"),
+        ..sample()
+    };
+    let text = String::from_utf8(json::encode_object(&resource).unwrap()).unwrap();
+    let ty = Resource::cty_type();
+    let old = r#""extra":{"value":"x","type":"string"}"#;
+    assert!(text.contains(old), "{text}");
+    for depth in [10, 200] {
+        let type_json = format!(
+            "{}\"string\"{}",
+            "[\"list\",".repeat(depth),
+            "]".repeat(depth)
+        );
+        let value = format!("{}\"x\"{}", "[".repeat(depth), "]".repeat(depth));
+        let hostile = text.replace(
+            old,
+            &format!(r#""extra":{{"value":{value},"type":{type_json}}}"#),
+        );
+        let typed = json::decode_object::<Resource>(hostile.as_bytes());
+        let value = json::decode(hostile.as_bytes(), &ty);
+        match (typed, value) {
+            (Ok(t), Ok(v)) => {
+                assert_eq!(depth, 10);
+                assert_eq!(t, cty_serde::from_value::<Resource>(&v, &ty).unwrap());
+            }
+            (Err(t), Err(v)) => {
+                assert_eq!(depth, 200);
+                assert_eq!(t.kind(), ErrorKind::LimitExceeded, "{t}");
+                assert_eq!(whole(&t), whole(&v));
+                assert!(t.path().to_string().starts_with(".extra"), "{t}");
+            }
+            (t, v) => panic!("the codecs disagree: {t:?} / {v:?}"),
+        }
+    }
+    // Arrays past the limit where the type ends: the reader's own limit, the same error.
+    let hostile = text.replace(old, &format!(r#""extra":{}"#, "[".repeat(100_000)));
+    let typed = json::decode_object::<Resource>(hostile.as_bytes()).unwrap_err();
+    let value = json::decode(hostile.as_bytes(), &ty).unwrap_err();
+    assert_eq!(whole(&typed), whole(&value));
+}
+
+#[test]
+fn json_truncation_gives_the_value_decoders_errors() {
+    let ty = Resource::cty_type();
+    let mut resource = sample();
+    resource.id = Known::Known("i-1".into());
+    resource.extra = Value::list([Value::from(1), Value::from(2)]);
+    resource.disk = vec![Disk {
+        size: 5,
+        volume_id: Known::Null,
+        snapshot: vec![Snapshot { label: None }],
+    }];
+    resource.rule = BTreeSet::from([Rule {
+        protocol: "tcp".into(),
+        from_port: Some(22),
+        arn: Known::Null,
+        cidrs: vec!["10.0.0.0/8".into()],
+        names: BTreeSet::from(["ssh".into()]),
+    }]);
+    let text = json::encode_object(&resource).unwrap();
+    assert_eq!(
+        text,
+        json::encode(&cty_serde::to_value(&resource, &ty).unwrap(), &ty).unwrap()
+    );
+    for n in 0..text.len() {
+        let typed = json::decode_object::<Resource>(&text[..n]).unwrap_err();
+        let value = json::decode(&text[..n], &ty).unwrap_err();
+        assert_eq!(whole(&typed), whole(&value), "cut at {n}");
+    }
+    let back: Resource = json::decode_object(&text).unwrap();
+    assert_eq!(json::encode_object(&back).unwrap(), text);
+}
+
+#[test]
+fn json_errors_name_the_path_and_position() {
+    let ty = Resource::cty_type();
+    let mut resource = sample();
+    resource.id = Known::Null;
+    resource.disk = vec![Disk {
+        size: 5,
+        volume_id: Known::Null,
+        snapshot: Vec::new(),
+    }];
+    let text = String::from_utf8(json::encode_object(&resource).unwrap()).unwrap();
+    let pretty = text.replacen(r#""disk":["#, "\n  \"disk\": [\n    ", 1);
+    let cases: [(&str, &str, &str); 5] = [
+        // A bool where a number goes: the value decoder's error.
+        (
+            r#""size":5"#,
+            r#""size":true"#,
+            ".disk[0].size: expected number, found bool at line 3 column 13",
+        ),
+        // An attribute the type does not have.
+        (
+            r#""size":5"#,
+            r#""size":5,"sise":6"#,
+            ".disk[0].sise: unsupported attribute at line 3 column 15",
+        ),
+        // A string where a list goes.
+        (
+            r#""labels":["x","y"]"#,
+            r#""labels":"x""#,
+            ".labels: expected set, found string at line 3 column ",
+        ),
+        // A bad dynamic wrapper.
+        (
+            r#""extra":null"#,
+            r#""extra":{"value":1}"#,
+            ".extra: missing \"type\" in dynamic value at line 3 column ",
+        ),
+        // Mixed types in a LIST block holding `dynamic`.
+        (
+            r#""stage":{"value":[],"type":["list","dynamic"]}"#,
+            r#""stage":{"value":[{"env":{"value":1,"type":"number"}},{"env":{"value":"a","type":"string"}}],"type":["list",["object",{"env":"dynamic"}]]}"#,
+            ".stage",
+        ),
+    ];
+    for (from, to, want) in cases {
+        assert!(pretty.contains(from), "{from} in {pretty}");
+        let hostile = pretty.replacen(from, to, 1);
+        let typed = json::decode_object::<Resource>(hostile.as_bytes()).unwrap_err();
+        let value = json::decode(hostile.as_bytes(), &ty).unwrap_err();
+        assert!(typed.to_string().starts_with(want), "{typed}\nwant {want}");
+        assert_eq!(whole(&typed), whole(&value));
+    }
+    // Text after the value.
+    let hostile = format!("{pretty}\n x");
+    let typed = json::decode_object::<Resource>(hostile.as_bytes()).unwrap_err();
+    assert_eq!(
+        typed.to_string(),
+        "unexpected data after the JSON value: found `x` at line 4 column 2"
+    );
+    assert_eq!(
+        whole(&typed),
+        whole(&json::decode(hostile.as_bytes(), &ty).unwrap_err())
+    );
+}
+
+#[test]
+fn json_leniency_is_the_value_decoders() {
+    #[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
+    struct Port {
+        #[cty(required)]
+        number: u16,
+        #[cty(optional)]
+        name: Option<String>,
+        #[cty(optional)]
+        open: Option<bool>,
+        #[cty(optional)]
+        tags: BTreeMap<String, String>,
+        #[cty(computed)]
+        id: Known<String>,
+    }
+    let ty = Port::cty_type();
+    let read = |text: &str| {
+        let typed = json::decode_object::<Port>(text.as_bytes());
+        let value =
+            json::decode(text.as_bytes(), &ty).and_then(|v| cty_serde::from_value::<Port>(&v, &ty));
+        match (&typed, &value) {
+            (Ok(t), Ok(v)) => assert_eq!(t, v, "{text}"),
+            (Err(_), Err(_)) => {}
+            _ => panic!("{text}: {typed:?} / {value:?}"),
+        }
+        typed
+    };
+    // Numbers and bools as strings, strings as numbers and bools, whitespace, any order,
+    // attributes left out (null), a repeated attribute and map key (the last one wins),
+    // map keys put in NFC.
+    let port = read(
+        r#" { "open": "1", "number": "443", "name": 80, "tags": {"e\u0301": "x", "b": true, "b": false}, "number": 8080 } "#,
+    )
+    .unwrap();
+    assert_eq!(
+        port,
+        Port {
+            number: 8080,
+            name: Some("80".into()),
+            open: Some(true),
+            tags: BTreeMap::from([("b".into(), "false".into()), ("é".into(), "x".into())]),
+            id: Known::Null,
+        }
+    );
+    assert_eq!(read(r#"{"number": 1e3, "tags": {}}"#).unwrap().number, 1000);
+    // A repeated attribute or key replaces a value the Rust type cannot hold.
+    let port = read(r#"{"number": null, "tags": {"a": null, "a": "x"}, "number": "2"}"#).unwrap();
+    assert_eq!((port.number, &port.tags["a"][..]), (2, "x"));
+    // And the last value is the one that counts.
+    let err = read(r#"{"number": 1, "tags": {}, "number": -1}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        ".number: expected u16 (an integer from 0 to 65535), found -1 at line 1 column 37"
+    );
+    // A required attribute left out reads as null, which a u16 cannot hold.
+    let err = read(r#"{"name": "x", "tags": {}}"#).unwrap_err();
+    assert_eq!(err.path().to_string(), ".number");
+    assert_eq!(err.kind(), ErrorKind::TypeMismatch);
+    // So is a map field left out: it is null, not empty.
+    assert_eq!(
+        read(r#"{"number": 1}"#).unwrap_err().path().to_string(),
+        ".tags"
+    );
+    for (text, want) in [
+        (
+            r#"{"number": 1.5, "tags": {}}"#,
+            ".number: expected u16 (an integer from 0 to 65535), found 1.5 at line 1 column 12",
+        ),
+        (
+            r#"{"number": "x", "tags": {}}"#,
+            ".number: invalid number \"x\" at line 1 column 12",
+        ),
+        (
+            r#"{"number": 1, "open": "yes", "tags": {}}"#,
+            ".open: expected a bool or one of the strings \"true\", \"false\", \"1\", \"0\", found string \"yes\" at line 1 column 23",
+        ),
+        (
+            r#"{"number": 1, "tags": {"a": null}}"#,
+            ".tags[\"a\"]: expected string, found null (a value that may be null needs Option<T> or ctywire::Known<T>) at line 1 column 29",
+        ),
+    ] {
+        let err = read(text).unwrap_err();
+        assert_eq!(err.to_string(), want, "{text}");
+    }
+}
+
+#[test]
+fn json_encode_refuses_what_json_cannot_hold() {
+    let ty = Resource::cty_type();
+    let mut resource = sample();
+    // `sample` plans `id`: unknown.
+    let err = json::encode_object(&resource).unwrap_err();
+    assert_eq!(err.to_string(), ".id: value is not known");
+    assert_eq!(err.kind(), ErrorKind::Unencodable);
+    resource.id = Known::Null;
+    resource.ratio = Some(f64::INFINITY);
+    let err = json::encode_object(&resource).unwrap_err();
+    assert_eq!(err.to_string(), ".ratio: cannot serialize infinity as JSON");
+    let value = cty_serde::to_value(&resource, &ty).unwrap();
+    assert_eq!(whole(&err), whole(&json::encode(&value, &ty).unwrap_err()));
+    resource.ratio = None;
+    resource.rule = BTreeSet::from([Rule {
+        protocol: "tcp".into(),
+        from_port: None,
+        arn: Known::unknown(),
+        cidrs: Vec::new(),
+        names: BTreeSet::new(),
+    }]);
+    let err = json::encode_object(&resource).unwrap_err();
+    let value = cty_serde::to_value(&resource, &ty).unwrap();
+    assert_eq!(whole(&err), whole(&json::encode(&value, &ty).unwrap_err()));
 }

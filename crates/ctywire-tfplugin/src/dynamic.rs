@@ -44,7 +44,7 @@
 //! # Ok::<(), ctywire::Error>(())
 //! ```
 
-use ctywire::object::MsgpackField;
+use ctywire::object::{JsonField, MsgpackField};
 use ctywire::{json, msgpack, Error, Type, Value};
 
 /// A `DynamicValue` message of either protocol version.
@@ -117,17 +117,15 @@ pub fn encode_from<T: serde::Serialize + ?Sized, D: DynamicValueMessage>(
     msgpack::encode_from(value, ty).map(D::from_msgpack)
 }
 
-/// The value `dv` holds as a `T` with ctywire's typed codec (a
+/// The value `dv` holds as a `T` with ctywire's typed codecs (a
 /// `#[derive(ctywire::Object)]` struct, or any field type of one: see
-/// [`ctywire::msgpack::decode_object`]); JSON is read with `T`'s cty type and converted
-/// ([`ctywire::object::from_value`]); an absent or empty value is null (an `Option`'s
-/// `None`, or an error for a `T` that cannot be null).
-pub fn decode_object<T: MsgpackField, D: DynamicValueMessage>(dv: Option<&D>) -> Result<T, Error> {
+/// [`ctywire::msgpack::decode_object`] and [`ctywire::json::decode_object`]); an absent
+/// or empty value is null (an `Option`'s `None`, or an error for a `T` that cannot be
+/// null).
+pub fn decode_object<T: JsonField, D: DynamicValueMessage>(dv: Option<&D>) -> Result<T, Error> {
     match dv {
         Some(dv) if !dv.msgpack_bytes().is_empty() => msgpack::decode_object(dv.msgpack_bytes()),
-        Some(dv) if !dv.json_bytes().is_empty() => {
-            ctywire::object::from_value(&json::decode(dv.json_bytes(), &T::cty_type())?)
-        }
+        Some(dv) if !dv.json_bytes().is_empty() => json::decode_object(dv.json_bytes()),
         _ => msgpack::decode_object(NIL),
     }
 }
