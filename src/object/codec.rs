@@ -93,6 +93,12 @@ pub trait MsgpackField: FieldType + Sized {
     /// that their elements have one concrete type, as the value decoder does.
     const HAS_DYNAMIC: bool = false;
 
+    /// Whether sets of this type are in go-cty's order when their elements' set hash
+    /// strings ([`cmp_set_hash`](Self::cmp_set_hash)) are, as for composite values: a
+    /// set of them that comes in that order is written as it comes. False where sets
+    /// go by value (strings, bools, numbers) or by the `Value` rules (`dynamic`).
+    const SET_ORDER_BY_HASH: bool = true;
+
     /// Reads one value at the reader's position; `depth` is the nesting level (checked
     /// against [`MAX_DEPTH`](crate::limits::MAX_DEPTH)).
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self>;
@@ -124,24 +130,6 @@ pub trait MsgpackField: FieldType + Sized {
     /// tell (the set is then written through [`Value`]s). By default, the order of the
     /// hash strings, and `None` when two elements share one.
     fn set_order(known: &[&Self]) -> Result<Option<Vec<usize>>> {
-        // The order given, when it is go-cty's already (a `BTreeSet` whose Rust order
-        // agrees, as it mostly does): one comparison of each element with the next,
-        // which writes hash strings only as far as they differ.
-        let mut scratch = HashScratch::default();
-        let mut as_given = true;
-        for pair in known.windows(2) {
-            match pair[0].cmp_set_hash(pair[1], &mut scratch)? {
-                Ordering::Less => {}
-                Ordering::Equal => return Ok(None),
-                Ordering::Greater => {
-                    as_given = false;
-                    break;
-                }
-            }
-        }
-        if as_given {
-            return Ok(Some((0..known.len()).collect()));
-        }
         // The hash strings, one after the other in one buffer.
         let mut buffer = Vec::with_capacity(64 * known.len());
         let mut ends = Vec::with_capacity(known.len());
@@ -569,6 +557,8 @@ fn string_order<S: AsRef<str>>(known: &[&S]) -> Vec<usize> {
 }
 
 impl MsgpackField for String {
+    const SET_ORDER_BY_HASH: bool = false;
+
     fn ord_is_set_order(&self) -> bool {
         crate::text::is_nfc_bytes(self.as_bytes())
     }
@@ -597,6 +587,8 @@ impl MsgpackField for String {
 }
 
 impl MsgpackField for Box<str> {
+    const SET_ORDER_BY_HASH: bool = false;
+
     fn ord_is_set_order(&self) -> bool {
         crate::text::is_nfc_bytes(self.as_bytes())
     }
@@ -625,6 +617,8 @@ impl MsgpackField for Box<str> {
 }
 
 impl MsgpackField for bool {
+    const SET_ORDER_BY_HASH: bool = false;
+
     fn ord_is_set_order(&self) -> bool {
         true
     }
@@ -667,6 +661,8 @@ fn number_token(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Number> {
 }
 
 impl MsgpackField for Number {
+    const SET_ORDER_BY_HASH: bool = false;
+
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         number_token(r, depth)
     }
@@ -690,6 +686,8 @@ impl MsgpackField for Number {
 macro_rules! float_fields {
     ($($t:ty),*) => {$(
         impl MsgpackField for $t {
+            const SET_ORDER_BY_HASH: bool = false;
+
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
                 if r.d.peek() == Some(0xcb) {
                     if let Some(bytes) = r.d.ahead(1, 8) {
@@ -848,6 +846,8 @@ pub(super) fn integer_number(i: i128) -> Result<Number> {
 macro_rules! integer_fields {
     ($($t:ident),*) => {$(
         impl MsgpackField for $t {
+            const SET_ORDER_BY_HASH: bool = false;
+
             fn ord_is_set_order(&self) -> bool {
                 true
             }
@@ -888,6 +888,7 @@ integer_fields!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 impl MsgpackField for Value {
     const HAS_DYNAMIC: bool = true;
+    const SET_ORDER_BY_HASH: bool = false;
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         r.dynamic(depth)
@@ -940,6 +941,7 @@ impl MsgpackField for Value {
 
 impl<T: MsgpackField> MsgpackField for Option<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SET_ORDER_BY_HASH: bool = T::SET_ORDER_BY_HASH;
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         if r.d.peek() == Some(0xc0) {
@@ -1017,6 +1019,7 @@ impl<T: MsgpackField> MsgpackField for Option<T> {
 
 impl<T: MsgpackField> MsgpackField for Known<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SET_ORDER_BY_HASH: bool = T::SET_ORDER_BY_HASH;
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         match r.d.peek() {
@@ -1123,6 +1126,7 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
 
 impl<T: MsgpackField> MsgpackField for Box<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SET_ORDER_BY_HASH: bool = T::SET_ORDER_BY_HASH;
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
         T::decode_msgpack(r, depth).map(Box::new)
@@ -1300,6 +1304,9 @@ fn write_set<'e, T: MsgpackField + 'e>(
     elements: impl ExactSizeIterator<Item = &'e T> + Clone,
     out: &mut Vec<u8>,
 ) -> Result<()> {
+    if in_hash_order(elements.clone())? {
+        return write_list(elements, out);
+    }
     match set_order(elements.clone())? {
         Some(ordered) => write_list(ordered.into_iter(), out),
         None => {
@@ -1309,10 +1316,38 @@ fn write_set<'e, T: MsgpackField + 'e>(
     }
 }
 
+/// Whether a set's elements, all known, come in go-cty's order with no two that cty
+/// takes for one, for element types [ordered by hash](MsgpackField::SET_ORDER_BY_HASH):
+/// one comparison of each with the next, which writes hash strings only as far as they
+/// differ. A `BTreeSet` of structs whose Rust order agrees with go-cty's (mostly so when
+/// the first attribute is a string) needs nothing more.
+fn in_hash_order<'e, T: MsgpackField + 'e>(elements: impl Iterator<Item = &'e T>) -> Result<bool> {
+    if !T::SET_ORDER_BY_HASH {
+        return Ok(false);
+    }
+    let mut scratch = HashScratch::default();
+    let mut previous: Option<&T> = None;
+    for e in elements {
+        if e.presence() != Presence::Known {
+            return Ok(false);
+        }
+        if let Some(p) = previous {
+            if p.cmp_set_hash(e, &mut scratch)? != Ordering::Less {
+                return Ok(false);
+            }
+        }
+        previous = Some(e);
+    }
+    Ok(true)
+}
+
 /// A set's elements in go-cty's order, or `None` for the `Value` path.
 pub(super) fn set_order<'e, T: MsgpackField + 'e>(
-    elements: impl Iterator<Item = &'e T>,
+    elements: impl Iterator<Item = &'e T> + Clone,
 ) -> Result<Option<Vec<&'e T>>> {
+    if in_hash_order(elements.clone())? {
+        return Ok(Some(elements.collect()));
+    }
     let mut known = Vec::new();
     let mut unknown = Vec::new();
     let mut null = None;
