@@ -928,12 +928,30 @@ impl MsgpackField for Value {
     }
 
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
-        match (common, self) {
-            (Some(c), Value::Null | Value::Unknown(_)) if *c != Type::Dynamic => {
-                encode::encode(&Value::typed(c.clone(), self.clone()), &Type::Dynamic, out)
+        if let Value::Null | Value::Unknown(_) = self {
+            if let Some(typed) = typed_absent_element(&Type::Dynamic, common, || self.clone()) {
+                return encode::encode(&typed, &Type::Dynamic, out);
             }
-            _ => self.encode_msgpack(out),
         }
+        self.encode_msgpack(out)
+    }
+}
+
+/// What a null or unknown element of a collection is written as (`absent`, of the Rust
+/// element type whose cty type `element_type` is): where that type is `dynamic` and the
+/// elements' concrete type `common` is known, the value typed as `common`, in cty's
+/// dynamic wrapper, as the value encoders write it; `None` where it is written as it
+/// stands. The one rule for both typed codecs.
+pub(super) fn typed_absent_element(
+    element_type: &Type,
+    common: Option<&Type>,
+    absent: impl FnOnce() -> Value,
+) -> Option<Value> {
+    match common {
+        Some(c) if *c != Type::Dynamic && *element_type == Type::Dynamic => {
+            Some(Value::typed(c.clone(), absent()))
+        }
+        _ => None,
     }
 }
 
@@ -1007,11 +1025,9 @@ impl<T: MsgpackField> MsgpackField for Option<T> {
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
         match self {
             Some(v) => v.encode_element(common, out),
-            None => match common {
-                Some(c) if *c != Type::Dynamic && Self::cty_type() == Type::Dynamic => {
-                    encode::encode(&Value::typed(c.clone(), Value::Null), &Type::Dynamic, out)
-                }
-                _ => self.encode_msgpack(out),
+            None => match typed_absent_element(&Self::cty_type(), common, || Value::Null) {
+                Some(typed) => encode::encode(&typed, &Type::Dynamic, out),
+                None => self.encode_msgpack(out),
             },
         }
     }
@@ -1108,17 +1124,15 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
     }
 
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
+        let absent = || match self {
+            Known::Unknown(r) => Value::Unknown(r.clone()),
+            _ => Value::Null,
+        };
         match self {
             Known::Known(v) => v.encode_element(common, out),
-            _ => match common {
-                Some(c) if *c != Type::Dynamic && Self::cty_type() == Type::Dynamic => {
-                    let v = match self {
-                        Known::Unknown(r) => Value::Unknown(r.clone()),
-                        _ => Value::Null,
-                    };
-                    encode::encode(&Value::typed(c.clone(), v), &Type::Dynamic, out)
-                }
-                _ => self.encode_msgpack(out),
+            _ => match typed_absent_element(&Self::cty_type(), common, absent) {
+                Some(typed) => encode::encode(&typed, &Type::Dynamic, out),
+                None => self.encode_msgpack(out),
             },
         }
     }

@@ -34,7 +34,7 @@ use crate::Known;
 use super::codec::{
     common_type_to_write, float_number, from_value, index_step, integer_field_number, integer_of,
     keys_are_nfc, map_value, narrow, null_error, set_order, settle_elements, settle_map,
-    sorted_entries,
+    sorted_entries, typed_absent_element,
 };
 use super::{to_value, MsgpackField};
 
@@ -433,12 +433,12 @@ impl JsonField for Value {
     }
 
     fn encode_json_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
-        match (common, self) {
-            (Some(c), Value::Null | Value::Unknown(_)) if *c != Type::Dynamic => {
-                encode::encode(&Value::typed(c.clone(), self.clone()), &Type::Dynamic, out)
+        if let Value::Null | Value::Unknown(_) = self {
+            if let Some(typed) = typed_absent_element(&Type::Dynamic, common, || self.clone()) {
+                return encode::encode(&typed, &Type::Dynamic, out);
             }
-            _ => self.encode_json(out),
         }
+        self.encode_json(out)
     }
 }
 
@@ -477,11 +477,9 @@ impl<T: JsonField> JsonField for Option<T> {
 /// A null element of a collection of type `T` whose elements have the concrete type
 /// `common`: in a wrapper of that type when `T` is `dynamic`.
 fn null_element<T: JsonField>(common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
-    match common {
-        Some(c) if *c != Type::Dynamic && T::cty_type() == Type::Dynamic => {
-            encode::encode(&Value::typed(c.clone(), Value::Null), &Type::Dynamic, out)
-        }
-        _ => {
+    match typed_absent_element(&T::cty_type(), common, || Value::Null) {
+        Some(typed) => encode::encode(&typed, &Type::Dynamic, out),
+        None => {
             out.extend_from_slice(b"null");
             Ok(())
         }
