@@ -1311,9 +1311,9 @@ fn list_hash_string<'e, T: MsgpackField + 'e>(
     Ok(())
 }
 
-/// Writes a set's elements in go-cty's order: the known ones ordered by the element
-/// type ([`MsgpackField::set_order`]), then the unknowns as given, then one null; or,
-/// when the order needs the `Value` rules, through [`Value`]s.
+/// Writes a set's elements in go-cty's order: as they come when that is it
+/// ([`in_hash_order`]), else as [`sorted_set_order`] puts them; or, when the order needs
+/// the `Value` rules, through [`Value`]s.
 fn write_set<'e, T: MsgpackField + 'e>(
     elements: impl ExactSizeIterator<Item = &'e T> + Clone,
     out: &mut Vec<u8>,
@@ -1321,7 +1321,7 @@ fn write_set<'e, T: MsgpackField + 'e>(
     if in_hash_order(elements.clone())? {
         return write_list(elements, out);
     }
-    match set_order(elements.clone())? {
+    match sorted_set_order(elements.clone())? {
         Some(ordered) => write_list(ordered.into_iter(), out),
         None => {
             let values = elements.map(to_value).collect::<Result<Vec<Value>>>()?;
@@ -1362,6 +1362,15 @@ pub(super) fn set_order<'e, T: MsgpackField + 'e>(
     if in_hash_order(elements.clone())? {
         return Ok(Some(elements.collect()));
     }
+    sorted_set_order(elements)
+}
+
+/// [`set_order`] for elements that [`in_hash_order`] did not take as they come: the
+/// known ones ordered by the element type ([`MsgpackField::set_order`]), then the
+/// unknowns as given, then one null.
+fn sorted_set_order<'e, T: MsgpackField + 'e>(
+    elements: impl Iterator<Item = &'e T>,
+) -> Result<Option<Vec<&'e T>>> {
     let mut known = Vec::new();
     let mut unknown = Vec::new();
     let mut null = None;
