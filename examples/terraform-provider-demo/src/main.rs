@@ -1,5 +1,5 @@
 //! `terraform-provider-demo`: an example provider (protocol 6, type name `demo`) served
-//! on ctywire-tfplugin.
+//! on ctywire-tfplugin (the provider itself is the library, `src/lib.rs`).
 //!
 //! Run by Terraform (see the README's "Write a provider"), or by hand with `--debug`
 //! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
@@ -9,50 +9,21 @@
 //! `--print-schema` prints its schema as `terraform providers schema -json` would,
 //! for `ctywire --schema`.
 
-mod concat;
-mod old_thing;
-mod provider;
-mod schema;
-mod thing;
-
-#[cfg(test)]
-mod tests;
-
-use ctywire_tfplugin::capture::CaptureWriter;
-use ctywire_tfplugin::Plugin;
-
-/// The provider's address for debug mode's `TF_REATTACH_PROVIDERS`.
-const ADDRESS: &str = "example.com/ctywire/demo";
+use terraform_provider_demo::{plugin_from_env, schema_json, ADDRESS};
 
 #[tokio::main]
 async fn main() {
     if std::env::args().any(|a| a == "--print-schema") {
-        let mut schemas = ctywire::schema::ProviderSchemas::default();
-        schemas
-            .providers
-            .insert(ADDRESS.to_owned(), schema::provider());
-        println!("{}", String::from_utf8_lossy(&schemas.to_json()));
+        println!("{}", schema_json());
         return;
     }
-    let misbehaviour = match std::env::var("DEMO_MISBEHAVE") {
-        Ok(name) if !name.is_empty() => match provider::Misbehaviour::parse(&name) {
-            Some(m) => Some(m),
-            None => {
-                let known: Vec<&str> = provider::Misbehaviour::ALL
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect();
-                eprintln!(
-                    "DEMO_MISBEHAVE: unknown misbehaviour {name:?} (known: {})",
-                    known.join(", ")
-                );
-                std::process::exit(1);
-            }
-        },
-        _ => None,
+    let plugin = match plugin_from_env() {
+        Ok(plugin) => plugin,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
     };
-    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour);
-    let plugin = Plugin::new().protocol6(demo);
     if std::env::args().any(|a| a == "--debug") {
         if let Err(e) = ctywire_tfplugin::serve_debug(plugin, ADDRESS).await {
             eprintln!("{e}");

@@ -1,0 +1,62 @@
+//! `terraform-provider-demo`: an example provider (protocol 6, type name `demo`) served
+//! on ctywire-tfplugin, as a library so that its acceptance tests serve it in process
+//! (`tests/acceptance.rs`, on ctywire-testing); `src/main.rs` is the binary Terraform
+//! starts.
+//!
+//! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
+//! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`plan-changes-config`,
+//! `apply-leaves-unknown`, ...).
+
+mod concat;
+mod old_thing;
+mod provider;
+mod schema;
+mod thing;
+
+#[cfg(test)]
+mod tests;
+
+use ctywire_tfplugin::capture::CaptureWriter;
+use ctywire_tfplugin::Plugin;
+
+/// The provider's source address in configurations and in debug mode's
+/// `TF_REATTACH_PROVIDERS`.
+pub const ADDRESS: &str = "example.com/ctywire/demo";
+
+/// The provider's schemas as `terraform providers schema -json` prints them.
+pub fn schema_json() -> String {
+    let mut schemas = ctywire::schema::ProviderSchemas::default();
+    schemas
+        .providers
+        .insert(ADDRESS.to_owned(), schema::provider());
+    String::from_utf8_lossy(&schemas.to_json()).into_owned()
+}
+
+/// The provider, well behaved, writing no captures.
+pub fn plugin() -> Plugin {
+    Plugin::new().protocol6(provider::Demo::new(CaptureWriter::disabled(), None))
+}
+
+/// The provider as the process environment asks: captures to
+/// `TF_LOG_SDK_PROTO_DATA_DIR`, misbehaviour from `DEMO_MISBEHAVE`; an unknown
+/// misbehaviour is an error that lists the known ones.
+pub fn plugin_from_env() -> Result<Plugin, String> {
+    let misbehaviour = match std::env::var("DEMO_MISBEHAVE") {
+        Ok(name) if !name.is_empty() => match provider::Misbehaviour::parse(&name) {
+            Some(m) => Some(m),
+            None => {
+                let known: Vec<&str> = provider::Misbehaviour::ALL
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect();
+                return Err(format!(
+                    "DEMO_MISBEHAVE: unknown misbehaviour {name:?} (known: {})",
+                    known.join(", ")
+                ));
+            }
+        },
+        _ => None,
+    };
+    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour);
+    Ok(Plugin::new().protocol6(demo))
+}

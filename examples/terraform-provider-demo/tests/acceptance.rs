@@ -1,0 +1,217 @@
+//! The demo provider's acceptance tests on ctywire-testing: the provider served in this
+//! process, real Terraform driving it (run with `TF_ACC=1`; see ctywire-testing for how
+//! Terraform is found).
+
+use ctywire_testing::{
+    Expect, PlanCheck, ResourceAction, StateCheck, Step, Terraform, Test, Track,
+};
+use terraform_provider_demo::{plugin, ADDRESS};
+
+fn thing(name: &str, size: u32) -> String {
+    format!(
+        r#"
+resource "demo_thing" "x" {{
+  name   = "{name}"
+  size   = {size}
+  tags   = {{ env = "dev" }}
+  secret = "s3cret"
+  labels = ["b", "a", "b"]
+  disk {{
+    size = 1
+  }}
+  disk {{
+    size = 2
+    kind = "ssd"
+  }}
+}}
+"#
+    )
+}
+
+#[test]
+fn a_thing_is_created_updated_replaced_refreshed_and_imported() {
+    let id = Track::unchanged();
+    Test::new(ADDRESS, plugin)
+        .step(
+            Step::config(thing("a", 2))
+                .plan_check(PlanCheck::resource_action(
+                    "demo_thing.x",
+                    ResourceAction::Create,
+                ))
+                .plan_check(PlanCheck::unknown_value("demo_thing.x", "id"))
+                .plan_check(PlanCheck::sensitive_value("demo_thing.x", "secret"))
+                .plan_check(PlanCheck::known_value(
+                    "demo_thing.x",
+                    "labels",
+                    Expect::set([Expect::string("a"), Expect::string("b")]),
+                ))
+                .state_check(StateCheck::known_value(
+                    "demo_thing.x",
+                    "id",
+                    Expect::string("thing-a"),
+                ))
+                .state_check(StateCheck::known_value(
+                    "demo_thing.x",
+                    "disk",
+                    Expect::list([
+                        Expect::object([
+                            ("size", Expect::int(1)),
+                            ("kind", Expect::string("standard")),
+                        ]),
+                        Expect::object([("size", Expect::int(2)), ("kind", Expect::string("ssd"))]),
+                    ]),
+                ))
+                .state_check(StateCheck::track(&id, "demo_thing.x", "id")),
+        )
+        .step(
+            Step::config(thing("a", 3))
+                .plan_check(PlanCheck::resource_action(
+                    "demo_thing.x",
+                    ResourceAction::Update,
+                ))
+                .plan_check(PlanCheck::known_value(
+                    "demo_thing.x",
+                    "size",
+                    Expect::int(3),
+                ))
+                .state_check(StateCheck::track(&id, "demo_thing.x", "id")),
+        )
+        .step(Step::refresh().state_check(StateCheck::known_value(
+            "demo_thing.x",
+            "size",
+            Expect::int(3),
+        )))
+        // The demo's import reads the object by its id, which keeps only the name.
+        .step(
+            Step::import("demo_thing.x")
+                .import_state_verify()
+                .import_state_verify_ignore(["disk", "labels", "secret", "size", "tags"]),
+        )
+        .step(
+            Step::config(thing("b", 3))
+                .plan_check(PlanCheck::resource_action(
+                    "demo_thing.x",
+                    ResourceAction::Replace,
+                ))
+                .state_check(StateCheck::known_value(
+                    "demo_thing.x",
+                    "id",
+                    Expect::string("thing-b"),
+                )),
+        )
+        .check_destroy(
+            |state| match state.values.as_ref().map(|v| v.resources().count()) {
+                None | Some(0) => Ok(()),
+                Some(n) => Err(format!("{n} resources left")),
+            },
+        )
+        .run();
+}
+
+#[test]
+fn a_misspelled_argument_is_terraform_s_error() {
+    Test::new(ADDRESS, plugin)
+        .step(
+            Step::config(r#"resource "demo_thing" "x" { nmae = "a" }"#)
+                .expect_error(r#"An argument named "nmae" is not expected here"#),
+        )
+        .run();
+}
+
+#[test]
+fn a_plan_only_step_sees_the_plan_and_the_function() {
+    Test::new(ADDRESS, plugin)
+        .step(
+            Step::config(
+                r#"output "joined" { value = provider::demo::concat("-", "a", "b") }
+resource "demo_thing" "x" { name = "p" }"#,
+            )
+            .plan_only()
+            .expect_non_empty_plan()
+            .plan_check(PlanCheck::non_empty())
+            .plan_check(PlanCheck::resource_action(
+                "demo_thing.x",
+                ResourceAction::Create,
+            )),
+        )
+        .run();
+}
+
+#[test]
+fn outputs_are_checked_in_the_state() {
+    Test::new(ADDRESS, plugin)
+        .step(
+            Step::config(
+                r#"output "joined" { value = provider::demo::concat("-", "a", "b", "c") }"#,
+            )
+            .state_check(StateCheck::known_output("joined", Expect::string("a-b-c"))),
+        )
+        .run();
+}
+
+/// A wrong expectation fails the test with the step, the path and both values, and never
+/// shows a sensitive value.
+#[test]
+fn wrong_expectations_fail_naming_the_path_and_both_values() {
+    let Some(terraform) = Terraform::for_acceptance() else {
+        return;
+    };
+    let fails = |step: Step| {
+        let err = Test::new(ADDRESS, plugin)
+            .step(step)
+            .run_with(&terraform)
+            .expect_err("a wrong expectation passed");
+        // The failure keeps its working directory, which this test does not need.
+        let kept = err.rsplit("working directory kept: ").next().unwrap();
+        std::fs::remove_dir_all(kept.trim()).unwrap();
+        err
+    };
+    let config = thing("a", 2);
+    let err = fails(Step::config(&config).state_check(StateCheck::known_value(
+        "demo_thing.x",
+        "disk[1].kind",
+        Expect::string("hdd"),
+    )));
+    assert!(
+        err.starts_with("step 1 of 1 failed: state check: demo_thing.x at .disk[1].kind: expected \"hdd\", found \"ssd\""),
+        "{err}"
+    );
+    let err = fails(Step::config(&config).state_check(StateCheck::known_value(
+        "demo_thing.x",
+        "secret",
+        Expect::string("x"),
+    )));
+    assert!(
+        err.contains(
+            "demo_thing.x at .secret: expected (sensitive value), found (sensitive value)"
+        ),
+        "{err}"
+    );
+    let line = err.lines().next().unwrap();
+    assert!(!line.contains("s3cret"), "{err}");
+    let err = fails(Step::config(&config).plan_check(PlanCheck::resource_action(
+        "demo_thing.x",
+        ResourceAction::Update,
+    )));
+    assert!(
+        err.contains("plan check: demo_thing.x: expected Update, found [create]"),
+        "{err}"
+    );
+    assert!(err.contains("--- the plan"), "{err}");
+    let err = fails(Step::config(&config).plan_check(PlanCheck::known_value(
+        "demo_thing.x",
+        "id",
+        Expect::not_null(),
+    )));
+    assert!(
+        err.contains(
+            "demo_thing.x at .id: expected a value that is not null, found (known after apply)"
+        ),
+        "{err}"
+    );
+    let err = fails(Step::config(&config).expect_error("no such error"));
+    assert!(
+        err.contains("expected an error matching /no such error/, but the step succeeded"),
+        "{err}"
+    );
+}
