@@ -464,23 +464,10 @@ impl<'t> Runner<'t> {
             Err(why) => return fail(why),
         };
         let run = match &import.id {
-            ImportId::Identity(identity) => {
-                let block =
-                    serde_json::json!({"import": [{"to": import.address, "identity": identity}]});
-                if let Err(e) = std::fs::write(import_dir.join("import.tf.json"), block.to_string())
-                {
-                    return fail(format!("cannot write the import block: {e}"));
-                }
-                self.terraform.run(
-                    &import_dir,
-                    &self.env,
-                    &["apply", "-auto-approve", "-input=false", "-no-color"],
-                )
-            }
             id => {
                 let id = match id {
                     ImportId::Id(id) => id.clone(),
-                    _ => match id_from_state(&current, &import.address) {
+                    ImportId::FromState => match id_from_state(&current, &import.address) {
                         Ok(id) => id,
                         Err(why) => return fail(why),
                     },
@@ -668,5 +655,19 @@ fn verify_import(
             "import_state_verify: {address} imported differs from the state (ignore attributes with import_state_verify_ignore):\n{}",
             differences.join("\n")
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terraform_diagnostics_become_words() {
+        let stderr = "╷\n│ Error: Unsupported argument\n│\n│ An argument named \"nmae\" is not\n│ expected here.\n╵\n";
+        assert_eq!(
+            words(stderr),
+            r#"Error: Unsupported argument An argument named "nmae" is not expected here."#
+        );
     }
 }

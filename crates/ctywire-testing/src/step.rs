@@ -42,8 +42,6 @@ pub(crate) enum ImportId {
     FromState,
     /// This ID.
     Id(String),
-    /// This identity (`.tf.json` form of an `import` block's `identity`).
-    Identity(serde_json::Value),
 }
 
 /// One step of a [`Test`](crate::Test): a configuration and what Terraform does with it,
@@ -108,8 +106,7 @@ impl Step {
 
     /// Imports the instance at `address` into a fresh working directory with the
     /// configuration of the step before (`terraform import`), by the `id` attribute the
-    /// state so far holds for it unless [`Step::import_id`] or
-    /// [`Step::import_identity`] says otherwise. The state checks see the imported
+    /// state so far holds for it unless [`Step::import_id`] gives another. The state checks see the imported
     /// state; the test's own state is left as it was.
     pub fn import(address: &str) -> Step {
         Step::new(
@@ -197,13 +194,6 @@ impl Step {
     /// The ID an import step imports by.
     pub fn import_id(mut self, id: &str) -> Step {
         self.import_mut("import_id").id = ImportId::Id(id.to_owned());
-        self
-    }
-
-    /// The identity an import step imports by (Terraform 1.12 and later), as the JSON
-    /// of an `import` block's `identity`.
-    pub fn import_identity(mut self, identity: serde_json::Value) -> Step {
-        self.import_mut("import_identity").id = ImportId::Identity(identity);
         self
     }
 

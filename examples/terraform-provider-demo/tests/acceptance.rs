@@ -88,6 +88,15 @@ fn a_thing_is_created_updated_replaced_refreshed_and_imported() {
                 .import_state_verify_ignore(["disk", "labels", "secret", "size", "tags"]),
         )
         .step(
+            Step::import("demo_thing.x")
+                .import_id("thing-a")
+                .state_check(StateCheck::known_value(
+                    "demo_thing.x",
+                    "name",
+                    Expect::string("a"),
+                )),
+        )
+        .step(
             Step::config(thing("b", 3))
                 .plan_check(PlanCheck::resource_action(
                     "demo_thing.x",
