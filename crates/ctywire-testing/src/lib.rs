@@ -463,22 +463,18 @@ impl<'t> Runner<'t> {
             Ok(s) => s,
             Err(why) => return fail(why),
         };
-        let run = match &import.id {
-            id => {
-                let id = match id {
-                    ImportId::Id(id) => id.clone(),
-                    ImportId::FromState => match id_from_state(&current, &import.address) {
-                        Ok(id) => id,
-                        Err(why) => return fail(why),
-                    },
-                };
-                self.terraform.run(
-                    &import_dir,
-                    &self.env,
-                    &["import", "-input=false", "-no-color", &import.address, &id],
-                )
-            }
+        let id = match &import.id {
+            ImportId::Id(id) => id.clone(),
+            ImportId::FromState => match id_from_state(&current, &import.address) {
+                Ok(id) => id,
+                Err(why) => return fail(why),
+            },
         };
+        let run = self.terraform.run(
+            &import_dir,
+            &self.env,
+            &["import", "-input=false", "-no-color", &import.address, &id],
+        );
         if !run.success() {
             return Outcome::TerraformError(run);
         }

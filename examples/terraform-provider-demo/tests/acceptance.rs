@@ -7,6 +7,68 @@ use ctywire_testing::{
 };
 use terraform_provider_demo::{plugin, ADDRESS};
 
+/// The test that ctywire-testing's README shows, with this provider for `my_provider`
+/// (`readme_test_is_this_file_s` keeps the two the same).
+#[rustfmt::skip]
+mod readme {
+    mod my_provider {
+        pub use terraform_provider_demo::plugin;
+    }
+    // BEGIN README
+    use ctywire_testing::{Expect, PlanCheck, ResourceAction, StateCheck, Step, Test, Track};
+
+    fn thing(size: u32) -> String {
+        format!("resource \"demo_thing\" \"x\" {{\n  name = \"a\"\n  size = {size}\n}}\n")
+    }
+
+    #[test]
+    fn thing_lifecycle() {
+        let id = Track::unchanged();
+        Test::new("example.com/ctywire/demo", my_provider::plugin)
+            .step(
+                Step::config(thing(2))
+                    .plan_check(PlanCheck::resource_action("demo_thing.x", ResourceAction::Create))
+                    .plan_check(PlanCheck::unknown_value("demo_thing.x", "id"))
+                    .state_check(StateCheck::known_value("demo_thing.x", "id", Expect::regex("^thing-")))
+                    .state_check(StateCheck::track(&id, "demo_thing.x", "id")),
+            )
+            .step(
+                Step::config(thing(3))
+                    .plan_check(PlanCheck::resource_action("demo_thing.x", ResourceAction::Update))
+                    .state_check(StateCheck::track(&id, "demo_thing.x", "id")),
+            )
+            .step(Step::import("demo_thing.x").import_state_verify().import_state_verify_ignore(["size"]))
+            .step(
+                Step::config(r#"resource "demo_thing" "x" { nmae = "a" }"#)
+                    .expect_error(r#"An argument named "nmae" is not expected here"#),
+            )
+            .run();
+    }
+    // END README
+}
+
+/// ctywire-testing's README shows the test above, line for line, and it is complete in
+/// under 40 lines.
+#[test]
+fn readme_test_is_this_file_s() {
+    let readme = include_str!("../../../crates/ctywire-testing/README.md");
+    let start = readme.find("```rust,ignore\n").unwrap() + "```rust,ignore\n".len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let this = include_str!("acceptance.rs");
+    let ours = &this[this.find("// BEGIN README\n").unwrap() + "// BEGIN README\n".len()
+        ..this.find("    // END README").unwrap()];
+    let ours: String = ours
+        .lines()
+        .map(|l| l.strip_prefix("    ").unwrap_or(l).to_owned() + "\n")
+        .collect();
+    assert_eq!(shown, ours);
+    assert!(
+        shown.lines().count() < 40,
+        "{} lines",
+        shown.lines().count()
+    );
+}
+
 fn thing(name: &str, size: u32) -> String {
     format!(
         r#"
