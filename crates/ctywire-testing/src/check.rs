@@ -282,7 +282,11 @@ fn check_at(
     };
     expect.check(part).map_err(|m| {
         let m = if sensitive { m.hide_values() } else { m };
-        let mut full = format!("{address} at {at}");
+        let mut full = if at.is_empty() {
+            address.to_owned()
+        } else {
+            format!("{address} at {at}")
+        };
         if !m.path.is_empty() {
             full.push_str(&m.path);
         }

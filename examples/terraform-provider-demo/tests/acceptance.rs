@@ -286,3 +286,44 @@ fn wrong_expectations_fail_naming_the_path_and_both_values() {
         "{err}"
     );
 }
+
+/// A step for a later Terraform is skipped (it would fail if it ran); a destroy step
+/// leaves nothing; a failing `check_destroy` fails the test.
+#[test]
+fn version_conditions_destroy_steps_and_check_destroy() {
+    let Some(terraform) = Terraform::for_acceptance() else {
+        return;
+    };
+    Test::new(ADDRESS, plugin)
+        .step(
+            Step::config(thing("a", 2))
+                .min_terraform(ctywire_testing::Version::new(99, 0, 0))
+                .expect_error("this step never runs"),
+        )
+        .step(
+            Step::config(thing("a", 2))
+                .state_check(StateCheck::resource_exists("demo_thing.x", true)),
+        )
+        .step(
+            Step::config(thing("a", 2))
+                .destroy()
+                .plan_check(PlanCheck::resource_action(
+                    "demo_thing.x",
+                    ResourceAction::Destroy,
+                ))
+                .state_check(StateCheck::resource_exists("demo_thing.x", false)),
+        )
+        .run_with(&terraform)
+        .unwrap();
+    let err = Test::new(ADDRESS, plugin)
+        .step(Step::config(thing("a", 2)))
+        .check_destroy(|_| Err("the thing is still there".into()))
+        .run_with(&terraform)
+        .unwrap_err();
+    assert!(
+        err.starts_with("check_destroy: the thing is still there"),
+        "{err}"
+    );
+    let kept = err.rsplit("working directory kept: ").next().unwrap();
+    std::fs::remove_dir_all(kept.trim()).unwrap();
+}
