@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::cty::{self, Length};
 use super::valid::get;
-use super::{Check, Findings, Inconsistency, Rule, Step};
+use super::{marks, Check, Client, Findings, Inconsistency, Rule, Step};
 use crate::convert::mismatch::mismatch_message;
 use crate::path::{Path, PathStep};
 use crate::schema::{Block, BlockNesting, NestedBlock};
@@ -19,11 +19,12 @@ pub(super) fn check_apply(
     planned: &Value,
     actual: &Value,
     sensitive: &[Path],
+    client: Client,
 ) -> Vec<Inconsistency> {
     let ty = block.implied_type();
     let planned = cty::with_pushed_types(planned, &ty);
     let actual = cty::with_pushed_types(actual, &ty);
-    let mut f = Findings::new(Check::Apply);
+    let mut f = Findings::new(Check::Apply, client);
     object_compatible(&mut f, block, &planned, &actual, sensitive);
     f.found
 }
@@ -48,14 +49,14 @@ pub(super) fn check_apply(
 pub fn check_value_compatible(planned: &Value, actual: &Value, ty: &Type) -> Vec<Inconsistency> {
     let planned = cty::with_pushed_types(planned, ty);
     let actual = cty::with_pushed_types(actual, ty);
-    let mut f = Findings::new(Check::Apply);
+    let mut f = Findings::new(Check::Apply, Client::default());
     value_compatible(&mut f, &planned, &actual, ty);
     f.found
 }
 
 /// Whether a check finds nothing (used to correlate set elements).
-fn finds_nothing<'a>(check: impl FnOnce(&mut Findings<'a>)) -> bool {
-    let mut scratch = Findings::new(Check::Apply);
+fn finds_nothing<'a>(client: Client, check: impl FnOnce(&mut Findings<'a>)) -> bool {
+    let mut scratch = Findings::new(Check::Apply, client);
     check(&mut scratch);
     scratch.found.is_empty()
 }
@@ -68,7 +69,11 @@ fn object_compatible<'a>(
     sensitive: &[Path],
 ) {
     let at_root = if f.steps.is_empty() {
-        "Root object "
+        if f.client.is_opentofu() {
+            "root object "
+        } else {
+            "Root object "
+        }
     } else {
         ""
     };
@@ -94,7 +99,17 @@ fn object_compatible<'a>(
         f.within(Step::Attribute(name), |f| {
             let before = f.found.len();
             value_compatible(f, planned_v, actual_v, &ty);
-            if f.found.len() > before && (attribute.sensitive || marked(f, sensitive)) {
+            // Terraform marks the sensitive attributes inside a nested attribute too, and
+            // hides whatever differs in an attribute holding a mark.
+            // (OpenTofu marks only the attributes themselves.)
+            let opentofu = f.client.is_opentofu();
+            let holds = |v: &Value| !opentofu && marks::holds_sensitive(attribute, v);
+            if f.found.len() > before
+                && (attribute.sensitive
+                    || marked(f, sensitive)
+                    || holds(planned_v)
+                    || holds(actual_v))
+            {
                 // Terraform hides what differs in a sensitive value.
                 f.found.truncate(before);
                 f.report(Rule::SensitiveChanged, |_| {
@@ -218,8 +233,11 @@ fn nested_block_compatible<'a>(
                 actual.as_slice().unwrap_or(&[]),
             );
             let ty = block.implied_type();
+            let client = f.client;
             set_values_compatible(f, planned_e, actual_e, &ty, |p, a| {
-                finds_nothing(|scratch| object_compatible(scratch, block, p, a, sensitive))
+                finds_nothing(client, |scratch| {
+                    object_compatible(scratch, block, p, a, sensitive)
+                })
             });
             // Elements may merge once known, so a set may shrink, but never grow.
             if planned_e.len() < actual_e.len() {
@@ -384,8 +402,9 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
         }
         (Value::Set(ps), Value::Set(actual_s)) => {
             let t = cty::element_type(&pt, 0);
+            let client = f.client;
             set_values_compatible(f, ps.as_slice(), actual_s.as_slice(), &t, |pe, ae| {
-                finds_nothing(|scratch| value_compatible(scratch, pe, ae, &t))
+                finds_nothing(client, |scratch| value_compatible(scratch, pe, ae, &t))
             });
             if ps.len() < actual_s.len() {
                 let (pl, al) = (ps.len(), actual_s.len());

@@ -79,8 +79,10 @@
 //! treat a null collection of blocks as empty and skip what cannot be compared, and say
 //! nothing; they never panic.
 
+mod client;
 mod compatible;
 mod cty;
+mod marks;
 mod proposed;
 mod provider;
 mod response;
@@ -94,6 +96,7 @@ use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::Value;
 
+pub use client::{Client, UnknownClient};
 pub use compatible::check_value_compatible;
 pub(crate) use cty::concrete as concrete_view;
 
@@ -224,6 +227,21 @@ impl Inconsistency {
             detail,
         };
         match (self.rule, self.check) {
+            (Rule::ClientFails, _) => diagnostic(
+                "The client crashed",
+                format!(
+                    "{} (for {address}). The client panics here: there is no diagnostic, only \
+                     its crash report.",
+                    self.terraform_message
+                ),
+            ),
+            (Rule::ClientRefuses, check) => diagnostic(
+                match check {
+                    Check::Plan => "Provider produced invalid plan",
+                    Check::Apply | Check::Read => "Provider produced invalid object",
+                },
+                self.terraform_message.clone(),
+            ),
             (Rule::WriteOnlyReturned, check) => {
                 let (summary, when) = match check {
                     Check::Plan => ("Provider produced invalid plan", "during planning"),
@@ -407,6 +425,17 @@ pub enum Rule {
     /// %#v": a plan's `RequiresReplace` path leads nowhere in the prior or the planned
     /// state.
     RequiresReplaceNowhere,
+    // ---- the client's own failures
+    /// The client itself fails (crashes) on this value, where a clean rule would decide:
+    /// Terraform asks a null element of a nested attribute collection for an attribute
+    /// when it looks for the write-only or sensitive attributes inside (and, after
+    /// apply, an unknown one, which it has made null by then).
+    ClientFails,
+    /// The client refuses the value with an error of its own that no rule of the
+    /// protocol asks for: Terraform's check of write-only attributes cannot step into a
+    /// `dynamic` MAP block ("Error validating write-only attributes: at step %d: not a
+    /// map type.").
+    ClientRefuses,
 }
 
 impl Rule {
@@ -453,6 +482,8 @@ impl Rule {
             Rule::NotNullAfterDestroy => "not-null-after-destroy",
             Rule::UnknownAfterRead => "unknown-after-read",
             Rule::RequiresReplaceNowhere => "requires-replace-nowhere",
+            Rule::ClientFails => "client-fails",
+            Rule::ClientRefuses => "client-refuses",
         }
     }
 }
@@ -515,14 +546,16 @@ impl Step<'_> {
 /// The problems a check has found, and the path it is at.
 struct Findings<'a> {
     check: Check,
+    client: Client,
     steps: Vec<Step<'a>>,
     found: Vec<Inconsistency>,
 }
 
 impl<'a> Findings<'a> {
-    fn new(check: Check) -> Findings<'a> {
+    fn new(check: Check, client: Client) -> Findings<'a> {
         Findings {
             check,
+            client,
             steps: Vec::new(),
             found: Vec::new(),
         }
@@ -671,7 +704,12 @@ impl Block {
     /// assert_eq!(proposed["rule"][0]["id"].as_str(), Some("r-443"));
     /// ```
     pub fn proposed_new(&self, prior: &Value, config: &Value) -> Value {
-        proposed::proposed(self, prior, config)
+        self.proposed_new_for(Client::default(), prior, config)
+    }
+
+    /// [`proposed_new`](Block::proposed_new) as `client` computes it.
+    pub fn proposed_new_for(&self, client: Client, prior: &Value, config: &Value) -> Value {
+        proposed::proposed(self, prior, config, client)
     }
 
     /// Checks a planned state returned by `PlanResourceChange` against the prior state
@@ -704,7 +742,18 @@ impl Block {
     /// assert_eq!(found[0].terraform_text(), ".size: planned value cty.NumberIntVal(10) for a non-computed attribute");
     /// ```
     pub fn check_plan(&self, prior: &Value, config: &Value, planned: &Value) -> Vec<Inconsistency> {
-        response::check_plan(self, prior, config, planned)
+        self.check_plan_for(Client::default(), prior, config, planned)
+    }
+
+    /// [`check_plan`](Block::check_plan) with `client`'s rules and wording.
+    pub fn check_plan_for(
+        &self,
+        client: Client,
+        prior: &Value,
+        config: &Value,
+        planned: &Value,
+    ) -> Vec<Inconsistency> {
+        response::check_plan(self, prior, config, planned, client)
     }
 
     /// Checks a new state returned by `ApplyResourceChange` against the planned state
@@ -733,7 +782,17 @@ impl Block {
     /// assert_eq!(block.check_apply(&planned, &renamed)[0].rule, Rule::Changed);
     /// ```
     pub fn check_apply(&self, planned: &Value, new: &Value) -> Vec<Inconsistency> {
-        response::check_apply(self, planned, new)
+        self.check_apply_for(Client::default(), planned, new)
+    }
+
+    /// [`check_apply`](Block::check_apply) with `client`'s rules and wording.
+    pub fn check_apply_for(
+        &self,
+        client: Client,
+        planned: &Value,
+        new: &Value,
+    ) -> Vec<Inconsistency> {
+        response::check_apply(self, planned, new, client)
     }
 
     /// Checks a new state returned by `ReadResource` (or `ImportResourceState`) as
@@ -756,7 +815,12 @@ impl Block {
     /// assert!(block.check_read(&Value::Null).is_empty());
     /// ```
     pub fn check_read(&self, new: &Value) -> Vec<Inconsistency> {
-        response::check_read(self, new)
+        self.check_read_for(Client::default(), new)
+    }
+
+    /// [`check_read`](Block::check_read) with `client`'s rules and wording.
+    pub fn check_read_for(&self, client: Client, new: &Value) -> Vec<Inconsistency> {
+        response::check_read(self, new, client)
     }
 
     /// Checks the `RequiresReplace` paths a `PlanResourceChange` response gives, as
@@ -821,7 +885,7 @@ impl Block {
     /// );
     /// ```
     pub fn check_compatible(&self, planned: &Value, actual: &Value) -> Vec<Inconsistency> {
-        compatible::check_apply(self, planned, actual, &[])
+        compatible::check_apply(self, planned, actual, &[], Client::default())
     }
 
     /// [`check_compatible`](Block::check_compatible), also treating as sensitive the
@@ -833,7 +897,7 @@ impl Block {
         actual: &Value,
         sensitive: &[Path],
     ) -> Vec<Inconsistency> {
-        compatible::check_apply(self, planned, actual, sensitive)
+        compatible::check_apply(self, planned, actual, sensitive, Client::default())
     }
 }
 

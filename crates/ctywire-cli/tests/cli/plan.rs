@@ -509,3 +509,69 @@ fn check_plan_refuses_a_planned_value_of_the_wrong_type() {
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
     assert!(stderr(&o).contains(".size"), "{}", stderr(&o));
 }
+
+/// `--client` picks whose rules apply: a null collection of blocks planned for a null
+/// configuration is accepted by Terraform 1.15 (the default) and OpenTofu 1.12, refused
+/// by Terraform 1.16.
+#[test]
+fn check_plan_follows_the_client_given() {
+    let schema = temp_file(
+        "cli-plan-client-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {
+            "attributes": {"name": {"type": "string", "required": true}},
+            "block_types": {"b": {"nesting_mode": "list", "block": {"attributes": {
+                "x": {"type": "string", "optional": true}}}}}
+        }}}}}}"#,
+    );
+    let values = temp_file("cli-plan-client-values.json", r#"{"name": "a", "b": null}"#);
+    let run = |client: Option<&str>| {
+        let mut args = vec!["check-plan"];
+        args.extend(with_schema(&schema, &["--prior", "-"]));
+        args.extend(["--config", &values, "--planned", &values]);
+        if let Some(c) = client {
+            args.extend(["--client", c]);
+        }
+        ctywire(&args, b"")
+    };
+    for client in [None, Some("terraform@1.15"), Some("opentofu@1.12")] {
+        let o = run(client);
+        assert_eq!(o.status.code(), Some(0), "{client:?}: {}", stdout(&o));
+    }
+    let o = run(Some("terraform@1.16"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains(
+        "attribute representing a list of nested blocks must be empty to indicate no blocks, not null [null-block-collection]"
+    ));
+    let o = run(Some("terraform@0.12"));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("unknown client \"terraform@0.12\""));
+}
+
+/// `proposed-new --client`: an unknown element of a nested attribute map under a key the
+/// prior lacks is an object of unknowns for Terraform, the unknown itself for OpenTofu.
+#[test]
+fn proposed_new_follows_the_client_given() {
+    let schema = temp_file(
+        "cli-proposed-client-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {"attributes": {
+            "m": {"optional": true, "nested_type": {"nesting_mode": "map", "attributes": {
+                "a": {"type": "string", "optional": true}}}}}}}}}}}"#,
+    );
+    // {m = {k1 = unknown}} as MessagePack: an unknown is the extension d4 00 00.
+    let config = temp_file(
+        "cli-proposed-client-config.msgpack",
+        [0x81, 0xa1, b'm', 0x81, 0xa2, b'k', b'1', 0xd4, 0, 0],
+    );
+    let run = |client: &str| {
+        let mut args = vec!["proposed-new"];
+        args.extend(with_schema(&schema, &["--prior", "-", "--config", &config]));
+        args.extend(["--client", client, "--to", "msgpack", "--hex"]);
+        let o = ctywire(&args, b"");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(run("terraform@1.15"), "81a16d81a26b3181a161d40000\n");
+    assert_eq!(run("opentofu@1.12"), "81a16d81a26b31d40000\n");
+}
