@@ -322,9 +322,7 @@ pub fn proposed_new(args: &ProposedNewArgs) -> Result<(), Failure> {
     let (given, schema) = schema_of(&args.typing, "proposed-new")?;
     let prior = read_value(&args.prior, &args.reading, &given.ty)?;
     let config = read_value(&args.config, &args.reading, &given.ty)?;
-    let proposed = schema
-        .block
-        .proposed_new_for(args.client, &prior, &config);
+    let proposed = schema.block.proposed_new_for(args.client, &prior, &config);
     let out = match args.to {
         None => {
             let options = args
