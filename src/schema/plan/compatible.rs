@@ -101,9 +101,9 @@ fn object_compatible<'a>(
             value_compatible(f, planned_v, actual_v, &ty);
             // Terraform marks the sensitive attributes inside a nested attribute too, and
             // hides whatever differs in an attribute holding a mark.
-            // (OpenTofu marks only the attributes themselves.)
-            let opentofu = f.client.is_opentofu();
-            let holds = |v: &Value| !opentofu && marks::holds_sensitive(attribute, v);
+            // (OpenTofu marks only the attributes themselves, and prints the values of
+            // those inside; this crate hides them for every client.)
+            let holds = |v: &Value| marks::holds_sensitive(attribute, v);
             if f.found.len() > before
                 && (attribute.sensitive
                     || marked(f, sensitive)

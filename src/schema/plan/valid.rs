@@ -312,7 +312,12 @@ fn plan_value<'a>(
     if attribute.computed && (!attribute.optional || config.is_null()) {
         return;
     }
-    let sensitive = attribute.sensitive;
+    // A nested attribute holding sensitive attributes is worded as a sensitive one:
+    // Terraform prints the values there, this crate never does.
+    let sensitive = attribute.sensitive
+        || [prior, config, planned]
+            .iter()
+            .any(|v| super::marks::holds_sensitive(attribute, v));
     if config.is_null() && !planned.is_null() {
         f.report(Rule::NonComputedSet, |p| {
             if sensitive {
