@@ -215,10 +215,6 @@ const PROPOSED_CRASH: &str = "the client crashes in ProposedNew on a wholly unkn
 const OBJCHANGE_CRASH: &str = "the client crashes inside objchange (a null or unknown where it \
     assumes a collection or an object, in a `dynamic` block or a null list); ctywire reports \
     the problems it finds, as the module's documentation says";
-/// Not yet reproduced: the type an unknown block placeholder carries (issue fix 3).
-const PLACEHOLDER_TYPE: &str = "not reproduced yet: the client checks the type an unknown \
-    block placeholder records for each attribute (a `dynamic` attribute becomes typed); \
-    ctywire's placeholder attributes are untyped unknowns";
 /// Not yet reproduced: OpenTofu's ProposedNew for unknown elements of nested attribute
 /// sets and maps, and for set elements it cannot match with a prior one.
 const TOFU_PROPOSED: &str = "not reproduced yet: OpenTofu 1.12's ProposedNew for unknown \
@@ -244,9 +240,6 @@ const DEPARTURES: &[(&str, &str, &str, &str)] = &[
     ("101:268", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("101:270", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("101:285", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
-    ("101:390", "terraform-1.15.5", "apply", PLACEHOLDER_TYPE),
-    ("101:390", "terraform-1.16.0-rc2", "apply", PLACEHOLDER_TYPE),
-    ("101:390", "opentofu-1.12.6", "apply", PLACEHOLDER_TYPE),
     ("101:471", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("101:475", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("101:623", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
@@ -293,14 +286,6 @@ const DEPARTURES: &[(&str, &str, &str, &str)] = &[
     ("102:1286", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("102:1370", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("102:1550", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
-    ("102:1641", "terraform-1.15.5", "apply", PLACEHOLDER_TYPE),
-    (
-        "102:1641",
-        "terraform-1.16.0-rc2",
-        "apply",
-        PLACEHOLDER_TYPE,
-    ),
-    ("102:1641", "opentofu-1.12.6", "apply", PLACEHOLDER_TYPE),
     ("102:1647", "terraform-1.15.5", "proposed", PROPOSED_CRASH),
     (
         "102:1647",
@@ -403,14 +388,6 @@ const DEPARTURES: &[(&str, &str, &str, &str)] = &[
     ("105:1430", "terraform-1.16.0-rc2", "apply", OBJCHANGE_CRASH),
     ("105:1430", "opentofu-1.12.6", "apply", OBJCHANGE_CRASH),
     ("105:1647", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
-    ("105:1723", "terraform-1.15.5", "apply", PLACEHOLDER_TYPE),
-    (
-        "105:1723",
-        "terraform-1.16.0-rc2",
-        "apply",
-        PLACEHOLDER_TYPE,
-    ),
-    ("105:1723", "opentofu-1.12.6", "apply", PLACEHOLDER_TYPE),
     ("105:1748", "terraform-1.15.5", "apply", SENSITIVE_MARKS),
     ("105:1748", "terraform-1.16.0-rc2", "apply", SENSITIVE_MARKS),
     ("105:1804", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),

@@ -92,13 +92,34 @@ fn object_compatible<'a>(
     if planned.is_null() {
         return;
     }
+    // An unknown placeholder block records its concrete type: each attribute of it is an
+    // unknown of that attribute's type (go-cty's `GetAttr`), which the final value's type
+    // must conform to, `dynamic` attributes included.
+    let placeholder = match planned {
+        Value::Typed(t) if planned.is_unknown() => Some(&t.ty),
+        _ => None,
+    };
     for (name, attribute) in &block.attributes {
         let planned_v = get(planned, name);
         let actual_v = get(actual, name);
         let ty = attribute.implied_type();
         f.within(Step::Attribute(name), |f| {
             let before = f.found.len();
-            value_compatible(f, planned_v, actual_v, &ty);
+            let recorded = placeholder.map(|t| cty::attribute_type(t, name));
+            match recorded.filter(|t| *t != Type::Dynamic) {
+                Some(want) => {
+                    let (_, given) = cty::concrete(actual_v, &ty);
+                    if !conforms(&given, &want) {
+                        f.report(Rule::WrongType, |_| {
+                            format!(
+                                "wrong final value type: {}",
+                                mismatch_message(&given, &want)
+                            )
+                        });
+                    }
+                }
+                None => value_compatible(f, planned_v, actual_v, &ty),
+            }
             // Terraform marks the sensitive attributes inside a nested attribute too, and
             // hides whatever differs in an attribute holding a mark.
             // (OpenTofu marks only the attributes themselves, and prints the values of

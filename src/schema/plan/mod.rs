@@ -69,15 +69,48 @@
 //! (`examples/terraform-provider-demo/tests/terraform`) runs a provider that breaks each
 //! rule class under a real Terraform 1.15.5 and checks that Terraform's errors are these.
 //!
-//! The rules are those of Terraform v1.16 (the commit the vectors in `vectors/plan/`
-//! name). Each [`Inconsistency`] carries the [`Rule`] it breaks, its path, and the
-//! message twice: word for word as Terraform writes it (values in cty's Go syntax,
-//! paths as Terraform prints them), and with values rendered as this crate renders them.
+//! Each [`Inconsistency`] carries the [`Rule`] it breaks, its path, and the message
+//! twice: word for word as the client writes it (values in cty's Go syntax, paths as
+//! Terraform prints them), and with values rendered as this crate renders them.
 //!
-//! Where Terraform itself would crash on a value that breaks its assumptions (a null
-//! configuration for a MAP block, an unknown MAP block after apply), these functions
-//! treat a null collection of blocks as empty and skip what cannot be compared, and say
-//! nothing; they never panic.
+//! # Clients
+//!
+//! The rules and wording are those of a [`Client`]: Terraform 1.15 (its 1.15.5 release,
+//! the default: the newest stable release, and the one the end-to-end suite runs),
+//! Terraform 1.16 (1.16.0-rc2; the tables in `vectors/plan/terraform-*.json` are its
+//! own) or OpenTofu 1.12 (1.12.6). The functions without a client use the default; the
+//! `_for` functions ([`Block::check_plan_for`], ...) take one. Where they differ:
+//!
+//! | Where | Terraform 1.15 | Terraform 1.16 | OpenTofu 1.12 |
+//! | --- | --- | --- | --- |
+//! | Plan: a null LIST, SET or MAP of blocks | accepted where the configuration is null too; else [`Rule::NullBlockCollection`] after the unknown checks | [`Rule::NullBlockCollection`] first, whatever the configuration | as Terraform 1.15 |
+//! | Plan: a null GROUP block | [`Rule::PlannedAbsent`] (accepted for a null configuration) | [`Rule::NullBlockCollection`] | as Terraform 1.15 |
+//! | Plan: an unknown block ([`Rule::UnknownBlock`]) | "attribute representing nested block must not be unknown itself; ..." | "planned unknown value for non-computed block" | as Terraform 1.15 |
+//! | Plan: a write-only attribute | [`Rule::WriteOnlyReturned`] where not null; [`Rule::WriteOnlyNotNull`] | the same | no write-only check: null is accepted, anything else is checked as any attribute |
+//! | Apply: write-only attributes | [`Rule::WriteOnlyReturned`] | the same | no check |
+//! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
+//! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute | the same | prints the values (here: [`Rule::SensitiveChanged`], see below) |
+//! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
+//! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | none of these |
+//!
+//! Terraform's write-only check walks the value as its schema's `WriteOnlyPaths` does: an
+//! attribute of an unknown element of a nested attribute collection, or anything below a
+//! set element that holds an unknown, counts as a value; a `dynamic` MAP block (an
+//! object) on the way refuses the whole value ([`Rule::ClientRefuses`], "Error validating
+//! write-only attributes: at step N: not a map type."). Terraform crashes
+//! ([`Rule::ClientFails`]: "Terraform 1.15.5 fails on this value: ...") on a null element
+//! of a nested attribute collection whose objects hold write-only attributes (in a plan
+//! or a result) or sensitive ones (in a valid plan, the plan of an apply, or a result,
+//! whose unknowns it has made null by then).
+//!
+//! Deliberate departures from every client: no message prints a value inside a nested
+//! attribute that holds a sensitive attribute (the plan check words it as a sensitive
+//! attribute, the apply check reports [`Rule::SensitiveChanged`]); where a client crashes
+//! inside objchange (a null or unknown where it assumes a collection or an object, a
+//! wholly unknown prior state in ProposedNew), these functions report what they find,
+//! treat a null collection of blocks as empty and skip what cannot be compared; they
+//! never panic. `tests/conformance/objchange.rs` compares every client on 10,000
+//! recorded cases and lists every remaining difference with its reason.
 
 mod client;
 mod compatible;
@@ -335,7 +368,9 @@ pub enum Rule {
     /// "planned value %#v for unknown dynamic block": the configuration's block is
     /// unknown (a `dynamic` block over an unknown `for_each`), the plan changed it.
     UnknownDynamicBlockChanged,
-    /// "planned unknown value for non-computed block".
+    /// "planned unknown value for non-computed block" (Terraform 1.16; Terraform 1.15 and
+    /// OpenTofu 1.12: "attribute representing nested block must not be unknown itself;
+    /// set nested attribute values to unknown instead").
     UnknownBlock,
     /// "block count in plan (%d) disagrees with count in config (%d)".
     BlockCount,
