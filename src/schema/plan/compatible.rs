@@ -255,11 +255,20 @@ fn nested_block_compatible<'a>(
             );
             let ty = block.implied_type();
             let client = f.client;
+            let before = f.found.len();
             set_values_compatible(f, planned_e, actual_e, &ty, |p, a| {
                 finds_nothing(client, |scratch| {
                     object_compatible(scratch, block, p, a, sensitive)
                 })
             });
+            if marks::block_holds_sensitive(block) {
+                let secret: Vec<&Value> = planned_e
+                    .iter()
+                    .chain(actual_e)
+                    .filter(|e| marks::block_has_sensitive_value(block, e))
+                    .collect();
+                hide_set_elements(&mut f.found[before..], &secret, &ty);
+            }
             // Elements may merge once known, so a set may shrink, but never grow.
             if planned_e.len() < actual_e.len() {
                 let (p, a) = (planned_e.len(), actual_e.len());
@@ -268,6 +277,34 @@ fn nested_block_compatible<'a>(
                 });
             }
         }
+    }
+}
+
+/// The set elements named in `found` without their values where they are among
+/// `secret`, the elements holding a sensitive value (Terraform prints them, values
+/// included).
+fn hide_set_elements(found: &mut [Inconsistency], secret: &[&Value], ty: &Type) {
+    for i in found {
+        let (which, whom) = match i.rule {
+            Rule::PlannedSetElementLost => ("planned", "actual"),
+            Rule::ActualSetElementNew => ("actual", "plan"),
+            _ => continue,
+        };
+        let names = |e: &&Value| {
+            i.terraform_message
+                == format!(
+                    "{which} set element {} does not correlate with any element in {whom}",
+                    e.to_go_syntax(ty)
+                )
+        };
+        if !secret.iter().any(names) {
+            continue;
+        }
+        let text = format!(
+            "{which} set element (sensitive value) does not correlate with any element in {whom}"
+        );
+        i.terraform_message.clone_from(&text);
+        i.message = text;
     }
 }
 

@@ -108,6 +108,20 @@ pub(super) fn block_paths<'a>(
     Ok(w.found)
 }
 
+/// Whether `block` or a block inside it has a sensitive attribute (at any depth).
+pub(super) fn block_holds_sensitive(block: &Block) -> bool {
+    Flag::Sensitive.in_block(block)
+}
+
+/// Whether `value`, a value of `block`, holds a sensitive attribute that is not null.
+pub(super) fn block_has_sensitive_value(block: &Block, value: &Value) -> bool {
+    block_paths(block, value, Flag::Sensitive, false).is_ok_and(|paths| {
+        paths
+            .iter()
+            .any(|(_, r)| matches!(r, Reached::Value(v) if !v.is_null()))
+    })
+}
+
 /// Whether Terraform marks something in `value`, the value of `attribute` (a nested
 /// attribute holding sensitive attributes): a sensitive attribute of a known object.
 pub(super) fn holds_sensitive(attribute: &Attribute, value: &Value) -> bool {

@@ -103,9 +103,13 @@
 //! or a result) or sensitive ones (in a valid plan, the plan of an apply, or a result,
 //! whose unknowns it has made null by then).
 //!
-//! Deliberate departures from every client: no message prints a value inside a nested
-//! attribute that holds a sensitive attribute (the plan check words it as a sensitive
-//! attribute, the apply check reports [`Rule::SensitiveChanged`]); where a client crashes
+//! Deliberate departures from every client: no message prints a value that the schema
+//! marks sensitive. A value inside a nested attribute that holds a sensitive attribute
+//! is worded as a sensitive attribute's (the plan check's "sensitive planned value ...",
+//! the apply check's [`Rule::SensitiveChanged`]); a set element of blocks that holds a
+//! sensitive value ([`Rule::PlannedSetElementLost`], [`Rule::ActualSetElementNew`]) and
+//! the blocks planned for an unknown `dynamic` block holding sensitive attributes
+//! ([`Rule::UnknownDynamicBlockChanged`]) are written `(sensitive value)`. Where a client crashes
 //! inside objchange (a null or unknown where it assumes a collection or an object, a
 //! wholly unknown prior state in ProposedNew), these functions report what they find,
 //! treat a null collection of blocks as empty and skip what cannot be compared; they

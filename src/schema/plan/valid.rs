@@ -114,11 +114,15 @@ fn plan_nested_block<'a>(
         return;
     }
     if config.is_unknown() {
+        // (Terraform prints the planned blocks, sensitive values included; not here.)
+        let hide = super::marks::block_holds_sensitive(&nested.block);
         f.report(Rule::UnknownDynamicBlockChanged, |p| {
-            format!(
-                "planned value {} for unknown dynamic block",
+            let shown = if hide {
+                "(sensitive value)".to_owned()
+            } else {
                 p(planned, &ty)
-            )
+            };
+            format!("planned value {shown} for unknown dynamic block")
         });
         return;
     }
