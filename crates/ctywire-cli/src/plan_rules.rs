@@ -322,7 +322,13 @@ pub fn proposed_new(args: &ProposedNewArgs) -> Result<(), Failure> {
     let (given, schema) = schema_of(&args.typing, "proposed-new")?;
     let prior = read_value(&args.prior, &args.reading, &given.ty)?;
     let config = read_value(&args.config, &args.reading, &given.ty)?;
-    let proposed = schema.block.proposed_new_for(args.client, &prior, &config);
+    // A destroy (a null configuration): Terraform does not compute a proposed state but
+    // sends a null one (objchange's ProposedNew would give the prior state back).
+    let proposed = if config.is_null() {
+        Value::Null
+    } else {
+        schema.block.proposed_new_for(args.client, &prior, &config)
+    };
     let out = match args.to {
         None => {
             let options = args

@@ -716,6 +716,10 @@ impl Block {
     ///   attributes the configuration leaves null);
     /// - a null or unknown configuration block stays as it is.
     ///
+    /// For a null configuration (a destroy) this gives the prior state back, as
+    /// objchange's function does; Terraform itself does not call it then, and sends a
+    /// null proposed state (as `ctywire proposed-new` prints).
+    ///
     /// ```
     /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
     /// use ctywire::{Type, Value};

@@ -658,3 +658,16 @@ fn diff_never_prints_a_sensitive_value() {
     assert!(out.contains("(sensitive value)"), "{out}");
     assert!(!out.contains("hunter"), "{out}");
 }
+
+/// A destroy (a null configuration): Terraform sends a null proposed state, not the prior.
+#[test]
+fn proposed_new_of_a_destroy_is_null() {
+    let mut args = vec!["proposed-new"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--prior", STATE, "--config", "-", "--to", "msgpack", "--hex",
+    ]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "c0\n");
+}
