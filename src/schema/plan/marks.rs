@@ -86,8 +86,8 @@ struct Walk<'a> {
     found: Vec<(Vec<Step<'a>>, Reached<'a>)>,
 }
 
-/// The paths of the attributes `flag` marks in `value`, a value of `block`, below
-/// `steps`, each with what Terraform reaches there; or where Terraform fails.
+/// The paths of the attributes `flag` marks in `value`, a value of `block`, each with
+/// what Terraform reaches there; or where Terraform fails.
 pub(super) fn block_paths<'a>(
     block: &'a Block,
     value: &'a Value,
