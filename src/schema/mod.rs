@@ -68,7 +68,9 @@ mod validate;
 use std::collections::BTreeMap;
 
 pub use check::Violation;
-pub use plan::{check_value_compatible, Check, Inconsistency, Rule, TerraformDiagnostic};
+pub use plan::{
+    check_value_compatible, Check, Client, Inconsistency, Rule, TerraformDiagnostic, UnknownClient,
+};
 pub use provider::{
     Fallback, ProviderMatch, ProviderSchema, ProviderSchemas, SchemaKind, SchemaMatch,
 };

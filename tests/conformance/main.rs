@@ -12,6 +12,7 @@ mod convert;
 mod equality;
 mod flatmap;
 mod implied;
+mod objchange;
 mod realworld;
 mod schema;
 mod serde_payloads;

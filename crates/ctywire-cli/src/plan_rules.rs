@@ -5,7 +5,7 @@ use std::path::{Path as FsPath, PathBuf};
 
 use clap::Args;
 use ctywire::render::diff::{self, ChangeAction, DiffOptions, ResourceHeading};
-use ctywire::schema::{Block, Inconsistency};
+use ctywire::schema::{Block, Client, Inconsistency};
 use ctywire::{Path, Type, Value};
 
 use crate::input::Format;
@@ -70,9 +70,13 @@ pub struct CheckPlanArgs {
     terraform: TerraformNames,
 }
 
-/// Who Terraform names in its messages.
+/// Who Terraform names in its messages, and whose rules apply.
 #[derive(Args)]
 struct TerraformNames {
+    /// The client whose rules and wording apply: terraform@1.15 (the newest stable
+    /// release), terraform@1.16 or opentofu@1.12.
+    #[arg(long, value_name = "CLIENT", default_value = "terraform@1.15")]
+    client: Client,
     /// The resource address, as Terraform names it (default: TYPE.this).
     #[arg(long, value_name = "ADDRESS")]
     address: Option<String>,
@@ -118,6 +122,10 @@ pub struct ProposedNewArgs {
     /// Write the payload Terraform sends instead of showing the value.
     #[arg(long, value_enum)]
     to: Option<Format>,
+    /// The client whose ProposedNew applies: terraform@1.15 (the newest stable release),
+    /// terraform@1.16 or opentofu@1.12.
+    #[arg(long, value_name = "CLIENT", default_value = "terraform@1.15")]
+    client: Client,
     /// MessagePack output as hex text.
     #[arg(long, requires = "to")]
     hex: bool,
@@ -275,7 +283,9 @@ pub fn check_plan(args: &CheckPlanArgs) -> Result<(), Failure> {
     let prior = read_value(&args.prior, &args.reading, &given.ty)?;
     let config = read_value(&args.config, &args.reading, &given.ty)?;
     let planned = read_value(&args.planned, &args.reading, &given.ty)?;
-    let mut found = schema.block.check_plan(&prior, &config, &planned);
+    let mut found = schema
+        .block
+        .check_plan_for(args.terraform.client, &prior, &config, &planned);
     if found.is_empty() {
         // Terraform looks at the RequiresReplace paths once the plan itself is valid.
         let paths = parse_paths(&args.requires_replace, &given.ty)?;
@@ -296,7 +306,9 @@ pub fn check_apply(args: &CheckApplyArgs) -> Result<(), Failure> {
     let (given, schema) = schema_of(&args.typing, "check-apply")?;
     let planned = read_value(&args.planned, &args.reading, &given.ty)?;
     let new = read_value(&args.new, &args.reading, &given.ty)?;
-    let found = schema.block.check_apply(&planned, &new);
+    let found = schema
+        .block
+        .check_apply_for(args.terraform.client, &planned, &new);
     report(
         &found,
         &args.terraform.address(&args.typing),
@@ -310,7 +322,13 @@ pub fn proposed_new(args: &ProposedNewArgs) -> Result<(), Failure> {
     let (given, schema) = schema_of(&args.typing, "proposed-new")?;
     let prior = read_value(&args.prior, &args.reading, &given.ty)?;
     let config = read_value(&args.config, &args.reading, &given.ty)?;
-    let proposed = schema.block.proposed_new(&prior, &config);
+    // A destroy (a null configuration): Terraform does not compute a proposed state but
+    // sends a null one (objchange's ProposedNew would give the prior state back).
+    let proposed = if config.is_null() {
+        Value::Null
+    } else {
+        schema.block.proposed_new_for(args.client, &prior, &config)
+    };
     let out = match args.to {
         None => {
             let options = args
@@ -343,7 +361,7 @@ pub fn proposed_new(args: &ProposedNewArgs) -> Result<(), Failure> {
 pub fn check_read(args: &CheckReadArgs) -> Result<(), Failure> {
     let (given, schema) = schema_of(&args.typing, "check-read")?;
     let new = read_value(&args.new, &args.reading, &given.ty)?;
-    let found = schema.block.check_read(&new);
+    let found = schema.block.check_read_for(args.terraform.client, &new);
     report(
         &found,
         &args.terraform.address(&args.typing),

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::cty::{self, Length};
 use super::valid::get;
-use super::{Check, Findings, Inconsistency, Rule, Step};
+use super::{marks, Check, Client, Findings, Inconsistency, Rule, Step};
 use crate::convert::mismatch::mismatch_message;
 use crate::path::{Path, PathStep};
 use crate::schema::{Block, BlockNesting, NestedBlock};
@@ -19,11 +19,12 @@ pub(super) fn check_apply(
     planned: &Value,
     actual: &Value,
     sensitive: &[Path],
+    client: Client,
 ) -> Vec<Inconsistency> {
     let ty = block.implied_type();
     let planned = cty::with_pushed_types(planned, &ty);
     let actual = cty::with_pushed_types(actual, &ty);
-    let mut f = Findings::new(Check::Apply);
+    let mut f = Findings::new(Check::Apply, client);
     object_compatible(&mut f, block, &planned, &actual, sensitive);
     f.found
 }
@@ -48,14 +49,14 @@ pub(super) fn check_apply(
 pub fn check_value_compatible(planned: &Value, actual: &Value, ty: &Type) -> Vec<Inconsistency> {
     let planned = cty::with_pushed_types(planned, ty);
     let actual = cty::with_pushed_types(actual, ty);
-    let mut f = Findings::new(Check::Apply);
+    let mut f = Findings::new(Check::Apply, Client::default());
     value_compatible(&mut f, &planned, &actual, ty);
     f.found
 }
 
 /// Whether a check finds nothing (used to correlate set elements).
-fn finds_nothing<'a>(check: impl FnOnce(&mut Findings<'a>)) -> bool {
-    let mut scratch = Findings::new(Check::Apply);
+fn finds_nothing<'a>(client: Client, check: impl FnOnce(&mut Findings<'a>)) -> bool {
+    let mut scratch = Findings::new(Check::Apply, client);
     check(&mut scratch);
     scratch.found.is_empty()
 }
@@ -68,7 +69,11 @@ fn object_compatible<'a>(
     sensitive: &[Path],
 ) {
     let at_root = if f.steps.is_empty() {
-        "Root object "
+        if f.client.is_opentofu() {
+            "root object "
+        } else {
+            "Root object "
+        }
     } else {
         ""
     };
@@ -87,14 +92,45 @@ fn object_compatible<'a>(
     if planned.is_null() {
         return;
     }
+    // An unknown placeholder block records its concrete type: each attribute of it is an
+    // unknown of that attribute's type (go-cty's `GetAttr`), which the final value's type
+    // must conform to, `dynamic` attributes included.
+    let placeholder = match planned {
+        Value::Typed(t) if planned.is_unknown() => Some(&t.ty),
+        _ => None,
+    };
     for (name, attribute) in &block.attributes {
         let planned_v = get(planned, name);
         let actual_v = get(actual, name);
         let ty = attribute.implied_type();
         f.within(Step::Attribute(name), |f| {
             let before = f.found.len();
-            value_compatible(f, planned_v, actual_v, &ty);
-            if f.found.len() > before && (attribute.sensitive || marked(f, sensitive)) {
+            let recorded = placeholder.map(|t| cty::attribute_type(t, name));
+            match recorded.filter(|t| *t != Type::Dynamic) {
+                Some(want) => {
+                    let (_, given) = cty::concrete(actual_v, &ty);
+                    if !conforms(&given, &want) {
+                        f.report(Rule::WrongType, |_| {
+                            format!(
+                                "wrong final value type: {}",
+                                mismatch_message(&given, &want)
+                            )
+                        });
+                    }
+                }
+                None => value_compatible(f, planned_v, actual_v, &ty),
+            }
+            // Terraform marks the sensitive attributes inside a nested attribute too, and
+            // hides whatever differs in an attribute holding a mark.
+            // (OpenTofu marks only the attributes themselves, and prints the values of
+            // those inside; this crate hides them for every client.)
+            let holds = |v: &Value| marks::holds_sensitive(attribute, v);
+            if f.found.len() > before
+                && (attribute.sensitive
+                    || marked(f, sensitive)
+                    || holds(planned_v)
+                    || holds(actual_v))
+            {
                 // Terraform hides what differs in a sensitive value.
                 f.found.truncate(before);
                 f.report(Rule::SensitiveChanged, |_| {
@@ -218,9 +254,21 @@ fn nested_block_compatible<'a>(
                 actual.as_slice().unwrap_or(&[]),
             );
             let ty = block.implied_type();
+            let client = f.client;
+            let before = f.found.len();
             set_values_compatible(f, planned_e, actual_e, &ty, |p, a| {
-                finds_nothing(|scratch| object_compatible(scratch, block, p, a, sensitive))
+                finds_nothing(client, |scratch| {
+                    object_compatible(scratch, block, p, a, sensitive)
+                })
             });
+            if marks::block_holds_sensitive(block) {
+                let secret: Vec<&Value> = planned_e
+                    .iter()
+                    .chain(actual_e)
+                    .filter(|e| marks::block_has_sensitive_value(block, e))
+                    .collect();
+                hide_set_elements(&mut f.found[before..], &secret, &ty);
+            }
             // Elements may merge once known, so a set may shrink, but never grow.
             if planned_e.len() < actual_e.len() {
                 let (p, a) = (planned_e.len(), actual_e.len());
@@ -229,6 +277,34 @@ fn nested_block_compatible<'a>(
                 });
             }
         }
+    }
+}
+
+/// The set elements named in `found` without their values where they are among
+/// `secret`, the elements holding a sensitive value (Terraform prints them, values
+/// included).
+fn hide_set_elements(found: &mut [Inconsistency], secret: &[&Value], ty: &Type) {
+    for i in found {
+        let (which, whom) = match i.rule {
+            Rule::PlannedSetElementLost => ("planned", "actual"),
+            Rule::ActualSetElementNew => ("actual", "plan"),
+            _ => continue,
+        };
+        let names = |e: &&Value| {
+            i.terraform_message
+                == format!(
+                    "{which} set element {} does not correlate with any element in {whom}",
+                    e.to_go_syntax(ty)
+                )
+        };
+        if !secret.iter().any(names) {
+            continue;
+        }
+        let text = format!(
+            "{which} set element (sensitive value) does not correlate with any element in {whom}"
+        );
+        i.terraform_message.clone_from(&text);
+        i.message = text;
     }
 }
 
@@ -384,8 +460,9 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
         }
         (Value::Set(ps), Value::Set(actual_s)) => {
             let t = cty::element_type(&pt, 0);
+            let client = f.client;
             set_values_compatible(f, ps.as_slice(), actual_s.as_slice(), &t, |pe, ae| {
-                finds_nothing(|scratch| value_compatible(scratch, pe, ae, &t))
+                finds_nothing(client, |scratch| value_compatible(scratch, pe, ae, &t))
             });
             if ps.len() < actual_s.len() {
                 let (pl, al) = (ps.len(), actual_s.len());

@@ -69,18 +69,57 @@
 //! (`examples/terraform-provider-demo/tests/terraform`) runs a provider that breaks each
 //! rule class under a real Terraform 1.15.5 and checks that Terraform's errors are these.
 //!
-//! The rules are those of Terraform v1.16 (the commit the vectors in `vectors/plan/`
-//! name). Each [`Inconsistency`] carries the [`Rule`] it breaks, its path, and the
-//! message twice: word for word as Terraform writes it (values in cty's Go syntax,
-//! paths as Terraform prints them), and with values rendered as this crate renders them.
+//! Each [`Inconsistency`] carries the [`Rule`] it breaks, its path, and the message
+//! twice: word for word as the client writes it (values in cty's Go syntax, paths as
+//! Terraform prints them), and with values rendered as this crate renders them.
 //!
-//! Where Terraform itself would crash on a value that breaks its assumptions (a null
-//! configuration for a MAP block, an unknown MAP block after apply), these functions
-//! treat a null collection of blocks as empty and skip what cannot be compared, and say
-//! nothing; they never panic.
+//! # Clients
+//!
+//! The rules and wording are those of a [`Client`]: Terraform 1.15 (its 1.15.5 release,
+//! the default: the newest stable release, and the one the end-to-end suite runs),
+//! Terraform 1.16 (1.16.0-rc2; the tables in `vectors/plan/terraform-*.json` are its
+//! own) or OpenTofu 1.12 (1.12.6). The functions without a client use the default; the
+//! `_for` functions ([`Block::check_plan_for`], ...) take one. Where they differ:
+//!
+//! | Where | Terraform 1.15 | Terraform 1.16 | OpenTofu 1.12 |
+//! | --- | --- | --- | --- |
+//! | Plan: a null LIST, SET or MAP of blocks | accepted where the configuration is null too; else [`Rule::NullBlockCollection`] after the unknown checks | [`Rule::NullBlockCollection`] first, whatever the configuration | as Terraform 1.15 |
+//! | Plan: a null GROUP block | [`Rule::PlannedAbsent`] (accepted for a null configuration) | [`Rule::NullBlockCollection`] | as Terraform 1.15 |
+//! | Plan: an unknown block ([`Rule::UnknownBlock`]) | "attribute representing nested block must not be unknown itself; ..." | "planned unknown value for non-computed block" | as Terraform 1.15 |
+//! | Plan: a write-only attribute | [`Rule::WriteOnlyReturned`] where not null; [`Rule::WriteOnlyNotNull`] | the same | no write-only check: null is accepted, anything else is checked as any attribute |
+//! | Apply: write-only attributes | [`Rule::WriteOnlyReturned`] | the same | no check |
+//! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
+//! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute | the same | prints the values (here: [`Rule::SensitiveChanged`], see below) |
+//! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
+//! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | none of these |
+//!
+//! Terraform's write-only check walks the value as its schema's `WriteOnlyPaths` does: an
+//! attribute of an unknown element of a nested attribute collection, or anything below a
+//! set element that holds an unknown, counts as a value; a `dynamic` MAP block (an
+//! object) on the way refuses the whole value ([`Rule::ClientRefuses`], "Error validating
+//! write-only attributes: at step N: not a map type."). Terraform crashes
+//! ([`Rule::ClientFails`]: "Terraform 1.15.5 fails on this value: ...") on a null element
+//! of a nested attribute collection whose objects hold write-only attributes (in a plan
+//! or a result) or sensitive ones (in a valid plan, the plan of an apply, or a result,
+//! whose unknowns it has made null by then).
+//!
+//! Deliberate departures from every client: no message prints a value that the schema
+//! marks sensitive. A value inside a nested attribute that holds a sensitive attribute
+//! is worded as a sensitive attribute's (the plan check's "sensitive planned value ...",
+//! the apply check's [`Rule::SensitiveChanged`]); a set element of blocks that holds a
+//! sensitive value ([`Rule::PlannedSetElementLost`], [`Rule::ActualSetElementNew`]) and
+//! the blocks planned for an unknown `dynamic` block holding sensitive attributes
+//! ([`Rule::UnknownDynamicBlockChanged`]) are written `(sensitive value)`. Where a client crashes
+//! inside objchange (a null or unknown where it assumes a collection or an object, a
+//! wholly unknown prior state in ProposedNew), these functions report what they find,
+//! treat a null collection of blocks as empty and skip what cannot be compared; they
+//! never panic. `tests/conformance/objchange.rs` compares every client on 10,000
+//! recorded cases and lists every remaining difference with its reason.
 
+mod client;
 mod compatible;
 mod cty;
+mod marks;
 mod proposed;
 mod provider;
 mod response;
@@ -94,6 +133,7 @@ use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::Value;
 
+pub use client::{Client, UnknownClient};
 pub use compatible::check_value_compatible;
 pub(crate) use cty::concrete as concrete_view;
 
@@ -224,6 +264,21 @@ impl Inconsistency {
             detail,
         };
         match (self.rule, self.check) {
+            (Rule::ClientFails, _) => diagnostic(
+                "The client crashed",
+                format!(
+                    "{} (for {address}). The client panics here: there is no diagnostic, only \
+                     its crash report.",
+                    self.terraform_message
+                ),
+            ),
+            (Rule::ClientRefuses, check) => diagnostic(
+                match check {
+                    Check::Plan => "Provider produced invalid plan",
+                    Check::Apply | Check::Read => "Provider produced invalid object",
+                },
+                self.terraform_message.clone(),
+            ),
             (Rule::WriteOnlyReturned, check) => {
                 let (summary, when) = match check {
                     Check::Plan => ("Provider produced invalid plan", "during planning"),
@@ -317,7 +372,9 @@ pub enum Rule {
     /// "planned value %#v for unknown dynamic block": the configuration's block is
     /// unknown (a `dynamic` block over an unknown `for_each`), the plan changed it.
     UnknownDynamicBlockChanged,
-    /// "planned unknown value for non-computed block".
+    /// "planned unknown value for non-computed block" (Terraform 1.16; Terraform 1.15 and
+    /// OpenTofu 1.12: "attribute representing nested block must not be unknown itself;
+    /// set nested attribute values to unknown instead").
     UnknownBlock,
     /// "block count in plan (%d) disagrees with count in config (%d)".
     BlockCount,
@@ -407,6 +464,17 @@ pub enum Rule {
     /// %#v": a plan's `RequiresReplace` path leads nowhere in the prior or the planned
     /// state.
     RequiresReplaceNowhere,
+    // ---- the client's own failures
+    /// The client itself fails (crashes) on this value, where a clean rule would decide:
+    /// Terraform asks a null element of a nested attribute collection for an attribute
+    /// when it looks for the write-only or sensitive attributes inside (and, after
+    /// apply, an unknown one, which it has made null by then).
+    ClientFails,
+    /// The client refuses the value with an error of its own that no rule of the
+    /// protocol asks for: Terraform's check of write-only attributes cannot step into a
+    /// `dynamic` MAP block ("Error validating write-only attributes: at step %d: not a
+    /// map type.").
+    ClientRefuses,
 }
 
 impl Rule {
@@ -453,6 +521,8 @@ impl Rule {
             Rule::NotNullAfterDestroy => "not-null-after-destroy",
             Rule::UnknownAfterRead => "unknown-after-read",
             Rule::RequiresReplaceNowhere => "requires-replace-nowhere",
+            Rule::ClientFails => "client-fails",
+            Rule::ClientRefuses => "client-refuses",
         }
     }
 }
@@ -515,14 +585,16 @@ impl Step<'_> {
 /// The problems a check has found, and the path it is at.
 struct Findings<'a> {
     check: Check,
+    client: Client,
     steps: Vec<Step<'a>>,
     found: Vec<Inconsistency>,
 }
 
 impl<'a> Findings<'a> {
-    fn new(check: Check) -> Findings<'a> {
+    fn new(check: Check, client: Client) -> Findings<'a> {
         Findings {
             check,
+            client,
             steps: Vec::new(),
             found: Vec::new(),
         }
@@ -644,6 +716,10 @@ impl Block {
     ///   attributes the configuration leaves null);
     /// - a null or unknown configuration block stays as it is.
     ///
+    /// For a null configuration (a destroy) this gives the prior state back, as
+    /// objchange's function does; Terraform itself does not call it then, and sends a
+    /// null proposed state (as `ctywire proposed-new` prints).
+    ///
     /// ```
     /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock};
     /// use ctywire::{Type, Value};
@@ -671,7 +747,12 @@ impl Block {
     /// assert_eq!(proposed["rule"][0]["id"].as_str(), Some("r-443"));
     /// ```
     pub fn proposed_new(&self, prior: &Value, config: &Value) -> Value {
-        proposed::proposed(self, prior, config)
+        self.proposed_new_for(Client::default(), prior, config)
+    }
+
+    /// [`proposed_new`](Block::proposed_new) as `client` computes it.
+    pub fn proposed_new_for(&self, client: Client, prior: &Value, config: &Value) -> Value {
+        proposed::proposed(self, prior, config, client)
     }
 
     /// Checks a planned state returned by `PlanResourceChange` against the prior state
@@ -704,7 +785,18 @@ impl Block {
     /// assert_eq!(found[0].terraform_text(), ".size: planned value cty.NumberIntVal(10) for a non-computed attribute");
     /// ```
     pub fn check_plan(&self, prior: &Value, config: &Value, planned: &Value) -> Vec<Inconsistency> {
-        response::check_plan(self, prior, config, planned)
+        self.check_plan_for(Client::default(), prior, config, planned)
+    }
+
+    /// [`check_plan`](Block::check_plan) with `client`'s rules and wording.
+    pub fn check_plan_for(
+        &self,
+        client: Client,
+        prior: &Value,
+        config: &Value,
+        planned: &Value,
+    ) -> Vec<Inconsistency> {
+        response::check_plan(self, prior, config, planned, client)
     }
 
     /// Checks a new state returned by `ApplyResourceChange` against the planned state
@@ -733,7 +825,17 @@ impl Block {
     /// assert_eq!(block.check_apply(&planned, &renamed)[0].rule, Rule::Changed);
     /// ```
     pub fn check_apply(&self, planned: &Value, new: &Value) -> Vec<Inconsistency> {
-        response::check_apply(self, planned, new)
+        self.check_apply_for(Client::default(), planned, new)
+    }
+
+    /// [`check_apply`](Block::check_apply) with `client`'s rules and wording.
+    pub fn check_apply_for(
+        &self,
+        client: Client,
+        planned: &Value,
+        new: &Value,
+    ) -> Vec<Inconsistency> {
+        response::check_apply(self, planned, new, client)
     }
 
     /// Checks a new state returned by `ReadResource` (or `ImportResourceState`) as
@@ -756,7 +858,12 @@ impl Block {
     /// assert!(block.check_read(&Value::Null).is_empty());
     /// ```
     pub fn check_read(&self, new: &Value) -> Vec<Inconsistency> {
-        response::check_read(self, new)
+        self.check_read_for(Client::default(), new)
+    }
+
+    /// [`check_read`](Block::check_read) with `client`'s rules and wording.
+    pub fn check_read_for(&self, client: Client, new: &Value) -> Vec<Inconsistency> {
+        response::check_read(self, new, client)
     }
 
     /// Checks the `RequiresReplace` paths a `PlanResourceChange` response gives, as
@@ -821,7 +928,7 @@ impl Block {
     /// );
     /// ```
     pub fn check_compatible(&self, planned: &Value, actual: &Value) -> Vec<Inconsistency> {
-        compatible::check_apply(self, planned, actual, &[])
+        compatible::check_apply(self, planned, actual, &[], Client::default())
     }
 
     /// [`check_compatible`](Block::check_compatible), also treating as sensitive the
@@ -833,7 +940,7 @@ impl Block {
         actual: &Value,
         sensitive: &[Path],
     ) -> Vec<Inconsistency> {
-        compatible::check_apply(self, planned, actual, sensitive)
+        compatible::check_apply(self, planned, actual, sensitive, Client::default())
     }
 }
 

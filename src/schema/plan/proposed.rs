@@ -1,97 +1,125 @@
 //! The proposed new state (Terraform's `ProposedNew`).
 
 use super::cty::{self, Nested, Next, Refined};
+use super::Client;
 use crate::schema::NestedType;
 use crate::schema::{attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock};
 use crate::types::Type;
 use crate::value::Value;
 
-pub(super) fn proposed(block: &Block, prior: &Value, config: &Value) -> Value {
+pub(super) fn proposed(block: &Block, prior: &Value, config: &Value, client: Client) -> Value {
     let ty = block.implied_type();
     let prior = cty::with_pushed_types(prior, &ty);
     let config = cty::with_pushed_types(config, &ty);
-    proposed_new(block, &prior, &config)
+    proposed_new(block, &prior, &config, client)
 }
 
 /// `ProposedNew`: a null prior stands for the block's empty value, unless the
 /// configuration is null too.
-fn proposed_new(block: &Block, prior: &Value, config: &Value) -> Value {
+fn proposed_new(block: &Block, prior: &Value, config: &Value, client: Client) -> Value {
     if prior.is_null() {
         if config.is_null() {
             return prior.clone();
         }
-        return proposed_block(block, &block.empty_value(), config);
+        return proposed_block(block, &block.empty_value(), config, client);
     }
-    proposed_block(block, prior, config)
+    proposed_block(block, prior, config, client)
 }
 
-fn proposed_block(block: &Block, prior: &Value, config: &Value) -> Value {
+fn proposed_block(block: &Block, prior: &Value, config: &Value, client: Client) -> Value {
     if config.is_null() || config.is_unknown() {
         return prior.clone();
     }
-    let mut attributes = proposed_attributes(&block.attributes, prior, config);
+    let mut attributes = proposed_attributes(&block.attributes, prior, config, client);
     for (name, nested) in block.unshadowed_block_types() {
         let prior_v = attribute_or_unknown(prior, name);
         let config_v = attribute_of(config, name);
-        attributes.push((name, proposed_nested_block(nested, &prior_v, config_v)));
+        attributes.push((
+            name,
+            proposed_nested_block(nested, &prior_v, config_v, client),
+        ));
     }
     Value::object(attributes)
 }
 
-/// Attribute `name` of `value`: unknown when `value` is (as go-cty's `GetAttr`).
+/// Attribute `name` of `value`: unknown when `value` is (as go-cty's `GetAttr`), of the
+/// attribute's type where the unknown object records its type.
 fn attribute_or_unknown(value: &Value, name: &str) -> Value {
     if value.is_unknown() {
-        Value::unknown()
+        match value {
+            Value::Typed(t) => match cty::attribute_type(&t.ty, name) {
+                Type::Dynamic => Value::unknown(),
+                ty => Value::typed(ty, Value::unknown()),
+            },
+            _ => Value::unknown(),
+        }
     } else {
         attribute_of(value, name).clone()
     }
 }
 
-fn proposed_nested_block(nested: &NestedBlock, prior: &Value, config: &Value) -> Value {
+fn proposed_nested_block(
+    nested: &NestedBlock,
+    prior: &Value,
+    config: &Value,
+    client: Client,
+) -> Value {
     if config.is_unknown() {
         return config.clone();
     }
     let schema = Nested::Block(&nested.block);
     match nested.nesting {
         BlockNesting::Single if config.is_null() => config.clone(),
-        BlockNesting::Single | BlockNesting::Group => proposed_new(&nested.block, prior, config),
-        BlockNesting::List => proposed_list(schema, prior, config),
-        BlockNesting::Map => proposed_map(schema, prior, config),
-        BlockNesting::Set => proposed_set(schema, prior, config),
+        BlockNesting::Single | BlockNesting::Group => {
+            proposed_new(&nested.block, prior, config, client)
+        }
+        BlockNesting::List => proposed_list(schema, prior, config, client),
+        BlockNesting::Map => proposed_map(schema, prior, config, client),
+        BlockNesting::Set => proposed_set(schema, prior, config, client),
     }
 }
 
-fn proposed_nested_type(nested: &NestedType, prior: &Value, config: &Value) -> Value {
+fn proposed_nested_type(
+    nested: &NestedType,
+    prior: &Value,
+    config: &Value,
+    client: Client,
+) -> Value {
     if config.is_unknown() {
         return config.clone();
     }
     let schema = Nested::Object(nested);
     match nested.nesting {
-        AttributeNesting::Single => proposed_object(nested, prior, config),
-        AttributeNesting::List => proposed_list(schema, prior, config),
-        AttributeNesting::Map => proposed_map(schema, prior, config),
-        AttributeNesting::Set => proposed_set(schema, prior, config),
+        AttributeNesting::Single => proposed_object(nested, prior, config, client),
+        AttributeNesting::List => proposed_list(schema, prior, config, client),
+        AttributeNesting::Map => proposed_map(schema, prior, config, client),
+        AttributeNesting::Set => proposed_set(schema, prior, config, client),
     }
 }
 
 /// One block or nested object, by its schema.
-fn proposed_one(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+fn proposed_one(schema: Nested<'_>, prior: &Value, config: &Value, client: Client) -> Value {
     match schema {
-        Nested::Block(block) => proposed_new(block, prior, config),
-        Nested::Object(object) => proposed_object(object, prior, config),
+        Nested::Block(block) => proposed_new(block, prior, config, client),
+        Nested::Object(object) => proposed_object(object, prior, config, client),
     }
 }
 
-fn proposed_object(object: &NestedType, prior: &Value, config: &Value) -> Value {
+fn proposed_object(object: &NestedType, prior: &Value, config: &Value, client: Client) -> Value {
     if config.is_null() {
         return config.clone();
     }
-    Value::object(proposed_attributes(&object.attributes, prior, config))
+    Value::object(proposed_attributes(
+        &object.attributes,
+        prior,
+        config,
+        client,
+    ))
 }
 
 /// Elements matched by index. An element with no prior counterpart is taken from the
 /// configuration as it is.
-fn proposed_list(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+fn proposed_list(schema: Nested<'_>, prior: &Value, config: &Value, client: Client) -> Value {
     let Some(elements) = config.as_slice().filter(|e| !e.is_empty()) else {
         return config.clone();
     };
@@ -100,10 +128,12 @@ fn proposed_list(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
         .enumerate()
         .map(|(i, config_e)| {
             if prior.is_unknown() {
-                return proposed_one(schema, &Value::unknown(), config_e);
+                return proposed_one(schema, &Value::unknown(), config_e, client);
             }
             match prior.get_index(i) {
-                Some(prior_e) if !prior.is_null() => proposed_one(schema, prior_e, config_e),
+                Some(prior_e) if !prior.is_null() => {
+                    proposed_one(schema, prior_e, config_e, client)
+                }
                 _ => config_e.clone(),
             }
         })
@@ -115,8 +145,9 @@ fn proposed_list(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
 }
 
 /// Elements matched by key; a key with no prior counterpart has a null prior (unknown
-/// when the whole prior is unknown).
-fn proposed_map(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+/// when the whole prior is unknown). OpenTofu takes the configured element of a nested
+/// attribute map as it is where the prior has no such key.
+fn proposed_map(schema: Nested<'_>, prior: &Value, config: &Value, client: Client) -> Value {
     let entries: Vec<(&str, &Value)> = match config.untyped() {
         Value::Map(m) => m.iter().collect(),
         Value::Object(o) => o.iter().collect(),
@@ -131,9 +162,15 @@ fn proposed_map(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
             let prior_e = if prior.is_unknown() {
                 Value::unknown()
             } else {
-                prior.get(key).cloned().unwrap_or(Value::Null)
+                match prior.get(key) {
+                    Some(p) => p.clone(),
+                    None if client.is_opentofu() && matches!(schema, Nested::Object(_)) => {
+                        return (key, config_e.clone());
+                    }
+                    None => Value::Null,
+                }
             };
-            (key, proposed_one(schema, &prior_e, config_e))
+            (key, proposed_one(schema, &prior_e, config_e, client))
         })
         .collect();
     match config.untyped() {
@@ -144,7 +181,7 @@ fn proposed_map(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
 
 /// Each configured element with the first prior element not yet taken that could have
 /// come from it ([`valid_prior_from_config`]), or a null prior.
-fn proposed_set(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
+fn proposed_set(schema: Nested<'_>, prior: &Value, config: &Value, client: Client) -> Value {
     let Some(elements) = config.as_slice().filter(|e| !e.is_empty()) else {
         return config.clone();
     };
@@ -165,9 +202,9 @@ fn proposed_set(schema: Nested<'_>, prior: &Value, config: &Value) -> Value {
         match found {
             Some((i, prior_e)) => {
                 used[i] = true;
-                proposed_one(schema, prior_e, config_e)
+                proposed_one(schema, prior_e, config_e, client)
             }
-            None => proposed_one(schema, &Value::Null, config_e),
+            None => proposed_one(schema, &Value::Null, config_e, client),
         }
     });
     Value::set(new.collect::<Vec<_>>())
@@ -196,6 +233,7 @@ fn proposed_attributes<'s>(
     attributes: &'s std::collections::BTreeMap<String, Attribute>,
     prior: &Value,
     config: &Value,
+    client: Client,
 ) -> Vec<(&'s str, Value)> {
     attributes
         .iter()
@@ -205,7 +243,9 @@ fn proposed_attributes<'s>(
             } else {
                 attribute_or_unknown(prior, name)
             };
-            let config_v = attribute_of(config, name);
+            // An unknown object (an unknown element of a nested attribute collection)
+            // has every attribute unknown, as go-cty's `GetAttr` gives them.
+            let config_v = &attribute_or_unknown(config, name);
             let new = if attribute.computed && config_v.is_null() {
                 if optional_value_not_computable(attribute, &prior_v) {
                     config_v.clone()
@@ -213,7 +253,7 @@ fn proposed_attributes<'s>(
                     prior_v
                 }
             } else if let Some(nested) = &attribute.nested_type {
-                proposed_nested_type(nested, &prior_v, config_v)
+                proposed_nested_type(nested, &prior_v, config_v, client)
             } else {
                 config_v.clone()
             };

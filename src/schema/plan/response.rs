@@ -9,8 +9,9 @@
 //! A payload decoded with the schema's type conforms by construction, and one that does
 //! not decode fails in Terraform's own decoding before any check (as it does here).
 
-use super::{cty, Check, Findings, Inconsistency, Rule, Step};
-use crate::schema::{Attribute, AttributeNesting, Block, BlockNesting};
+use super::marks::{self, Flag, NullElement, Reached};
+use super::{cty, Check, Client, Findings, Inconsistency, Rule, Step};
+use crate::schema::Block;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -20,12 +21,18 @@ pub(super) fn check_plan(
     prior: &Value,
     config: &Value,
     planned: &Value,
+    client: Client,
 ) -> Vec<Inconsistency> {
-    let write_only = write_only_values(block, planned, Check::Plan);
+    let write_only = write_only_values(block, planned, Check::Plan, client);
     if !write_only.is_empty() {
         return write_only;
     }
-    super::valid::check_plan(block, prior, config, planned)
+    let found = super::valid::check_plan(block, prior, config, planned, client);
+    if !found.is_empty() {
+        return found;
+    }
+    // Terraform marks the sensitive values of a valid plan.
+    sensitive_failure(block, planned, Check::Plan, client, false)
 }
 
 /// Terraform's check of a plan's `RequiresReplace` paths: each must lead somewhere in
@@ -36,7 +43,7 @@ pub(super) fn check_requires_replace(
     planned: &Value,
     paths: &[crate::Path],
 ) -> Vec<Inconsistency> {
-    let mut f = Findings::new(Check::Plan);
+    let mut f = Findings::new(Check::Plan, Client::default());
     if prior.is_null() {
         return f.found;
     }
@@ -57,12 +64,27 @@ pub(super) fn check_requires_replace(
 }
 
 /// Terraform's checks of a new state after apply.
-pub(super) fn check_apply(block: &Block, planned: &Value, new: &Value) -> Vec<Inconsistency> {
-    let write_only = write_only_values(block, new, Check::Apply);
+pub(super) fn check_apply(
+    block: &Block,
+    planned: &Value,
+    new: &Value,
+    client: Client,
+) -> Vec<Inconsistency> {
+    let write_only = write_only_values(block, new, Check::Apply, client);
     if !write_only.is_empty() {
         return write_only;
     }
-    let mut f = Findings::new(Check::Apply);
+    // Terraform marks the sensitive values of the plan and of the result, whose
+    // unknowns it has made null, before it reports the unknowns.
+    let fails = sensitive_failure(block, planned, Check::Apply, client, false);
+    if !fails.is_empty() {
+        return fails;
+    }
+    let fails = sensitive_failure(block, new, Check::Apply, client, true);
+    if !fails.is_empty() {
+        return fails;
+    }
+    let mut f = Findings::new(Check::Apply, client);
     unknowns(&mut f, new, &block.implied_type());
     if !f.found.is_empty() {
         return f.found;
@@ -76,12 +98,12 @@ pub(super) fn check_apply(block: &Block, planned: &Value, new: &Value) -> Vec<In
         }
         return f.found;
     }
-    super::compatible::check_apply(block, planned, new, &[])
+    super::compatible::check_apply(block, planned, new, &[], client)
 }
 
 /// Terraform's checks of a refreshed state (`ReadResource`), or of an imported one.
-pub(super) fn check_read(block: &Block, new: &Value) -> Vec<Inconsistency> {
-    let mut f = Findings::new(Check::Read);
+pub(super) fn check_read(block: &Block, new: &Value, client: Client) -> Vec<Inconsistency> {
+    let mut f = Findings::new(Check::Read, client);
     if let Some(first) = new.unknown_paths(&block.implied_type()).into_iter().next() {
         // Terraform says this once, without a path; the path of the first unknown is
         // this crate's addition.
@@ -95,7 +117,7 @@ pub(super) fn check_read(block: &Block, new: &Value) -> Vec<Inconsistency> {
         }
         return f.found;
     }
-    write_only_values(block, new, Check::Read)
+    write_only_values(block, new, Check::Read, client)
 }
 
 /// One problem for each unknown in `value`, outermost first (Terraform's `cty.Walk`).
@@ -135,92 +157,89 @@ fn unknowns<'a>(f: &mut Findings<'a>, value: &'a Value, ty: &Type) {
     }
 }
 
-/// One problem for each write-only attribute in `value` that is not null (Terraform's
-/// `ValidateWriteOnlyAttributes`).
-fn write_only_values(block: &Block, value: &Value, check: Check) -> Vec<Inconsistency> {
-    if !block.contains_write_only() {
-        return Vec::new();
+/// Terraform's check of the write-only attributes in `value` (its
+/// `ValidateWriteOnlyAttributes`): one problem for each that Terraform finds set, or its
+/// refusal of the whole value, or its failure on it. OpenTofu's resource-instance node
+/// has no such check in plans and results of apply.
+fn write_only_values(
+    block: &Block,
+    value: &Value,
+    check: Check,
+    client: Client,
+) -> Vec<Inconsistency> {
+    let mut f = Findings::new(check, client);
+    if !block.contains_write_only() || (client.is_opentofu() && check != Check::Read) {
+        return f.found;
     }
-    let mut f = Findings::new(check);
-    block_write_only(&mut f, block, value);
+    let paths = match marks::block_paths(block, value, Flag::WriteOnly, false) {
+        Ok(paths) => paths,
+        Err(NullElement(steps)) => {
+            client_fails(&mut f, steps, NULL_ELEMENT_WRITE_ONLY);
+            return f.found;
+        }
+    };
+    if let Some(n) = paths.iter().find_map(|(_, r)| match r {
+        Reached::NotAMap(n) => Some(*n),
+        _ => None,
+    }) {
+        f.report(Rule::ClientRefuses, |_| {
+            format!("Error validating write-only attributes: at step {n}: not a map type.")
+        });
+        if let Some(found) = f.found.last_mut() {
+            found.message = format!(
+                "{} refuses this value: its check of write-only attributes cannot take a key of \
+                 a `dynamic` MAP block (step {n}: not a map type)",
+                client.release()
+            );
+        }
+        return f.found;
+    }
+    for (steps, reached) in paths {
+        if reached.is_set() {
+            let outer = std::mem::replace(&mut f.steps, steps);
+            f.report(Rule::WriteOnlyReturned, |_| {
+                "the provider returned a value for a write-only attribute".to_owned()
+            });
+            f.steps = outer;
+        }
+    }
     f.found
 }
 
-fn block_write_only<'a>(f: &mut Findings<'a>, block: &'a Block, value: &'a Value) {
-    let Some(object) = value.untyped().as_object() else {
-        return;
-    };
-    for (name, attribute) in &block.attributes {
-        if let Some(v) = object.get(name) {
-            f.within(Step::Attribute(name), |f| {
-                attribute_write_only(f, attribute, v)
-            });
-        }
-    }
-    for (name, nested) in &block.block_types {
-        let Some(v) = object.get(name) else { continue };
-        f.within(Step::Attribute(name), |f| match nested.nesting {
-            BlockNesting::Single | BlockNesting::Group => block_write_only(f, &nested.block, v),
-            BlockNesting::List | BlockNesting::Set | BlockNesting::Map => {
-                elements(f, v, |f, e| block_write_only(f, &nested.block, e));
-            }
-        });
-    }
+const NULL_ELEMENT_WRITE_ONLY: &str =
+    "a null element of a nested attribute collection whose objects hold write-only attributes";
+const NULL_ELEMENT_SENSITIVE: &str =
+    "a null element of a nested attribute collection whose objects hold sensitive attributes";
+
+/// Reports that the client fails (crashes) on the value, at `steps`, for `why`.
+fn client_fails<'a>(f: &mut Findings<'a>, steps: Vec<Step<'a>>, why: &str) {
+    let release = f.client.release();
+    let outer = std::mem::replace(&mut f.steps, steps);
+    f.report(Rule::ClientFails, |_| {
+        format!("{release} fails on this value: {why}")
+    });
+    f.steps = outer;
 }
 
-fn attribute_write_only<'a>(f: &mut Findings<'a>, attribute: &'a Attribute, value: &'a Value) {
-    if attribute.write_only && !value.is_null() {
-        f.report(Rule::WriteOnlyReturned, |_| {
-            "the provider returned a value for a write-only attribute".to_owned()
-        });
-        return;
+/// Terraform's failure on a value whose sensitive attributes it marks (its schema's
+/// `SensitivePaths`): a null element of a nested attribute collection holding sensitive
+/// attributes (with `unknown_as_null`, an unknown one too, as Terraform has made the
+/// unknowns of a result of apply null by then). OpenTofu does not fail so.
+fn sensitive_failure(
+    block: &Block,
+    value: &Value,
+    check: Check,
+    client: Client,
+    unknown_as_null: bool,
+) -> Vec<Inconsistency> {
+    let mut f = Findings::new(check, client);
+    if client.is_opentofu() {
+        return f.found;
     }
-    let Some(nested) = &attribute.nested_type else {
-        return;
-    };
-    let object = |f: &mut Findings<'a>, v: &'a Value| {
-        let Some(o) = v.untyped().as_object() else {
-            return;
-        };
-        for (name, a) in &nested.attributes {
-            if let Some(v) = o.get(name) {
-                f.within(Step::Attribute(name), |f| attribute_write_only(f, a, v));
-            }
-        }
-    };
-    match nested.nesting {
-        AttributeNesting::Single => object(f, value),
-        _ => elements(f, value, object),
+    if let Err(NullElement(steps)) =
+        marks::block_paths(block, value, Flag::Sensitive, unknown_as_null)
+    {
+        client_fails(&mut f, steps, NULL_ELEMENT_SENSITIVE);
     }
-}
-
-/// Runs `each` on every element of a list, set or map, with its step.
-fn elements<'a>(
-    f: &mut Findings<'a>,
-    value: &'a Value,
-    each: impl Fn(&mut Findings<'a>, &'a Value),
-) {
-    match value.untyped() {
-        Value::List(vs) | Value::Tuple(vs) => {
-            for (i, v) in vs.iter().enumerate() {
-                f.within(Step::Index(i), |f| each(f, v));
-            }
-        }
-        Value::Set(s) => {
-            for v in s.iter() {
-                f.within(Step::Element(v), |f| each(f, v));
-            }
-        }
-        Value::Map(m) => {
-            for (k, v) in m.iter() {
-                f.within(Step::Key(k), |f| each(f, v));
-            }
-        }
-        Value::Object(o) => {
-            for (k, v) in o.iter() {
-                f.within(Step::Attribute(k), |f| each(f, v));
-            }
-        }
-        _ => {}
-    }
+    f.found
 }

@@ -136,7 +136,7 @@ fn run_proposed_new(file: &str) {
         let prior = value(&c["prior"], ty);
         let config = value(&c["config"], ty);
         let want = value(&c["proposed"], ty);
-        let got = block.proposed_new(&prior, &config);
+        let got = block.proposed_new_for(super::Client::Terraform1_16, &prior, &config);
         if !cty::raw_equal(&got, &want, ty, Refined::Compare) {
             failures.push(format!(
                 "{}:\n  want: {}\n  got:  {}",
@@ -160,6 +160,8 @@ fn run_plan_valid(file: &str) {
             &value(&c["prior"], ty),
             &value(&c["config"], ty),
             &value(&c["planned"], ty),
+            // The tables are those of Terraform 1.16.0-rc2's objchange.
+            super::Client::Terraform1_16,
         );
         compare(c, &found, &mut failures);
     }
@@ -714,4 +716,44 @@ fn run_responses(file: &str) {
 #[test]
 fn ctywire_responses() {
     run_responses("ctywire-responses.json");
+}
+
+/// `ctywire-clients.json`: each case with each client's rules.
+#[test]
+fn ctywire_clients() {
+    let mut failures = Vec::new();
+    let cases = cases("ctywire-clients.json");
+    let mut ran = 0;
+    for (c, block, ty) in &cases {
+        let v = |name: &str| value(&c[name], ty);
+        for (client, want) in c["expect"].as_object().expect("expect") {
+            let client: super::Client = client.parse().expect("a client");
+            ran += 1;
+            let found = match c["check"].as_str() {
+                Some("proposed") => {
+                    let got = block.proposed_new_for(client, &v("prior"), &v("config"));
+                    let want = value(&want["proposed"], ty);
+                    if !cty::raw_equal(&got, &want, ty, Refined::Compare) {
+                        failures.push(format!(
+                            "{} ({client}):\n  want: {}\n  got:  {}",
+                            c["name"],
+                            want.to_go_syntax(ty),
+                            got.to_go_syntax(ty)
+                        ));
+                    }
+                    continue;
+                }
+                Some("plan") => {
+                    block.check_plan_for(client, &v("prior"), &v("config"), &v("planned"))
+                }
+                Some("apply") => block.check_apply_for(client, &v("planned"), &v("actual")),
+                other => panic!("check {other:?}"),
+            };
+            let mut case = c.clone();
+            case["name"] = Json::String(format!("{} ({client})", c["name"]));
+            case["violations"] = want["violations"].clone();
+            compare(&case, &found, &mut failures);
+        }
+    }
+    finish("ctywire-clients.json", failures, ran);
 }

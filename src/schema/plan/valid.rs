@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use super::cty::{self, Length, Refined};
-use super::{Check, Findings, Inconsistency, Rule, Step};
+use super::{Check, Client, Findings, Inconsistency, Rule, Step};
 use crate::schema::{
     attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
 };
@@ -39,12 +39,13 @@ pub(super) fn check_plan(
     prior: &Value,
     config: &Value,
     planned: &Value,
+    client: Client,
 ) -> Vec<Inconsistency> {
     let ty = block.implied_type();
     let prior = cty::with_pushed_types(prior, &ty);
     let config = cty::with_pushed_types(config, &ty);
     let planned = cty::with_pushed_types(planned, &ty);
-    let mut f = Findings::new(Check::Plan);
+    let mut f = Findings::new(Check::Plan, client);
     plan_block(&mut f, block, &prior, &config, &planned);
     f.found
 }
@@ -96,10 +97,16 @@ fn plan_nested_block<'a>(
     planned: &'a Value,
 ) {
     let mode = nested.nesting.as_str();
-    if nested.nesting != BlockNesting::Single && planned.is_null() {
+    let null_collection = |f: &mut Findings<'a>| {
         f.report(Rule::NullBlockCollection, |_| {
             format!("attribute representing a {mode} of nested blocks must be empty to indicate no blocks, not null")
         });
+    };
+    // Terraform 1.16 refuses a null collection of blocks first; the others only after
+    // comparing it with the configuration, and a null GROUP block as a block.
+    let as_1_16 = f.client.blocks_as_1_16();
+    if as_1_16 && nested.nesting != BlockNesting::Single && planned.is_null() {
+        null_collection(f);
         return;
     }
     let ty = nested.implied_type();
@@ -107,18 +114,33 @@ fn plan_nested_block<'a>(
         return;
     }
     if config.is_unknown() {
+        // (Terraform prints the planned blocks, sensitive values included; not here.)
+        let hide = super::marks::block_holds_sensitive(&nested.block);
         f.report(Rule::UnknownDynamicBlockChanged, |p| {
-            format!(
-                "planned value {} for unknown dynamic block",
+            let shown = if hide {
+                "(sensitive value)".to_owned()
+            } else {
                 p(planned, &ty)
-            )
+            };
+            format!("planned value {shown} for unknown dynamic block")
         });
         return;
     }
     if planned.is_unknown() {
         f.report(Rule::UnknownBlock, |_| {
-            "planned unknown value for non-computed block".into()
+            if as_1_16 {
+                "planned unknown value for non-computed block".into()
+            } else {
+                "attribute representing nested block must not be unknown itself; set nested attribute values to unknown instead".into()
+            }
         });
+        return;
+    }
+    if !as_1_16
+        && !matches!(nested.nesting, BlockNesting::Single | BlockNesting::Group)
+        && planned.is_null()
+    {
+        null_collection(f);
         return;
     }
     let block = &nested.block;
@@ -278,7 +300,12 @@ fn plan_value<'a>(
     {
         return;
     }
-    if attribute.write_only {
+    // OpenTofu accepts a null planned write-only attribute and checks any other as an
+    // attribute like the rest.
+    if attribute.write_only && f.client.is_opentofu() && planned.is_null() {
+        return;
+    }
+    if attribute.write_only && !f.client.is_opentofu() {
         if !planned.is_null() {
             f.report(Rule::WriteOnlyNotNull, |_| {
                 "planned value for write-only attribute is not null".into()
@@ -289,7 +316,12 @@ fn plan_value<'a>(
     if attribute.computed && (!attribute.optional || config.is_null()) {
         return;
     }
-    let sensitive = attribute.sensitive;
+    // A nested attribute holding sensitive attributes is worded as a sensitive one:
+    // Terraform prints the values there, this crate never does.
+    let sensitive = attribute.sensitive
+        || [prior, config, planned]
+            .iter()
+            .any(|v| super::marks::holds_sensitive(attribute, v));
     if config.is_null() && !planned.is_null() {
         f.report(Rule::NonComputedSet, |p| {
             if sensitive {

@@ -509,3 +509,165 @@ fn check_plan_refuses_a_planned_value_of_the_wrong_type() {
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
     assert!(stderr(&o).contains(".size"), "{}", stderr(&o));
 }
+
+/// `--client` picks whose rules apply: a null collection of blocks planned for a null
+/// configuration is accepted by Terraform 1.15 (the default) and OpenTofu 1.12, refused
+/// by Terraform 1.16.
+#[test]
+fn check_plan_follows_the_client_given() {
+    let schema = temp_file(
+        "cli-plan-client-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {
+            "attributes": {"name": {"type": "string", "required": true}},
+            "block_types": {"b": {"nesting_mode": "list", "block": {"attributes": {
+                "x": {"type": "string", "optional": true}}}}}
+        }}}}}}"#,
+    );
+    let values = temp_file("cli-plan-client-values.json", r#"{"name": "a", "b": null}"#);
+    let run = |client: Option<&str>| {
+        let mut args = vec!["check-plan"];
+        args.extend(with_schema(&schema, &["--prior", "-"]));
+        args.extend(["--config", &values, "--planned", &values]);
+        if let Some(c) = client {
+            args.extend(["--client", c]);
+        }
+        ctywire(&args, b"")
+    };
+    for client in [None, Some("terraform@1.15"), Some("opentofu@1.12")] {
+        let o = run(client);
+        assert_eq!(o.status.code(), Some(0), "{client:?}: {}", stdout(&o));
+    }
+    let o = run(Some("terraform@1.16"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains(
+        "attribute representing a list of nested blocks must be empty to indicate no blocks, not null [null-block-collection]"
+    ));
+    let o = run(Some("terraform@0.12"));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("unknown client \"terraform@0.12\""));
+}
+
+/// `proposed-new --client`: an unknown element of a nested attribute map under a key the
+/// prior lacks is an object of unknowns for Terraform, the unknown itself for OpenTofu.
+#[test]
+fn proposed_new_follows_the_client_given() {
+    let schema = temp_file(
+        "cli-proposed-client-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {"attributes": {
+            "m": {"optional": true, "nested_type": {"nesting_mode": "map", "attributes": {
+                "a": {"type": "string", "optional": true}}}}}}}}}}}"#,
+    );
+    // {m = {k1 = unknown}} as MessagePack: an unknown is the extension d4 00 00.
+    let config = temp_file(
+        "cli-proposed-client-config.msgpack",
+        [0x81, 0xa1, b'm', 0x81, 0xa2, b'k', b'1', 0xd4, 0, 0],
+    );
+    let run = |client: &str| {
+        let mut args = vec!["proposed-new"];
+        args.extend(with_schema(&schema, &["--prior", "-", "--config", &config]));
+        args.extend(["--client", client, "--to", "msgpack", "--hex"]);
+        let o = ctywire(&args, b"");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(run("terraform@1.15"), "81a16d81a26b3181a161d40000\n");
+    assert_eq!(run("opentofu@1.12"), "81a16d81a26b31d40000\n");
+}
+
+/// A schema with a sensitive attribute inside a nested attribute (`n.s`) and inside a set
+/// of blocks (`b.s`), for the tests that no output prints a sensitive value.
+fn secret_schema() -> String {
+    temp_file(
+        "cli-plan-secret-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {
+            "attributes": {"n": {"optional": true, "nested_type": {"nesting_mode": "single",
+                "attributes": {"s": {"type": "string", "optional": true, "sensitive": true},
+                               "x": {"type": "string", "optional": true}}}}},
+            "block_types": {"b": {"nesting_mode": "set", "block": {"attributes": {
+                "s": {"type": "string", "optional": true, "sensitive": true}}}}}
+        }}}}}}"#,
+    )
+}
+
+/// No check prints a sensitive value, whichever client's rules apply: the issue's
+/// case (a sensitive attribute changed inside a nested attribute) and a set element of
+/// blocks holding one.
+#[test]
+fn check_apply_and_check_plan_never_print_a_sensitive_value() {
+    let schema = secret_schema();
+    let planned = temp_file(
+        "cli-secret-planned.json",
+        r#"{"n": {"s": "hunter2", "x": "1"}, "b": [{"s": "hunter4"}]}"#,
+    );
+    let new = temp_file(
+        "cli-secret-new.json",
+        r#"{"n": {"s": "hunter3", "x": "1"}, "b": [{"s": "hunter5"}]}"#,
+    );
+    let config = temp_file("cli-secret-config.json", r#"{"n": null, "b": []}"#);
+    for client in ["terraform@1.15", "terraform@1.16", "opentofu@1.12"] {
+        let mut args = vec!["check-apply"];
+        args.extend(with_schema(
+            &schema,
+            &["--planned", &planned, "--new", &new],
+        ));
+        args.extend(["--client", client]);
+        let o = ctywire(&args, b"");
+        assert_eq!(o.status.code(), Some(1));
+        let out = format!("{}{}", stdout(&o), stderr(&o));
+        assert!(
+            out.contains(".n: inconsistent values for sensitive attribute"),
+            "{out}"
+        );
+        assert!(
+            out.contains(".b: planned set element (sensitive value) does not correlate"),
+            "{out}"
+        );
+        assert!(!out.contains("hunter"), "{client}: {out}");
+
+        let mut args = vec!["check-plan"];
+        args.extend(with_schema(&schema, &["--prior", "-", "--config", &config]));
+        args.extend(["--planned", &planned, "--client", client]);
+        let o = ctywire(&args, b"");
+        assert_eq!(o.status.code(), Some(1));
+        let out = format!("{}{}", stdout(&o), stderr(&o));
+        assert!(out.contains("sensitive planned value"), "{out}");
+        assert!(!out.contains("hunter"), "{client}: {out}");
+    }
+}
+
+/// `diff` hides a sensitive attribute inside a nested attribute and a set of blocks.
+#[test]
+fn diff_never_prints_a_sensitive_value() {
+    let schema = secret_schema();
+    let before = temp_file(
+        "cli-secret-before.json",
+        r#"{"n": {"s": "hunter2", "x": "1"}, "b": [{"s": "hunter4"}]}"#,
+    );
+    let after = temp_file(
+        "cli-secret-after.json",
+        r#"{"n": {"s": "hunter3", "x": "2"}, "b": [{"s": "hunter5"}]}"#,
+    );
+    let mut args = vec!["diff"];
+    args.extend(with_schema(&schema, &[&before, &after]));
+    let o = ctywire(&args, b"");
+    let out = format!("{}{}", stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("(sensitive value)"), "{out}");
+    assert!(!out.contains("hunter"), "{out}");
+}
+
+/// A destroy (a null configuration): Terraform sends a null proposed state, not the prior.
+#[test]
+fn proposed_new_of_a_destroy_is_null() {
+    let mut args = vec!["proposed-new"];
+    args.extend(EXAMPLE);
+    args.extend([
+        "--prior", STATE, "--config", "-", "--to", "msgpack", "--hex",
+    ]);
+    let o = ctywire(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "c0\n");
+}

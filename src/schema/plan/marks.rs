@@ -1,0 +1,311 @@
+//! The paths of the write-only and the sensitive attributes in a value, as Terraform
+//! finds them (its schema's `WriteOnlyPaths` and `SensitivePaths`, which walk the value
+//! and the schema together), and what Terraform reaches at each (its `Path.Apply`).
+//!
+//! Terraform's walk has three behaviours a clean rule would not: it takes an attribute
+//! of an unknown element of a nested attribute collection as a value (an unknown is not
+//! null); it finds an element of a set that holds an unknown anywhere "unknown", and so
+//! everything below it; and it cannot take a key of a `dynamic` MAP block (an object,
+//! not a map) as a step ("not a map type"). It also fails outright on a null element of
+//! a nested attribute collection whose objects hold such attributes: it asks the null
+//! element for an attribute.
+
+use super::Step;
+use crate::schema::{Attribute, AttributeNesting, Block, BlockNesting, NestedType};
+use crate::value::Value;
+
+/// Which attributes are looked for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flag {
+    WriteOnly,
+    Sensitive,
+}
+
+impl Flag {
+    fn on(self, attribute: &Attribute) -> bool {
+        match self {
+            Flag::WriteOnly => attribute.write_only,
+            Flag::Sensitive => attribute.sensitive,
+        }
+    }
+
+    fn below(self, attribute: &Attribute) -> bool {
+        attribute
+            .nested_type
+            .as_ref()
+            .is_some_and(|n| n.attributes.values().any(|a| self.on(a) || self.below(a)))
+    }
+
+    fn in_block(self, block: &Block) -> bool {
+        block
+            .attributes
+            .values()
+            .any(|a| self.on(a) || self.below(a))
+            || block.block_types.values().any(|b| self.in_block(&b.block))
+    }
+}
+
+/// What Terraform reaches at a path.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Reached<'a> {
+    /// The value there.
+    Value(&'a Value),
+    /// An unknown: the path goes through an unknown element, or through a set element
+    /// that is not wholly known.
+    Unknown,
+    /// Nothing: step `n` (from 0) takes a key of an object ("at step n: not a map type").
+    NotAMap(usize),
+}
+
+impl Reached<'_> {
+    /// Whether Terraform finds a value (not null) there.
+    pub(super) fn is_set(&self) -> bool {
+        match self {
+            Reached::Value(v) => !v.is_null(),
+            Reached::Unknown => true,
+            Reached::NotAMap(_) => false,
+        }
+    }
+}
+
+/// Terraform fails on the value: a null element (or, with `unknown_as_null`, an unknown
+/// one) of a nested attribute collection, at these steps.
+pub(super) struct NullElement<'a>(pub(super) Vec<Step<'a>>);
+
+/// The walk's state below the current steps.
+#[derive(Clone, Copy)]
+struct Below {
+    unknown: bool,
+    not_a_map: Option<usize>,
+}
+
+struct Walk<'a> {
+    flag: Flag,
+    unknown_as_null: bool,
+    steps: Vec<Step<'a>>,
+    found: Vec<(Vec<Step<'a>>, Reached<'a>)>,
+}
+
+/// The paths of the attributes `flag` marks in `value`, a value of `block`, each with
+/// what Terraform reaches there; or where Terraform fails.
+pub(super) fn block_paths<'a>(
+    block: &'a Block,
+    value: &'a Value,
+    flag: Flag,
+    unknown_as_null: bool,
+) -> Result<Vec<(Vec<Step<'a>>, Reached<'a>)>, NullElement<'a>> {
+    let mut w = Walk {
+        flag,
+        unknown_as_null,
+        steps: Vec::new(),
+        found: Vec::new(),
+    };
+    let below = Below {
+        unknown: false,
+        not_a_map: None,
+    };
+    w.block(block, value, below)?;
+    Ok(w.found)
+}
+
+/// Whether `block` or a block inside it has a sensitive attribute (at any depth).
+pub(super) fn block_holds_sensitive(block: &Block) -> bool {
+    Flag::Sensitive.in_block(block)
+}
+
+/// Whether `value`, a value of `block`, holds a sensitive attribute that is not null.
+pub(super) fn block_has_sensitive_value(block: &Block, value: &Value) -> bool {
+    block_paths(block, value, Flag::Sensitive, false).is_ok_and(|paths| {
+        paths
+            .iter()
+            .any(|(_, r)| matches!(r, Reached::Value(v) if !v.is_null()))
+    })
+}
+
+/// Whether Terraform marks something in `value`, the value of `attribute` (a nested
+/// attribute holding sensitive attributes): a sensitive attribute of a known object.
+pub(super) fn holds_sensitive(attribute: &Attribute, value: &Value) -> bool {
+    let Some(nested) = &attribute.nested_type else {
+        return false;
+    };
+    let mut w = Walk {
+        flag: Flag::Sensitive,
+        unknown_as_null: false,
+        steps: Vec::new(),
+        found: Vec::new(),
+    };
+    let below = Below {
+        unknown: false,
+        not_a_map: None,
+    };
+    if w.object(nested, value, below).is_err() {
+        return false;
+    }
+    w.found.iter().any(|(_, r)| matches!(r, Reached::Value(_)))
+}
+
+impl<'a> Walk<'a> {
+    fn reached(&self, value: &'a Value, below: Below) -> Reached<'a> {
+        if let Some(n) = below.not_a_map {
+            Reached::NotAMap(n)
+        } else if below.unknown || value.is_unknown() {
+            Reached::Unknown
+        } else {
+            Reached::Value(value)
+        }
+    }
+
+    fn found(&mut self, step: Step<'a>, value: &'a Value, below: Below) {
+        let mut steps = self.steps.clone();
+        steps.push(step);
+        let reached = self.reached(value, below);
+        self.found.push((steps, reached));
+    }
+
+    fn within<T>(&mut self, step: Step<'a>, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.steps.push(step);
+        let out = f(self);
+        self.steps.pop();
+        out
+    }
+
+    fn block(
+        &mut self,
+        block: &'a Block,
+        value: &'a Value,
+        below: Below,
+    ) -> Result<(), NullElement<'a>> {
+        let Some(object) = value.untyped().as_object() else {
+            return Ok(());
+        };
+        let get = |name: &str| object.get(name).unwrap_or(&NULL);
+        for (name, attribute) in &block.attributes {
+            if self.flag.on(attribute) {
+                self.found(Step::Attribute(name), get(name), below);
+            }
+        }
+        for (name, attribute) in &block.attributes {
+            if let Some(nested) = attribute.nested_type.as_ref() {
+                if self.flag.below(attribute) {
+                    self.within(Step::Attribute(name), |w| {
+                        w.object(nested, get(name), below)
+                    })?;
+                }
+            }
+        }
+        for (name, nested) in &block.block_types {
+            if !self.flag.in_block(&nested.block) {
+                continue;
+            }
+            let v = get(name);
+            if v.is_null() || v.is_unknown() {
+                continue;
+            }
+            self.within(Step::Attribute(name), |w| match nested.nesting {
+                BlockNesting::Single | BlockNesting::Group => w.block(&nested.block, v, below),
+                _ => w.elements(v, below, &mut |w, e, below| {
+                    w.block(&nested.block, e, below)
+                }),
+            })?;
+        }
+        Ok(())
+    }
+
+    fn object(
+        &mut self,
+        nested: &'a NestedType,
+        value: &'a Value,
+        below: Below,
+    ) -> Result<(), NullElement<'a>> {
+        if value.is_null() || value.is_unknown() {
+            return Ok(());
+        }
+        let relevant: Vec<(&'a String, &'a Attribute)> = nested
+            .attributes
+            .iter()
+            .filter(|(_, a)| self.flag.on(a) || self.flag.below(a))
+            .collect();
+        if relevant.is_empty() {
+            return Ok(());
+        }
+        let each =
+            |w: &mut Self, element: &'a Value, below: Below| -> Result<(), NullElement<'a>> {
+                for (name, attribute) in &relevant {
+                    let v = if element.is_unknown() {
+                        &UNKNOWN
+                    } else {
+                        element
+                            .untyped()
+                            .as_object()
+                            .and_then(|o| o.get(name))
+                            .unwrap_or(&NULL)
+                    };
+                    if w.flag.on(attribute) {
+                        w.found(Step::Attribute(name), v, below);
+                    } else if let Some(n) = attribute.nested_type.as_ref() {
+                        w.within(Step::Attribute(name), |w| w.object(n, v, below))?;
+                    }
+                }
+                Ok(())
+            };
+        match nested.nesting {
+            AttributeNesting::Single => each(self, value, below),
+            _ => self.elements(value, below, &mut |w, e, below| {
+                if e.is_null() || (e.is_unknown() && w.unknown_as_null) {
+                    return Err(NullElement(w.steps.clone()));
+                }
+                each(w, e, below)
+            }),
+        }
+    }
+
+    /// Runs `each` on the elements of a list, set, map or object (a `dynamic` MAP
+    /// block), with the step Terraform takes to each.
+    fn elements(
+        &mut self,
+        value: &'a Value,
+        below: Below,
+        each: &mut dyn FnMut(&mut Self, &'a Value, Below) -> Result<(), NullElement<'a>>,
+    ) -> Result<(), NullElement<'a>> {
+        let unknown = |e: &Value| Below {
+            unknown: below.unknown || e.is_unknown(),
+            ..below
+        };
+        match value.untyped() {
+            Value::List(vs) | Value::Tuple(vs) => {
+                for (i, e) in vs.iter().enumerate() {
+                    self.within(Step::Index(i), |w| each(w, e, unknown(e)))?;
+                }
+            }
+            Value::Map(m) => {
+                for (k, e) in m.iter() {
+                    self.within(Step::Key(k), |w| each(w, e, unknown(e)))?;
+                }
+            }
+            Value::Object(o) => {
+                for (k, e) in o.iter() {
+                    let at = self.steps.len();
+                    let below = Below {
+                        not_a_map: below.not_a_map.or(Some(at)),
+                        ..unknown(e)
+                    };
+                    self.within(Step::Key(k), |w| each(w, e, below))?;
+                }
+            }
+            Value::Set(s) => {
+                for e in s.iter() {
+                    let below = Below {
+                        unknown: below.unknown || !e.is_wholly_known(),
+                        ..below
+                    };
+                    self.within(Step::Element(e), |w| each(w, e, below))?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+static NULL: Value = Value::Null;
+static UNKNOWN: std::sync::LazyLock<Value> = std::sync::LazyLock::new(Value::unknown);
