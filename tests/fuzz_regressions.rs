@@ -90,8 +90,10 @@ fn committed_inputs_belong_to_targets() {
         for entry in std::fs::read_dir(fuzz.join(kind)).unwrap() {
             let name = entry.unwrap().file_name();
             let name = name.to_str().unwrap();
+            // A target built only with a feature this build lacks still owns its inputs.
+            let gated = cfg!(not(feature = "derive")) && name == "decode_object";
             assert!(
-                TARGETS.iter().any(|(target, _)| *target == name),
+                gated || TARGETS.iter().any(|(target, _)| *target == name),
                 "fuzz/{kind}/{name} is no target's"
             );
         }
