@@ -563,7 +563,7 @@ fn string_bytes(r: &mut MsgpackReader<'_>, depth: usize) -> Result<String> {
 }
 
 fn write_string(s: &str, out: &mut Vec<u8>) {
-    if crate::text::is_nfc_bytes(s.as_bytes()) {
+    if crate::text::is_nfc(s) {
         msgpack_write::str(s, out);
     } else {
         msgpack_write::str(crate::text::nfc(s).as_bytes(), out);
@@ -625,7 +625,7 @@ impl MsgpackField for String {
     const SET_ORDER_BY_HASH: bool = false;
 
     fn ord_is_set_order(&self) -> bool {
-        crate::text::is_nfc_bytes(self.as_bytes())
+        crate::text::is_nfc(self)
     }
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
@@ -655,7 +655,7 @@ impl MsgpackField for Box<str> {
     const SET_ORDER_BY_HASH: bool = false;
 
     fn ord_is_set_order(&self) -> bool {
-        crate::text::is_nfc_bytes(self.as_bytes())
+        crate::text::is_nfc(self)
     }
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
@@ -1779,7 +1779,7 @@ fn map_hash_string<'e, T: MsgpackField + 'e>(
 
 /// Whether every key is NFC text, so that the Rust order of the keys is the wire order.
 pub(super) fn keys_are_nfc<'e>(mut keys: impl Iterator<Item = &'e String>) -> bool {
-    keys.all(|k| crate::text::is_nfc_bytes(k.as_bytes()))
+    keys.all(|k| crate::text::is_nfc(k))
 }
 
 /// A map's entries in the order the encoder writes them: by NFC key.
@@ -1822,7 +1822,7 @@ impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
         let start = out.len();
         msgpack_write::header(self.len(), 0x80, 0xde, out);
         for (k, v) in self {
-            if !crate::text::is_nfc_bytes(k.as_bytes()) {
+            if !crate::text::is_nfc(k) {
                 out.truncate(start);
                 return encode_via_value(self.iter().collect(), out);
             }

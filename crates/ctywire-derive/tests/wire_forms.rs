@@ -349,3 +349,121 @@ proptest! {
         }
     }
 }
+
+// ---- `dynamic` values built by hand ----
+
+/// A resource whose `dynamic` attributes a provider fills by hand.
+#[derive(ctywire::Object, Debug, Clone, PartialEq)]
+struct Meta {
+    #[cty(required)]
+    name: String,
+    #[cty(optional)]
+    metadata: ctywire::Value,
+    #[cty(optional)]
+    extra: ctywire::Value,
+}
+
+/// A value of shape `shape` built by hand, and its type: strings, numbers, objects
+/// holding a list (of one or more numbers, or empty), maps, lists of objects, tuples,
+/// and null.
+fn hand_built(shape: u8) -> BoxedStrategy<(ctywire::Value, ctywire::Type)> {
+    use ctywire::{Type, Value};
+    match shape {
+        0 => short().prop_map(|s| (Value::from(s), Type::String)).boxed(),
+        1 => any::<i32>()
+            .prop_map(|n| (Value::from(n), Type::Number))
+            .boxed(),
+        2 | 3 => (
+            short(),
+            prop::collection::vec(any::<u16>(), if shape == 2 { 1..4 } else { 0..1 }),
+            any::<u8>(),
+        )
+            .prop_map(move |(image, ports, replicas)| {
+                let ports_ty = if shape == 2 {
+                    Type::Number
+                } else {
+                    Type::Dynamic
+                };
+                (
+                    Value::object([
+                        ("image", Value::from(image)),
+                        ("ports", Value::list(ports.into_iter().map(Value::from))),
+                        ("replicas", Value::from(replicas)),
+                    ]),
+                    Type::object([
+                        ("image", Type::String),
+                        ("ports", Type::list(ports_ty)),
+                        ("replicas", Type::Number),
+                    ]),
+                )
+            })
+            .boxed(),
+        4 => prop::collection::btree_map(short(), short(), 1..3)
+            .prop_map(|m| {
+                (
+                    Value::map(m.into_iter().map(|(k, v)| (k, Value::from(v)))),
+                    Type::map(Type::String),
+                )
+            })
+            .boxed(),
+        5 => prop::collection::vec(short(), 1..3)
+            .prop_map(|v| {
+                (
+                    Value::list(
+                        v.into_iter()
+                            .map(|a| Value::object([("a", Value::from(a))])),
+                    ),
+                    Type::list(Type::object([("a", Type::String)])),
+                )
+            })
+            .boxed(),
+        6 => (short(), any::<bool>())
+            .prop_map(|(s, b)| {
+                (
+                    Value::tuple([Value::from(s), Value::from(b)]),
+                    Type::tuple([Type::String, Type::Bool]),
+                )
+            })
+            .boxed(),
+        _ => Just((Value::Null, Type::Dynamic)).boxed(),
+    }
+}
+
+/// A value built by hand and its type.
+type Typed = (ctywire::Value, ctywire::Type);
+
+/// Elements whose `metadata` and `extra` each keep one shape (a list of objects has one
+/// type), the values differing.
+fn metas() -> impl Strategy<Value = Vec<(String, Typed, Typed)>> {
+    (0u8..8, 0u8..8, 0usize..5).prop_flat_map(|(a, b, n)| {
+        prop::collection::vec((short(), hand_built(a), hand_built(b)), n..=n)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// `dynamic` values built by hand are written as the same values with their types
+    /// recorded (as decoded values hold them), byte for byte, whatever was written before.
+    #[test]
+    fn hand_built_dynamic_values_are_written_with_their_types(
+        first in metas(),
+        second in metas(),
+    ) {
+        for elements in [first, second] {
+            let hand: Vec<Meta> = elements
+                .iter()
+                .map(|(name, (m, _), (e, _))| Meta { name: name.clone(), metadata: m.clone(), extra: e.clone() })
+                .collect();
+            let typed_value = |(v, t): &(ctywire::Value, ctywire::Type)| {
+                if v.is_null() { v.clone() } else { ctywire::Value::typed(t.clone(), v.clone()) }
+            };
+            let typed: Vec<Meta> = elements
+                .iter()
+                .map(|(name, m, e)| Meta { name: name.clone(), metadata: typed_value(m), extra: typed_value(e) })
+                .collect();
+            let want = msgpack::encode_object(&typed).expect("typed values are written");
+            prop_assert_eq!(msgpack::encode_object(&hand).expect("hand-built values are written"), want);
+        }
+    }
+}
