@@ -10,12 +10,12 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// Returns `s` in Unicode Normalization Form C, borrowing when it already is.
 ///
-/// Fast path: text whose bytes are all below 0xCC holds only code points below U+0300,
-/// none of which combine or decompose, so it is already NFC.
+/// Fast paths: ASCII text, and text made only of code points that NFC leaves as they are
+/// wherever they stand ([`is_nfc_by_table`]: most text of most scripts).
 #[inline]
 pub(crate) fn nfc(s: &str) -> Cow<'_, str> {
-    // `is_ascii` checks a word at a time; the byte loop only runs for non-ASCII text.
-    if is_nfc_bytes(s.as_bytes()) {
+    // `is_ascii` checks a word at a time; other text goes to the table at once.
+    if s.is_ascii() {
         return Cow::Borrowed(s);
     }
     nfc_slow(s)
@@ -82,7 +82,7 @@ pub(crate) fn append_short<const W: usize>(out: &mut Vec<u8>, bytes: &[u8], len:
 /// normalizes.
 #[inline]
 pub(crate) fn is_nfc(s: &str) -> bool {
-    is_nfc_bytes(s.as_bytes()) || is_nfc_by_table(s)
+    s.is_ascii() || is_nfc_by_table(s)
 }
 
 /// Code points below this are in [`starters`]' table; beyond it (rare planes), text
@@ -109,13 +109,43 @@ fn starters() -> &'static [u64] {
     })
 }
 
-/// Whether every code point of `s` is in [`starters`]' table, so that `s` is NFC.
+/// Whether every code point of `s` is in [`starters`]' table, so that `s` is NFC. The
+/// UTF-8 is read a sequence at a time from its lead byte (`s` is valid UTF-8): ASCII and
+/// the two-byte sequences below U+0300 (lead bytes below 0xCC) need no lookup.
 fn is_nfc_by_table(s: &str) -> bool {
     let table = starters();
-    s.chars().all(|c| {
-        let cp = c as u32;
-        cp < 0x300 || (cp < TABLE_END && table[(cp / 64) as usize] >> (cp % 64) & 1 == 1)
-    })
+    let bytes = s.as_bytes();
+    let continuation = |i: usize| u32::from(bytes.get(i).copied().unwrap_or(0) & 0x3f);
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let (cp, len) = match b {
+            0x00..=0x7f => {
+                i += 1;
+                continue;
+            }
+            0x80..=0xcb => {
+                i += 2;
+                continue;
+            }
+            0xcc..=0xdf => ((u32::from(b & 0x1f) << 6) | continuation(i + 1), 2),
+            0xe0..=0xef => (
+                (u32::from(b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2),
+                3,
+            ),
+            _ => (
+                (u32::from(b & 0x07) << 18)
+                    | (continuation(i + 1) << 12)
+                    | (continuation(i + 2) << 6)
+                    | continuation(i + 3),
+                4,
+            ),
+        };
+        if cp >= TABLE_END || table[(cp / 64) as usize] >> (cp % 64) & 1 == 0 {
+            return false;
+        }
+        i += len;
+    }
+    true
 }
 
 /// Whether UTF-8 `bytes` are NFC because every code point is below U+0300 (which is
