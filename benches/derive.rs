@@ -11,7 +11,7 @@
 //!   wrapper's two parts, the type JSON as bytes and the object it carries as a struct;
 //! - the same resources with their `dynamic` values built by hand (`Value::object`, as a
 //!   provider builds one; encode only: the bytes are the realistic payload's);
-//! - 12,000 DNS-record-set-like resources (2.9 MB) whose maps have non-ASCII keys (NFC):
+//! - 12,000 DNS-record-set-like resources (2.6 MB) whose maps have non-ASCII keys (NFC):
 //!   a map of labels and a nested MAP attribute of objects keyed by region names.
 //!
 //! rmp-serde checks nothing of cty (key order, set order and duplicates, NFC, the

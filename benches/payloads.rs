@@ -483,7 +483,7 @@ fn record(rng: &mut Lcg, i: usize) -> Value {
 
 /// A list of `n` DNS-record-set-like resources ([`record_type`]): a map of 2-4 labels
 /// and a map of 1-3 routing objects, all keyed by non-ASCII text (NFC), and a set of
-/// 1-4 address strings. 12,000 of them are about 2.9 MB of MessagePack.
+/// 1-4 address strings. 12,000 of them are about 2.6 MB of MessagePack.
 pub fn records(n: usize) -> Payload {
     let mut rng = Lcg::new(5);
     let value = Value::list((0..n).map(|i| record(&mut rng, i)));
