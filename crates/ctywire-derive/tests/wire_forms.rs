@@ -109,6 +109,12 @@ fn optional_nested_collections_may_be_null() {
         let value = cty_serde::to_value(&r, &ty).unwrap();
         assert_eq!(bytes, msgpack::encode(&value, &ty).unwrap());
         assert_eq!(msgpack::decode_object::<Records>(&bytes).unwrap(), r);
+        // And as JSON, where it holds no unknown.
+        if !r.planned.is_unknown() {
+            let text = ctywire::json::encode_object(&r).unwrap();
+            assert_eq!(text, ctywire::json::encode(&value, &ty).unwrap());
+            assert_eq!(ctywire::json::decode_object::<Records>(&text).unwrap(), r);
+        }
     }
 }
 
