@@ -8,7 +8,11 @@
 //! - the realistic list of 5,300 resources (3.3 MB; a `dynamic` attribute, a set of
 //!   objects and a map in each): the peer's struct is the same but for the `dynamic`
 //!   field, which plain MessagePack cannot read into a `ctywire::Value`: there it is the
-//!   wrapper's two parts, the type JSON as bytes and the object it carries as a struct.
+//!   wrapper's two parts, the type JSON as bytes and the object it carries as a struct;
+//! - the same resources with their `dynamic` values built by hand (`Value::object`, as a
+//!   provider builds one; encode only: the bytes are the realistic payload's);
+//! - 12,000 DNS-record-set-like resources (2.6 MB) whose maps have non-ASCII keys (NFC):
+//!   a map of labels and a nested MAP attribute of objects keyed by region names.
 //!
 //! rmp-serde checks nothing of cty (key order, set order and duplicates, NFC, the
 //! dynamic wrapper's type); the typed codec checks all of it and writes go-cty's bytes.
@@ -26,8 +30,8 @@
 //! written to `target/derive-summary.md`); `CTYWIRE_PROFILE=decode_object` (or
 //! `encode_object`, `rmp_serde`, `rmp_serde_encode`, `json_decode_object`,
 //! `json_encode_object`, `json_decode_as`, `json_encode_from`, `serde_json`,
-//! `serde_json_encode`; with `CTYWIRE_PAYLOAD=instances` or
-//! `resources`, the default) runs one operation 200 times (`CTYWIRE_PROFILE_RUNS`), for
+//! `serde_json_encode`; with `CTYWIRE_PAYLOAD=instances`, `resources` (the default),
+//! `hand_built` (the encodes only) or `records`) runs one operation 200 times (`CTYWIRE_PROFILE_RUNS`), for
 //! `perf record` or callgrind (`--toggle-collect='derive::decode_object*'`: each
 //! operation is one function that is never inlined).
 
@@ -124,6 +128,30 @@ struct Rule {
     protocol: String,
     #[cty(required)]
     to_port: u32,
+}
+
+/// An element of the non-ASCII keys payload (`payloads::records`).
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
+struct RecordSet {
+    #[cty(optional)]
+    labels: BTreeMap<String, String>,
+    #[cty(required)]
+    name: String,
+    #[cty(required)]
+    records: BTreeSet<String>,
+    #[cty(nested, optional)]
+    routing: BTreeMap<String, Target>,
+    #[cty(required)]
+    ttl: u32,
+}
+
+/// An element of [`RecordSet::routing`].
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
+struct Target {
+    #[cty(required)]
+    region: String,
+    #[cty(required)]
+    weight: u32,
 }
 
 /// [`Resource`] for rmp-serde: the `dynamic` field as the wrapper's parts.
@@ -318,9 +346,35 @@ fn main() {
     );
     let resources: Case<Resource, PeerResource, JsonPeerResource> =
         case(payloads::resources(5_300));
+    let hand_built = hand_built(&resources);
+    let records: Case<RecordSet, RecordSet, RecordSet> = case(payloads::records(12_000));
+    assert_eq!(records.structs, records.peer, "both read the same records");
     if let Ok(op) = std::env::var("CTYWIRE_PROFILE") {
         let runs = std::env::var("CTYWIRE_PROFILE_RUNS").map_or(200, |n| n.parse().unwrap_or(200));
-        let realistic = std::env::var("CTYWIRE_PAYLOAD").as_deref() != Ok("instances");
+        let payload = std::env::var("CTYWIRE_PAYLOAD").unwrap_or_default();
+        if payload == "hand_built" || payload == "records" {
+            for _ in 0..runs {
+                match (op.as_str(), payload.as_str()) {
+                    ("encode_object", "hand_built") => drop(black_box(encode_object(&hand_built))),
+                    ("rmp_serde_encode", "hand_built") => {
+                        drop(black_box(rmp_serde_encode(&resources.peer)))
+                    }
+                    ("decode_object", _) => drop(black_box(decode_object::<RecordSet>(
+                        &records.payload.msgpack,
+                    ))),
+                    ("rmp_serde", _) => drop(black_box(rmp_serde::<RecordSet>(
+                        &records.payload.msgpack,
+                    ))),
+                    ("encode_object", _) => drop(black_box(encode_object(&records.structs))),
+                    ("rmp_serde_encode", _) => drop(black_box(rmp_serde_encode(&records.peer))),
+                    _ => panic!(
+                        "CTYWIRE_PAYLOAD={payload}: CTYWIRE_PROFILE=decode_object, encode_object, rmp_serde or rmp_serde_encode (hand_built: the encodes)"
+                    ),
+                }
+            }
+            return;
+        }
+        let realistic = payload != "instances";
         for _ in 0..runs {
             match (op.as_str(), realistic) {
                 ("decode_object", true) => drop(black_box(decode_object::<Resource>(
@@ -384,6 +438,16 @@ fn main() {
         let mut c = Criterion::default().configure_from_args();
         bench(&mut c, &instances);
         bench(&mut c, &resources);
+        bench(&mut c, &records);
+        let mut g = c.benchmark_group("derive, realistic resources, dynamic values built by hand");
+        g.throughput(Throughput::Bytes(resources.payload.msgpack.len() as u64));
+        g.bench_function("msgpack::encode_object", |b| {
+            timed(b, || encode_object(black_box(&hand_built)))
+        });
+        g.bench_function("rmp_serde::to_vec_named", |b| {
+            timed(b, || rmp_serde_encode(black_box(&resources.peer)))
+        });
+        g.finish();
         c.final_summary();
     }
     let mut table = String::from(
@@ -392,15 +456,63 @@ fn main() {
     );
     table.push_str(&summary(&instances));
     table.push_str(&summary(&resources));
+    table.push_str(&hand_built_summary(&resources, &hand_built));
+    table.push_str(&summary(&records));
     table.push_str(
         "\n| payload | JSON bytes | json::decode_object ms | json::decode_as ms | serde_json::from_slice ms | vs decode_as | vs serde_json | json::encode_object ms | json::encode_from ms | serde_json::to_vec ms | vs encode_from | vs serde_json |\n\
          |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
     );
     table.push_str(&json_summary(&instances));
     table.push_str(&json_summary(&resources));
+    table.push_str(&json_summary(&records));
     println!("\n{table}");
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/derive-summary.md");
     let _ = std::fs::write(path, table);
+}
+
+/// The realistic resources with each `dynamic` value built by hand, as a provider builds
+/// one: `Value::object` of plain values, no type recorded. The typed encoder writes the
+/// payload's bytes from them.
+fn hand_built(resources: &Case<Resource, PeerResource, JsonPeerResource>) -> Vec<Resource> {
+    let mut structs: Vec<Resource> = decode_object(&resources.payload.msgpack);
+    for (r, peer) in structs.iter_mut().zip(&resources.peer) {
+        let s = &peer.settings.1;
+        r.settings = Value::object([
+            ("image", Value::from(s.image.as_str())),
+            (
+                "ports",
+                Value::list(s.ports.iter().map(|p| Value::from(*p))),
+            ),
+            ("replicas", Value::from(s.replicas)),
+        ]);
+    }
+    assert_eq!(
+        encode_object(&structs),
+        resources.payload.msgpack,
+        "the typed encoder writes the hand-built values as the payload"
+    );
+    structs
+}
+
+/// The row of the hand-built `dynamic` values: encode only (the bytes, and so the
+/// decode, are the realistic payload's).
+fn hand_built_summary(
+    resources: &Case<Resource, PeerResource, JsonPeerResource>,
+    hand_built: &Vec<Resource>,
+) -> String {
+    const REPS: usize = 100;
+    let (encode, peer_encode) = timing::median_pair(
+        REPS,
+        || encode_object(hand_built),
+        || rmp_serde_encode(&resources.peer),
+    );
+    format!(
+        "| realistic resources, dynamic built by hand | {} | | | | {:.2} | {:.2} | {:.2}x |\n",
+        resources.payload.msgpack.len(),
+        ms(encode),
+        ms(peer_encode),
+        encode.as_secs_f64() / peer_encode.as_secs_f64(),
+    )
 }
 
 fn bench<T, P, J>(c: &mut Criterion, case: &Case<T, P, J>)

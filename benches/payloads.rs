@@ -392,6 +392,104 @@ pub fn resources(n: usize) -> Payload {
     Payload::new("realistic resources", Type::list(resource_type()), value)
 }
 
+/// Label names in the scripts providers meet (Latin with diacritics, Greek, Cyrillic,
+/// Hebrew, Arabic, Devanagari, kana, Hangul, CJK), all NFC.
+const LABEL_KEYS: &[&str] = &[
+    "équipe",
+    "größe",
+    "propriétaire",
+    "Ελληνικά",
+    "владелец",
+    "проект",
+    "מחלקה",
+    "المشروع",
+    "परियोजना",
+    "プロジェクト",
+    "担当者",
+    "서울팀",
+    "环境",
+    "成本中心",
+];
+
+/// Region names as map keys, NFC.
+const REGION_KEYS: &[&str] = &[
+    "Zürich",
+    "São Paulo",
+    "Αθήνα",
+    "Москва",
+    "תל אביב",
+    "القاهرة",
+    "मुंबई",
+    "東京",
+    "大阪",
+    "서울",
+    "北京",
+    "Kraków",
+];
+
+const LABEL_VALUES: &[&str] = &["web", "données", "платёжи", "検索", "데이터", "ops"];
+
+/// The element type of [`records`]: a DNS-record-set-like resource whose maps have
+/// non-ASCII keys.
+pub fn record_type() -> Type {
+    Type::object([
+        ("labels", Type::map(Type::String)),
+        ("name", Type::String),
+        ("records", Type::set(Type::String)),
+        (
+            "routing",
+            Type::map(Type::object([
+                ("region", Type::String),
+                ("weight", Type::Number),
+            ])),
+        ),
+        ("ttl", Type::Number),
+    ])
+}
+
+fn record(rng: &mut Lcg, i: usize) -> Value {
+    let mut labels = std::collections::BTreeMap::new();
+    for _ in 0..2 + rng.below(3) {
+        labels.insert(rng.pick(LABEL_KEYS), Value::from(rng.pick(LABEL_VALUES)));
+    }
+    let mut routing = std::collections::BTreeMap::new();
+    for _ in 0..1 + rng.below(3) {
+        routing.insert(
+            rng.pick(REGION_KEYS),
+            Value::object([
+                ("region", Value::from(format!("r-{}", rng.hex(4)))),
+                ("weight", Value::from(rng.below(100))),
+            ]),
+        );
+    }
+    let records = (0..1 + rng.below(4))
+        .map(|_| {
+            Value::from(format!(
+                "10.{}.{}.{}",
+                rng.below(256),
+                rng.below(256),
+                rng.below(256)
+            ))
+        })
+        .collect::<Vec<_>>();
+    Value::object([
+        ("labels", Value::map(labels)),
+        ("name", Value::from(format!("svc-{i:05}.example.com"))),
+        ("records", Value::set(records)),
+        ("routing", Value::map(routing)),
+        ("ttl", Value::from([60, 300, 3600][rng.below(3) as usize])),
+    ])
+}
+
+/// A list of `n` DNS-record-set-like resources ([`record_type`]): a map of 2-4 labels
+/// and a map of 1-3 routing objects, all keyed by non-ASCII text (NFC), and a set of
+/// 1-4 address strings. 12,000 of them are about 2.6 MB of MessagePack.
+pub fn records(n: usize) -> Payload {
+    let mut rng = Lcg::new(5);
+    let value = Value::list((0..n).map(|i| record(&mut rng, i)));
+    Payload::new("records, non-ASCII keys", Type::list(record_type()), value)
+}
+
 /// The payloads of the main table, at their documented sizes.
 pub fn all() -> Vec<Payload> {
     vec![

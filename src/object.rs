@@ -145,11 +145,13 @@ pub trait FieldType {
 /// A field type that can hold a nested block (or a protocol-6 nested attribute): a
 /// derived struct (a GROUP block, a SINGLE nested attribute), `Option` of one (SINGLE),
 /// `Vec` of one (LIST), `BTreeSet` or `HashSet` of one (SET), `BTreeMap<String, _>` or
-/// `HashMap<String, _>` of one (MAP).
+/// `HashMap<String, _>` of one (MAP); and `Option`, [`Known`] or `Box` of a collection
+/// of them (the collection's nesting, which may then be null, or unknown), as an
+/// optional or computed nested attribute is.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold a nested block",
     label = "not a block type",
-    note = "a block field is a #[derive(ctywire::Object)] struct, or an Option, Vec, BTreeSet, HashSet, SetOf, BTreeMap<String, _> or HashMap<String, _> of one"
+    note = "a block field is a #[derive(ctywire::Object)] struct, or an Option, Vec, BTreeSet, HashSet, SetOf, BTreeMap<String, _> or HashMap<String, _> of one, or an Option or Known of such a collection (a nested attribute that may be null or unknown)"
 )]
 pub trait BlockField {
     /// The nesting of a block field of this type, when the field does not say.
@@ -238,8 +240,40 @@ macro_rules! block_fields {
     )*};
 }
 
+/// The nesting of a block that may be null (in an `Option` or [`Known`]): a struct's
+/// is SINGLE, a collection's its own.
+const fn nullable(nesting: BlockNesting) -> BlockNesting {
+    match nesting {
+        BlockNesting::Group => BlockNesting::Single,
+        n => n,
+    }
+}
+
+macro_rules! nullable_block_fields {
+    ($($t:ty),*) => {$(
+        impl<T: BlockField> BlockField for $t {
+            const NESTING: BlockNesting = nullable(T::NESTING);
+            const ATTRIBUTE_NESTING: AttributeNesting = T::ATTRIBUTE_NESTING;
+            const HAS_BLOCKS: bool = T::HAS_BLOCKS;
+            fn block() -> Block {
+                T::block()
+            }
+        }
+    )*};
+}
+
+nullable_block_fields!(Option<T>, Known<T>);
+
+impl<T: BlockField> BlockField for Box<T> {
+    const NESTING: BlockNesting = T::NESTING;
+    const ATTRIBUTE_NESTING: AttributeNesting = T::ATTRIBUTE_NESTING;
+    const HAS_BLOCKS: bool = T::HAS_BLOCKS;
+    fn block() -> Block {
+        T::block()
+    }
+}
+
 block_fields! {
-    Option<T> => Single, Single;
     Vec<T> => List, List;
     BTreeSet<T> => Set, Set;
     HashSet<T> => Set, Set;

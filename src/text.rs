@@ -10,18 +10,21 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// Returns `s` in Unicode Normalization Form C, borrowing when it already is.
 ///
-/// Fast path: text whose bytes are all below 0xCC holds only code points below U+0300,
-/// none of which combine or decompose, so it is already NFC.
+/// Fast paths: ASCII text, and text made only of code points that NFC leaves as they are
+/// wherever they stand ([`is_nfc_by_table`]: most text of most scripts).
 #[inline]
 pub(crate) fn nfc(s: &str) -> Cow<'_, str> {
-    // `is_ascii` checks a word at a time; the byte loop only runs for non-ASCII text.
-    if is_nfc_bytes(s.as_bytes()) {
+    // `is_ascii` checks a word at a time; other text goes to the table at once.
+    if s.is_ascii() {
         return Cow::Borrowed(s);
     }
     nfc_slow(s)
 }
 
 fn nfc_slow(s: &str) -> Cow<'_, str> {
+    if is_nfc_by_table(s) {
+        return Cow::Borrowed(s);
+    }
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => Cow::Borrowed(s),
         _ => {
@@ -71,6 +74,78 @@ pub(crate) fn append_short<const W: usize>(out: &mut Vec<u8>, bytes: &[u8], len:
         }
     }
     out.extend_from_slice(&bytes[..len]);
+}
+
+/// Whether `s` is NFC, told without normalizing it: every code point below U+0300, or
+/// every one a [starter that stays as it is](is_nfc_by_table) (most text of most
+/// scripts). `false` means "not certain": the caller takes the slow path, which
+/// normalizes.
+#[inline]
+pub(crate) fn is_nfc(s: &str) -> bool {
+    s.is_ascii() || is_nfc_by_table(s)
+}
+
+/// Code points below this are in [`starters`]' table; beyond it (rare planes), text
+/// takes the slow path.
+const TABLE_END: u32 = 0x2_0000;
+
+/// One bit per code point below [`TABLE_END`]: set where the code point is NFC quick
+/// check "Yes" with canonical combining class 0, as the Unicode data of the
+/// normalizer the slow path uses says (built from it once, on first use). Text made only
+/// of such code points is NFC: Unicode's quick check answers "Yes" for it, and that
+/// answer is exact.
+fn starters() -> &'static [u64] {
+    static TABLE: std::sync::OnceLock<Box<[u64]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![0u64; (TABLE_END / 64) as usize];
+        for (cp, ch) in (0..TABLE_END).filter_map(|cp| char::from_u32(cp).map(|ch| (cp, ch))) {
+            let stays = unicode_normalization::char::canonical_combining_class(ch) == 0
+                && is_nfc_quick(std::iter::once(ch)) == IsNormalized::Yes;
+            if stays {
+                table[(cp / 64) as usize] |= 1 << (cp % 64);
+            }
+        }
+        table.into_boxed_slice()
+    })
+}
+
+/// Whether every code point of `s` is in [`starters`]' table, so that `s` is NFC. The
+/// UTF-8 is read a sequence at a time from its lead byte (`s` is valid UTF-8): ASCII and
+/// the two-byte sequences below U+0300 (lead bytes below 0xCC) need no lookup.
+fn is_nfc_by_table(s: &str) -> bool {
+    let table = starters();
+    let bytes = s.as_bytes();
+    let continuation = |i: usize| u32::from(bytes.get(i).copied().unwrap_or(0) & 0x3f);
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let (cp, len) = match b {
+            0x00..=0x7f => {
+                i += 1;
+                continue;
+            }
+            0x80..=0xcb => {
+                i += 2;
+                continue;
+            }
+            0xcc..=0xdf => ((u32::from(b & 0x1f) << 6) | continuation(i + 1), 2),
+            0xe0..=0xef => (
+                (u32::from(b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2),
+                3,
+            ),
+            _ => (
+                (u32::from(b & 0x07) << 18)
+                    | (continuation(i + 1) << 12)
+                    | (continuation(i + 2) << 6)
+                    | continuation(i + 3),
+                4,
+            ),
+        };
+        if cp >= TABLE_END || table[(cp / 64) as usize] >> (cp % 64) & 1 == 0 {
+            return false;
+        }
+        i += len;
+    }
+    true
 }
 
 /// Whether UTF-8 `bytes` are NFC because every code point is below U+0300 (which is
@@ -274,6 +349,86 @@ fn is_printable(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Characters around the table's edges: ASCII, Latin, combining marks (which
+    /// compose with what comes before, or reorder), Greek and its singletons, Cyrillic
+    /// and its combining marks, Hebrew and Arabic points, Devanagari (nukta, vowel signs
+    /// that compose), Hangul syllables and the jamo that compose into them, kana and the
+    /// voicing marks that compose with them, CJK and its compatibility ideographs
+    /// (which decompose), emoji, and any character at all.
+    fn text_char() -> impl Strategy<Value = char> {
+        prop_oneof![
+            prop::char::range('a', 'z'),
+            prop::char::range('\u{c0}', '\u{2ff}'),
+            prop::char::range('\u{300}', '\u{36f}'),
+            prop::char::range('\u{370}', '\u{3ff}'),
+            prop::char::range('\u{400}', '\u{52f}'),
+            prop::char::range('\u{590}', '\u{6ff}'),
+            prop::char::range('\u{900}', '\u{97f}'),
+            prop::char::range('\u{1100}', '\u{11ff}'),
+            prop::char::range('\u{1e00}', '\u{1fff}'),
+            prop::char::range('\u{2000}', '\u{2bff}'),
+            prop::char::range('\u{3040}', '\u{30ff}'),
+            prop::char::range('\u{4e00}', '\u{4e40}'),
+            prop::char::range('\u{ac00}', '\u{ac40}'),
+            prop::char::range('\u{f900}', '\u{faff}'),
+            prop::char::range('\u{1f300}', '\u{1f6ff}'),
+            any::<char>(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]
+
+        /// The quick NFC check is exact where it answers: text it takes for NFC is what
+        /// normalizing gives, and `nfc` gives the normalizer's text whichever path it takes.
+        #[test]
+        fn quick_nfc_check_agrees_with_normalizing(chars in prop::collection::vec(text_char(), 0..12)) {
+            let s: String = chars.into_iter().collect();
+            let normalized: String = s.nfc().collect();
+            if is_nfc(&s) {
+                prop_assert_eq!(&s, &normalized);
+            }
+            let quick = nfc(&s);
+            prop_assert_eq!(quick.as_ref(), normalized.as_str());
+        }
+    }
+
+    /// Common text of many scripts is taken for NFC without normalizing it; text that
+    /// is not NFC never is.
+    #[test]
+    fn quick_nfc_check_takes_common_text() {
+        for s in [
+            "équipe",
+            "größe",
+            "Ελληνικά",
+            "владелец",
+            "מחלקה",
+            "المشروع",
+            "परियोजना",
+            "プロジェクト",
+            "担当者",
+            "서울팀",
+            "环境",
+            "São Paulo",
+            "😀",
+        ] {
+            assert!(is_nfc(s), "{s}");
+        }
+        for s in [
+            "e\u{301}",
+            "\u{1100}\u{1161}",
+            "\u{30ab}\u{3099}",
+            "a\u{323}\u{302}",
+            "\u{f900}",
+            "\u{387}",
+            "\u{212b}",
+        ] {
+            assert!(!is_nfc(s), "{s:?}");
+            assert_ne!(nfc(s), s, "{s:?}");
+        }
+    }
 
     #[test]
     fn identifiers() {

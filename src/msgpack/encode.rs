@@ -9,8 +9,8 @@ use crate::text;
 use crate::token::msgpack_write::{bin, header, int, str, uint};
 use crate::types::{write_json_cached, ObjectType, Type};
 use crate::value::conform::{
-    check_homogeneous, concrete_type, for_each_attribute, index_step, key_step, mismatch,
-    typed_type, wrapper_type,
+    check_homogeneous, concrete_type, for_each_attribute, has_concrete_type, index_step, key_step,
+    mismatch, typed_type, wrapper_type,
 };
 use crate::value::{string, Map, Number, Object, Refinements, Str, Value, WireNumber};
 
@@ -158,11 +158,7 @@ fn encode_other(value: &Value, ty: &Type, out: &mut Vec<u8>) -> Result<()> {
             let ty = typed_type(t).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
             wrapper(&ty, &t.value, out)?;
         }
-        (Type::Dynamic, v) => {
-            let ty = concrete_type(v, &Type::Dynamic)
-                .map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
-            wrapper(&ty, v, out)?;
-        }
+        (Type::Dynamic, v) => return hand_built(v, out),
         (_, Value::Typed(t)) if t.ty == *ty || typed_type(t).is_ok_and(|c| *c == *ty) => {
             encode(&t.value, ty, out)?
         }
@@ -212,6 +208,56 @@ fn wrapper(ty: &Type, value: &Value, out: &mut Vec<u8>) -> Result<()> {
         bin(&json, out);
     }
     encode(value, ty, out)
+}
+
+/// How many inferred types [`hand_built`] keeps per thread.
+const INFERRED_TYPES: usize = 4;
+
+/// A type [`hand_built`] inferred, with its wrapper's opening bytes (the array header
+/// and the type JSON as bin).
+type Inferred = std::rc::Rc<(Type, Box<[u8]>)>;
+
+thread_local! {
+    /// The types [`hand_built`] inferred last, most recent first.
+    static INFERRED: std::cell::RefCell<Vec<Inferred>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A value built by hand (no type recorded) at a `dynamic` position, in its wrapper.
+/// Providers build many values of one shape (one per resource, one per element): the
+/// value is first checked against the types inferred last, part by part without
+/// building a type (`has_concrete_type`, exact where it answers yes), and only inferred
+/// when none fits.
+fn hand_built(value: &Value, out: &mut Vec<u8>) -> Result<()> {
+    let known = INFERRED.with(|cache| {
+        cache.try_borrow().ok().and_then(|cache| {
+            cache
+                .iter()
+                .find(|e| has_concrete_type(value, &Type::Dynamic, &e.0))
+                .cloned()
+        })
+    });
+    if let Some(entry) = known {
+        out.extend_from_slice(&entry.1);
+        return encode(value, &entry.0, out);
+    }
+    let ty =
+        concrete_type(value, &Type::Dynamic).map_err(|e| e.with_kind(ErrorKind::Unencodable))?;
+    wrapper(&ty, value, out)?;
+    // The opening bytes as `wrapper` writes them.
+    let mut opening = vec![0x92];
+    let mut json = Vec::new();
+    write_json_cached(&ty, &mut json);
+    bin(&json, &mut opening);
+    INFERRED.with(|cache| {
+        if let Ok(mut cache) = cache.try_borrow_mut() {
+            if cache.len() == INFERRED_TYPES {
+                cache.pop();
+            }
+            cache.insert(0, std::rc::Rc::new((ty, opening.into_boxed_slice())));
+        }
+    });
+    Ok(())
 }
 
 /// The plain unknown: fixext1, type 0, one zero byte.
@@ -360,6 +406,59 @@ mod tests {
             encode(&value, &ty, &mut want).unwrap();
             assert_eq!(out, want, "{n}");
             assert_eq!(crate::msgpack::decode(&out, &Type::Dynamic).unwrap(), value);
+        }
+    }
+
+    /// A value built by hand at a `dynamic` position is written with its own type
+    /// whatever the types inferred before it: each sample after each other sample (and
+    /// after the four before it), against the sample written alone, with an empty cache.
+    #[test]
+    fn hand_built_values_take_their_own_type_whatever_came_before() {
+        let obj = |a: Value, b: Value| Value::object([("a", a), ("b", b)]);
+        let samples: Vec<Value> = vec![
+            Value::from("x"),
+            Value::from(1),
+            obj(Value::from("s"), Value::list([Value::from(1)])),
+            obj(Value::from("s"), Value::list([])),
+            obj(Value::from("s"), Value::list([Value::Null])),
+            obj(Value::from(2), Value::list([Value::from(1)])),
+            obj(Value::Null, Value::list([Value::from("t")])),
+            obj(Value::unknown(), Value::list([Value::from(true)])),
+            Value::object([("a", Value::from("s"))]),
+            Value::object([("a", Value::from("s")), ("c", Value::from("u"))]),
+            Value::list([Value::from("a"), Value::Null]),
+            Value::list([Value::Null]),
+            Value::list(Vec::new()),
+            Value::set([Value::from(1), Value::from(2)]),
+            Value::map([("k", Value::from("v"))]),
+            Value::map([("k", Value::Null)]),
+            Value::map::<&str>([]),
+            Value::map([("k", Value::list([Value::from(1)])), ("l", Value::list([]))]),
+            Value::tuple([Value::from(1), Value::from("x")]),
+            Value::tuple([Value::from("x"), Value::from(1)]),
+            obj(Value::typed(Type::String, Value::Null), Value::list([])),
+            obj(
+                Value::typed(Type::list(Type::Dynamic), Value::list([Value::from(1)])),
+                Value::Null,
+            ),
+            Value::list([Value::from(1), Value::from("x")]),
+        ];
+        let alone = |v: &Value| {
+            INFERRED.with(|c| c.borrow_mut().clear());
+            let mut out = Vec::new();
+            encode(v, &Type::Dynamic, &mut out).map(|()| out)
+        };
+        let wants: Vec<_> = samples.iter().map(alone).collect();
+        for (i, before) in samples.iter().enumerate() {
+            for (b, want) in samples.iter().zip(&wants) {
+                INFERRED.with(|c| c.borrow_mut().clear());
+                for earlier in samples.iter().cycle().skip(i + 1).take(4).chain([before]) {
+                    let _ = encode(earlier, &Type::Dynamic, &mut Vec::new());
+                }
+                let mut out = Vec::new();
+                let got = encode(b, &Type::Dynamic, &mut out).map(|()| out);
+                assert_eq!(got, *want, "{b:?} after {before:?}");
+            }
         }
     }
 }

@@ -181,6 +181,30 @@ pub trait MsgpackField: FieldType + Sized {
     fn encode_element(&self, _common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
         self.encode_msgpack(out)
     }
+
+    /// Appends the value's MessagePack as the wire type `wire`, which is not its own
+    /// cty type (a SET block or nested attribute held in a `Vec`, a LIST block holding
+    /// `dynamic`): what [`encode_via`] writes. A `Vec` (in an `Option`, [`Known`] or
+    /// `Box` or not) written as a set of its element type writes its elements in
+    /// go-cty's set order; anything else goes through a [`Value`] of its own type,
+    /// converted to `wire`.
+    fn encode_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        encode_converted::<Self>(self, wire, out)
+    }
+
+    /// Reads a value of the wire type `wire` (see [`encode_wire`](Self::encode_wire)):
+    /// what [`decode_via`] reads. A set read into a `Vec` holds its elements in go-cty's
+    /// set order, as the value decoder keeps them (of elements cty takes for one, the
+    /// first).
+    fn decode_wire(r: &mut MsgpackReader<'_>, depth: usize, wire: &Type) -> Result<Self> {
+        decode_converted::<Self>(r, depth, wire)
+    }
+
+    /// Appends the set hash string of the value written as the wire type `wire` (see
+    /// [`encode_wire`](Self::encode_wire)).
+    fn set_hash_string_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        set_hash_string_converted(self, wire, out)
+    }
 }
 
 /// Two buffers to write set hash strings in, for [`MsgpackField::cmp_set_hash`] where
@@ -387,10 +411,19 @@ pub fn missing_attribute(name: &str) -> Error {
 
 // ---- Values converted through the `Value` codec: the rare shapes. ----
 
-/// Reads a value of wire type `wire` (which differs from `T`'s own type: a LIST block
-/// declared a set, a LIST block holding `dynamic`) through a [`Value`], converted to
-/// `T`'s type: for the code the derive generates.
+/// Reads a value of wire type `wire` (which differs from `T`'s own type: a SET block
+/// held in a `Vec`, a LIST block holding `dynamic`), as [`MsgpackField::decode_wire`]
+/// reads it: for the code the derive generates.
 pub fn decode_via<T: MsgpackField>(
+    r: &mut MsgpackReader<'_>,
+    depth: usize,
+    wire: &Type,
+) -> Result<T> {
+    T::decode_wire(r, depth, wire)
+}
+
+/// Reads a value of wire type `wire` through a [`Value`], converted to `T`'s type.
+fn decode_converted<T: MsgpackField>(
     r: &mut MsgpackReader<'_>,
     depth: usize,
     wire: &Type,
@@ -401,6 +434,40 @@ pub fn decode_via<T: MsgpackField>(
     // offsets into the re-encoded copy mean nothing to the caller.
     from_value::<T>(&value, wire, depth)
         .map_err(|e| e.with_position(crate::error::Position::Offset(at)))
+}
+
+/// Writes `value` as wire type `wire` through a [`Value`]: converted from `T`'s own type
+/// where `wire` is a concrete type (not from the type the value's contents suggest,
+/// which knows nothing of an attribute unknown in every element, and would drop its
+/// refinements); written as it stands where `wire` holds `dynamic` (the value then
+/// carries the type of what it holds).
+fn encode_converted<T: MsgpackField>(value: &T, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+    let value = to_value(value)?;
+    if wire.has_dynamic() {
+        return crate::msgpack::encode_into(&value, wire, out);
+    }
+    encode::encode(
+        &crate::convert::convert(&value, &T::cty_type(), wire)?,
+        wire,
+        out,
+    )
+}
+
+/// The set hash string of `value` written as wire type `wire`, through a [`Value`]
+/// converted from `T`'s own type.
+fn set_hash_string_converted<T: MsgpackField>(
+    value: &T,
+    wire: &Type,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let v = crate::convert::convert(&to_value(value)?, &T::cty_type(), wire)?;
+    crate::value::set::hash_string(&v, out);
+    Ok(())
+}
+
+/// Whether `wire` is the set type of `T`'s elements: a `Vec<T>` written as a set.
+fn is_set_of<T: FieldType>(wire: &Type) -> bool {
+    matches!(wire, Type::Set(e) if **e == T::cty_type())
 }
 
 /// `value`, of type `from`, as a `T` (converted to `T`'s type first).
@@ -422,10 +489,10 @@ pub(super) fn from_value<T: MsgpackField>(value: &Value, from: &Type, depth: usi
     Ok(out)
 }
 
-/// Writes `value` as wire type `wire` (see [`decode_via`]): for the code the derive
-/// generates.
+/// Writes `value` as wire type `wire` (see [`decode_via`]), as
+/// [`MsgpackField::encode_wire`] writes it: for the code the derive generates.
 pub fn encode_via<T: MsgpackField>(value: &T, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
-    crate::msgpack::encode_into(&to_value(value)?, wire, out)
+    value.encode_wire(wire, out)
 }
 
 /// The set hash string of `value` written as wire type `wire` (see [`decode_via`]):
@@ -435,9 +502,7 @@ pub fn set_hash_string_via<T: MsgpackField>(
     wire: &Type,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let v = crate::convert::convert(&to_value(value)?, &T::cty_type(), wire)?;
-    crate::value::set::hash_string(&v, out);
-    Ok(())
+    value.set_hash_string_wire(wire, out)
 }
 
 /// [`MsgpackField::cmp_set_hash`] of two values written as wire type `wire` (see
@@ -498,7 +563,7 @@ fn string_bytes(r: &mut MsgpackReader<'_>, depth: usize) -> Result<String> {
 }
 
 fn write_string(s: &str, out: &mut Vec<u8>) {
-    if crate::text::is_nfc_bytes(s.as_bytes()) {
+    if crate::text::is_nfc(s) {
         msgpack_write::str(s, out);
     } else {
         msgpack_write::str(crate::text::nfc(s).as_bytes(), out);
@@ -560,7 +625,7 @@ impl MsgpackField for String {
     const SET_ORDER_BY_HASH: bool = false;
 
     fn ord_is_set_order(&self) -> bool {
-        crate::text::is_nfc_bytes(self.as_bytes())
+        crate::text::is_nfc(self)
     }
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
@@ -590,7 +655,7 @@ impl MsgpackField for Box<str> {
     const SET_ORDER_BY_HASH: bool = false;
 
     fn ord_is_set_order(&self) -> bool {
-        crate::text::is_nfc_bytes(self.as_bytes())
+        crate::text::is_nfc(self)
     }
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
@@ -1031,6 +1096,28 @@ impl<T: MsgpackField> MsgpackField for Option<T> {
             },
         }
     }
+
+    fn encode_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            None => self.encode_msgpack(out),
+            Some(v) => v.encode_wire(wire, out),
+        }
+    }
+
+    fn decode_wire(r: &mut MsgpackReader<'_>, depth: usize, wire: &Type) -> Result<Self> {
+        if r.d.peek() == Some(0xc0) {
+            r.d.advance(1);
+            return Ok(None);
+        }
+        T::decode_wire(r, depth, wire).map(Some)
+    }
+
+    fn set_hash_string_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            None => self.set_hash_string(out),
+            Some(v) => v.set_hash_string_wire(wire, out),
+        }
+    }
 }
 
 impl<T: MsgpackField> MsgpackField for Known<T> {
@@ -1136,6 +1223,54 @@ impl<T: MsgpackField> MsgpackField for Known<T> {
             },
         }
     }
+
+    fn encode_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            _ if wire.has_dynamic() => encode_converted(self, wire, out),
+            Known::Unknown(r) if !r.is_empty() => {
+                encode::unknown(r, wire, out);
+                Ok(())
+            }
+            Known::Known(v) => v.encode_wire(wire, out),
+            _ => self.encode_msgpack(out),
+        }
+    }
+
+    fn decode_wire(r: &mut MsgpackReader<'_>, depth: usize, wire: &Type) -> Result<Self> {
+        match r.d.peek() {
+            _ if wire.has_dynamic() => decode_converted(r, depth, wire),
+            Some(0xc0) => {
+                r.d.advance(1);
+                Ok(Known::Null)
+            }
+            Some(b) if is_extension(b) => {
+                let at = r.offset();
+                match decode::decode_value(&mut r.d, wire, depth)? {
+                    Value::Unknown(refinements) => Ok(Known::Unknown(refinements)),
+                    // A refined unknown collection of known length: read as the wire's
+                    // value of unknowns.
+                    v => {
+                        let mut bytes = Vec::new();
+                        encode::encode(&v, wire, &mut bytes)?;
+                        let mut inner = MsgpackReader::new(&bytes);
+                        inner.settled = true;
+                        let out = T::decode_wire(&mut inner, depth, wire)?;
+                        inner.finish()?;
+                        Ok(Known::Known(out))
+                    }
+                    .map_err(|e: Error| e.with_position(crate::error::Position::Offset(at))),
+                }
+            }
+            _ => T::decode_wire(r, depth, wire).map(Known::Known),
+        }
+    }
+
+    fn set_hash_string_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Known::Known(v) => v.set_hash_string_wire(wire, out),
+            _ => self.set_hash_string(out),
+        }
+    }
 }
 
 impl<T: MsgpackField> MsgpackField for Box<T> {
@@ -1185,6 +1320,18 @@ impl<T: MsgpackField> MsgpackField for Box<T> {
 
     fn encode_element(&self, common: Option<&Type>, out: &mut Vec<u8>) -> Result<()> {
         (**self).encode_element(common, out)
+    }
+
+    fn encode_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        (**self).encode_wire(wire, out)
+    }
+
+    fn decode_wire(r: &mut MsgpackReader<'_>, depth: usize, wire: &Type) -> Result<Self> {
+        T::decode_wire(r, depth, wire).map(Box::new)
+    }
+
+    fn set_hash_string_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        (**self).set_hash_string_wire(wire, out)
     }
 }
 
@@ -1428,6 +1575,27 @@ impl<T: MsgpackField> MsgpackField for Vec<T> {
     fn concrete_type(&self) -> Result<Type> {
         sequence_concrete_type(self.iter(), Type::list)
     }
+
+    fn encode_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        if is_set_of::<T>(wire) {
+            return write_set(self.iter(), out);
+        }
+        encode_converted(self, wire, out)
+    }
+
+    fn decode_wire(r: &mut MsgpackReader<'_>, depth: usize, wire: &Type) -> Result<Self> {
+        if is_set_of::<T>(wire) {
+            return canonical_set(read_elements(r, "set", depth)?);
+        }
+        decode_converted(r, depth, wire)
+    }
+
+    fn set_hash_string_wire(&self, wire: &Type, out: &mut Vec<u8>) -> Result<()> {
+        if is_set_of::<T>(wire) {
+            return set_hash_string(self.iter(), out);
+        }
+        set_hash_string_converted(self, wire, out)
+    }
 }
 
 impl<T: MsgpackField + Ord> MsgpackField for BTreeSet<T> {
@@ -1505,6 +1673,12 @@ impl<T: MsgpackField> MsgpackField for crate::SetOf<T> {
 /// first is kept (as the value decoders read a set).
 #[cfg(feature = "serde")]
 pub(super) fn set_of<T: MsgpackField>(elements: Vec<T>) -> Result<crate::SetOf<T>> {
+    Ok(crate::SetOf::from_canonical(canonical_set(elements)?))
+}
+
+/// A set's elements as read, put in go-cty's order; of elements cty takes for one, the
+/// first is kept (as the value decoders read a set).
+pub(super) fn canonical_set<T: MsgpackField>(elements: Vec<T>) -> Result<Vec<T>> {
     let in_order = match set_order(elements.iter())? {
         Some(ordered) => {
             ordered.len() == elements.len()
@@ -1516,16 +1690,14 @@ pub(super) fn set_of<T: MsgpackField>(elements: Vec<T>) -> Result<crate::SetOf<T
         None => false,
     };
     if in_order {
-        return Ok(crate::SetOf::from_canonical(elements));
+        return Ok(elements);
     }
     let valued = elements
         .into_iter()
         .map(|e| to_value(&e).map(|v| (v, e)))
         .collect::<Result<Vec<_>>>()?;
     let canonical = crate::value::set::canonicalize_by(valued, |(v, _)| v);
-    Ok(crate::SetOf::from_canonical(
-        canonical.into_iter().map(|(_, e)| e).collect(),
-    ))
+    Ok(canonical.into_iter().map(|(_, e)| e).collect())
 }
 
 /// Reads a map's entries, in input order, with the value decoder's checks (NFC keys,
@@ -1607,7 +1779,7 @@ fn map_hash_string<'e, T: MsgpackField + 'e>(
 
 /// Whether every key is NFC text, so that the Rust order of the keys is the wire order.
 pub(super) fn keys_are_nfc<'e>(mut keys: impl Iterator<Item = &'e String>) -> bool {
-    keys.all(|k| crate::text::is_nfc_bytes(k.as_bytes()))
+    keys.all(|k| crate::text::is_nfc(k))
 }
 
 /// A map's entries in the order the encoder writes them: by NFC key.
@@ -1650,7 +1822,7 @@ impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
         let start = out.len();
         msgpack_write::header(self.len(), 0x80, 0xde, out);
         for (k, v) in self {
-            if !crate::text::is_nfc_bytes(k.as_bytes()) {
+            if !crate::text::is_nfc(k) {
                 out.truncate(start);
                 return encode_via_value(self.iter().collect(), out);
             }

@@ -248,6 +248,27 @@ pub(crate) fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bo
         (Type::Dynamic, Value::Bool(_)) => *expected == Type::Bool,
         (Type::Dynamic, Value::Number(_)) => *expected == Type::Number,
         (Type::Dynamic, Value::String(_)) => *expected == Type::String,
+        // A value built by hand: its type is what `infer` makes of its parts, checked
+        // part by part without building it.
+        (Type::Dynamic, Value::List(vs)) => {
+            matches!(expected, Type::List(x) if all_have_concrete_type(vs, &Type::Dynamic, x))
+        }
+        (Type::Dynamic, Value::Set(s)) => {
+            matches!(expected, Type::Set(x) if all_have_concrete_type(s.as_slice(), &Type::Dynamic, x))
+        }
+        (Type::Dynamic, Value::Map(m)) => {
+            matches!(expected, Type::Map(x) if map_has_concrete_type(m, &Type::Dynamic, x))
+        }
+        (Type::Dynamic, Value::Tuple(vs)) => {
+            matches!(expected, Type::Tuple(xs) if xs.len() == vs.len()
+                && vs.iter().zip(xs.iter()).all(|(v, x)| has_concrete_type(v, &Type::Dynamic, x)))
+        }
+        (Type::Dynamic, Value::Object(obj)) => {
+            // `infer` builds the object type from the value's names, with no optionals.
+            matches!(expected, Type::Object(x) if !x.has_optional()
+                && x.names() == obj.names()
+                && obj.values().iter().zip(x.types()).all(|(v, xt)| has_concrete_type(v, &Type::Dynamic, xt)))
+        }
         (Type::Dynamic, _) => false,
         (Type::List(e), Value::List(vs)) => {
             matches!(expected, Type::List(x) if all_have_concrete_type(vs, e, x))
@@ -256,14 +277,7 @@ pub(crate) fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bo
             matches!(expected, Type::Set(x) if all_have_concrete_type(s.as_slice(), e, x))
         }
         (Type::Map(e), Value::Map(m)) => {
-            let Type::Map(x) = expected else {
-                return false;
-            };
-            let vs: Vec<&Value> = m.values().collect();
-            if vs.is_empty() || **x == Type::Dynamic {
-                return vs.iter().all(|v| has_concrete_type(v, e, x)) && e == x;
-            }
-            vs.iter().all(|v| has_concrete_type(v, e, x))
+            matches!(expected, Type::Map(x) if map_has_concrete_type(m, e, x))
         }
         (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
             let Type::Tuple(xs) = expected else {
@@ -299,6 +313,15 @@ pub(crate) fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bo
         // A mismatch: concrete_type gives `ty` itself.
         _ => ty == expected,
     }
+}
+
+/// Whether the common type of a map's values at positions of type `e` (holding
+/// `dynamic`) is certainly `x`.
+fn map_has_concrete_type(m: &Map, e: &Type, x: &Type) -> bool {
+    if m.is_empty() || *x == Type::Dynamic {
+        return m.values().all(|v| has_concrete_type(v, e, x)) && e == x;
+    }
+    m.values().all(|v| has_concrete_type(v, e, x))
 }
 
 /// Whether `common_type(values, e)` is certainly `Ok(x)` (with `e` holding `dynamic`).

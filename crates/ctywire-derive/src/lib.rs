@@ -20,7 +20,9 @@
 //! A field's doc comment is its description. The field's type gives the attribute's
 //! cty type (`ctywire::object::FieldType`) and a block's nesting when the field does not
 //! name it (`ctywire::object::BlockField`: `Vec<T>` LIST, `BTreeSet<T>` SET,
-//! `BTreeMap<String, T>` MAP, `Option<T>` SINGLE, the struct itself GROUP). What cannot
+//! `BTreeMap<String, T>` MAP, `Option<T>` SINGLE, the struct itself GROUP; an `Option` or
+//! `Known` of a collection keeps the collection's nesting, for a nested attribute that may
+//! be null or unknown). What cannot
 //! make a schema does not build: an unknown option, `required` with `optional` or
 //! `computed`, an attribute with none of the three, a block of a type that cannot be a
 //! block, a nested attribute whose struct has blocks, two fields with one attribute name.
@@ -31,7 +33,9 @@
 //! as the encoder writes them (header and name) as constants, each field read and written
 //! by its type's own codec. A block whose wire type is not its Rust type's (a nesting the
 //! field names, as `block(set)` on a `Vec`; a LIST or MAP block holding `dynamic`) is
-//! read and written through a `ctywire::Value`, converted.
+//! read and written as that type (`ctywire::object::MsgpackField::encode_wire`): a `Vec`
+//! holding a set in go-cty's set order, other shapes through a `ctywire::Value`,
+//! converted.
 //!
 //! And its typed JSON codec, `ctywire::object::JsonField`, which
 //! `ctywire::json::decode_object` and `encode_object` use: the attributes in the same
