@@ -5,7 +5,10 @@
 //! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
 //! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`provider::Misbehaviour`:
-//! `plan-changes-config`, `apply-leaves-unknown`, ...).
+//! `plan-changes-config`, `apply-leaves-unknown`, ...). `DEMO_SLOW_APPLY=FILE` makes
+//! each apply of a `demo_thing` write FILE and then take a few seconds (for the test
+//! that interrupts Terraform mid-apply). `DEMO_TCP_FALLBACK=1` lets it serve on TCP where
+//! it can make no Unix socket.
 //! `--print-schema` prints its schema as `terraform providers schema -json` would,
 //! for `ctywire --schema`.
 
@@ -51,8 +54,13 @@ async fn main() {
         },
         _ => None,
     };
-    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour);
-    let plugin = Plugin::new().protocol6(demo);
+    let slow_apply = std::env::var_os("DEMO_SLOW_APPLY")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from);
+    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour).slow_apply(slow_apply);
+    // TCP where no Unix socket can be made (under AutoMTLS only), when asked.
+    let tcp = std::env::var_os("DEMO_TCP_FALLBACK").is_some_and(|v| v == "1");
+    let plugin = Plugin::new().protocol6(demo).tcp_fallback(tcp);
     if std::env::args().any(|a| a == "--debug") {
         if let Err(e) = ctywire_tfplugin::serve_debug(plugin, ADDRESS).await {
             eprintln!("{e}");

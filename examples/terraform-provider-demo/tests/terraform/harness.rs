@@ -227,6 +227,26 @@ impl Workspace {
         self
     }
 
+    /// Starts `terraform -chdir=config ARGS...` in a process group of its own (whose id
+    /// is the child's), its output piped, for a test that signals it.
+    pub fn spawn_terraform(&self, args: &[&str]) -> std::process::Child {
+        use std::os::unix::process::CommandExt;
+        let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/terraform/terraform.py");
+        let chdir = format!("-chdir={}", self.config_dir().display());
+        Command::new(python())
+            .arg(driver)
+            .arg(&chdir)
+            .args(args)
+            .env_remove("TF_LOG")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .expect("running Terraform's Python driver")
+    }
+
     /// Runs `terraform -chdir=config ARGS... ` and returns what it did.
     pub fn terraform(&self, args: &[&str]) -> Run {
         let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/terraform/terraform.py");
