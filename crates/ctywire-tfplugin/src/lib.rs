@@ -35,8 +35,8 @@
 //!   `#[tokio::main]`). A handler that blocks or spins holds only the threads it runs on:
 //!   health, `Shutdown` and new connections are answered meanwhile.
 //! - **Panics.** A handler that panics ends its own call with an `INTERNAL` status naming
-//!   the call and quoting the start of the panic's message; the process and the other
-//!   calls go on.
+//!   the call (and the resource type, function or action it was about) and quoting the
+//!   start of the panic's message; the process and the other calls go on.
 //! - **Signals** ([`serve`] only). SIGINT is ignored from before the handshake line is
 //!   printed (Terraform sends Ctrl-C to the whole process group, then stops its plugins
 //!   itself); SIGTERM and SIGHUP stop the server, wait for the calls in flight (at most a
@@ -48,7 +48,8 @@
 //!   allows TCP ([`Plugin::tcp_fallback`]), which is used only under AutoMTLS.
 //! - **Limits.** Requests and responses at most 256 MiB each; a bounded number of
 //!   concurrent streams per connection and of connections (a client past them waits or is
-//!   refused); TLS handshakes time out.
+//!   refused); TLS handshakes time out, and so does a new connection that sends nothing;
+//!   [`diagnostic`]s quote at most [`diagnostic::MAX_TEXT_BYTES`] of a text.
 //!
 //! The protocol's messages and services (`tfplugin6` 6.11, `tfplugin5` 5.10, go-plugin's
 //! controller) are generated at build time from the `.proto` files in `proto/` by prost

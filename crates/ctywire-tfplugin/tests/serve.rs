@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use ctywire_tfplugin::controller::grpc_controller_client::GrpcControllerClient;
-use ctywire_tfplugin::tfplugin6::get_provider_schema;
 use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider;
+use ctywire_tfplugin::tfplugin6::{apply_resource_change, get_provider_schema};
 use ctywire_tfplugin::{Plugin, PluginAddress, PluginEnv, ServeError, Started};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
 use tonic::transport::{Channel, Endpoint};
@@ -587,6 +587,13 @@ impl Provider for Stuck {
             get_provider_schema::Response::default(),
         ))
     }
+
+    async fn apply_resource_change(
+        &self,
+        _request: tonic::Request<apply_resource_change::Request>,
+    ) -> Result<tonic::Response<apply_resource_change::Response>, tonic::Status> {
+        panic!("no apply today");
+    }
 }
 
 /// While a handler spins on the only thread of the runtime that started the plugin,
@@ -682,6 +689,64 @@ async fn a_panicking_handler_is_an_error_for_its_call_alone() {
         );
         assert!(message.len() < 1024, "{}", message.len());
     }
+    // The resource type the call was about is named.
+    let status = ProviderClient::new(channel.clone())
+        .apply_resource_change(apply_resource_change::Request {
+            type_name: "demo_thing".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), tonic::Code::Internal, "{status:?}");
+    assert_eq!(
+        status.message(),
+        r#"the provider panicked in ApplyResourceChange for "demo_thing": no apply today"#
+    );
+    schema_call(channel.clone()).await.unwrap_err();
     started.stop();
+    started.wait().await.unwrap();
+}
+
+/// At most 64 connections are open at once: the next is closed as it is accepted, and
+/// once one of the open ones goes, a new one is served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_limit_are_closed() {
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let mut open = Vec::new();
+    for _ in 0..64 {
+        let channel = connect(&started, None).await.unwrap();
+        schema_call(channel.clone()).await.unwrap();
+        open.push(channel);
+    }
+    let refused = match connect(&started, None).await {
+        Ok(channel) => schema_call(channel).await.is_err(),
+        Err(_) => true,
+    };
+    assert!(refused, "a 65th connection was served");
+    drop(open.pop());
+    // The dropped connection's slot comes back once the server sees it closed.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let served = match connect(&started, None).await {
+            Ok(channel) => schema_call(channel).await.is_ok(),
+            Err(_) => false,
+        };
+        if served {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no connection served after one closed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Those still open go on being served.
+    schema_call(open[0].clone()).await.unwrap();
+    started.stop();
+    drop(open);
     started.wait().await.unwrap();
 }

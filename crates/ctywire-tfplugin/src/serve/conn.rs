@@ -33,6 +33,16 @@ pub(crate) enum Stream {
 /// connection is dropped.
 pub(crate) type Slot = tokio::sync::OwnedSemaphorePermit;
 
+impl Stream {
+    /// Waits until the peer has sent something (or closed the connection).
+    pub(crate) async fn readable(&self) -> io::Result<()> {
+        match self {
+            Stream::Unix(s, _) => s.readable().await,
+            Stream::Tcp(s, _) => s.readable().await,
+        }
+    }
+}
+
 /// `$body` with `$s` bound to the stream inside either variant.
 macro_rules! either {
     ($stream:expr, $s:ident => $body:expr) => {

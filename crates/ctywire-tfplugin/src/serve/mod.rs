@@ -51,7 +51,8 @@ const WINDOW_BYTES: u32 = 16 << 20;
 /// frames for a large request, where the client sends larger ones.
 const MAX_FRAME_BYTES: u32 = 1 << 20;
 
-/// How long a TLS handshake may take before the connection is dropped.
+/// How long a TLS handshake may take before the connection is dropped (and, without
+/// TLS, how long a new connection may stay silent).
 const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long the accept loop waits after a failed accept before it tries again.
@@ -717,9 +718,15 @@ fn accept_loop(
             let tx = tx.clone();
             match &acceptor {
                 None => {
-                    if tx.send(Ok(Conn::Plain(stream))).await.is_err() {
-                        break;
-                    }
+                    // A connection that sends nothing is closed, as one whose TLS
+                    // handshake does not end is, so that silent connections cannot keep
+                    // the connections' slots.
+                    tokio::spawn(async move {
+                        let first = tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, stream.readable());
+                        if let Ok(Ok(())) = first.await {
+                            let _ = tx.send(Ok(Conn::Plain(stream))).await;
+                        }
+                    });
                 }
                 Some(acceptor) => {
                     let acceptor = acceptor.clone();
