@@ -37,6 +37,18 @@ fn start(parent: &Path, umask: &str) -> (Child, PathBuf) {
     (child, PathBuf::from(parts[3]))
 }
 
+/// The provider's process, killed if a test fails before it exits.
+struct Provider(Child);
+
+impl Drop for Provider {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
 fn kill(child: &Child, signal: &str) {
     let status = Command::new("kill")
         .args([format!("-{signal}"), child.id().to_string()])
@@ -72,15 +84,17 @@ fn parent(name: &str) -> PathBuf {
 fn sigint_right_after_the_handshake_is_ignored_and_sigterm_cleans_up() {
     let parent = parent("int");
     for _ in 0..10 {
-        let (mut child, socket) = start(&parent, "022");
-        kill(&child, "INT");
+        let (child, socket) = start(&parent, "022");
+        let mut child = Provider(child);
+        let child = &mut child.0;
+        kill(child, "INT");
         std::thread::sleep(Duration::from_millis(50));
-        kill(&child, "INT");
+        kill(child, "INT");
         std::thread::sleep(Duration::from_millis(50));
         assert!(child.try_wait().expect("wait").is_none(), "SIGINT ended it");
         assert!(socket.exists());
-        kill(&child, "TERM");
-        assert_eq!(exit_code(&mut child), Some(143));
+        kill(child, "TERM");
+        assert_eq!(exit_code(child), Some(143));
         assert!(!socket.parent().expect("a directory").exists());
     }
     std::fs::remove_dir_all(&parent).expect("cleaned up");
@@ -91,7 +105,9 @@ fn sigint_right_after_the_handshake_is_ignored_and_sigterm_cleans_up() {
 #[test]
 fn the_socket_directory_is_private_under_any_umask_and_sighup_cleans_up() {
     let parent = parent("hup");
-    let (mut child, socket) = start(&parent, "000");
+    let (child, socket) = start(&parent, "000");
+    let mut child = Provider(child);
+    let child = &mut child.0;
     let dir = socket.parent().expect("a directory").to_path_buf();
     let mode = std::fs::metadata(&dir)
         .expect("the directory")
@@ -99,8 +115,8 @@ fn the_socket_directory_is_private_under_any_umask_and_sighup_cleans_up() {
         .mode()
         & 0o777;
     assert_eq!(mode, 0o700, "{mode:o}");
-    kill(&child, "HUP");
-    assert_eq!(exit_code(&mut child), Some(129));
+    kill(child, "HUP");
+    assert_eq!(exit_code(child), Some(129));
     assert!(!dir.exists());
     std::fs::remove_dir_all(&parent).expect("cleaned up");
 }
