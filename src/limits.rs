@@ -60,6 +60,13 @@
 //! hashing, and pairs list elements along Terraform's longest common subsequence only
 //! while its table stays small (two lists of about 2,000 elements); longer lists keep
 //! their common ends and show the rest as removed and added.
+//!
+//! The apply rules ([`Block::check_apply`](crate::schema::Block::check_apply),
+//! [`check_value_compatible`](crate::schema::check_value_compatible)) match a set's equal elements by hashing, one check
+//! per matched pair; only an element left without an equal partner (one that changed, or
+//! holds unknowns) is compared with the other side's elements, as Terraform compares every
+//! pair, so a set applied as planned costs time linear in its size, and the pairwise work
+//! grows with the number of elements left over times the set's size.
 
 /// Maximum nesting depth of a value (collections, structural types and dynamic
 /// wrappers each count one level). Terraform values rarely pass 20. At this depth the

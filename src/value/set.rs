@@ -288,6 +288,15 @@ fn hash_equivalent(v: &Value, h: &mut impl Hasher) {
     }
 }
 
+/// A hash of `v` under which [`equivalent`] values collide (for matching the elements
+/// of two sets by hashing before anything is compared pairwise). Values holding
+/// unknowns hash too, but are never [`equivalent`] to anything.
+pub(crate) fn equivalence_hash(state: &RandomState, v: &Value) -> u64 {
+    let mut h = state.build_hasher();
+    hash_equivalent(v, &mut h);
+    h.finish()
+}
+
 fn hash_all<'v>(tag: u8, values: impl ExactSizeIterator<Item = &'v Value>, h: &mut impl Hasher) {
     h.write_u8(tag);
     h.write_usize(values.len());

@@ -152,6 +152,17 @@ impl Workspace {
         self.terraform.run(&self.config_dir(), &self.env, args)
     }
 
+    /// The command that runs `terraform ARGS...` in [`Workspace::config_dir`], for a
+    /// test that starts it itself (to signal it, say).
+    pub fn command(&self, args: &[&str]) -> std::process::Command {
+        let mut command = self.terraform.command();
+        command
+            .args(args)
+            .current_dir(self.config_dir())
+            .envs(self.env.iter().map(|(k, v)| (k, v)));
+        command
+    }
+
     /// Runs `terraform ARGS...` in another directory, with this workspace's provider.
     pub fn terraform_in(&self, dir: &Path, args: &[&str]) -> Run {
         self.terraform.run(dir, &self.env, args)

@@ -1,5 +1,9 @@
 //! `Diagnostic`s from this crate's errors and checks, each with its attribute path.
 //!
+//! A summary, detail or function error longer than [`MAX_TEXT_BYTES`] is cut there
+//! (with how long it was), so a diagnostic that quotes a value quotes at most an
+//! excerpt of it.
+//!
 //! ```
 //! use ctywire::schema::{Attribute, Block};
 //! use ctywire::{Path, Type, Value};
@@ -23,6 +27,23 @@ use ctywire::{Error, Path};
 use crate::path::path_to_proto;
 use crate::tfplugin6::diagnostic::Severity;
 use crate::tfplugin6::{Diagnostic, FunctionError};
+
+/// The most bytes of a diagnostic's summary or detail, or a function error's text, kept;
+/// the rest is cut and the length said.
+pub const MAX_TEXT_BYTES: usize = 4096;
+
+/// `text` cut to at most `max` bytes at a character boundary, saying how long it was
+/// where it is cut.
+pub(crate) fn excerpt(text: String, max: usize) -> String {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} bytes in all)", &text[..end], text.len())
+}
 
 /// An error diagnostic, at `path` when it is not the root.
 pub fn error(summary: impl Into<String>, detail: impl Into<String>, path: &Path) -> Diagnostic {
@@ -71,7 +92,7 @@ pub fn from_violation(violation: &Violation, summary: &str) -> Diagnostic {
 /// from 0, variadic arguments each their own) when given.
 pub fn function_error(text: impl Into<String>, argument: Option<usize>) -> FunctionError {
     FunctionError {
-        text: text.into(),
+        text: excerpt(text.into(), MAX_TEXT_BYTES),
         function_argument: argument.and_then(|a| i64::try_from(a).ok()),
     }
 }
@@ -86,8 +107,8 @@ pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
 fn diagnostic(severity: Severity, summary: String, detail: String, path: &Path) -> Diagnostic {
     Diagnostic {
         severity: severity as i32,
-        summary,
-        detail,
+        summary: excerpt(summary, MAX_TEXT_BYTES),
+        detail: excerpt(detail, MAX_TEXT_BYTES),
         attribute: (!path.is_empty()).then(|| path_to_proto(path)),
     }
 }
@@ -143,5 +164,48 @@ impl Diagnostics {
     /// The diagnostics, for the response.
     pub fn into_vec(self) -> Vec<Diagnostic> {
         self.0
+    }
+}
+
+#[cfg(test)]
+mod bounded {
+    use ctywire::schema::check_value_compatible;
+    use ctywire::{Path, Type, Value};
+
+    use super::{error, excerpt, from_inconsistency, function_error, MAX_TEXT_BYTES};
+
+    #[test]
+    fn texts_are_cut_to_an_excerpt() {
+        assert_eq!(excerpt("short".into(), 10), "short");
+        assert_eq!(excerpt("aé".into(), 2), "a... (3 bytes in all)");
+        let long = "x".repeat(100_000);
+        let d = error(long.clone(), long.clone(), &Path::root());
+        for text in [&d.summary, &d.detail] {
+            assert!(
+                text.ends_with("... (100000 bytes in all)"),
+                "{}",
+                &text[4000..]
+            );
+            assert!(text.len() < MAX_TEXT_BYTES + 32);
+        }
+        assert!(function_error(long, None).text.len() < MAX_TEXT_BYTES + 32);
+    }
+
+    /// A rule broken by a large value quotes only the start of it.
+    #[test]
+    fn an_inconsistency_quotes_an_excerpt_of_its_value() {
+        let planned = Value::from("a");
+        let actual = Value::from("b".repeat(1 << 20));
+        let found = check_value_compatible(&planned, &actual, &Type::String);
+        let d = from_inconsistency(
+            &found[0],
+            "Provider produced inconsistent result after apply",
+        );
+        assert!(
+            d.detail.starts_with("was ") && d.detail.contains("bbbb"),
+            "{}",
+            &d.detail[..100]
+        );
+        assert!(d.detail.len() < MAX_TEXT_BYTES + 32, "{}", d.detail.len());
     }
 }

@@ -17,13 +17,39 @@
 //!   names, for `ctywire capture`.
 //!
 //! [`serve`] does what go-plugin's client expects of a plugin: the magic cookie, the
-//! protocol version (`PLUGIN_PROTOCOL_VERSIONS`), a Unix socket (TCP on `127.0.0.1`,
-//! within `PLUGIN_MIN_PORT` and `PLUGIN_MAX_PORT`, when no Unix socket can be made),
-//! the handshake line,
+//! protocol version (`PLUGIN_PROTOCOL_VERSIONS`), a Unix socket in a directory of its
+//! own (TCP on `127.0.0.1`, within `PLUGIN_MIN_PORT` and `PLUGIN_MAX_PORT`, only where
+//! [`Plugin::tcp_fallback`] allows it), the handshake line,
 //! AutoMTLS (a server certificate made at start; only the client certificate Terraform
 //! pinned in `PLUGIN_CLIENT_CERT` is admitted), the health service, and
-//! `plugin.GRPCController/Shutdown`. [`serve_debug`] serves without Terraform starting
+//! `plugin.GRPCController/Shutdown`, and signals as go-plugin's plugins take them. The
+//! server runs on threads of its own and each provider call as a task on the caller's
+//! runtime (the serving model, below). [`serve_debug`] serves without Terraform starting
 //! the plugin and prints the `TF_REATTACH_PROVIDERS` value that attaches to it.
+//!
+//! ## The serving model
+//!
+//! - **Threads.** The server (accepting connections, TLS, HTTP/2, health and the
+//!   controller) runs on a runtime of its own, on threads named `plugin-server`; each
+//!   provider call runs as a task on the runtime that started the plugin (the caller's
+//!   `#[tokio::main]`). A handler that blocks or spins holds only the threads it runs on:
+//!   health, `Shutdown` and new connections are answered meanwhile.
+//! - **Panics.** A handler that panics ends its own call with an `INTERNAL` status naming
+//!   the call (and the resource type, function or action it was about) and quoting the
+//!   start of the panic's message; the process and the other calls go on.
+//! - **Signals** ([`serve`] only). SIGINT is ignored from before the handshake line is
+//!   printed (Terraform sends Ctrl-C to the whole process group, then stops its plugins
+//!   itself); SIGTERM and SIGHUP stop the server, wait for the calls in flight (at most a
+//!   few seconds), remove the socket's directory and end the process with status 128 plus
+//!   the signal's number.
+//! - **The socket.** `plugin.sock` in a new directory made with mode 0700 whatever the
+//!   umask, removed when the server stops. When no socket can be made there, starting
+//!   fails naming the path (and, for a path too long, the limit), unless the plugin
+//!   allows TCP ([`Plugin::tcp_fallback`]), which is used only under AutoMTLS.
+//! - **Limits.** Requests and responses at most 256 MiB each; a bounded number of
+//!   concurrent streams per connection and of connections (a client past them waits or is
+//!   refused); TLS handshakes time out, and so does a new connection that sends nothing;
+//!   [`diagnostic`]s quote at most [`diagnostic::MAX_TEXT_BYTES`] of a text.
 //!
 //! The protocol's messages and services (`tfplugin6` 6.11, `tfplugin5` 5.10, go-plugin's
 //! controller) are generated at build time from the `.proto` files in `proto/` by prost

@@ -2,13 +2,16 @@
 //! client certificate pinned, health and the controller's Shutdown, and what a
 //! malformed message gets, in-process.
 
+use std::os::unix::fs::PermissionsExt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use base64::Engine;
 use ctywire_tfplugin::controller::grpc_controller_client::GrpcControllerClient;
-use ctywire_tfplugin::tfplugin6::get_provider_schema;
 use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider;
+use ctywire_tfplugin::tfplugin6::{apply_resource_change, get_provider_schema};
 use ctywire_tfplugin::{Plugin, PluginAddress, PluginEnv, ServeError, Started};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
 use tonic::transport::{Channel, Endpoint};
@@ -390,8 +393,9 @@ async fn malformed_messages_get_an_error_status_and_the_server_carries_on() {
     started.wait().await.unwrap();
 }
 
-/// Where no Unix socket can be made, the plugin serves on TCP at 127.0.0.1 (go-plugin's
-/// `tcp` network), AutoMTLS and all, within PLUGIN_MIN_PORT and PLUGIN_MAX_PORT.
+/// Where no Unix socket can be made and the plugin allows it, the plugin serves on TCP at
+/// 127.0.0.1 (go-plugin's `tcp` network), AutoMTLS and all, within PLUGIN_MIN_PORT and
+/// PLUGIN_MAX_PORT.
 #[tokio::test]
 async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
     let client = client_identity();
@@ -400,7 +404,12 @@ async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
         unix_socket_dir: Some(no_dir.join("below")),
         ..PluginEnv::terraform(Some(client.pem.clone()))
     };
-    let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .tcp_fallback(true)
+        .start(&env)
+        .await
+        .unwrap();
     let PluginAddress::Tcp(at) = started.address else {
         panic!("{}", started.address)
     };
@@ -435,7 +444,12 @@ async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
         max_port: Some(port.to_string()),
         ..env.clone()
     };
-    let started = Plugin::new().protocol6(Empty).start(&ranged).await.unwrap();
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .tcp_fallback(true)
+        .start(&ranged)
+        .await
+        .unwrap();
     assert_eq!(
         started.address,
         PluginAddress::Tcp(([127, 0, 0, 1], port).into())
@@ -452,6 +466,7 @@ async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
         };
         let err = Plugin::new()
             .protocol6(Empty)
+            .tcp_fallback(true)
             .start(&bad)
             .await
             .unwrap_err();
@@ -461,4 +476,277 @@ async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
             "{text}"
         );
     }
+}
+
+/// Where no Unix socket can be made, starting fails naming the path (and, for a path too
+/// long, the limit) rather than serving on TCP; a plugin that allows TCP still gets no
+/// TCP without AutoMTLS.
+#[tokio::test]
+async fn a_socket_that_cannot_be_made_is_an_error_naming_its_path() {
+    let no_dir = std::env::temp_dir()
+        .join(format!("ctywire-no-such-dir-{}", std::process::id()))
+        .join("below");
+    let env = PluginEnv {
+        unix_socket_dir: Some(no_dir.clone()),
+        ..PluginEnv::terraform(Some(client_identity().pem))
+    };
+    let err = Plugin::new()
+        .protocol6(Empty)
+        .start(&env)
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains(&no_dir.display().to_string()), "{text}");
+
+    let long = tempfile_dir("long");
+    let deep = long.join("d".repeat(120));
+    std::fs::create_dir_all(&deep).unwrap();
+    let env = PluginEnv {
+        unix_socket_dir: Some(deep.clone()),
+        ..PluginEnv::terraform(None)
+    };
+    let err = Plugin::new()
+        .protocol6(Empty)
+        .start(&env)
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains(&deep.display().to_string()) && text.contains("longer than the 10"),
+        "{text}"
+    );
+    // The directory made for the socket is gone again.
+    assert_eq!(std::fs::read_dir(&deep).unwrap().count(), 0);
+
+    let err = Plugin::new()
+        .protocol6(Empty)
+        .tcp_fallback(true)
+        .start(&env)
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("TCP is not used without AutoMTLS"), "{text}");
+    std::fs::remove_dir_all(&long).unwrap();
+}
+
+/// A new directory under the temporary directory, for one test.
+fn tempfile_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ctywire-serve-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The socket's directory has mode 0700 (the umask can only take bits away, and the
+/// plugin sets them back), and goes when the server stops.
+#[tokio::test]
+async fn the_socket_directory_is_the_users_alone_and_goes_with_the_server() {
+    let parent = tempfile_dir("mode");
+    let env = PluginEnv {
+        unix_socket_dir: Some(parent.clone()),
+        ..PluginEnv::terraform(None)
+    };
+    let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
+    let PluginAddress::Unix(socket) = &started.address else {
+        panic!("{}", started.address)
+    };
+    let dir = socket.parent().unwrap().to_path_buf();
+    let mode = std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "{mode:o}");
+    schema_call(connect(&started, None).await.unwrap())
+        .await
+        .unwrap();
+    started.stop();
+    started.wait().await.unwrap();
+    assert!(!dir.exists());
+    std::fs::remove_dir_all(&parent).unwrap();
+}
+
+/// A provider whose GetProviderSchema spins (holding its thread) until released, or
+/// panics.
+struct Stuck {
+    entered: Arc<AtomicBool>,
+    release: Arc<AtomicBool>,
+    panic: bool,
+}
+
+#[tonic::async_trait]
+impl Provider for Stuck {
+    async fn get_provider_schema(
+        &self,
+        _request: tonic::Request<get_provider_schema::Request>,
+    ) -> Result<tonic::Response<get_provider_schema::Response>, tonic::Status> {
+        if self.panic {
+            panic!("the demo handler gave up on {}", "x".repeat(10_000));
+        }
+        self.entered.store(true, Ordering::SeqCst);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !self.release.load(Ordering::SeqCst) && Instant::now() < deadline {
+            std::hint::spin_loop();
+        }
+        Ok(tonic::Response::new(
+            get_provider_schema::Response::default(),
+        ))
+    }
+
+    async fn apply_resource_change(
+        &self,
+        _request: tonic::Request<apply_resource_change::Request>,
+    ) -> Result<tonic::Response<apply_resource_change::Response>, tonic::Status> {
+        panic!("no apply today");
+    }
+}
+
+/// While a handler spins on the only thread of the runtime that started the plugin,
+/// health and `Shutdown` still answer within 100 ms (the server runs on its own
+/// threads), and the server stops once the call in flight has ended.
+#[test]
+fn a_spinning_handler_holds_neither_health_nor_shutdown() {
+    let provider_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let (entered, release) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let stuck = Stuck {
+        entered: entered.clone(),
+        release: release.clone(),
+        panic: false,
+    };
+    let started = provider_runtime
+        .block_on(
+            Plugin::new()
+                .protocol6(stuck)
+                .start(&PluginEnv::terraform(None)),
+        )
+        .unwrap();
+    let client_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    client_runtime.block_on(async {
+        let channel = connect(&started, None).await.unwrap();
+        let spinning = tokio::spawn(schema_call(channel.clone()));
+        while !entered.load(Ordering::SeqCst) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let mut health = tonic_health::pb::health_client::HealthClient::new(channel.clone());
+        for _ in 0..5 {
+            let asked = Instant::now();
+            let answer = health
+                .check(tonic_health::pb::HealthCheckRequest {
+                    service: "plugin".into(),
+                })
+                .await
+                .unwrap();
+            assert_eq!(answer.into_inner().status, 1, "SERVING");
+            let took = asked.elapsed();
+            assert!(took < Duration::from_millis(100), "health took {took:?}");
+        }
+        // A new connection is served too.
+        let other = connect(&started, None).await.unwrap();
+        let asked = Instant::now();
+        GrpcControllerClient::new(other)
+            .shutdown(ctywire_tfplugin::controller::Empty {})
+            .await
+            .unwrap();
+        let took = asked.elapsed();
+        assert!(took < Duration::from_millis(100), "Shutdown took {took:?}");
+        // The call in flight finishes, then the server stops.
+        release.store(true, Ordering::SeqCst);
+        spinning.await.unwrap().unwrap();
+        started.wait().await.unwrap();
+    });
+}
+
+/// A handler that panics ends its own call with an error naming the call and quoting
+/// the start of the panic's message; the server answers the next call.
+#[tokio::test]
+async fn a_panicking_handler_is_an_error_for_its_call_alone() {
+    let panicking = Stuck {
+        entered: Arc::default(),
+        release: Arc::default(),
+        panic: true,
+    };
+    let started = Plugin::new()
+        .protocol6(panicking)
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let channel = connect(&started, None).await.unwrap();
+    for _ in 0..2 {
+        let status = schema_call(channel.clone()).await.unwrap_err();
+        assert_eq!(status.code(), tonic::Code::Internal, "{status:?}");
+        let message = status.message();
+        assert!(
+            message.starts_with(
+                "the provider panicked in GetProviderSchema: the demo handler gave up on xxx"
+            ),
+            "{message}"
+        );
+        assert!(message.len() < 1024, "{}", message.len());
+    }
+    // The resource type the call was about is named.
+    let status = ProviderClient::new(channel.clone())
+        .apply_resource_change(apply_resource_change::Request {
+            type_name: "demo_thing".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), tonic::Code::Internal, "{status:?}");
+    assert_eq!(
+        status.message(),
+        r#"the provider panicked in ApplyResourceChange for "demo_thing": no apply today"#
+    );
+    schema_call(channel.clone()).await.unwrap_err();
+    started.stop();
+    started.wait().await.unwrap();
+}
+
+/// At most 64 connections are open at once: the next is closed as it is accepted, and
+/// once one of the open ones goes, a new one is served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_limit_are_closed() {
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let mut open = Vec::new();
+    for _ in 0..64 {
+        let channel = connect(&started, None).await.unwrap();
+        schema_call(channel.clone()).await.unwrap();
+        open.push(channel);
+    }
+    let refused = match connect(&started, None).await {
+        Ok(channel) => schema_call(channel).await.is_err(),
+        Err(_) => true,
+    };
+    assert!(refused, "a 65th connection was served");
+    drop(open.pop());
+    // The dropped connection's slot comes back once the server sees it closed.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let served = match connect(&started, None).await {
+            Ok(channel) => schema_call(channel).await.is_ok(),
+            Err(_) => false,
+        };
+        if served {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no connection served after one closed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Those still open go on being served.
+    schema_call(open[0].clone()).await.unwrap();
+    started.stop();
+    drop(open);
+    started.wait().await.unwrap();
 }

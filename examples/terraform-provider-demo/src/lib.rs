@@ -38,7 +38,8 @@ pub fn plugin() -> Plugin {
 }
 
 /// The provider as the process environment asks: captures to
-/// `TF_LOG_SDK_PROTO_DATA_DIR`, misbehaviour from `DEMO_MISBEHAVE`; an unknown
+/// `TF_LOG_SDK_PROTO_DATA_DIR`, misbehaviour from `DEMO_MISBEHAVE`, a slow apply from
+/// `DEMO_SLOW_APPLY`, TCP where no socket can be made from `DEMO_TCP_FALLBACK`; an unknown
 /// misbehaviour is an error that lists the known ones.
 pub fn plugin_from_env() -> Result<Plugin, String> {
     let misbehaviour = match std::env::var("DEMO_MISBEHAVE") {
@@ -57,6 +58,11 @@ pub fn plugin_from_env() -> Result<Plugin, String> {
         },
         _ => None,
     };
-    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour);
-    Ok(Plugin::new().protocol6(demo))
+    let slow_apply = std::env::var_os("DEMO_SLOW_APPLY")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from);
+    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour).slow_apply(slow_apply);
+    // TCP where no Unix socket can be made (under AutoMTLS only), when asked.
+    let tcp = std::env::var_os("DEMO_TCP_FALLBACK").is_some_and(|v| v == "1");
+    Ok(Plugin::new().protocol6(demo).tcp_fallback(tcp))
 }

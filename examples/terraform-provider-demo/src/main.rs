@@ -5,7 +5,10 @@
 //! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
 //! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`provider::Misbehaviour`:
-//! `plan-changes-config`, `apply-leaves-unknown`, ...).
+//! `plan-changes-config`, `apply-leaves-unknown`, ...). `DEMO_SLOW_APPLY=FILE` makes
+//! each apply of a `demo_thing` write FILE and then take a few seconds (for the test
+//! that interrupts Terraform mid-apply). `DEMO_TCP_FALLBACK=1` lets it serve on TCP where
+//! it can make no Unix socket.
 //! `--print-schema` prints its schema as `terraform providers schema -json` would,
 //! for `ctywire --schema`.
 

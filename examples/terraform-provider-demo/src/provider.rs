@@ -175,6 +175,9 @@ fn first_network_name_unknown(value: Value) -> Result<Value, Error> {
     value.with_attribute("network", Value::set(networks))
 }
 
+/// How long an apply takes under `DEMO_SLOW_APPLY`.
+pub const SLOW_APPLY: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// The demo provider.
 pub struct Demo {
     schemas: ProviderSchema,
@@ -183,6 +186,7 @@ pub struct Demo {
     old_thing: OldThingResource,
     capture: CaptureWriter,
     misbehaviour: Option<Misbehaviour>,
+    slow_apply: Option<std::path::PathBuf>,
 }
 
 impl Demo {
@@ -195,7 +199,16 @@ impl Demo {
             old_thing: OldThingResource::new(),
             capture,
             misbehaviour,
+            slow_apply: None,
         }
+    }
+
+    /// Makes every `ApplyResourceChange` of a `demo_thing` write the file `mark` (for a
+    /// test to see that an apply has started), then take [`SLOW_APPLY`] before it
+    /// answers (`DEMO_SLOW_APPLY=FILE`).
+    pub fn slow_apply(mut self, mark: Option<std::path::PathBuf>) -> Demo {
+        self.slow_apply = mark;
+        self
     }
 
     /// The identity of a thing whose `id` is `id`; none while the id is not known (a
@@ -558,6 +571,12 @@ impl Provider for Demo {
             return Ok(Response::new(response));
         }
         self.check_type(&req.type_name, THING)?;
+        if let Some(mark) = &self.slow_apply {
+            std::fs::write(mark, b"applying\n").map_err(|e| {
+                Status::internal(format!("DEMO_SLOW_APPLY {}: {e}", mark.display()))
+            })?;
+            tokio::time::sleep(SLOW_APPLY).await;
+        }
         let ty = &self.thing_type;
         let mut diags = Diagnostics::new();
         let mut response = apply_resource_change::Response {

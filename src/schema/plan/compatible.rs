@@ -12,6 +12,7 @@ use crate::schema::{Block, BlockNesting, NestedBlock};
 use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::equal::{conforms, outside};
+use crate::value::set::{equivalence_hash, equivalent};
 use crate::value::{Refinements, Value};
 
 pub(super) fn check_apply(
@@ -327,7 +328,104 @@ fn object_keys(value: &Value) -> BTreeSet<&str> {
 
 /// Terraform's `assertSetValuesCompatible`: each planned element must correlate with
 /// some actual element and each actual element with some planned one.
+///
+/// Terraform tries every pair; the answer is only which elements correlate with *some*
+/// element of the other side, so equal elements are matched by hashing first (each such
+/// pair still checked with `correlate`), and only an element left without an equal
+/// partner is compared with the other side's elements, stopping at the first that
+/// correlates. A set whose elements were all kept costs one check per element; the
+/// pairwise work grows with the number of elements that changed (or hold unknowns)
+/// times the set's size.
 fn set_values_compatible<'a>(
+    f: &mut Findings<'_>,
+    planned: &'a [Value],
+    actual: &'a [Value],
+    element: &Type,
+    correlate: impl Fn(&'a Value, &'a Value) -> bool,
+) {
+    #[cfg(test)]
+    let correlate = |p: &'a Value, a: &'a Value| {
+        set_matching::CORRELATIONS.with(|c| c.set(c.get() + 1));
+        correlate(p, a)
+    };
+    #[cfg(test)]
+    if set_matching::PAIRWISE.with(std::cell::Cell::get) {
+        return set_values_compatible_pairwise(f, planned, actual, element, correlate);
+    }
+    let mut planned_ok = vec![false; planned.len()];
+    let mut actual_ok = vec![false; actual.len()];
+    // Equal elements first: the actual elements sorted by hash, each planned element
+    // looked up among those of its hash.
+    let state = std::collections::hash_map::RandomState::new();
+    let mut by_hash: Vec<(u64, usize)> = actual
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (equivalence_hash(&state, a), i))
+        .collect();
+    by_hash.sort_unstable();
+    for (pi, p) in planned.iter().enumerate() {
+        let h = equivalence_hash(&state, p);
+        let from = by_hash.partition_point(|(k, _)| *k < h);
+        for &(_, ai) in by_hash[from..].iter().take_while(|(k, _)| *k == h) {
+            if equivalent(p, &actual[ai]) && correlate(p, &actual[ai]) {
+                planned_ok[pi] = true;
+                actual_ok[ai] = true;
+                break;
+            }
+        }
+    }
+    // What is left, against every element of the other side.
+    for (pi, p) in planned.iter().enumerate() {
+        if planned_ok[pi] {
+            continue;
+        }
+        if let Some(ai) = actual.iter().position(|a| correlate(p, a)) {
+            planned_ok[pi] = true;
+            actual_ok[ai] = true;
+        }
+    }
+    if report_lost(f, planned, &planned_ok, element) {
+        return;
+    }
+    for (ai, a) in actual.iter().enumerate() {
+        if !actual_ok[ai] && planned.iter().any(|p| correlate(p, a)) {
+            actual_ok[ai] = true;
+        }
+    }
+    report_new(f, actual, &actual_ok, element);
+}
+
+/// Reports the planned elements that correlate with nothing; whether there were any.
+fn report_lost(f: &mut Findings<'_>, planned: &[Value], ok: &[bool], element: &Type) -> bool {
+    let mut any = false;
+    for (v, _) in planned.iter().zip(ok).filter(|(_, ok)| !**ok) {
+        any = true;
+        f.report(Rule::PlannedSetElementLost, |p| {
+            format!(
+                "planned set element {} does not correlate with any element in actual",
+                p(v, element)
+            )
+        });
+    }
+    any
+}
+
+/// Reports the actual elements that correlate with nothing.
+fn report_new(f: &mut Findings<'_>, actual: &[Value], ok: &[bool], element: &Type) {
+    for (v, _) in actual.iter().zip(ok).filter(|(_, ok)| !**ok) {
+        f.report(Rule::ActualSetElementNew, |p| {
+            format!(
+                "actual set element {} does not correlate with any element in plan",
+                p(v, element)
+            )
+        });
+    }
+}
+
+/// Terraform's loop over every pair, kept as the reference the matching above is tested
+/// against.
+#[cfg(test)]
+fn set_values_compatible_pairwise<'a>(
     f: &mut Findings<'_>,
     planned: &'a [Value],
     actual: &'a [Value],
@@ -347,31 +445,10 @@ fn set_values_compatible<'a>(
             }
         }
     }
-    let lost: Vec<&Value> = planned
-        .iter()
-        .zip(&planned_ok)
-        .filter(|(_, ok)| !**ok)
-        .map(|(v, _)| v)
-        .collect();
-    for v in &lost {
-        f.report(Rule::PlannedSetElementLost, |p| {
-            format!(
-                "planned set element {} does not correlate with any element in actual",
-                p(v, element)
-            )
-        });
-    }
-    if !lost.is_empty() {
+    if report_lost(f, planned, &planned_ok, element) {
         return;
     }
-    for (v, _) in actual.iter().zip(&actual_ok).filter(|(_, ok)| !**ok) {
-        f.report(Rule::ActualSetElementNew, |p| {
-            format!(
-                "actual set element {} does not correlate with any element in plan",
-                p(v, element)
-            )
-        });
-    }
+    report_new(f, actual, &actual_ok, element);
 }
 
 fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Value, ty: &Type) {
@@ -513,5 +590,191 @@ fn excluded(r: &Refinements, ty: &Type, actual: &Value, actual_ty: &Type) -> boo
             below || above
         }
         _ => false,
+    }
+}
+
+/// The set matching by hashing against Terraform's pairwise loop.
+#[cfg(test)]
+mod set_matching {
+    use std::cell::Cell;
+
+    use proptest::prelude::*;
+
+    use crate::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    use crate::types::Type;
+    use crate::value::{Refinements, Value};
+
+    thread_local! {
+        /// Makes `set_values_compatible` use the pairwise reference loop.
+        pub(super) static PAIRWISE: Cell<bool> = const { Cell::new(false) };
+        /// How many times a pair of set elements was correlated.
+        pub(super) static CORRELATIONS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// `check` run with the matching by hashing and with the pairwise loop: the two
+    /// answers, and the correlations the first made.
+    fn both<T>(check: impl Fn() -> T) -> (T, T, usize) {
+        CORRELATIONS.with(|c| c.set(0));
+        let hashed = check();
+        let made = CORRELATIONS.with(Cell::get);
+        PAIRWISE.with(|p| p.set(true));
+        let pairwise = check();
+        PAIRWISE.with(|p| p.set(false));
+        (hashed, pairwise, made)
+    }
+
+    fn string() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            4 => prop::sample::select(vec!["a", "b", "c", "ab"]).prop_map(Value::from),
+            1 => Just(Value::Null),
+            1 => Just(Value::unknown()),
+            1 => Just(Value::refined_unknown(
+                &Type::String,
+                Refinements::new().not_null().with_string_prefix("a"),
+            )),
+        ]
+    }
+
+    fn number() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            4 => (0..3i64).prop_map(Value::from),
+            1 => Just(Value::Null),
+            1 => Just(Value::unknown()),
+        ]
+    }
+
+    fn object() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            8 => (string(), number()).prop_map(|(a, b)| Value::object([("a", a), ("b", b)])),
+            1 => Just(Value::unknown()),
+        ]
+    }
+
+    fn rule_block() -> Block {
+        let sub = Block::new().attribute("c", Attribute::new(Type::String).optional());
+        Block::new()
+            .attribute("a", Attribute::new(Type::String).optional().computed())
+            .attribute("b", Attribute::new(Type::Number).optional())
+            .block_type("sub", NestedBlock::new(BlockNesting::List, sub))
+    }
+
+    fn rule() -> impl Strategy<Value = Value> {
+        let sub = prop_oneof![
+            Just(Value::Null),
+            Just(Value::unknown()),
+            prop::collection::vec(string(), 0..2)
+                .prop_map(|cs| Value::list(cs.into_iter().map(|c| Value::object([("c", c)])))),
+        ];
+        (string(), number(), sub)
+            .prop_map(|(a, b, sub)| Value::object([("a", a), ("b", b), ("sub", sub)]))
+    }
+
+    fn set_of<S: Strategy<Value = Value>>(element: S) -> impl Strategy<Value = Value> {
+        prop_oneof![
+            8 => prop::collection::vec(element, 0..6).prop_map(Value::set),
+            1 => Just(Value::Null),
+            1 => Just(Value::unknown()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn strings_match_as_pairwise(p in set_of(string()), a in set_of(string())) {
+            let ty = Type::set(Type::String);
+            let (hashed, pairwise, _) = both(|| super::check_value_compatible(&p, &a, &ty));
+            prop_assert_eq!(hashed, pairwise);
+        }
+
+        #[test]
+        fn objects_match_as_pairwise(p in set_of(object()), a in set_of(object())) {
+            let ty = Type::set(Type::object([("a", Type::String), ("b", Type::Number)]));
+            let (hashed, pairwise, _) = both(|| super::check_value_compatible(&p, &a, &ty));
+            prop_assert_eq!(hashed, pairwise);
+        }
+
+        #[test]
+        fn blocks_match_as_pairwise(
+            p in prop::collection::vec(rule(), 0..5),
+            a in prop::collection::vec(rule(), 0..5),
+        ) {
+            let block = Block::new().block_type("rule", NestedBlock::new(BlockNesting::Set, rule_block()));
+            let planned = Value::object([("rule", Value::set(p))]);
+            let actual = Value::object([("rule", Value::set(a))]);
+            let (hashed, pairwise, _) = both(|| block.check_apply(&planned, &actual));
+            prop_assert_eq!(hashed, pairwise);
+        }
+    }
+
+    const LARGE: usize = 100_000;
+
+    /// A set of `LARGE` strings, applied as planned, and with one element changed:
+    /// one correlation per element where each was kept (Terraform's loop would make
+    /// about `LARGE²/2`, minutes of work), and the changed element still reported.
+    #[test]
+    fn a_large_set_of_strings_costs_a_check_per_element() {
+        let ty = Type::set(Type::String);
+        let planned = Value::set((0..LARGE).map(|i| Value::from(format!("s-{i}"))));
+        CORRELATIONS.with(|c| c.set(0));
+        assert!(super::check_value_compatible(&planned, &planned, &ty).is_empty());
+        assert_eq!(CORRELATIONS.with(Cell::get), LARGE);
+
+        let actual = Value::set((0..LARGE).map(|i| {
+            Value::from(if i == 7 {
+                "changed".into()
+            } else {
+                format!("s-{i}")
+            })
+        }));
+        let found = super::check_value_compatible(&planned, &actual, &ty);
+        let texts: Vec<String> = found.iter().map(|i| i.terraform_text()).collect();
+        assert_eq!(
+            texts,
+            [
+                r#"planned set element cty.StringVal("s-7") does not correlate with any element in actual"#
+            ]
+        );
+    }
+
+    /// The same for a set of `LARGE` objects, and a set block of `LARGE` blocks, one
+    /// of which had an unknown attribute in the plan.
+    #[test]
+    fn a_large_set_of_objects_costs_a_check_per_element() {
+        let object = |i: usize, id: Value| {
+            Value::object([("name", Value::from(format!("n-{i}"))), ("id", id)])
+        };
+        let ty = Type::set(Type::object([("name", Type::String), ("id", Type::Number)]));
+        let planned = Value::set((0..LARGE).map(|i| object(i, Value::from(i as i64))));
+        CORRELATIONS.with(|c| c.set(0));
+        assert!(super::check_value_compatible(&planned, &planned, &ty).is_empty());
+        assert_eq!(CORRELATIONS.with(Cell::get), LARGE);
+
+        let block = Block::new().block_type(
+            "rule",
+            NestedBlock::new(
+                BlockNesting::Set,
+                Block::new()
+                    .attribute("name", Attribute::new(Type::String).required())
+                    .attribute("id", Attribute::new(Type::Number).computed()),
+            ),
+        );
+        let id = |i: usize| {
+            if i == 3 {
+                Value::unknown()
+            } else {
+                Value::from(i as i64)
+            }
+        };
+        let planned = Value::object([("rule", Value::set((0..LARGE).map(|i| object(i, id(i)))))]);
+        let actual = Value::object([(
+            "rule",
+            Value::set((0..LARGE).map(|i| object(i, Value::from(i as i64)))),
+        )]);
+        CORRELATIONS.with(|c| c.set(0));
+        assert!(block.check_apply(&planned, &actual).is_empty());
+        // The element with the unknown is compared with the others until it correlates,
+        // and the actual element it became with the planned ones.
+        assert!(CORRELATIONS.with(Cell::get) < 4 * LARGE);
     }
 }

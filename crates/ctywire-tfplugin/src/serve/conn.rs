@@ -19,16 +19,36 @@ pub(crate) enum Conn {
 
 /// An accepted stream: on the Unix socket, or on TCP when no Unix socket could be made.
 pub(crate) enum Stream {
-    Unix(UnixStream),
-    Tcp(TcpStream),
+    Unix(
+        UnixStream,
+        #[allow(dead_code, reason = "held, not read")] Slot,
+    ),
+    Tcp(
+        TcpStream,
+        #[allow(dead_code, reason = "held, not read")] Slot,
+    ),
+}
+
+/// The connection's place among the server's open connections, given back when the
+/// connection is dropped.
+pub(crate) type Slot = tokio::sync::OwnedSemaphorePermit;
+
+impl Stream {
+    /// Waits until the peer has sent something (or closed the connection).
+    pub(crate) async fn readable(&self) -> io::Result<()> {
+        match self {
+            Stream::Unix(s, _) => s.readable().await,
+            Stream::Tcp(s, _) => s.readable().await,
+        }
+    }
 }
 
 /// `$body` with `$s` bound to the stream inside either variant.
 macro_rules! either {
     ($stream:expr, $s:ident => $body:expr) => {
         match $stream {
-            Stream::Unix($s) => $body,
-            Stream::Tcp($s) => $body,
+            Stream::Unix($s, _) => $body,
+            Stream::Tcp($s, _) => $body,
         }
     };
 }

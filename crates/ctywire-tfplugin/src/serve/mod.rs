@@ -1,8 +1,13 @@
 //! Serving a provider as go-plugin's client (Terraform, OpenTofu) expects: the magic
-//! cookie, the protocol version, a Unix socket (TCP on `127.0.0.1` when none can be
-//! made), the handshake line, AutoMTLS, health, the controller's `Shutdown`, and a debug
-//! mode that prints `TF_REATTACH_PROVIDERS`.
+//! cookie, the protocol version, a Unix socket in a directory of its own (TCP on
+//! `127.0.0.1` only where the plugin allows it), the handshake line, AutoMTLS, health,
+//! the controller's `Shutdown`, signals, and a debug mode that prints
+//! `TF_REATTACH_PROVIDERS`.
+//!
+//! The serving model (threads, panics, signals, the socket, limits) is described in the
+//! crate's docs.
 
+mod calls;
 mod conn;
 mod tls;
 
@@ -11,19 +16,21 @@ use std::fmt;
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use base64::Engine;
 use tokio::net::{TcpListener, UnixListener};
-use tokio::sync::{mpsc, watch};
-use tokio::task::JoinHandle;
+use tokio::runtime::Handle;
+use tokio::sync::{mpsc, oneshot, watch, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::service::Routes;
 
 use crate::controller::grpc_controller_server::{GrpcController, GrpcControllerServer};
 use crate::controller::Empty;
 use crate::{tfplugin5, tfplugin6};
+use calls::OnRuntime;
 use conn::{Conn, Stream};
 
 /// The cookie go-plugin's client sets for Terraform's providers (`TF_PLUGIN_MAGIC_COOKIE`).
@@ -44,7 +51,8 @@ const WINDOW_BYTES: u32 = 16 << 20;
 /// frames for a large request, where the client sends larger ones.
 const MAX_FRAME_BYTES: u32 = 1 << 20;
 
-/// How long a TLS handshake may take before the connection is dropped.
+/// How long a TLS handshake may take before the connection is dropped (and, without
+/// TLS, how long a new connection may stay silent).
 const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long the accept loop waits after a failed accept before it tries again.
@@ -52,6 +60,29 @@ const ACCEPT_RETRY_DELAY: Duration = Duration::from_millis(50);
 
 /// How long a graceful stop waits for open calls before the server stops anyway.
 const GRACEFUL_STOP_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The most calls one connection may have open at once (HTTP/2's concurrent streams);
+/// Terraform runs at most its parallelism (10 by default) at a time.
+const MAX_STREAMS_PER_CONNECTION: u32 = 128;
+
+/// The most connections open at once; Terraform opens one per provider instance.
+/// Connections past it are closed as they are accepted.
+const MAX_CONNECTIONS: usize = 64;
+
+/// How often an open connection is pinged, and how long a ping may go unanswered before
+/// the connection is closed (a peer that went away).
+const KEEPALIVE: Duration = Duration::from_secs(60);
+const KEEPALIVE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The threads of the server's own runtime.
+const SERVER_THREADS: usize = 2;
+
+/// The longest path a Unix socket may have: `sun_path` less its terminating NUL.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const MAX_SOCKET_PATH: usize = 107;
+/// The longest path a Unix socket may have: `sun_path` less its terminating NUL.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+const MAX_SOCKET_PATH: usize = 103;
 
 /// The message go-plugin prints when a plugin is run by hand (without the cookie).
 const NOT_LAUNCHED_BY_TERRAFORM: &str =
@@ -176,6 +207,9 @@ impl From<std::io::Error> for ServeError {
 pub struct Plugin {
     v6: Option<Routes>,
     v5: Option<Routes>,
+    tcp_fallback: bool,
+    /// The runtime the provider's calls run on: the one that starts the plugin.
+    calls: Arc<OnceLock<Handle>>,
 }
 
 impl fmt::Debug for Plugin {
@@ -196,8 +230,8 @@ impl Plugin {
     pub fn protocol6<P: tfplugin6::provider_server::Provider>(mut self, provider: P) -> Plugin {
         let server = tfplugin6::provider_server::ProviderServer::new(provider)
             .max_decoding_message_size(MAX_MESSAGE_BYTES)
-            .max_encoding_message_size(usize::MAX);
-        self.v6 = Some(Routes::new(server));
+            .max_encoding_message_size(MAX_MESSAGE_BYTES);
+        self.v6 = Some(Routes::new(OnRuntime::new(server, self.calls.clone())));
         self
     }
 
@@ -205,8 +239,18 @@ impl Plugin {
     pub fn protocol5<P: tfplugin5::provider_server::Provider>(mut self, provider: P) -> Plugin {
         let server = tfplugin5::provider_server::ProviderServer::new(provider)
             .max_decoding_message_size(MAX_MESSAGE_BYTES)
-            .max_encoding_message_size(usize::MAX);
-        self.v5 = Some(Routes::new(server));
+            .max_encoding_message_size(MAX_MESSAGE_BYTES);
+        self.v5 = Some(Routes::new(OnRuntime::new(server, self.calls.clone())));
+        self
+    }
+
+    /// Lets the plugin serve on TCP at `127.0.0.1` (which go-plugin's client takes as
+    /// well) where no Unix socket can be made, and only under AutoMTLS: without a client
+    /// certificate to pin, any local user could call the provider. Off by default: then
+    /// a socket that cannot be made is an error naming its path, as go-plugin's servers
+    /// never fall back to TCP on Unix.
+    pub fn tcp_fallback(mut self, allow: bool) -> Plugin {
+        self.tcp_fallback = allow;
         self
     }
 
@@ -247,11 +291,17 @@ impl Plugin {
     }
 
     /// Starts serving as `env` asks, without printing anything: checks the cookie,
-    /// picks the version, listens on a new Unix socket (or, when no Unix socket can be
-    /// made there, on TCP at `127.0.0.1`, which go-plugin's client takes as well), sets
-    /// up AutoMTLS when `env` has a client certificate. The caller prints
-    /// [`Started::handshake`].
+    /// picks the version, listens on a new Unix socket (on TCP at `127.0.0.1` where none
+    /// can be made only if [`Plugin::tcp_fallback`] allows it and AutoMTLS is on), sets
+    /// up AutoMTLS when `env` has a client certificate, and starts the server on a
+    /// runtime of its own; the provider's calls run on the runtime that calls `start`.
+    /// The caller prints [`Started::handshake`]. Signals are left alone ([`serve`]
+    /// handles them).
     pub async fn start(self, env: &PluginEnv) -> Result<Started, ServeError> {
+        self.start_with(env, false).await
+    }
+
+    async fn start_with(self, env: &PluginEnv, signals: bool) -> Result<Started, ServeError> {
         if env.magic_cookie.as_deref() != Some(MAGIC_COOKIE_VALUE) {
             return Err(ServeError::NotLaunchedByTerraform);
         }
@@ -264,7 +314,7 @@ impl Plugin {
             }
             None => None,
         };
-        self.start_version(version, env, tls).await
+        self.start_version(version, env, tls, signals).await
     }
 
     async fn start_version(
@@ -272,17 +322,19 @@ impl Plugin {
         version: u32,
         env: &PluginEnv,
         tls: Option<(Vec<u8>, Arc<rustls::ServerConfig>)>,
+        signals: bool,
     ) -> Result<Started, ServeError> {
         let routes = match version {
             6 => self.v6.take(),
             _ => self.v5.take(),
         }
         .ok_or(ServeError::NothingToServe)?;
+        // The provider's calls run here; the server, below, on a runtime of its own.
+        let _ = self.calls.set(Handle::current());
         let (listener, dir, unix_socket_error) = match listen_unix(env.unix_socket_dir.as_deref()) {
-            Ok((listener, dir)) => (listener, Some(dir), None),
-            Err(unix) => {
+            Ok((listener, dir)) => (StdListener::Unix(listener), Some(dir), None),
+            Err(unix) if self.tcp_fallback && tls.is_some() => {
                 let listener = listen_tcp(env.min_port.as_deref(), env.max_port.as_deref())
-                    .await
                     .map_err(|tcp| {
                         std::io::Error::new(
                             tcp.kind(),
@@ -291,8 +343,33 @@ impl Plugin {
                     })?;
                 (listener, None, Some(unix.to_string()))
             }
+            Err(unix) if self.tcp_fallback => {
+                return Err(ServeError::Io(std::io::Error::new(
+                    unix.kind(),
+                    format!(
+                        "{unix}; TCP is not used without AutoMTLS (no PLUGIN_CLIENT_CERT), \
+                         where any local user could call the provider"
+                    ),
+                )))
+            }
+            Err(unix) => return Err(ServeError::Io(unix)),
         };
         let address = listener.address()?;
+
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(SERVER_THREADS)
+            .thread_name("plugin-server")
+            .enable_all()
+            .build()?;
+        let (listener, signals) = {
+            let _inside = runtime.enter();
+            let signals = if signals {
+                Some(Signals::register()?)
+            } else {
+                None
+            };
+            (listener.into_tokio()?, signals)
+        };
 
         let (stop_tx, stop_rx) = watch::channel(false);
         let (health, health_service) = tonic_health::server::health_reporter();
@@ -308,27 +385,48 @@ impl Plugin {
             Some((cert, config)) => (Some(cert), Some(tokio_rustls::TlsAcceptor::from(config))),
             None => (None, None),
         };
-        let incoming = accept_loop(listener, acceptor, stop_rx.clone());
-        let mut stopped = stop_rx.clone();
-        let server = tokio::spawn(async move {
-            let _dir = dir; // the socket's directory (if any) goes when the server does
-            let serve = tonic::transport::Server::builder()
-                .initial_connection_window_size(Some(WINDOW_BYTES))
-                .initial_stream_window_size(Some(WINDOW_BYTES))
-                .max_frame_size(Some(MAX_FRAME_BYTES))
-                .add_routes(routes)
-                .serve_with_incoming_shutdown(incoming, async move {
-                    let _ = stopped.wait_for(|stop| *stop).await;
-                });
-            let mut stopping = stop_rx;
-            tokio::select! {
-                result = serve => result.map_err(ServeError::Transport),
-                () = async {
-                    let _ = stopping.wait_for(|stop| *stop).await;
-                    tokio::time::sleep(GRACEFUL_STOP_TIMEOUT).await;
-                } => Ok(()),
+        let terminated = Arc::new(AtomicI32::new(0));
+        let server = {
+            let stop = stop_tx.clone();
+            let terminated = terminated.clone();
+            async move {
+                let _dir = dir; // the socket's directory (if any) goes when the server does
+                let _health = health;
+                if let Some(signals) = signals {
+                    tokio::spawn(signals.handle(stop, terminated));
+                }
+                let incoming = accept_loop(listener, acceptor, stop_rx.clone());
+                let mut stopped = stop_rx.clone();
+                let serve = tonic::transport::Server::builder()
+                    .initial_connection_window_size(Some(WINDOW_BYTES))
+                    .initial_stream_window_size(Some(WINDOW_BYTES))
+                    .max_frame_size(Some(MAX_FRAME_BYTES))
+                    .max_concurrent_streams(MAX_STREAMS_PER_CONNECTION)
+                    .http2_keepalive_interval(Some(KEEPALIVE))
+                    .http2_keepalive_timeout(Some(KEEPALIVE_TIMEOUT))
+                    .add_routes(routes)
+                    .serve_with_incoming_shutdown(incoming, async move {
+                        let _ = stopped.wait_for(|stop| *stop).await;
+                    });
+                let mut stopping = stop_rx;
+                tokio::select! {
+                    result = serve => result.map_err(ServeError::Transport),
+                    () = async {
+                        let _ = stopping.wait_for(|stop| *stop).await;
+                        tokio::time::sleep(GRACEFUL_STOP_TIMEOUT).await;
+                    } => Ok(()),
+                }
             }
-        });
+        };
+        let (done_tx, done_rx) = oneshot::channel();
+        std::thread::Builder::new()
+            .name("plugin-server".into())
+            .spawn(move || {
+                let result = runtime.block_on(server);
+                // Connections still open when the server gave up waiting are dropped.
+                runtime.shutdown_timeout(Duration::from_millis(100));
+                let _ = done_tx.send(result);
+            })?;
 
         let cert_text = server_cert
             .as_deref()
@@ -341,8 +439,52 @@ impl Plugin {
             handshake,
             server_cert,
             stop: stop_tx,
-            server,
+            server: done_rx,
+            terminated,
         })
+    }
+}
+
+/// The signals [`serve`] handles, registered on the server's runtime before the
+/// handshake line is printed.
+struct Signals {
+    interrupt: tokio::signal::unix::Signal,
+    terminate: tokio::signal::unix::Signal,
+    hangup: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    /// Registers the handlers at once (the signals are caught from here on, whether or
+    /// not anything waits for them yet).
+    fn register() -> std::io::Result<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok(Signals {
+            interrupt: signal(SignalKind::interrupt())?,
+            terminate: signal(SignalKind::terminate())?,
+            hangup: signal(SignalKind::hangup())?,
+        })
+    }
+
+    /// Ignores SIGINT (go-plugin's servers do: the client stops them with `Shutdown`);
+    /// on SIGTERM or SIGHUP records the signal in `terminated` and stops the server.
+    async fn handle(mut self, stop: watch::Sender<bool>, terminated: Arc<AtomicI32>) {
+        let Signals {
+            interrupt,
+            terminate,
+            hangup,
+        } = &mut self;
+        let number = loop {
+            tokio::select! {
+                Some(()) = interrupt.recv() => {}
+                Some(()) = terminate.recv() => break 15,
+                Some(()) = hangup.recv() => break 1,
+                else => return,
+            }
+        };
+        terminated.store(number, Ordering::SeqCst);
+        let _ = stop.send(true);
+        // Keep ignoring SIGINT while the server stops.
+        while interrupt.recv().await.is_some() {}
     }
 }
 
@@ -421,7 +563,9 @@ pub struct Started {
     /// The server's certificate (DER) under AutoMTLS.
     pub server_cert: Option<Vec<u8>>,
     stop: watch::Sender<bool>,
-    server: JoinHandle<Result<(), ServeError>>,
+    server: oneshot::Receiver<Result<(), ServeError>>,
+    /// The signal that stopped the server (SIGTERM, SIGHUP), 0 for none.
+    terminated: Arc<AtomicI32>,
 }
 
 impl Started {
@@ -430,21 +574,28 @@ impl Started {
         let _ = self.stop.send(true);
     }
 
-    /// Waits until the server has stopped (after [`Started::stop`] or `Shutdown`).
+    /// Waits until the server has stopped (after [`Started::stop`] or `Shutdown`): the
+    /// calls in flight have ended (or a few seconds have passed) and the socket's
+    /// directory is gone.
     pub async fn wait(self) -> Result<(), ServeError> {
         match self.server.await {
             Ok(result) => result,
-            Err(e) => Err(ServeError::Io(std::io::Error::other(e))),
+            Err(_) => Err(ServeError::Io(std::io::Error::other(
+                "the plugin's server thread ended without an answer",
+            ))),
         }
     }
 }
 
 /// Serves `plugin` for Terraform from the process environment: on a missing cookie or
 /// another failure to start, prints go-plugin's message to stderr and exits with status
-/// 1; otherwise prints the handshake line, ignores interrupts (Terraform stops its
-/// plugins itself), and returns when the client calls `Shutdown`.
+/// 1; otherwise ignores SIGINT from before it prints the handshake line (Terraform sends
+/// Ctrl-C to the whole process group, then stops its plugins itself), and returns when
+/// the client calls `Shutdown`. On SIGTERM or SIGHUP it stops serving, lets the calls in
+/// flight finish (for a few seconds at most), removes the socket's directory and exits
+/// with status 128 plus the signal's number.
 pub async fn serve(plugin: Plugin) {
-    let started = match plugin.start(&PluginEnv::from_process()).await {
+    let started = match plugin.start_with(&PluginEnv::from_process(), true).await {
         Ok(started) => started,
         Err(e) => {
             eprintln!("{e}");
@@ -463,11 +614,13 @@ pub async fn serve(plugin: Plugin) {
         // go-plugin's client logs the plugin's stderr.
         eprintln!("plugin socket: {e}; serving on {} instead", started.address);
     }
-    tokio::spawn(async {
-        // go-plugin's servers ignore interrupts: the client stops them with Shutdown.
-        while tokio::signal::ctrl_c().await.is_ok() {}
-    });
-    if let Err(e) = started.wait().await {
+    let terminated = started.terminated.clone();
+    let result = started.wait().await;
+    let signal = terminated.load(Ordering::SeqCst);
+    if signal != 0 {
+        std::process::exit(128 + signal);
+    }
+    if let Err(e) = result {
         eprintln!("{e}");
         std::process::exit(1);
     }
@@ -480,7 +633,7 @@ pub async fn serve(plugin: Plugin) {
 pub async fn serve_debug(plugin: Plugin, address: &str) -> Result<(), ServeError> {
     let version = plugin.negotiate(None)?;
     let started = plugin
-        .start_version(version, &PluginEnv::from_process(), None)
+        .start_version(version, &PluginEnv::from_process(), None, false)
         .await?;
     println!(
         "Provider started. To attach Terraform, set TF_REATTACH_PROVIDERS:\n\n\tTF_REATTACH_PROVIDERS='{}'\n",
@@ -544,15 +697,18 @@ fn accept_loop(
     mut stop: watch::Receiver<bool>,
 ) -> ReceiverStream<Result<Conn, Infallible>> {
     let (tx, rx) = mpsc::channel(16);
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     tokio::spawn(async move {
         loop {
             let accepted = tokio::select! {
-                accepted = listener.accept() => Some(accepted),
+                accepted = listener.accept(&slots) => Some(accepted),
                 _ = stop.wait_for(|stop| *stop) => None,
             };
             let stream = match accepted {
                 None => break,
-                Some(Ok(stream)) => stream,
+                Some(Ok(Some(stream))) => stream,
+                // Past MAX_CONNECTIONS: the connection was closed.
+                Some(Ok(None)) => continue,
                 Some(Err(_)) => {
                     // Out of file descriptors or the like: wait rather than spin.
                     tokio::time::sleep(ACCEPT_RETRY_DELAY).await;
@@ -562,9 +718,15 @@ fn accept_loop(
             let tx = tx.clone();
             match &acceptor {
                 None => {
-                    if tx.send(Ok(Conn::Plain(stream))).await.is_err() {
-                        break;
-                    }
+                    // A connection that sends nothing is closed, as one whose TLS
+                    // handshake does not end is, so that silent connections cannot keep
+                    // the connections' slots.
+                    tokio::spawn(async move {
+                        let first = tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, stream.readable());
+                        if let Ok(Ok(())) = first.await {
+                            let _ = tx.send(Ok(Conn::Plain(stream))).await;
+                        }
+                    });
                 }
                 Some(acceptor) => {
                     let acceptor = acceptor.clone();
@@ -582,28 +744,16 @@ fn accept_loop(
     ReceiverStream::new(rx)
 }
 
-/// The server's listener: the Unix socket, or TCP when no Unix socket could be made.
-enum Listener {
-    Unix(UnixListener),
-    Tcp(TcpListener),
+/// The server's listener, made before the server's runtime: the Unix socket, or TCP.
+enum StdListener {
+    Unix(std::os::unix::net::UnixListener),
+    Tcp(std::net::TcpListener),
 }
 
-impl Listener {
-    async fn accept(&self) -> std::io::Result<Stream> {
-        match self {
-            Listener::Unix(l) => l.accept().await.map(|(s, _)| Stream::Unix(s)),
-            Listener::Tcp(l) => {
-                let (s, _) = l.accept().await?;
-                // Small calls go out at once rather than waiting for more to send.
-                s.set_nodelay(true)?;
-                Ok(Stream::Tcp(s))
-            }
-        }
-    }
-
+impl StdListener {
     fn address(&self) -> std::io::Result<PluginAddress> {
         Ok(match self {
-            Listener::Unix(l) => {
+            StdListener::Unix(l) => {
                 let path = l.local_addr()?.as_pathname().map(Path::to_path_buf);
                 PluginAddress::Unix(
                     path.ok_or_else(|| {
@@ -611,22 +761,97 @@ impl Listener {
                     })?,
                 )
             }
-            Listener::Tcp(l) => PluginAddress::Tcp(l.local_addr()?),
+            StdListener::Tcp(l) => PluginAddress::Tcp(l.local_addr()?),
+        })
+    }
+
+    /// The listener on the runtime entered.
+    fn into_tokio(self) -> std::io::Result<Listener> {
+        Ok(match self {
+            StdListener::Unix(l) => {
+                l.set_nonblocking(true)?;
+                Listener::Unix(UnixListener::from_std(l)?)
+            }
+            StdListener::Tcp(l) => {
+                l.set_nonblocking(true)?;
+                Listener::Tcp(TcpListener::from_std(l)?)
+            }
         })
     }
 }
 
+/// The server's listener: the Unix socket, or TCP.
+enum Listener {
+    Unix(UnixListener),
+    Tcp(TcpListener),
+}
+
+impl Listener {
+    /// The next connection, holding one of `slots`; `None` where none was left (the
+    /// connection is closed at once).
+    async fn accept(&self, slots: &Arc<Semaphore>) -> std::io::Result<Option<Stream>> {
+        let stream = match self {
+            Listener::Unix(l) => {
+                let (s, _) = l.accept().await?;
+                let Ok(slot) = slots.clone().try_acquire_owned() else {
+                    return Ok(None);
+                };
+                Stream::Unix(s, slot)
+            }
+            Listener::Tcp(l) => {
+                let (s, _) = l.accept().await?;
+                let Ok(slot) = slots.clone().try_acquire_owned() else {
+                    return Ok(None);
+                };
+                // Small calls go out at once rather than waiting for more to send.
+                s.set_nodelay(true)?;
+                Stream::Tcp(s, slot)
+            }
+        };
+        Ok(Some(stream))
+    }
+}
+
 /// A Unix socket, `plugin.sock`, in a new directory under `parent` (the temporary
-/// directory when `None`).
-fn listen_unix(parent: Option<&Path>) -> std::io::Result<(Listener, SocketDir)> {
-    let dir = SocketDir::create(parent)?;
-    let listener = UnixListener::bind(dir.path.join("plugin.sock"))?;
-    Ok((Listener::Unix(listener), dir))
+/// directory when `None`); the error names the path, and for a path too long the limit.
+fn listen_unix(
+    parent: Option<&Path>,
+) -> std::io::Result<(std::os::unix::net::UnixListener, SocketDir)> {
+    let parent = parent.map_or_else(std::env::temp_dir, Path::to_path_buf);
+    let dir = SocketDir::create(&parent).map_err(|e| {
+        std::io::Error::new(
+            e.kind(),
+            format!(
+                "cannot make the plugin's socket directory in {}: {e}",
+                parent.display()
+            ),
+        )
+    })?;
+    let socket = dir.path.join("plugin.sock");
+    let length = socket.as_os_str().len();
+    if length > MAX_SOCKET_PATH {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "the plugin's socket path {} is {length} bytes, longer than the \
+                 {MAX_SOCKET_PATH} a Unix socket's path may have (set \
+                 PLUGIN_UNIX_SOCKET_DIR or TMPDIR to a shorter directory)",
+                socket.display()
+            ),
+        ));
+    }
+    let listener = std::os::unix::net::UnixListener::bind(&socket).map_err(|e| {
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot make the plugin's socket {}: {e}", socket.display()),
+        )
+    })?;
+    Ok((listener, dir))
 }
 
 /// A TCP listener on `127.0.0.1` at the first free port from `min` to `max` (go-plugin's
 /// `PLUGIN_MIN_PORT` and `PLUGIN_MAX_PORT`; unset is 0, and port 0 is any free port).
-async fn listen_tcp(min: Option<&str>, max: Option<&str>) -> std::io::Result<Listener> {
+fn listen_tcp(min: Option<&str>, max: Option<&str>) -> std::io::Result<StdListener> {
     let port = |name: &str, value: Option<&str>| -> std::io::Result<u16> {
         value.map_or(Ok(0), |v| {
             v.trim().parse().map_err(|e| {
@@ -646,8 +871,8 @@ async fn listen_tcp(min: Option<&str>, max: Option<&str>) -> std::io::Result<Lis
     }
     let mut last_error = None;
     for port in min..=max {
-        match TcpListener::bind((Ipv4Addr::LOCALHOST, port)).await {
-            Ok(listener) => return Ok(Listener::Tcp(listener)),
+        match std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port)) {
+            Ok(listener) => return Ok(StdListener::Tcp(listener)),
             Err(e) => last_error = Some(e),
         }
     }
@@ -660,8 +885,10 @@ struct SocketDir {
 }
 
 impl SocketDir {
-    fn create(parent: Option<&Path>) -> std::io::Result<SocketDir> {
-        let parent = parent.map_or_else(std::env::temp_dir, Path::to_path_buf);
+    /// A new directory under `parent`, mode 0700 whatever the umask (only the plugin's
+    /// user may reach the socket).
+    fn create(parent: &Path) -> std::io::Result<SocketDir> {
+        use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
         let pid = std::process::id();
         let mut last_error = None;
         for attempt in 0..100u32 {
@@ -669,8 +896,13 @@ impl SocketDir {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.subsec_nanos());
             let path = parent.join(format!("plugin-{pid}-{nanos:x}-{attempt}"));
-            match std::fs::create_dir(&path) {
-                Ok(()) => return Ok(SocketDir { path }),
+            match std::fs::DirBuilder::new().mode(0o700).create(&path) {
+                Ok(()) => {
+                    let dir = SocketDir { path };
+                    // The umask may have taken bits away; it cannot have added any.
+                    std::fs::set_permissions(&dir.path, std::fs::Permissions::from_mode(0o700))?;
+                    return Ok(dir);
+                }
                 Err(e) => last_error = Some(e),
             }
         }

@@ -66,6 +66,19 @@ impl Workspace {
         .unwrap();
         self
     }
+
+    /// Starts `terraform ARGS...` in a process group of its own (whose id is the
+    /// child's), its output piped, for a test that signals it.
+    pub fn spawn_terraform(&self, args: &[&str]) -> std::process::Child {
+        use std::os::unix::process::CommandExt;
+        self.command(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .expect("running Terraform")
+    }
 }
 
 impl Deref for Workspace {

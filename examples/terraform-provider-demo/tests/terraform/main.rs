@@ -1,8 +1,8 @@
 //! The demo provider under the real Terraform (1.15.5): `.tf.json` configurations
 //! through validate, plan, apply, `show -json`, refresh, import, a replacement, state
-//! upgrades, `providers schema -json`, a provider function and destroy; the provider's
-//! captures read back by ctywire; Terraform's verdict on a misbehaving provider compared
-//! with ctywire's. See `harness.rs` for how Terraform runs here.
+//! upgrades, `providers schema -json`, a provider function, destroy and Ctrl-C mid-apply;
+//! the provider's captures read back by ctywire; Terraform's verdict on a misbehaving
+//! provider compared with ctywire's. See `harness.rs` for how Terraform runs here.
 
 mod harness;
 
@@ -410,10 +410,11 @@ fn plaintext_when_terraform_disables_plugin_tls() {
     );
 }
 
-/// Where the provider can make no Unix socket, it serves on TCP, and Terraform connects
-/// there (AutoMTLS and all).
+/// Where the provider can make no Unix socket, it does not start, and says where; a
+/// provider that allows TCP (`DEMO_TCP_FALLBACK=1`) serves there instead, and Terraform
+/// connects (AutoMTLS and all).
 #[test]
-fn tcp_when_no_unix_socket_can_be_made() {
+fn tcp_when_no_unix_socket_can_be_made_only_if_allowed() {
     let Some(mut ws) = Workspace::new() else {
         return;
     };
@@ -421,6 +422,17 @@ fn tcp_when_no_unix_socket_can_be_made() {
     ws.env("PLUGIN_UNIX_SOCKET_DIR", &missing.display().to_string());
     ws.env("TF_LOG", "DEBUG");
     ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    let refused = ws.terraform(&["apply", "-no-color", "-auto-approve"]);
+    refused.expect_status(1);
+    assert!(
+        refused.stderr.contains(&format!(
+            "cannot make the plugin's socket directory in {}",
+            missing.display()
+        )),
+        "{}",
+        refused.stderr
+    );
+    ws.env("DEMO_TCP_FALLBACK", "1");
     let apply = ws.terraform(&["apply", "-no-color", "-auto-approve"]);
     apply.success();
     // Terraform logs what the provider writes to stderr: why it serves on TCP.
@@ -1127,5 +1139,50 @@ fn references_to_planned_and_applied_resources_are_sent_as_ctywire_computes() {
     assert_eq!(
         bytes(read, "Request", "Config"),
         msgpack::encode(&ours, &echo_ty).unwrap()
+    );
+}
+
+/// Ctrl-C mid-apply, as a terminal sends it (SIGINT to Terraform's whole process group,
+/// the provider included): the provider ignores it, Terraform asks it to stop and waits,
+/// the apply it had started finishes, and the object is recorded in the state.
+#[test]
+fn ctrl_c_mid_apply_finishes_the_apply_and_records_the_object() {
+    let Some(mut ws) = Workspace::new() else {
+        return;
+    };
+    let mark = ws.path().join("applying");
+    ws.env("DEMO_SLOW_APPLY", &mark.display().to_string());
+    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "ctrl-c"}}}}));
+    let child = ws.spawn_terraform(&["apply", "-no-color", "-auto-approve", "-input=false"]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !mark.exists() {
+        assert!(std::time::Instant::now() < deadline, "no apply started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let group = format!("-{}", child.id());
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", "--", &group])
+        .status()
+        .expect("kill");
+    assert!(kill.success());
+    let out = child.wait_with_output().expect("terraform");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Terraform stops the run once the apply in flight is done, and says so with status 1.
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{:?}\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+        out.status
+    );
+    assert!(
+        stdout.contains("Interrupt received.")
+            && stdout.contains("demo_thing.x: Creation complete after"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("Error: execution halted"), "{stderr}");
+    assert_eq!(
+        resource(&state_resources(&ws), "demo_thing.x")["values"]["id"],
+        json!("thing-ctrl-c")
     );
 }
