@@ -16,3 +16,4 @@ mod realworld;
 mod schema;
 mod serde_payloads;
 mod tfjson;
+mod tfstate;
