@@ -11,7 +11,8 @@
 //! `resource_identity_schemas`), action invocations' configurations (typed by
 //! `action_schemas`). HCP Terraform's redacted plans, whose envelope embeds the provider
 //! schemas, read as plans with [`Plan::provider_schemas`] set, so that they type their
-//! own values.
+//! own values. Terraform's state file itself (`terraform.tfstate`, format version 4),
+//! whose attributes are cty JSON or a legacy flatmap, is read by [`StateFile`].
 //!
 //! ```
 //! use ctywire::{tfjson, Path, Type, Value};
@@ -107,6 +108,7 @@ mod fit;
 mod plan;
 mod read;
 mod state;
+mod statefile;
 mod value;
 
 use std::collections::BTreeMap;
@@ -121,6 +123,7 @@ pub use plan::{
     ResourceChange,
 };
 pub use state::{Module, Output, Resource, ResourceMode, State, Values};
+pub use statefile::{Instance, StateFile, StateOutput, StateResource};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::path::{Path, PathStep};

@@ -215,7 +215,7 @@ impl ResourceMode {
         schemas.find(kind, type_name, provider)
     }
 
-    fn from_string(s: String) -> ResourceMode {
+    pub(super) fn from_string(s: String) -> ResourceMode {
         match s.as_str() {
             "managed" => ResourceMode::Managed,
             "data" => ResourceMode::Data,

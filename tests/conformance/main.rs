@@ -17,3 +17,4 @@ mod realworld;
 mod schema;
 mod serde_payloads;
 mod tfjson;
+mod tfstate;

@@ -4,18 +4,23 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use ctywire::render;
+use ctywire::render::{self, diff, diff::DiffOptions};
 use ctywire::schema::{Fallback, ProviderSchemas, Schema, SchemaMatch};
-use ctywire::tfjson::{Action, Change, Document, Plan, Resource, ResourceChange, State};
+use ctywire::tfjson::{
+    Action, Change, Document, Instance, Plan, Resource, ResourceChange, State, StateFile,
+    StateResource,
+};
 use ctywire::{Path, Type, Value};
 
-use crate::{input, parse_type, write_stdout, Failure, Rendering};
+use crate::sniff::{self, DocumentKind};
+use crate::{get, input, parse_type, write_stdout, Failure, Rendering};
 
 /// The arguments of `document`.
 #[derive(Args)]
 pub struct DocumentArgs {
     /// The document: what `terraform show -json` (or `tofu show -json`) prints for a
-    /// plan file or a state, or an HCP Terraform redacted plan; UTF-8 or UTF-16.
+    /// plan file or a state, an HCP Terraform redacted plan, or a state file
+    /// (`terraform.tfstate`); UTF-8 or UTF-16.
     /// Standard input when absent or `-`.
     file: Option<PathBuf>,
     /// Show the value of the resource instance at this address, e.g.
@@ -37,8 +42,95 @@ pub struct DocumentArgs {
     /// planned value.
     #[arg(long, requires = "address")]
     before: bool,
+    /// With --address: show only the value at PATH within it (`.tags["Name"]`,
+    /// `disk.0.size`), as `ctywire get` does.
+    #[arg(
+        long,
+        value_name = "PATH",
+        requires = "address",
+        conflicts_with = "diff"
+    )]
+    get: Option<String>,
+    /// Compare the state with the state in OTHER (either form): each resource instance
+    /// object changed, added or removed, its change shown as a plan shows it (only the
+    /// object at --address when it is given).
+    #[arg(long, value_name = "OTHER")]
+    diff: Option<PathBuf>,
     #[command(flatten)]
     rendering: Rendering,
+}
+
+/// A document read: a plan, or a state of either form.
+#[allow(clippy::large_enum_variant)]
+enum Loaded {
+    Plan(Plan),
+    State(States),
+}
+
+/// A state: `terraform show -json`'s, or the state file.
+enum States {
+    Shown(State),
+    Filed(StateFile),
+}
+
+/// One resource instance object of a state, of either form.
+struct StateObject<'s> {
+    address: String,
+    deposed: Option<&'s str>,
+    tainted: bool,
+    source: ObjectSource<'s>,
+}
+
+enum ObjectSource<'s> {
+    Shown(&'s Resource),
+    Filed(&'s StateResource, &'s Instance),
+}
+
+impl States {
+    /// Every resource instance object, in the document's order.
+    fn objects(&self) -> Vec<StateObject<'_>> {
+        match self {
+            States::Shown(state) => state
+                .values
+                .iter()
+                .flat_map(|v| v.resources())
+                .map(|r| StateObject {
+                    address: r.address.clone(),
+                    deposed: r.deposed_key.as_deref(),
+                    tainted: r.tainted,
+                    source: ObjectSource::Shown(r),
+                })
+                .collect(),
+            States::Filed(file) => file
+                .resources
+                .iter()
+                .flat_map(|r| {
+                    r.instances.iter().map(move |i| StateObject {
+                        address: r.instance_address(i),
+                        deposed: i.deposed.as_deref(),
+                        tainted: i.is_tainted(),
+                        source: ObjectSource::Filed(r, i),
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Reads `bytes` as a plan, a `show -json` state or a state file, told apart by the
+/// tool's input sniffing; anything else is refused with what it is.
+fn load(bytes: &[u8], name: &str) -> Result<Loaded, Failure> {
+    match sniff::document_kind(bytes) {
+        DocumentKind::Other(what) => Err(Failure::input(format!("{name}: {what}"))),
+        DocumentKind::StateFile => StateFile::from_json(bytes)
+            .map(|f| Loaded::State(States::Filed(f)))
+            .map_err(|e| Failure::value_in(name, e)),
+        DocumentKind::Show => match Document::from_json(bytes) {
+            Ok(Document::Plan(plan)) => Ok(Loaded::Plan(plan)),
+            Ok(Document::State(state)) => Ok(Loaded::State(States::Shown(state))),
+            Err(e) => Err(Failure::value_in(name, e)),
+        },
+    }
 }
 
 /// Runs `document`.
@@ -46,29 +138,227 @@ pub fn run(args: &DocumentArgs) -> Result<(), Failure> {
     let files: Vec<PathBuf> = args.file.iter().cloned().collect();
     let source = input::read_sources(&files)?.remove(0);
     let name = source.name;
-    let document = Document::from_json(&source.bytes).map_err(|e| Failure::value_in(&name, e))?;
-    let out = match (&document, &args.address) {
-        (Document::Plan(plan), None) => plan_summary(plan),
-        (Document::State(state), None) => state_list(state),
-        (Document::Plan(plan), Some(address)) => {
+    let loaded = load(&source.bytes, &name)?;
+    drop(source.bytes);
+    let out = match (&loaded, &args.address) {
+        (Loaded::Plan(_), _) if args.diff.is_some() => {
+            return Err(Failure::usage(
+                "--diff compares two states; this is a plan (its changes are what it lists)",
+            ))
+        }
+        (Loaded::State(states), _) if args.diff.is_some() => diff_states(states, &name, args)?,
+        (Loaded::Plan(plan), None) => plan_summary(plan),
+        (Loaded::State(states), None) => state_list(&states.objects()),
+        (Loaded::Plan(plan), Some(address)) => {
             let change = find_change(plan, address, args.deposed.as_deref())
                 .map_err(|m| Failure::input(format!("{name}: {m}")))?;
             let schemas = schemas(args, plan.provider_schemas.as_ref())?;
             let typing = typing(args, &name, schemas.as_ref(), |s| change.find_schema(s))?;
-            show_change(change, &typing, args, &name)?
+            show_change(change, typing, args, &name)?.output(args, &name)?
         }
-        (Document::State(state), Some(address)) => {
+        (Loaded::State(states), Some(address)) => {
             if args.before {
                 return Err(Failure::usage("--before needs a plan; this is a state"));
             }
-            let resource = find_resource(state, address, args.deposed.as_deref())
+            let objects = states.objects();
+            let object = find_object(&objects, address, args.deposed.as_deref())
                 .map_err(|m| Failure::input(format!("{name}: {m}")))?;
             let schemas = schemas(args, None)?;
-            let typing = typing(args, &name, schemas.as_ref(), |s| resource.find_schema(s))?;
-            show_resource(resource, &typing, &args.rendering, &name)?
+            show_object(object, args, schemas.as_ref(), &name)?.output(args, &name)?
         }
     };
     write_stdout(out.as_bytes())
+}
+
+/// A value to show: its heading, the value, how it is typed, and its sensitive paths
+/// (the document's; the schema's are added when it is rendered).
+struct Shown {
+    heading: String,
+    value: Value,
+    typing: Typing,
+    sensitive: Vec<Path>,
+}
+
+impl Shown {
+    /// The value rendered under its heading, or with --get the value at that path.
+    fn output(self, args: &DocumentArgs, name: &str) -> Result<String, Failure> {
+        let Some(path) = &args.get else {
+            return Ok(rendered(
+                self.heading,
+                &self.value,
+                &self.typing,
+                self.sensitive,
+                &args.rendering,
+            ));
+        };
+        let path = Path::parse(path)
+            .map_err(|e| Failure::usage(format!("invalid path {path:?}: {e}")))?
+            .resolve(&self.typing.ty);
+        let mut sensitive = self.sensitive;
+        if let Some(schema) = &self.typing.schema {
+            sensitive.extend(schema.block.sensitive_paths(&self.value));
+        }
+        let value = self.value.at_path(&path).ok_or_else(|| {
+            Failure::input(format!(
+                "{name}: {}: no value at {path}",
+                self.heading.trim_start_matches("# ")
+            ))
+        })?;
+        let options = args
+            .rendering
+            .options()
+            .sensitive(get::sensitive_within(sensitive, &path));
+        let ty = get::type_at(&self.typing.ty, &path);
+        Ok(format!("{}\n", render::render(value, &ty, &options)))
+    }
+}
+
+/// The value of a state's object, typed by --type, by its schema in --schema, or else
+/// by its JSON (a state file's legacy flatmap as a map of strings).
+fn show_object(
+    object: &StateObject<'_>,
+    args: &DocumentArgs,
+    schemas: Option<&ProviderSchemas>,
+    name: &str,
+) -> Result<Shown, Failure> {
+    let in_object = |e| Failure::value_in(&format!("{name}: {}", object.address), e);
+    let (value, typing, sensitive) = match object.source {
+        ObjectSource::Shown(r) => {
+            let typing = typing(args, name, schemas, |s| r.find_schema(s))?;
+            let value = r.typed_values(&typing.ty).map_err(in_object)?;
+            let sensitive = r.sensitive_paths(&typing.ty);
+            (value, typing, sensitive)
+        }
+        ObjectSource::Filed(r, i) => {
+            let typing = typing(args, name, schemas, |s| r.find_schema(s))?;
+            let (value, typing) = match (&typing.schema, &i.attributes, &i.attributes_flat) {
+                (Some(schema), _, _) => (i.typed_attributes_with(schema), typing),
+                _ if args.ty.is_some() => (i.typed_attributes(&typing.ty), typing),
+                (None, Some(json), _) => {
+                    let bytes = json.as_str().as_bytes();
+                    let ty = ctywire::json::implied_type_reading_wrappers(bytes)
+                        .map_err(in_object)?
+                        .0;
+                    (
+                        ctywire::json::decode(bytes, &ty),
+                        Typing { ty, schema: None },
+                    )
+                }
+                (None, None, Some(flat)) => {
+                    let entries = flat
+                        .iter()
+                        .map(|(k, v)| (k.as_str(), Value::from(v.as_str())));
+                    let ty = Type::Map(Box::new(Type::String));
+                    (Ok(Value::map(entries)), Typing { ty, schema: None })
+                }
+                (None, None, None) => (Ok(Value::Null), typing),
+            };
+            let value = value.map_err(in_object)?;
+            let sensitive = i.sensitive_paths(&typing.ty);
+            (value, typing, sensitive)
+        }
+    };
+    let tainted = if object.tainted { " (tainted)" } else { "" };
+    Ok(Shown {
+        heading: format!(
+            "# {}{}{tainted}",
+            object.address,
+            deposed_suffix(object.deposed)
+        ),
+        value,
+        typing,
+        sensitive,
+    })
+}
+
+/// What changed from one state to another (`--diff OTHER`), object by object: those
+/// changed, added and removed, each with the change Terraform's plan rendering shows;
+/// only the object at --address when it is given.
+fn diff_states(states: &States, name: &str, args: &DocumentArgs) -> Result<String, Failure> {
+    let other_path = args.diff.as_ref().expect("--diff");
+    let other_name = other_path.display().to_string();
+    let bytes =
+        std::fs::read(other_path).map_err(|e| Failure::input(format!("{other_name}: {e}")))?;
+    let Loaded::State(others) = load(&bytes, &other_name)? else {
+        return Err(Failure::input(format!(
+            "{other_name}: this is a plan; --diff compares two states"
+        )));
+    };
+    let schemas = schemas(args, None)?;
+    let (before, after) = (states.objects(), others.objects());
+    let wanted = |o: &&StateObject<'_>| {
+        args.address.as_ref().is_none_or(|a| *a == o.address)
+            && (args.address.is_none() || o.deposed == args.deposed.as_deref())
+    };
+    let same =
+        |a: &StateObject<'_>, b: &StateObject<'_>| a.address == b.address && a.deposed == b.deposed;
+    type Pair<'o, 's> = (Option<&'o StateObject<'s>>, Option<&'o StateObject<'s>>);
+    let mut pairs: Vec<Pair<'_, '_>> = Vec::new();
+    for b in before.iter().filter(wanted) {
+        pairs.push((Some(b), after.iter().find(|a| same(b, a))));
+    }
+    for a in after.iter().filter(wanted) {
+        if !before.iter().any(|b| same(b, a)) {
+            pairs.push((None, Some(a)));
+        }
+    }
+    if let (Some(address), true) = (&args.address, pairs.is_empty()) {
+        return Err(Failure::input(format!(
+            "{name}, {other_name}: neither state has {address}{}",
+            deposed_suffix(args.deposed.as_deref())
+        )));
+    }
+    let mut out = String::new();
+    for (b, a) in pairs {
+        let b = b
+            .map(|o| show_object(o, args, schemas.as_ref(), name))
+            .transpose()?;
+        let a = a
+            .map(|o| show_object(o, args, schemas.as_ref(), &other_name))
+            .transpose()?;
+        let (what, heading) = match (&b, &a) {
+            (Some(b), Some(a)) if b.value == a.value && b.sensitive == a.sensitive => continue,
+            (Some(b), Some(_)) => ("changed", &b.heading),
+            (Some(b), None) => ("removed", &b.heading),
+            (None, Some(a)) => ("added", &a.heading),
+            (None, None) => continue,
+        };
+        let typing = match (&a, &b) {
+            (Some(s), _) | (None, Some(s)) => &s.typing,
+            (None, None) => continue,
+        };
+        let null = Value::Null;
+        let before_value = b.as_ref().map_or(&null, |s| &s.value);
+        let after_value = a.as_ref().map_or(&null, |s| &s.value);
+        let hidden = |s: &Option<Shown>, v: &Value| -> Vec<Path> {
+            if args.rendering.show_sensitive {
+                return Vec::new();
+            }
+            let mut paths = s.as_ref().map(|s| s.sensitive.clone()).unwrap_or_default();
+            if let Some(schema) = &typing.schema {
+                paths.extend(schema.block.sensitive_paths(v));
+            }
+            paths
+        };
+        let options = DiffOptions::new()
+            .color(args.rendering.color.enabled())
+            .before_sensitive(hidden(&b, before_value))
+            .after_sensitive(hidden(&a, after_value));
+        let body = match &typing.schema {
+            Some(schema) => {
+                diff::render_block_diff(before_value, after_value, &schema.block, &options)
+            }
+            None => diff::render_value_diff(before_value, after_value, &typing.ty, &options),
+        };
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&format!("{heading} {what}\n{body}\n"));
+    }
+    if out.is_empty() {
+        out.push_str("No differences.\n");
+    }
+    Ok(out)
 }
 
 /// The schemas that type the document's values: --schema's, or those a redacted plan
@@ -170,25 +460,24 @@ fn find_change<'p>(
 
 /// The resource instance object at `address` in a state: the current one, or the
 /// deposed one with key `deposed`.
-fn find_resource<'s>(
-    state: &'s State,
+fn find_object<'o, 's>(
+    objects: &'o [StateObject<'s>],
     address: &str,
     deposed: Option<&str>,
-) -> Result<&'s Resource, String> {
-    let resources: Vec<&Resource> = state.values.iter().flat_map(|v| v.resources()).collect();
-    let found = resources
+) -> Result<&'o StateObject<'s>, String> {
+    let found = objects
         .iter()
-        .find(|r| r.address == address && r.deposed_key.as_deref() == deposed);
-    found.copied().ok_or_else(|| {
-        let at: Vec<&&Resource> = resources.iter().filter(|r| r.address == address).collect();
+        .find(|o| o.address == address && o.deposed == deposed);
+    found.ok_or_else(|| {
+        let at: Vec<&StateObject<'_>> = objects.iter().filter(|o| o.address == address).collect();
         match deposed {
             _ if !at.is_empty() => format!(
                 "no {} object of {address}; its objects: {}",
                 deposed.map_or("current".to_owned(), |k| format!("deposed {k}")),
-                objects(at.iter().map(|r| r.deposed_key.as_deref()))
+                self::objects(at.iter().map(|o| o.deposed))
             ),
             _ => {
-                let mut known: Vec<&str> = resources.iter().map(|r| r.address.as_str()).collect();
+                let mut known: Vec<&str> = objects.iter().map(|o| o.address.as_str()).collect();
                 known.dedup();
                 format!(
                     "no resource at {address}; the state has: {}",
@@ -223,10 +512,10 @@ fn deposed_suffix(key: Option<&str>) -> String {
 
 fn show_change(
     rc: &ResourceChange,
-    typing: &Typing,
+    typing: Typing,
     args: &DocumentArgs,
     name: &str,
-) -> Result<String, Failure> {
+) -> Result<Shown, Failure> {
     let c: &Change = &rc.change;
     let ty = &typing.ty;
     let (value, sensitive) = if args.before {
@@ -243,32 +532,12 @@ fn show_change(
         deposed_suffix(rc.deposed.as_deref()),
         actions.join(", ")
     );
-    Ok(rendered(
+    Ok(Shown {
         heading,
-        &value,
+        value,
         typing,
         sensitive,
-        &args.rendering,
-    ))
-}
-
-fn show_resource(
-    r: &Resource,
-    typing: &Typing,
-    rendering: &Rendering,
-    name: &str,
-) -> Result<String, Failure> {
-    let value = r
-        .typed_values(&typing.ty)
-        .map_err(|e| Failure::value_in(&format!("{name}: {}", r.address), e))?;
-    let sensitive = r.sensitive_paths(&typing.ty);
-    let tainted = if r.tainted { " (tainted)" } else { "" };
-    let heading = format!(
-        "# {}{}{tainted}",
-        r.address,
-        deposed_suffix(r.deposed_key.as_deref())
-    );
-    Ok(rendered(heading, &value, typing, sensitive, rendering))
+    })
 }
 
 /// A heading and the value rendered below it, sensitive values hidden: those the
@@ -356,14 +625,14 @@ fn plan_summary(plan: &Plan) -> String {
 
 /// The resource instance objects of a state, as `terraform state list` lists them,
 /// deposed and tainted objects said so.
-fn state_list(state: &State) -> String {
+fn state_list(objects: &[StateObject<'_>]) -> String {
     let mut out = String::new();
-    for r in state.values.iter().flat_map(|v| v.resources()) {
-        let tainted = if r.tainted { " (tainted)" } else { "" };
+    for o in objects {
+        let tainted = if o.tainted { " (tainted)" } else { "" };
         out.push_str(&format!(
             "{}{}{tainted}\n",
-            r.address,
-            deposed_suffix(r.deposed_key.as_deref())
+            o.address,
+            deposed_suffix(o.deposed)
         ));
     }
     if out.is_empty() {

@@ -55,7 +55,7 @@ pub fn get(
 
 /// The sensitive paths (of the whole document) within the value at `path`, relative to
 /// it: the root when the value lies inside a sensitive one.
-fn sensitive_within(sensitive: Vec<Path>, path: &Path) -> Vec<Path> {
+pub fn sensitive_within(sensitive: Vec<Path>, path: &Path) -> Vec<Path> {
     sensitive
         .into_iter()
         .filter_map(|p| {
@@ -94,7 +94,7 @@ fn sensitive_named(path: &Path, sensitive: &[Path]) -> String {
 
 /// The type at `path` within `ty`; `dynamic` where the type does not say (the value
 /// then carries its own).
-fn type_at(ty: &Type, path: &Path) -> Type {
+pub fn type_at(ty: &Type, path: &Path) -> Type {
     let mut ty = ty.clone();
     for step in path.steps() {
         ty = match (&ty, step) {

@@ -102,16 +102,20 @@ enum Command {
         /// Input files; standard input when none (or `-`).
         files: Vec<PathBuf>,
     },
-    /// List or show what a plan or a state holds (`terraform show -json` output).
+    /// List or show what a plan or a state holds (`terraform show -json` output, or the
+    /// state file `terraform.tfstate`).
     ///
     /// Without --address, lists the document's resources: a plan's changes as
     /// `terraform show PLANFILE` summarises them, a state's resource instances as
     /// `terraform state list` does. With --address, shows that resource instance's
     /// value (a plan's planned value, or with --before its value before the change; a
-    /// state's value), typed by --schema (a `providers schema -json` file), --type, the
-    /// schemas an HCP Terraform redacted plan embeds, or else by its JSON. Unknown
-    /// values read `(known after apply)` and sensitive values are hidden, as in `show`.
-    /// `plan` and `state` are other names for this command.
+    /// state's value), or with --get the value at one path of it, typed by --schema (a
+    /// `providers schema -json` file), --type, the schemas an HCP Terraform redacted
+    /// plan embeds, or else by its JSON. Unknown values read `(known after apply)` and
+    /// sensitive values (the schema's and the state's) are hidden, as in `show`. With
+    /// --diff OTHER, shows what changed from this state to the other, object by object.
+    /// A file that is neither a plan nor a state is refused with what it is and what to
+    /// run. `plan` and `state` are other names for this command.
     ///
     /// Examples:
     ///
@@ -120,6 +124,10 @@ enum Command {
     ///   ctywire plan examples/plan/plan.json --address 'aws_instance.web[0]' --schema examples/plan/schema.json
     ///
     ///   terraform show -json | ctywire state - --address aws_instance.web --deposed 1a2b3c4d
+    ///
+    ///   ctywire state terraform.tfstate --schema schema.json --address 'aws_instance.web[0]' --get tags
+    ///
+    ///   ctywire state old.tfstate --diff terraform.tfstate --schema schema.json
     #[command(verbatim_doc_comment, visible_aliases = ["plan", "state"])]
     Document(document::DocumentArgs),
     /// Show the payloads a provider wrote with TF_LOG_SDK_PROTO_DATA_DIR, call by call.
@@ -650,7 +658,10 @@ fn decode_source(
     let payload = input::payload(&source, reading.input, reading.from)?;
     let (ty, schema) = match given {
         Some(given) => (given.ty.clone(), given.schema.clone()),
-        None => (implied::implied_type(&payload, &source.name)?, None),
+        None => (
+            implied::implied_type(&payload, &source.name).map_err(|f| payload.explain(f))?,
+            None,
+        ),
     };
     if let Some(out) = type_out {
         out.write(&ty)?;

@@ -1,7 +1,9 @@
 //! What an input looks like when it is not plainly what it was taken for: hex in its
 //! other spellings (`0x` prefixes, `xxd` and `hexdump -C` dumps), bytes written as a
-//! string with `\x` escapes, a protobuf `DynamicValue` message around the payload, and,
-//! when a payload fails to decode, the form it seems to be in and the flag that reads it.
+//! string with `\x` escapes, a protobuf `DynamicValue` message around the payload,
+//! when a payload fails to decode, the form it seems to be in and the flag that reads it,
+//! and which of Terraform's documents a file is (a `show -json` plan or state, a state
+//! file) or, when it is none, what it is and what to run instead.
 
 use ctywire::{json, msgpack};
 
@@ -270,6 +272,99 @@ fn readable(bytes: &[u8]) -> bool {
     msgpack::check_syntax(bytes).is_ok() || json::check_syntax(bytes).is_ok()
 }
 
+/// What a file given as a plan or a state is.
+pub enum DocumentKind {
+    /// A `terraform show -json` plan or state (or an HCP Terraform redacted plan), or a
+    /// UTF-16 text the library tells apart.
+    Show,
+    /// Terraform's state file (`terraform.tfstate`).
+    StateFile,
+    /// Neither: what it looks like, and what to run instead.
+    Other(String),
+}
+
+/// Which document `bytes` hold, by their first bytes and their top-level properties.
+pub fn document_kind(bytes: &[u8]) -> DocumentKind {
+    const READ: &str = "this command reads what `terraform show -json` prints (for a plan file \
+                        or the state) or a state file (`terraform.tfstate`, `terraform state pull`)";
+    let other = |what: &str| DocumentKind::Other(format!("{what}; {READ}"));
+    if bytes.starts_with(b"PK\x03\x04") {
+        return other(
+            "this is a binary plan file (what `terraform plan -out` writes): \
+             run `terraform show -json PLANFILE` and give its output",
+        );
+    }
+    // UTF-16 (PowerShell's redirection) and byte-order marks: the library reads them.
+    if bytes.starts_with(&[0xef, 0xbb, 0xbf])
+        || bytes.starts_with(&[0xff, 0xfe])
+        || bytes.starts_with(&[0xfe, 0xff])
+        || bytes.get(..2).is_some_and(|b| b.contains(&0))
+    {
+        return DocumentKind::Show;
+    }
+    let Ok(top) = serde_json::from_slice::<serde_json::Value>(bytes) else {
+        if is_text(bytes) && json::check_syntax(bytes).is_err() {
+            if let Ok(hex) = hex_digits(bytes) {
+                if !hex.digits.is_empty() && hex.digits.len() % 2 == 0 {
+                    return other("this is hex text, a payload: `ctywire show` reads it");
+                }
+            }
+            // JSON with a syntax error: the library's reader says where.
+            if bytes.trim_ascii_start().starts_with(b"{") {
+                return DocumentKind::Show;
+            }
+        }
+        if msgpack::check_syntax(bytes).is_ok() {
+            return other("this is MessagePack, a payload: `ctywire show` reads it");
+        }
+        return other("this is not JSON");
+    };
+    let Some(object) = top.as_object() else {
+        return other("this is JSON but not an object, a payload: `ctywire show` reads it");
+    };
+    let has = |key: &str| object.contains_key(key);
+    if has("provider_schemas") && !has("plan_format_version") {
+        return other(
+            "this is a provider schema (`terraform providers schema -json`): \
+             give it with --schema, and a plan or a state as FILE",
+        );
+    }
+    if object
+        .get("version")
+        .is_some_and(serde_json::Value::is_number)
+        && [
+            "lineage",
+            "serial",
+            "resources",
+            "terraform_version",
+            "modules",
+        ]
+        .iter()
+        .any(|k| has(k))
+    {
+        return DocumentKind::StateFile;
+    }
+    let show_keys = [
+        "format_version",
+        "values",
+        "planned_values",
+        "resource_changes",
+        "prior_state",
+        "plan_format_version",
+    ];
+    if show_keys.iter().any(|k| has(k)) {
+        return DocumentKind::Show;
+    }
+    if object.is_empty() {
+        return other("this is an empty JSON object (`{}`), not a state or a plan");
+    }
+    other(
+        "this JSON object has none of the properties of a plan or a state (format_version, \
+         values; a state file's version, lineage, resources): if it is a value, \
+         `ctywire show` reads it",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,5 +456,43 @@ mod tests {
         assert_eq!(dynamic_value_message(&[0x0a, 0]), None);
         assert_eq!(dynamic_value_message(&[0x1a, 1, 0]), None);
         assert_eq!(dynamic_value_message(b"{}"), None);
+    }
+
+    fn kind(bytes: &[u8]) -> String {
+        match document_kind(bytes) {
+            DocumentKind::Show => "show".into(),
+            DocumentKind::StateFile => "state file".into(),
+            DocumentKind::Other(what) => what,
+        }
+    }
+
+    #[test]
+    fn documents_are_told_apart() {
+        assert_eq!(kind(br#"{"format_version": "1.0"}"#), "show");
+        assert_eq!(
+            kind(br#"{"plan_format_version": "2.0", "provider_schemas": {}}"#),
+            "show"
+        );
+        assert_eq!(
+            kind(br#"{"version": 4, "lineage": "x", "resources": []}"#),
+            "state file"
+        );
+        assert_eq!(kind(br#"{"version": 3, "modules": []}"#), "state file");
+        assert_eq!(kind(br#"{"format_version": "1.0", "values": "#), "show");
+        assert_eq!(kind(b"\xff\xfe{\0}\0"), "show");
+        for (bytes, starts) in [
+            (&b"PK\x03\x04\x14\0\x08\0"[..], "this is a binary plan file (what `terraform plan -out` writes): run `terraform show -json PLANFILE`"),
+            (b"{}", "this is an empty JSON object (`{}`)"),
+            (br#"{"format_version": "1.0", "provider_schemas": {}}"#, "this is a provider schema"),
+            (br#"{"id": "i-1", "tags": {}}"#, "this JSON object has none of the properties"),
+            (b"[1, 2]", "this is JSON but not an object"),
+            (b"82 a1 61 01 a1 62 c0", "this is hex text"),
+            (&[0x82, 0xa1, b'a', 1, 0xa1, b'b', 0xc0], "this is MessagePack"),
+            (b"hello", "this is not JSON"),
+        ] {
+            let what = kind(bytes);
+            assert!(what.starts_with(starts), "{what}");
+            assert!(what.ends_with("or a state file (`terraform.tfstate`, `terraform state pull`)"), "{what}");
+        }
     }
 }

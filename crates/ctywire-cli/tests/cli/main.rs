@@ -14,4 +14,5 @@ mod plan;
 #[cfg(unix)]
 mod readme;
 mod schema;
+mod state_file;
 mod usability;
