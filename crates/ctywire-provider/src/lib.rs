@@ -218,8 +218,8 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
         ctx: &Context<D>,
         id: String,
     ) -> impl Future<Output = Result<Self::State>> + Send {
-        let _ = ctx;
-        async move { server::import_by_id::<Self::State>(Self::NAME, &id) }
+        let name = ctx.type_name().to_owned();
+        async move { server::import_by_id::<Self::State>(&name, &id) }
     }
 
     /// A state stored with schema version `stored.version()`, older than
