@@ -23,14 +23,14 @@
 //! - a panic in a handler becomes an error diagnostic naming the type and the call, and
 //!   the provider serves on.
 //!
-//! ```
-//! use ctywire::Known;
-//! use ctywire_provider::{Context, Provider, Resource, Result, Server};
+//! ```no_run
+//! use ctywire::{Known, Path};
+//! use ctywire_provider::{Context, Error, Provider, Resource, Result, Server};
 //!
 //! /// The provider block.
 //! #[derive(ctywire::Object)]
 //! struct Config {
-//!     /// Prefix of the ids.
+//!     /// What ids start with.
 //!     #[cty(optional)]
 //!     prefix: Option<String>,
 //! }
@@ -40,19 +40,22 @@
 //! impl Provider for Example {
 //!     const TYPE_NAME: &'static str = "example";
 //!     type Config = Config;
-//!     type Data = String; // what every handler gets: here, the prefix
+//!     type Data = String; // what every handler gets (a client): here, the prefix
+//!
 //!     async fn configure(&self, config: Config) -> Result<String> {
 //!         Ok(config.prefix.unwrap_or_else(|| "x-".into()))
 //!     }
 //! }
 //!
-//! /// A thing, kept in Terraform's state only.
+//! /// A thing (kept in Terraform's state alone, the default `read`).
 //! #[derive(ctywire::Object)]
 //! struct Thing {
 //!     /// Its name; a new name replaces the thing.
 //!     #[cty(required, requires_replace)]
 //!     name: String,
-//!     /// Set at create.
+//!     #[cty(optional)]
+//!     size: Option<u16>,
+//!     /// Set at create, then kept.
 //!     #[cty(computed, use_state_for_unknown)]
 //!     id: Known<String>,
 //! }
@@ -62,21 +65,29 @@
 //! impl Resource<String> for Things {
 //!     const NAME: &'static str = "thing"; // example_thing
 //!     type State = Thing;
+//!
 //!     async fn create(&self, ctx: &Context<String>, mut thing: Thing) -> Result<Thing> {
+//!         if thing.size == Some(0) {
+//!             let e = Error::new("Invalid size", "a thing has a size of at least 1");
+//!             return Err(e.at(Path::root().attribute("size")));
+//!         }
 //!         thing.id = Known::Known(format!("{}{}", ctx.data(), thing.name));
 //!         Ok(thing)
 //!     }
+//!
 //!     async fn update(&self, _: &Context<String>, _prior: Thing, planned: Thing) -> Result<Thing> {
 //!         Ok(planned)
 //!     }
+//!
 //!     async fn delete(&self, _: &Context<String>, _thing: Thing) -> Result<()> {
 //!         Ok(())
 //!     }
 //! }
 //!
-//! let server = Server::new(Example).resource(Things);
-//! assert_eq!(server.schemas().resource_schemas["example_thing"].block.attributes.len(), 2);
-//! // In `main`: `server.serve().await`, under `#[tokio::main]`.
+//! #[tokio::main]
+//! async fn main() {
+//!     Server::new(Example).resource(Things).serve().await
+//! }
 //! ```
 
 mod arguments;
