@@ -333,6 +333,10 @@ fn validate_config<T: object::JsonField + object::MsgpackField>(
         Err(e) => protos(Error::value(&e, summary)),
         Ok(value) if value.is_wholly_known() && !value.is_null() => {
             match object::from_value::<T>(&value) {
+                // A null the struct cannot hold is no fault of the configuration:
+                // Terraform checks required attributes itself, and a computed one is
+                // null until the provider sets it.
+                Err(e) if value.at_path(e.path()).is_some_and(Value::is_null) => Vec::new(),
                 // The message alone: the error's byte offset is into a re-encoding.
                 Err(e) => protos(Error::new(summary, e.message()).at(e.path().clone())),
                 Ok(_) => Vec::new(),

@@ -153,6 +153,26 @@ impl DataSource<String> for Echoes {
     }
 }
 
+/// A data source whose computed attribute is a plain `String`.
+#[derive(ctywire::Object)]
+struct Plain {
+    #[cty(required)]
+    input: String,
+    #[cty(computed)]
+    output: String,
+}
+
+struct Plains;
+
+impl DataSource<String> for Plains {
+    const NAME: &'static str = "plain";
+    type State = Plain;
+    async fn read(&self, _: &Context<String>, mut plain: Plain) -> Result<Plain> {
+        plain.output = plain.input.clone();
+        Ok(plain)
+    }
+}
+
 struct Repeat;
 
 impl Function for Repeat {
@@ -174,6 +194,7 @@ fn server(upgrades: bool) -> Server<Test> {
         .resource(Things { upgrades })
         .resource(Notes)
         .data_source(Echoes)
+        .data_source(Plains)
         .function(Repeat)
 }
 
@@ -306,6 +327,21 @@ async fn validation_decodes_the_struct_when_the_configuration_is_known() {
         validate(fraction).await,
         ["error.size: Invalid configuration: expected u16 (an integer from 0 to 65535), found 22.5"]
     );
+    // The data source's computed `output` is a `Known` (null in a configuration); a
+    // plain `String` there could not hold the null, which is not the configuration's
+    // fault and not reported.
+    let r = s
+        .validate_data_resource_config(Request::new(validate_data_resource_config::Request {
+            type_name: "test_plain".into(),
+            config: Some(dv(
+                &Value::object([("input", Value::from("x")), ("output", Value::Null)]),
+                &Plain::cty_type(),
+            )),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     // Unknown somewhere: the struct cannot hold it, so only the type is checked.
     let unknown = thing("a", None, Value::Null)
         .with_attribute("name", Value::unknown())
