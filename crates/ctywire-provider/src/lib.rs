@@ -1,6 +1,6 @@
 //! Write a Terraform / OpenTofu provider as typed resources, data sources and
-//! functions; `ctywire-provider` serves them over the plugin protocol (protocol 6, on
-//! [`ctywire_tfplugin`]).
+//! functions; `ctywire-provider` serves them over the plugin protocol (protocol 6, and
+//! protocol 5 when it can express the schemas, on [`ctywire_tfplugin`]).
 //!
 //! Each object's data is a `#[derive(ctywire::Object)]` struct, which gives its schema,
 //! its cty type and its codec. A provider implements [`Provider`] (its configuration and
@@ -94,6 +94,7 @@ mod arguments;
 mod error;
 pub mod plan;
 mod server;
+mod v5;
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};

@@ -48,6 +48,20 @@ pub struct Server<P: Provider> {
     schemas: ProviderSchema,
 }
 
+impl<P: Provider> Clone for Server<P> {
+    /// The same provider (its data, once configured, shared).
+    fn clone(&self) -> Server<P> {
+        Server {
+            provider: Arc::clone(&self.provider),
+            data: Arc::clone(&self.data),
+            resources: self.resources.clone(),
+            data_sources: self.data_sources.clone(),
+            functions: self.functions.clone(),
+            schemas: self.schemas.clone(),
+        }
+    }
+}
+
 impl<P: Provider> Server<P> {
     /// The provider, with no resources, data sources or functions yet.
     pub fn new(provider: P) -> Server<P> {
@@ -146,10 +160,16 @@ impl<P: Provider> Server<P> {
         &self.schemas
     }
 
-    /// The plugin (protocol 6), for [`ctywire_tfplugin::serve`] or
-    /// [`ctywire_tfplugin::serve_debug`].
+    /// The plugin, for [`ctywire_tfplugin::serve`] or [`ctywire_tfplugin::serve_debug`]:
+    /// protocol 6, and protocol 5 too when it can express every schema (no nested
+    /// attributes).
     pub fn plugin(self) -> Plugin {
-        Plugin::new().protocol6(self)
+        let plugin = Plugin::new().protocol6(self.clone());
+        if ctywire_tfplugin::v5::provider_schema_response(&self.schemas).is_ok() {
+            plugin.protocol5(crate::v5::V5(self))
+        } else {
+            plugin
+        }
     }
 
     /// Serves the provider to the Terraform that started the process
@@ -712,7 +732,7 @@ impl<F: Function> AnyFunction for FunctionEntry<F> {
 
 // ---- the service
 
-fn capabilities() -> pb::ServerCapabilities {
+pub(crate) fn capabilities() -> pb::ServerCapabilities {
     pb::ServerCapabilities {
         get_provider_schema_optional: false,
         ..Default::default()
