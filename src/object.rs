@@ -123,6 +123,75 @@ pub trait Object {
     /// Whether the block has nested block types (a protocol-6 nested attribute cannot
     /// hold them; the derive refuses such a field when it builds).
     const HAS_BLOCKS: bool = false;
+
+    /// The planning the struct declares for its attributes and blocks, and those of its
+    /// nested blocks and nested attributes (`#[cty(requires_replace)]`,
+    /// `#[cty(use_state_for_unknown)]`). None by default.
+    fn plan_modifiers() -> PlanModifiers {
+        PlanModifiers::default()
+    }
+}
+
+/// What a derived struct declares about planning its attributes: which force a
+/// replacement when they change, and which keep their prior value where the plan would
+/// leave them unknown. Each attribute is named by the names from the struct's block to
+/// it, through nested blocks and nested attributes (`["disk", "size"]` is `size` in
+/// every `disk` block), so a declaration follows the field it is written on.
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use ctywire::object::Object;
+///
+/// #[derive(ctywire::Object)]
+/// struct Server {
+///     #[cty(required, requires_replace)]
+///     name: String,
+///     #[cty(computed, use_state_for_unknown)]
+///     id: ctywire::Known<String>,
+///     #[cty(block)]
+///     disk: Vec<Disk>,
+/// }
+///
+/// #[derive(ctywire::Object)]
+/// struct Disk {
+///     #[cty(required, requires_replace)]
+///     size: u32,
+/// }
+///
+/// let m = Server::plan_modifiers();
+/// assert_eq!(m.requires_replace, [vec!["name".to_string()], vec!["disk".into(), "size".into()]]);
+/// assert_eq!(m.use_state_for_unknown, [vec!["id".to_string()]]);
+/// # }
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlanModifiers {
+    /// The attributes and blocks whose change forces the resource's replacement.
+    pub requires_replace: Vec<Vec<String>>,
+    /// The computed attributes that keep their prior value where the plan leaves them
+    /// unknown (and the configuration does not make them unknown).
+    pub use_state_for_unknown: Vec<Vec<String>>,
+}
+
+impl PlanModifiers {
+    /// Whether nothing is declared.
+    pub fn is_empty(&self) -> bool {
+        self.requires_replace.is_empty() && self.use_state_for_unknown.is_empty()
+    }
+
+    /// Adds `inner`'s declarations, which are those of the nested block or nested
+    /// attribute `name`.
+    pub fn extend_under(&mut self, name: &str, inner: PlanModifiers) {
+        let under = |names: Vec<String>| {
+            let mut out = Vec::with_capacity(names.len() + 1);
+            out.push(name.to_owned());
+            out.extend(names);
+            out
+        };
+        self.requires_replace
+            .extend(inner.requires_replace.into_iter().map(under));
+        self.use_state_for_unknown
+            .extend(inner.use_state_for_unknown.into_iter().map(under));
+    }
 }
 
 /// A Rust type with a cty type: what a field of a derived [`Object`] may be.
@@ -162,6 +231,11 @@ pub trait BlockField {
     const HAS_BLOCKS: bool;
     /// The block of each element.
     fn block() -> Block;
+
+    /// The planning the element block declares ([`Object::plan_modifiers`]).
+    fn plan_modifiers() -> PlanModifiers {
+        PlanModifiers::default()
+    }
 }
 
 macro_rules! field_types {
@@ -235,6 +309,9 @@ macro_rules! block_fields {
             const HAS_BLOCKS: bool = T::HAS_BLOCKS;
             fn block() -> Block {
                 T::schema_block()
+            }
+            fn plan_modifiers() -> PlanModifiers {
+                T::plan_modifiers()
             }
         }
     )*};

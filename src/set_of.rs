@@ -268,6 +268,10 @@ impl<T: Object> BlockField for SetOf<T> {
     fn block() -> Block {
         T::schema_block()
     }
+
+    fn plan_modifiers() -> crate::object::PlanModifiers {
+        T::plan_modifiers()
+    }
 }
 
 #[cfg(test)]

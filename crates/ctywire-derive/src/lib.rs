@@ -13,6 +13,8 @@
 //! | `rename = "name"` | the attribute's name (a `#[serde(rename = "...")]` is read too, and must agree) |
 //! | `block`, `block(list, min_items = 1, max_items = 3)` | a nested block: `single`, `group`, `list`, `set` or `map`; by default from the field's type |
 //! | `nested`, `nested(set)` | a protocol-6 nested attribute: `single`, `list`, `set` or `map`; by default from the field's type |
+//! | `requires_replace` | a change of the attribute or block forces the resource's replacement (`ctywire::object::PlanModifiers`) |
+//! | `use_state_for_unknown` | a computed attribute keeps its prior value where the plan would make it unknown |
 //!
 //! On the struct: its doc comment is the block's description, `#[cty(markdown)]` and
 //! `#[cty(deprecated = "...")]` apply to the block.
@@ -137,6 +139,8 @@ struct Options {
     deprecated: Option<String>,
     rename: Option<LitStr>,
     block: Option<(Span, Kind)>,
+    requires_replace: bool,
+    use_state_for_unknown: Option<Span>,
 }
 
 fn parse_options(attrs: &[Attribute], on_struct: bool) -> syn::Result<Options> {
@@ -169,6 +173,8 @@ fn parse_options(attrs: &[Attribute], on_struct: bool) -> syn::Result<Options> {
                 "computed" => o.computed = Some(span),
                 "sensitive" => o.sensitive = Some(span),
                 "write_only" => o.write_only = Some(span),
+                "requires_replace" => o.requires_replace = true,
+                "use_state_for_unknown" => o.use_state_for_unknown = Some(span),
                 "rename" => o.rename = Some(meta.value()?.parse()?),
                 "block" => {
                     let (mut nesting, mut min_items, mut max_items) = (None, None, None);
@@ -203,7 +209,7 @@ fn parse_options(attrs: &[Attribute], on_struct: bool) -> syn::Result<Options> {
                 }
                 _ => {
                     return Err(meta.error(format!(
-                        "unknown #[cty] option `{}`; expected required, optional, computed, sensitive, write_only, deprecated, markdown, rename, block or nested",
+                        "unknown #[cty] option `{}`; expected required, optional, computed, sensitive, write_only, deprecated, markdown, rename, block, nested, requires_replace or use_state_for_unknown",
                         meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| "?".into())
                     )))
                 }
@@ -323,6 +329,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
     body.extend(deprecation_tokens(quote!(block), &container.deprecated));
     let mut has_blocks = false;
     let mut checks = TokenStream2::new();
+    let mut modifiers = TokenStream2::new();
     let mut codec_fields: Vec<CodecField> = Vec::new();
 
     for field in fields {
@@ -362,6 +369,27 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             name: attribute_name.clone(),
             through_wire: o.block.is_some(),
         });
+        if o.requires_replace {
+            modifiers.extend(quote! {
+                modifiers.requires_replace.push(::std::vec![::std::string::String::from(#attribute_name)]);
+            });
+        }
+        if let Some(at) = o.use_state_for_unknown {
+            if o.computed.is_none() || o.block.is_some() {
+                return Err(syn::Error::new(
+                    at,
+                    "`use_state_for_unknown` is for computed attributes (`computed` or `optional, computed`): only they are planned unknown",
+                ));
+            }
+            modifiers.extend(quote! {
+                modifiers.use_state_for_unknown.push(::std::vec![::std::string::String::from(#attribute_name)]);
+            });
+        }
+        if o.block.is_some() {
+            modifiers.extend(quote! {
+                modifiers.extend_under(#attribute_name, <#ty as ::ctywire::object::BlockField>::plan_modifiers());
+            });
+        }
         let flags = [
             ("required", o.required),
             ("optional", o.optional),
@@ -480,6 +508,13 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             }
 
             const HAS_BLOCKS: bool = #has_blocks;
+
+            fn plan_modifiers() -> ::ctywire::object::PlanModifiers {
+                #[allow(unused_mut)]
+                let mut modifiers = ::ctywire::object::PlanModifiers::default();
+                #modifiers
+                modifiers
+            }
         }
 
         impl ::ctywire::object::FieldType for #name {
@@ -495,6 +530,9 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             const HAS_BLOCKS: bool = #has_blocks;
             fn block() -> ::ctywire::schema::Block {
                 <Self as ::ctywire::object::Object>::schema_block()
+            }
+            fn plan_modifiers() -> ::ctywire::object::PlanModifiers {
+                <Self as ::ctywire::object::Object>::plan_modifiers()
             }
         }
 

@@ -2,7 +2,8 @@
 //!
 //! A provider implements the generated service trait
 //! ([`tfplugin6::provider_server::Provider`], or protocol 5's) and hands it to
-//! [`serve`]; there is no per-resource framework. The modules make each handler a few
+//! [`serve`] (the `ctywire-provider` crate is a per-resource framework on top of this
+//! one). The modules make each handler a few
 //! lines:
 //!
 //! - [`dynamic`]: a `DynamicValue` to and from a [`ctywire::Value`] or the provider's

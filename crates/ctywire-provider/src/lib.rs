@@ -1,0 +1,331 @@
+//! Write a Terraform / OpenTofu provider as typed resources, data sources and
+//! functions; `ctywire-provider` serves them over the plugin protocol (protocol 6, and
+//! protocol 5 when it can express the schemas, on [`ctywire_tfplugin`]).
+//!
+//! Each object's data is a `#[derive(ctywire::Object)]` struct, which gives its schema,
+//! its cty type and its codec. A provider implements [`Provider`] (its configuration and
+//! [`configure`](Provider::configure), which makes the data every handler gets: a
+//! client), and one [`Resource`], [`DataSource`] or [`Function`] per type; the
+//! [`Server`] routes each call by type name and answers every call Terraform makes:
+//!
+//! - schemas from the structs (a resource's with its [`Resource::VERSION`]);
+//! - validation: the configuration decoded into the struct when it is wholly known, so
+//!   a `u16` attribute refuses `22.5` at its path;
+//! - plans without code: Terraform's proposed new state, computed attributes unknown
+//!   where the resource changes, `#[cty(use_state_for_unknown)]` attributes kept,
+//!   `#[cty(requires_replace)]` attributes replacing, checked with Terraform's own rules
+//!   ([`ctywire::schema::Block::check_plan`]) before it is returned;
+//! - apply as [`create`](Resource::create), [`update`](Resource::update) and
+//!   [`delete`](Resource::delete), the new state checked against the plan;
+//! - import by id (by default: the `id` attribute set, then [`read`](Resource::read));
+//! - state upgrades through [`upgrade`](Resource::upgrade) (a stored version without
+//!   one is an error naming it);
+//! - a panic in a handler becomes an error diagnostic naming the type and the call, and
+//!   the provider serves on.
+//!
+//! ```no_run
+//! use ctywire::{Known, Path};
+//! use ctywire_provider::{Context, Error, Provider, Resource, Result, Server};
+//!
+//! /// The provider block.
+//! #[derive(ctywire::Object)]
+//! struct Config {
+//!     /// What ids start with.
+//!     #[cty(optional)]
+//!     prefix: Option<String>,
+//! }
+//!
+//! struct Example;
+//!
+//! impl Provider for Example {
+//!     const TYPE_NAME: &'static str = "example";
+//!     type Config = Config;
+//!     type Data = String; // what every handler gets (a client): here, the prefix
+//!
+//!     async fn configure(&self, config: Config) -> Result<String> {
+//!         Ok(config.prefix.unwrap_or_else(|| "x-".into()))
+//!     }
+//! }
+//!
+//! /// A thing (kept in Terraform's state alone, the default `read`).
+//! #[derive(ctywire::Object)]
+//! struct Thing {
+//!     /// Its name; a new name replaces the thing.
+//!     #[cty(required, requires_replace)]
+//!     name: String,
+//!     #[cty(optional)]
+//!     size: Option<u16>,
+//!     /// Set at create, then kept.
+//!     #[cty(computed, use_state_for_unknown)]
+//!     id: Known<String>,
+//! }
+//!
+//! struct Things;
+//!
+//! impl Resource<String> for Things {
+//!     const NAME: &'static str = "thing"; // example_thing
+//!     type State = Thing;
+//!
+//!     async fn create(&self, ctx: &Context<String>, mut thing: Thing) -> Result<Thing> {
+//!         if thing.size == Some(0) {
+//!             let e = Error::new("Invalid size", "a thing has a size of at least 1");
+//!             return Err(e.at(Path::root().attribute("size")));
+//!         }
+//!         thing.id = Known::Known(format!("{}{}", ctx.data(), thing.name));
+//!         Ok(thing)
+//!     }
+//!
+//!     async fn update(&self, _: &Context<String>, _prior: Thing, planned: Thing) -> Result<Thing> {
+//!         Ok(planned)
+//!     }
+//!
+//!     async fn delete(&self, _: &Context<String>, _thing: Thing) -> Result<()> {
+//!         Ok(())
+//!     }
+//! }
+//!
+//! #[tokio::main]
+//! async fn main() {
+//!     Server::new(Example).resource(Things).serve().await
+//! }
+//! ```
+
+mod arguments;
+mod error;
+pub mod plan;
+mod server;
+mod v5;
+
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use ctywire::object::{JsonField, MsgpackField, Object};
+use ctywire::Path;
+use ctywire_tfplugin::tfplugin6::RawState;
+
+pub use arguments::Arguments;
+pub use error::{Diagnostic, Error, FunctionError, Result, Severity};
+pub use server::Server;
+
+/// A struct that can be an object's data: `#[derive(ctywire::Object)]` gives all of it.
+pub trait Model: Object + MsgpackField + JsonField + Send + 'static {}
+
+impl<T: Object + MsgpackField + JsonField + Send + 'static> Model for T {}
+
+/// The provider: its type name, its configuration (the `provider` block) and what
+/// configuring it makes.
+pub trait Provider: Send + Sync + 'static {
+    /// The type name (`example` for `example_thing`, `provider::example::f`).
+    const TYPE_NAME: &'static str;
+
+    /// The `provider` block. Attributes left out are null, so they are `Option`s.
+    type Config: Model;
+
+    /// What [`configure`](Provider::configure) makes and every resource and data source
+    /// handler gets ([`Context::data`]): a client, settings.
+    type Data: Send + Sync + 'static;
+
+    /// Configures the provider (Terraform does before any resource or data source call
+    /// that needs it).
+    fn configure(&self, config: Self::Config) -> impl Future<Output = Result<Self::Data>> + Send;
+}
+
+/// What a handler gets besides its values: the provider's data, and a place for
+/// warnings.
+pub struct Context<D> {
+    data: Arc<D>,
+    type_name: String,
+    warnings: Arc<Mutex<Vec<Diagnostic>>>,
+}
+
+impl<D> Context<D> {
+    pub(crate) fn new(data: Arc<D>, type_name: &str) -> Context<D> {
+        Context {
+            data,
+            type_name: type_name.to_owned(),
+            warnings: Arc::default(),
+        }
+    }
+
+    /// What [`Provider::configure`] made.
+    pub fn data(&self) -> &D {
+        &self.data
+    }
+
+    /// The type name of the resource or data source called (`example_thing`).
+    pub fn type_name(&self) -> &str {
+        &self.type_name
+    }
+
+    /// Adds a warning for Terraform to show, about the attribute at `path`
+    /// ([`Path::root`] for the whole object).
+    pub fn warn(&self, summary: impl Into<String>, detail: impl Into<String>, path: Path) {
+        let warning = Diagnostic::warning(summary, detail).at(path);
+        if let Ok(mut warnings) = self.warnings.lock() {
+            warnings.push(warning);
+        }
+    }
+
+    pub(crate) fn warnings(&self) -> Arc<Mutex<Vec<Diagnostic>>> {
+        Arc::clone(&self.warnings)
+    }
+}
+
+/// A managed resource type: its state struct and the calls that change the real
+/// object. Planning needs no code (see the crate documentation); `D` is the
+/// provider's [`Provider::Data`].
+pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
+    /// The type name after the provider's and `_` (`thing` for `example_thing`).
+    const NAME: &'static str;
+
+    /// The schema version; a state stored with an earlier one goes through
+    /// [`upgrade`](Resource::upgrade).
+    const VERSION: u64 = 0;
+
+    /// The resource's data: configuration, plan and state.
+    type State: Model;
+
+    /// Creates the object `planned` describes and returns its state: every value
+    /// `planned` knows kept, the unknown ones (computed) known.
+    fn create(
+        &self,
+        ctx: &Context<D>,
+        planned: Self::State,
+    ) -> impl Future<Output = Result<Self::State>> + Send;
+
+    /// The object's state now, or `None` when it is gone (Terraform then plans to
+    /// create it again). By default the state as it is: for objects that live in
+    /// Terraform's state alone.
+    fn read(
+        &self,
+        ctx: &Context<D>,
+        state: Self::State,
+    ) -> impl Future<Output = Result<Option<Self::State>>> + Send {
+        let _ = ctx;
+        async move { Ok(Some(state)) }
+    }
+
+    /// Changes the object from `prior` to `planned` (never a change that
+    /// `requires_replace`: that is a delete and a create) and returns its state.
+    fn update(
+        &self,
+        ctx: &Context<D>,
+        prior: Self::State,
+        planned: Self::State,
+    ) -> impl Future<Output = Result<Self::State>> + Send;
+
+    /// Deletes the object.
+    fn delete(
+        &self,
+        ctx: &Context<D>,
+        state: Self::State,
+    ) -> impl Future<Output = Result<()>> + Send;
+
+    /// The state of the object an import names by `id`; Terraform then calls
+    /// [`read`](Resource::read) with it. By default the state with its `id` attribute
+    /// set to `id` and every other attribute null, which needs a struct whose other
+    /// fields can be null (`Option`, `Known`, `Vec` of blocks...); otherwise write it.
+    fn import(
+        &self,
+        ctx: &Context<D>,
+        id: String,
+    ) -> impl Future<Output = Result<Self::State>> + Send {
+        let name = ctx.type_name().to_owned();
+        async move { server::import_by_id::<Self::State>(&name, &id) }
+    }
+
+    /// A state stored with schema version `stored.version()`, older than
+    /// [`VERSION`](Resource::VERSION), as a state of the current version. A resource
+    /// whose `VERSION` is above 0 writes one for each version it may find; without one,
+    /// an old state is an error naming its version, never a state read as if it were
+    /// current.
+    fn upgrade(
+        &self,
+        ctx: &Context<D>,
+        stored: StoredState,
+    ) -> impl Future<Output = Result<Self::State>> + Send {
+        let _ = ctx;
+        async move {
+            Err(Error::new(
+                "Unsupported state version",
+                format!(
+                    "this state was stored with schema version {} of the resource, which is now at version {}, and the provider has no upgrade for it (Resource::upgrade)",
+                    stored.version(),
+                    Self::VERSION
+                ),
+            ))
+        }
+    }
+}
+
+/// A state as Terraform stored it, with an earlier schema version: read it with the
+/// struct of that version.
+pub struct StoredState {
+    version: u64,
+    raw: Option<RawState>,
+}
+
+impl StoredState {
+    /// The schema version it was stored with.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The state as a `T` (the struct of [`version`](StoredState::version)'s schema):
+    /// JSON or the legacy flatmap form, attributes `T` does not have left out.
+    ///
+    /// # Errors
+    ///
+    /// When the stored state does not fit `T`, at the path where it does not.
+    pub fn decode<T: Object + JsonField>(&self) -> Result<T> {
+        ctywire_tfplugin::raw_state::decode_object(self.raw.as_ref())
+            .map_err(|e| Error::value(&e, "Invalid stored state"))
+    }
+}
+
+/// A data source type: its struct (configuration and result in one) and how it reads.
+pub trait DataSource<D: Send + Sync + 'static>: Send + Sync + 'static {
+    /// The type name after the provider's and `_` (`image` for `example_image`).
+    const NAME: &'static str;
+
+    /// The data source's data: the configuration in, the result out.
+    type State: Model;
+
+    /// Reads the data the wholly known `config` asks for: `config` with its computed
+    /// attributes set.
+    fn read(
+        &self,
+        ctx: &Context<D>,
+        config: Self::State,
+    ) -> impl Future<Output = Result<Self::State>> + Send;
+}
+
+/// A provider-defined function (`provider::example::NAME(...)`), with typed parameters.
+/// Terraform calls functions before it configures the provider, so they get no
+/// provider data.
+pub trait Function: Send + Sync + 'static {
+    /// The function's name.
+    const NAME: &'static str;
+
+    /// A one-line summary.
+    const SUMMARY: &'static str = "";
+
+    /// The description (Markdown).
+    const DESCRIPTION: &'static str = "";
+
+    /// The parameters' names, one for each element of [`Arguments`](Function::Arguments)
+    /// (checked when the server is built).
+    const PARAMETERS: &'static [&'static str];
+
+    /// The parameters' types, as a tuple: `(String, u32)`.
+    type Arguments: Arguments;
+
+    /// The result.
+    type Output: ctywire::object::FieldType + MsgpackField + Send + 'static;
+
+    /// Calls the function with known, non-null arguments.
+    fn call(
+        &self,
+        arguments: Self::Arguments,
+    ) -> impl Future<Output = Result<Self::Output, FunctionError>> + Send;
+}

@@ -1,0 +1,246 @@
+//! The plan a resource gets without writing one: Terraform's proposed new state, the
+//! computed attributes unknown where the resource changes, the prior value kept where
+//! the struct says `use_state_for_unknown`, and the `requires_replace` attributes that
+//! change.
+
+use ctywire::object::PlanModifiers;
+use ctywire::schema::Block;
+use ctywire::{Path, PathStep, Refinements, Value};
+
+/// The planned state and the paths whose change forces a replacement.
+///
+/// - a destroy (a null configuration) plans null;
+/// - computed attributes the configuration leaves null become unknown on a create, and
+///   on an update that changes something ([`Block::mark_computed_unknown`]);
+/// - a `use_state_for_unknown` attribute left unknown takes its prior value back,
+///   unless the configuration itself is unknown there (the value then is not known to
+///   stay);
+/// - each `requires_replace` attribute or block whose planned value differs from its
+///   prior one (an unknown counts as a change) is a replacement path. Inside a list
+///   or map each element's attribute is compared by index or key; a set's elements have
+///   no identity but their value, so a declaration inside a set compares the whole set.
+pub fn plan(
+    block: &Block,
+    modifiers: &PlanModifiers,
+    prior: &Value,
+    config: &Value,
+    proposed: &Value,
+) -> (Value, Vec<Path>) {
+    if config.is_null() {
+        return (Value::Null, Vec::new());
+    }
+    let planned = block.mark_computed_unknown(prior, config, proposed, |_| Refinements::new());
+    let planned = block.keep_prior(prior, &planned, |path| {
+        modifiers
+            .use_state_for_unknown
+            .iter()
+            .any(|names| matches(names, path))
+            && !config.at_path(path).is_some_and(Value::is_unknown)
+    });
+    let mut found = Vec::new();
+    for names in &modifiers.requires_replace {
+        for value in [prior, &planned] {
+            concrete(value, names, Path::root(), &mut found);
+        }
+    }
+    let mut paths: Vec<Path> = Vec::with_capacity(found.len());
+    for path in found {
+        if !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
+    let replace = block.requires_replace(prior, &planned, &paths);
+    (planned, replace)
+}
+
+/// Whether `path` leads to the attribute `names` names (its attribute steps are the
+/// names, and it ends at the attribute).
+fn matches(names: &[String], path: &Path) -> bool {
+    if !matches!(path.steps().last(), Some(PathStep::Attribute(_))) {
+        return false;
+    }
+    let mut attributes = path.steps().iter().filter_map(|s| match s {
+        PathStep::Attribute(name) => Some(name.as_str()),
+        _ => None,
+    });
+    names.iter().all(|n| attributes.next() == Some(n.as_str())) && attributes.next().is_none()
+}
+
+/// The paths in `value` of the attribute `names` names, from `at`: through each
+/// element of a list or map, to a set as a whole.
+fn concrete(value: &Value, names: &[String], at: Path, out: &mut Vec<Path>) {
+    let Some((name, rest)) = names.split_first() else {
+        out.push(at);
+        return;
+    };
+    let at = at.attribute(name.as_str());
+    let inner = value.get(name);
+    if rest.is_empty() {
+        out.push(at);
+        return;
+    }
+    match inner.map(Value::untyped) {
+        Some(Value::List(elements)) => {
+            for (i, element) in elements.iter().enumerate() {
+                concrete(element, rest, at.clone().index(i as u64), out);
+            }
+        }
+        Some(Value::Map(map)) => {
+            for (key, element) in map.iter() {
+                concrete(element, rest, at.clone().key(key), out);
+            }
+        }
+        Some(object @ Value::Object(_)) => concrete(object, rest, at, out),
+        // A set as a whole; a null or unknown collection as it is.
+        _ => out.push(at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ctywire::object::Object;
+    use ctywire::Known;
+
+    #[derive(ctywire::Object)]
+    struct Server {
+        #[cty(required, requires_replace)]
+        name: String,
+        #[cty(optional)]
+        size: Option<u32>,
+        #[cty(computed, use_state_for_unknown)]
+        id: Known<String>,
+        #[cty(optional, computed, use_state_for_unknown)]
+        zone: Known<String>,
+        #[cty(computed)]
+        etag: Known<String>,
+        #[cty(block)]
+        disk: Vec<Disk>,
+    }
+
+    #[derive(ctywire::Object)]
+    struct Disk {
+        #[cty(required, requires_replace)]
+        size: u32,
+        #[cty(optional)]
+        label: Option<String>,
+    }
+
+    fn disk(size: i64, label: Option<&str>) -> Value {
+        Value::object([
+            ("size", Value::from(size)),
+            ("label", label.map_or(Value::Null, Value::from)),
+        ])
+    }
+
+    fn server(
+        name: &str,
+        size: i64,
+        computed: Option<(&str, &str, &str)>,
+        disks: Vec<Value>,
+    ) -> Value {
+        let (id, zone, etag) = match computed {
+            Some((a, b, c)) => (Value::from(a), Value::from(b), Value::from(c)),
+            None => (Value::Null, Value::Null, Value::Null),
+        };
+        Value::object([
+            ("name", Value::from(name)),
+            ("size", Value::from(size)),
+            ("id", id),
+            ("zone", zone),
+            ("etag", etag),
+            ("disk", Value::list(disks)),
+        ])
+    }
+
+    fn run(prior: &Value, config: &Value) -> (Value, Vec<Path>) {
+        let block = Server::schema_block();
+        let proposed = block.proposed_new(prior, config);
+        let (planned, replace) = plan(&block, &Server::plan_modifiers(), prior, config, &proposed);
+        let found = block.check_plan(prior, config, &planned);
+        assert!(found.is_empty(), "{found:?}");
+        (planned, replace)
+    }
+
+    #[test]
+    fn create_leaves_computed_unknown() {
+        let config = server("a", 1, None, vec![disk(10, None)]);
+        let (planned, replace) = run(&Value::Null, &config);
+        assert!(
+            planned["id"].is_unknown()
+                && planned["zone"].is_unknown()
+                && planned["etag"].is_unknown()
+        );
+        assert!(replace.is_empty());
+    }
+
+    #[test]
+    fn update_keeps_declared_state_and_replaces_declared_changes() {
+        let prior = server("a", 1, Some(("srv-a", "z1", "e1")), vec![disk(10, None)]);
+        // Size changes: id and zone keep their values, etag is unknown, no replacement.
+        let config = server("a", 2, None, vec![disk(10, Some("x"))]);
+        let (planned, replace) = run(&prior, &config);
+        assert_eq!(planned["id"].as_str(), Some("srv-a"));
+        assert_eq!(planned["zone"].as_str(), Some("z1"));
+        assert!(planned["etag"].is_unknown());
+        assert!(replace.is_empty(), "{replace:?}");
+        // The name and a disk's size change: both replace.
+        let config = server("b", 1, None, vec![disk(20, None)]);
+        let (_, replace) = run(&prior, &config);
+        let want = [
+            Path::root().attribute("name"),
+            Path::root().attribute("disk").index(0).attribute("size"),
+        ];
+        assert_eq!(replace, want);
+        // A new disk is a new size too.
+        let config = server("a", 1, None, vec![disk(10, None), disk(5, None)]);
+        let (_, replace) = run(&prior, &config);
+        assert_eq!(
+            replace,
+            [Path::root().attribute("disk").index(1).attribute("size")]
+        );
+    }
+
+    #[test]
+    fn an_unknown_configuration_is_not_replaced_by_the_state() {
+        let prior = server("a", 1, Some(("srv-a", "z1", "e1")), vec![]);
+        let config = server("a", 2, None, vec![])
+            .with_attribute("zone", Value::unknown())
+            .unwrap();
+        let (planned, _) = run(&prior, &config);
+        assert!(planned["zone"].is_unknown());
+        assert_eq!(planned["id"].as_str(), Some("srv-a"));
+        // An unknown name may be a change: replace.
+        let config = server("a", 1, None, vec![])
+            .with_attribute("name", Value::unknown())
+            .unwrap();
+        let (_, replace) = run(&prior, &config);
+        assert_eq!(replace, [Path::root().attribute("name")]);
+    }
+
+    #[test]
+    fn nothing_changes_nothing_planned() {
+        let prior = server("a", 1, Some(("srv-a", "z1", "e1")), vec![disk(10, None)]);
+        let config = server("a", 1, None, vec![disk(10, None)]);
+        let (planned, replace) = run(&prior, &config);
+        assert_eq!(planned, prior);
+        assert!(replace.is_empty());
+        let (planned, replace) = run(&prior, &Value::Null);
+        assert!(planned.is_null() && replace.is_empty());
+    }
+
+    #[test]
+    fn paths_match_by_attribute_names() {
+        let names = ["disk".to_string(), "size".to_string()];
+        assert!(matches(
+            &names,
+            &Path::root().attribute("disk").index(3).attribute("size")
+        ));
+        assert!(!matches(&names, &Path::root().attribute("disk").index(3)));
+        assert!(!matches(&names, &Path::root().attribute("size")));
+        assert!(!matches(
+            &names[..1],
+            &Path::root().attribute("disk").index(0).attribute("size")
+        ));
+    }
+}
