@@ -168,18 +168,24 @@ impl Test {
 impl Terraform {
     /// The gate of an acceptance test of your own: `None` (the test reported skipped on
     /// the terminal) unless `TF_ACC` is set; then the Terraform [`Terraform::find`]
-    /// finds.
+    /// finds, looked for once per process.
     ///
     /// # Panics
     ///
     /// With `TF_ACC` set and no Terraform found, with what to install.
     #[track_caller]
     pub fn for_acceptance() -> Option<Terraform> {
+        // Found once per test process: every test of a run uses the same Terraform.
+        static FOUND: std::sync::OnceLock<Terraform> = std::sync::OnceLock::new();
         if !acceptance_enabled() {
             skipped("set TF_ACC=1 to run acceptance tests");
             return None;
         }
-        Some(Terraform::find().unwrap_or_else(|e| panic!("{e}")))
+        if let Some(found) = FOUND.get() {
+            return Some(found.clone());
+        }
+        let found = Terraform::find().unwrap_or_else(|e| panic!("{e}"));
+        Some(FOUND.get_or_init(|| found).clone())
     }
 }
 
@@ -515,16 +521,28 @@ pub(crate) fn write_config(
             let _ = std::fs::remove_file(entry.path());
         }
     }
-    let providers = serde_json::json!({
-        "terraform": {"required_providers": {type_name: {"source": address}}}
-    });
     let write = |name: &str, text: String| {
         std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))
     };
-    write("provider_under_test.tf.json", providers.to_string())?;
+    let entry = serde_json::json!({"source": address});
     match config {
-        Config::Hcl(text) => write("main.tf", text.clone()),
-        Config::Json(json) => write("main.tf.json", json.to_string()),
+        Config::Hcl(text) => {
+            let providers = serde_json::json!({
+                "terraform": {"required_providers": {type_name: entry}}
+            });
+            write("provider_under_test.tf.json", providers.to_string())?;
+            write("main.tf", text.clone())
+        }
+        // In the document itself, so that the file reads alone (as ctywire's `Config`
+        // reads it).
+        Config::Json(json) => {
+            let mut json = json.clone();
+            json["terraform"]["required_providers"][type_name] = entry;
+            write(
+                "main.tf.json",
+                serde_json::to_string_pretty(&json).unwrap_or_default(),
+            )
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use crate::terraform::{Run, Terraform};
 ///
 /// let Some(terraform) = Terraform::for_acceptance() else { return Ok(()) };
 /// let ws = Workspace::binary(&terraform, "example.com/acme/demo", "target/debug/terraform-provider-demo")?;
-/// ws.configure_json(&serde_json::json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}))?;
+/// ws.configure_json(&serde_json::json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
 /// ws.terraform(&["apply", "-auto-approve", "-no-color"]).success();
 /// let state = ws.terraform(&["show", "-json"]).success().json();
 /// assert_eq!(state["values"]["root_module"]["resources"][0]["values"]["name"], "a");
@@ -133,14 +133,28 @@ impl Workspace {
 
     /// Replaces the configuration with `hcl` (Terraform's native syntax) and the
     /// provider's `required_providers` entry, in a file of its own.
-    pub fn configure(&self, hcl: &str) -> Result<(), String> {
+    ///
+    /// # Panics
+    ///
+    /// When the files cannot be written.
+    #[track_caller]
+    pub fn configure(&self, hcl: &str) -> &Workspace {
         self.write_config(&crate::step::Config::Hcl(hcl.to_owned()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        self
     }
 
-    /// Replaces the configuration with one `.tf.json` document and the provider's
-    /// `required_providers` entry, in a file of its own.
-    pub fn configure_json(&self, json: &serde_json::Value) -> Result<(), String> {
+    /// Replaces the configuration with one `main.tf.json` document, to which the
+    /// provider's `required_providers` entry is added (so that the file reads alone).
+    ///
+    /// # Panics
+    ///
+    /// When the file cannot be written.
+    #[track_caller]
+    pub fn configure_json(&self, json: &serde_json::Value) -> &Workspace {
         self.write_config(&crate::step::Config::Json(json.clone()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        self
     }
 
     pub(crate) fn write_config(&self, config: &crate::step::Config) -> Result<(), String> {

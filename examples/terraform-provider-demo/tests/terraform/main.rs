@@ -11,7 +11,8 @@ use ctywire::config::Config;
 use ctywire::msgpack;
 use ctywire::schema::ProviderSchemas;
 use ctywire::Type;
-use harness::{Run, Workspace, SOURCE};
+use ctywire_testing::{Run, Workspace};
+use harness::SOURCE;
 use serde_json::{json, Value as Json};
 
 /// A `demo_thing` with something in every attribute and block, a data source that reads
@@ -94,10 +95,10 @@ fn captures_resolve(ws: &Workspace, schemas: &ProviderSchemas) -> usize {
 
 #[test]
 fn plan_apply_refresh_replace_destroy() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(&full_config("a"));
+    ws.configure_json(&full_config("a"));
     let mut runs: Vec<Run> = Vec::new();
     let mut run = |args: &[&str]| -> Run {
         let r = ws.terraform(args);
@@ -170,7 +171,7 @@ fn plan_apply_refresh_replace_destroy() {
     // An update in place, then a replacement (name forces it).
     let mut config = full_config("a");
     config["resource"]["demo_thing"]["x"]["size"] = json!(3);
-    ws.configure(&config);
+    ws.configure_json(&config);
     let update = run(&["plan", "-no-color"]);
     update.success();
     assert!(
@@ -187,7 +188,7 @@ fn plan_apply_refresh_replace_destroy() {
     );
     run(&["apply", "-no-color", "-auto-approve"]).success();
 
-    ws.configure(&full_config("b"));
+    ws.configure_json(&full_config("b"));
     let replace = run(&["plan", "-no-color"]);
     replace.success();
     assert!(
@@ -222,10 +223,10 @@ fn plan_apply_refresh_replace_destroy() {
 
 #[test]
 fn terraform_prints_the_schema_the_provider_serves() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    ws.configure_json(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
     let schemas = schemas(&ws);
     let (address, demo) = schemas.find_provider("demo").unwrap();
     assert_eq!(address, SOURCE);
@@ -243,10 +244,10 @@ fn terraform_prints_the_schema_the_provider_serves() {
 
 #[test]
 fn import_reads_the_object_by_its_id() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(
+    ws.configure_json(
         &json!({"resource": {"demo_thing": {"x": {"name": "imp", "disk": [{"size": 1}]}}}}),
     );
     ws.terraform(&["import", "-no-color", "demo_thing.x", "thing-imp"])
@@ -286,7 +287,7 @@ fn a_version_0_state_is_upgraded_in_both_forms() {
         json!({"schema_version": 0, "attributes_flat": {"id": "thing-old", "name": "old", "size": "3", "tags.%": "1", "tags.env": "dev"}}),
     ];
     for form in forms {
-        let Some(ws) = Workspace::new() else {
+        let Some(ws) = harness::workspace() else {
             return;
         };
         std::fs::write(
@@ -294,7 +295,7 @@ fn a_version_0_state_is_upgraded_in_both_forms() {
             v0_state(form.clone()),
         )
         .unwrap();
-        ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "old", "size": 3, "tags": {"env": "dev"}}}}}));
+        ws.configure_json(&json!({"resource": {"demo_thing": {"x": {"name": "old", "size": 3, "tags": {"env": "dev"}}}}}));
         // The upgraded state matches the configuration: nothing to change.
         ws.terraform(&["plan", "-no-color", "-detailed-exitcode"])
             .expect_status(0);
@@ -314,10 +315,10 @@ fn a_version_0_state_is_upgraded_in_both_forms() {
 /// target state reads back with the schema.
 #[test]
 fn a_moved_block_moves_an_old_thing_into_a_thing() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(&json!({"resource": {"demo_old_thing": {"x": {
+    ws.configure_json(&json!({"resource": {"demo_old_thing": {"x": {
         "name": "m", "size": "4", "tags": {"k": "v"}
     }}}}));
     ws.terraform(&["apply", "-no-color", "-auto-approve"])
@@ -326,7 +327,7 @@ fn a_moved_block_moves_an_old_thing_into_a_thing() {
     assert_eq!(old["id"], json!("old-m"));
 
     ws.clear_captures();
-    ws.configure(&json!({
+    ws.configure_json(&json!({
         "resource": {"demo_thing": {"x": {"name": "m", "size": 4, "tags": {"k": "v"}}}},
         "moved": [{"from": "demo_old_thing.x", "to": "demo_thing.x"}]
     }));
@@ -397,11 +398,11 @@ fn a_moved_block_moves_an_old_thing_into_a_thing() {
 
 #[test]
 fn plaintext_when_terraform_disables_plugin_tls() {
-    let Some(mut ws) = Workspace::new() else {
+    let Some(mut ws) = harness::workspace() else {
         return;
     };
     ws.env("TF_DISABLE_PLUGIN_TLS", "1");
-    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    ws.configure_json(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
     ws.terraform(&["apply", "-no-color", "-auto-approve"])
         .success();
     assert_eq!(
@@ -415,13 +416,13 @@ fn plaintext_when_terraform_disables_plugin_tls() {
 /// connects (AutoMTLS and all).
 #[test]
 fn tcp_when_no_unix_socket_can_be_made_only_if_allowed() {
-    let Some(mut ws) = Workspace::new() else {
+    let Some(mut ws) = harness::workspace() else {
         return;
     };
     let missing = ws.path().join("no-such-dir");
     ws.env("PLUGIN_UNIX_SOCKET_DIR", &missing.display().to_string());
     ws.env("TF_LOG", "DEBUG");
-    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
+    ws.configure_json(&json!({"resource": {"demo_thing": {"x": {"name": "a"}}}}));
     let refused = ws.terraform(&["apply", "-no-color", "-auto-approve"]);
     refused.expect_status(1);
     assert!(
@@ -552,10 +553,10 @@ fn misbehaving_providers_are_judged_as_terraform_judges_them() {
         ),
     ];
     for (misbehaviour, applied_first, command, rpc, status) in cases {
-        let Some(mut ws) = Workspace::new() else {
+        let Some(mut ws) = harness::workspace() else {
             return;
         };
-        ws.configure(&json!({"resource": {"demo_thing": {"x": {
+        ws.configure_json(&json!({"resource": {"demo_thing": {"x": {
             "name": "a", "size": 2, "secret": "s", "disk": [{"size": 1}],
             "network": [{"name": "n1"}, {"name": "n2"}]
         }}}}));
@@ -670,11 +671,11 @@ fn a_state_of_the_wrong_type_is_refused_by_both() {
             "PlannedState",
         ),
     ] {
-        let Some(mut ws) = Workspace::new() else {
+        let Some(mut ws) = harness::workspace() else {
             return;
         };
         ws.env("DEMO_MISBEHAVE", misbehaviour);
-        ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "a", "size": 2}}}}));
+        ws.configure_json(&json!({"resource": {"demo_thing": {"x": {"name": "a", "size": 2}}}}));
         let run = match command {
             "plan" => ws.terraform(&["plan", "-no-color"]),
             _ => ws.terraform(&["apply", "-no-color", "-auto-approve"]),
@@ -701,7 +702,7 @@ fn a_state_of_the_wrong_type_is_refused_by_both() {
 
 #[test]
 fn the_terraform_under_test_is_the_one_named() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
     let version = ws.terraform(&["version", "-json"]);
@@ -731,10 +732,10 @@ fn bytes(call: &ctywire::capture::Call, message: &str, field: &str) -> Vec<u8> {
 /// attributes to the prior state).
 #[test]
 fn terraform_sends_the_bytes_ctywire_computes() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(&full_config("a"));
+    ws.configure_json(&full_config("a"));
     let schemas = schemas(&ws);
     let thing = schemas.resource("demo_thing").unwrap();
     let echo = schemas.data_source("demo_echo").unwrap();
@@ -780,7 +781,7 @@ fn terraform_sends_the_bytes_ctywire_computes() {
     x["tags"] = json!(null);
     x["endpoint"] = json!({"host": "h2.example"});
     x["extra"] = json!("now a string");
-    ws.configure(&config);
+    ws.configure_json(&config);
     ws.terraform(&["plan", "-no-color"]).success();
     let capture = Capture::read_dir(&ws.captures()).unwrap();
     let ty = thing.implied_type();
@@ -834,10 +835,10 @@ fn terraform_sends_the_bytes_ctywire_computes() {
 /// and bools, and templates around another resource's computed attribute.
 #[test]
 fn terraform_validates_the_configurations_users_write_as_ctywire_reads_them() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(&json!({
+    ws.configure_json(&json!({
         "variable": {
             "sizes": {"type": "list(number)", "default": [1, 2]},
             "opts": {"type": "object({mode = optional(string, \"auto\"), note = optional(string)})", "default": {}}
@@ -965,10 +966,10 @@ fn names_in(call: &ctywire::capture::Call, schemas: &ProviderSchemas) -> Vec<(St
 /// `tests/data/capture-real/` were made).
 #[test]
 fn concurrent_calls_are_paired_or_reported() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(&twelve_things());
+    ws.configure_json(&twelve_things());
     let schemas = schemas(&ws);
     ws.clear_captures();
     ws.terraform(&["plan", "-no-color", "-out=tfplan"])
@@ -1034,10 +1035,10 @@ fn concurrent_calls_are_paired_or_reported() {
 /// configuration again byte for byte.
 #[test]
 fn references_to_planned_and_applied_resources_are_sent_as_ctywire_computes() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
-    ws.configure(&json!({
+    ws.configure_json(&json!({
         "resource": {"demo_thing": {
             "x": {"name": "a"},
             "y": {
@@ -1147,13 +1148,16 @@ fn references_to_planned_and_applied_resources_are_sent_as_ctywire_computes() {
 /// the apply it had started finishes, and the object is recorded in the state.
 #[test]
 fn ctrl_c_mid_apply_finishes_the_apply_and_records_the_object() {
-    let Some(mut ws) = Workspace::new() else {
+    let Some(mut ws) = harness::workspace() else {
         return;
     };
     let mark = ws.path().join("applying");
     ws.env("DEMO_SLOW_APPLY", &mark.display().to_string());
-    ws.configure(&json!({"resource": {"demo_thing": {"x": {"name": "ctrl-c"}}}}));
-    let child = ws.spawn_terraform(&["apply", "-no-color", "-auto-approve", "-input=false"]);
+    ws.configure_json(&json!({"resource": {"demo_thing": {"x": {"name": "ctrl-c"}}}}));
+    let child = harness::spawn_terraform(
+        &ws,
+        &["apply", "-no-color", "-auto-approve", "-input=false"],
+    );
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     while !mark.exists() {
         assert!(std::time::Instant::now() < deadline, "no apply started");

@@ -6,7 +6,7 @@
 #[allow(dead_code)]
 mod harness;
 
-use harness::Workspace;
+use ctywire_testing::Workspace;
 use serde_json::{json, Value as Json};
 
 /// A server `name` of `size`, two disks (one without a kind) and a network, the data
@@ -81,13 +81,13 @@ fn words(text: &str) -> String {
 
 #[test]
 fn the_trial_provider_under_terraform() {
-    let Some(ws) = Workspace::new() else {
+    let Some(ws) = harness::workspace() else {
         return;
     };
     let cloud = ws.path().join("cloud");
 
     // validate: a fraction for a u16 attribute is refused at its path, before any plan.
-    ws.configure(&config(&cloud, "a", json!(22.5)));
+    ws.configure_json(&config(&cloud, "a", json!(22.5)));
     let run = ws.terraform(&["validate", "-no-color"]);
     run.expect_status(1);
     let said = words(&run.stderr);
@@ -99,7 +99,7 @@ fn the_trial_provider_under_terraform() {
         "{said}"
     );
 
-    ws.configure(&config(&cloud, "a", json!(2)));
+    ws.configure_json(&config(&cloud, "a", json!(2)));
     ws.terraform(&["validate", "-no-color"]).success();
 
     // plan: a create, with the id known after apply.
@@ -139,7 +139,7 @@ fn the_trial_provider_under_terraform() {
 
     // update in place: the id and the disks' kinds stay known in the plan
     // (use_state_for_unknown).
-    ws.configure(&config(&cloud, "a", json!(4)));
+    ws.configure_json(&config(&cloud, "a", json!(4)));
     let run = ws.terraform(&["plan", "-no-color", "-detailed-exitcode"]);
     run.expect_status(2);
     assert!(
@@ -168,7 +168,7 @@ fn the_trial_provider_under_terraform() {
         .expect_status(0);
 
     // replace: a new name forces a new server.
-    ws.configure(&config(&cloud, "b", json!(4)));
+    ws.configure_json(&config(&cloud, "b", json!(4)));
     let run = ws.terraform(&["plan", "-no-color", "-detailed-exitcode"]);
     run.expect_status(2);
     assert!(
