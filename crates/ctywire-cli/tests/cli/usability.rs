@@ -120,7 +120,7 @@ fn a_terminal_on_standard_input_is_told_what_to_type() {
         {
             Ok(child) => child,
             Err(e) => {
-                eprintln!("skipped: `script` (util-linux) cannot run: {e}");
+                crate::common::skipped(&format!("`script` (util-linux) cannot run: {e}"));
                 return None;
             }
         };
@@ -651,7 +651,7 @@ fn completions_for_each_shell() {
             assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
             assert!(String::from_utf8_lossy(&o.stdout).contains("ctywire"));
         }
-        Err(e) => eprintln!("skipped: bash cannot run: {e}"),
+        Err(e) => crate::common::skipped(&format!("bash cannot run: {e}")),
     }
     let o = ctywire(&["completions", "tcsh"], b"");
     assert_eq!(o.status.code(), Some(2));
