@@ -145,7 +145,10 @@ fn the_readme_states_each_crates_rust_version() {
             ),
             _ => continue,
         };
-        assert!(readme.contains(&stated), "the README does not say: {stated}");
+        assert!(
+            readme.contains(&stated),
+            "the README does not say: {stated}"
+        );
         checked += 1;
     }
     assert!(checked >= 1);
