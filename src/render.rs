@@ -1,8 +1,8 @@
 //! A human rendering of values, in the style of `terraform show` and `terraform plan`.
 //!
-//! Attributes are aligned on `=`, unknowns read `(known after apply)` with their
-//! refinements spelled out, sensitive values read `(sensitive value)` unless asked
-//! otherwise, and null attributes are left out, as Terraform leaves them out (unless
+//! Attributes are aligned on `=`, unknowns read `(known after apply)` as Terraform
+//! prints them (their refinements spelled out with [`Options::show_refinements`]),
+//! sensitive values read `(sensitive value)` unless asked otherwise, and null attributes are left out, as Terraform leaves them out (unless
 //! [`Options::show_null`]).
 //!
 //! ```
@@ -16,7 +16,8 @@
 //!     ("tags", Value::map([("Env", Value::from("prod"))])),
 //!     ("ports", Value::list([Value::from(80), Value::from(443)])),
 //! ]);
-//! assert_eq!(render(&value, &ty, &Options::default()), r#"{
+//! let options = Options::new().show_refinements(true);
+//! assert_eq!(render(&value, &ty, &options), r#"{
 //!     id    = (known after apply, not null, prefix "i-")
 //!     name  = "web"
 //!     ports = [
@@ -64,10 +65,15 @@ pub struct Options {
     pub show_null: bool,
     /// Paths of sensitive values (from a schema or a plan's sensitivity tree).
     pub sensitive: Vec<Path>,
+    /// Spell out what an unknown's refinements say (`(known after apply, not null,
+    /// prefix "i-")`); off by default, where an unknown reads `(known after apply)` as
+    /// in Terraform's own text.
+    pub show_refinements: bool,
 }
 
 impl Options {
-    /// The default options: sensitive values hidden, no colour, nulls left out.
+    /// The default options, Terraform's text: sensitive values hidden, no colour, nulls
+    /// left out, unknowns without their refinements.
     pub fn new() -> Options {
         Options::default()
     }
@@ -87,6 +93,12 @@ impl Options {
     /// Sets [`show_null`](Self::show_null).
     pub fn show_null(mut self, yes: bool) -> Options {
         self.show_null = yes;
+        self
+    }
+
+    /// Sets [`show_refinements`](Self::show_refinements).
+    pub fn show_refinements(mut self, yes: bool) -> Options {
+        self.show_refinements = yes;
         self
     }
 
@@ -212,9 +224,11 @@ impl Renderer<'_> {
             Value::Null => self.dim("null"),
             Value::Unknown(r) => {
                 let mut text = "(known after apply".to_owned();
-                for phrase in r.describe() {
-                    text.push_str(", ");
-                    text.push_str(&phrase);
+                if self.options.show_refinements {
+                    for phrase in r.describe() {
+                        text.push_str(", ");
+                        text.push_str(&phrase);
+                    }
                 }
                 text.push(')');
                 self.dim(&text);

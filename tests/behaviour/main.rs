@@ -5,6 +5,7 @@
 
 mod capture_pairing;
 mod config;
+mod docs;
 mod package;
 mod plan_properties;
 mod properties;

@@ -124,6 +124,36 @@ fn rust_version_covers_every_locked_dependency() {
     }
 }
 
+/// The README's install section states the lowest Rust of the library and of the
+/// provider crates as their manifests declare it (in the published package, the
+/// library's alone).
+#[test]
+fn the_readme_states_each_crates_rust_version() {
+    let meta = metadata();
+    let graph = Graph::new(&meta);
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut checked = 0;
+    for member in meta["workspace_members"].as_array().unwrap() {
+        let package = graph.packages[member.as_str().unwrap()];
+        let declared = package["rust_version"].as_str().unwrap_or_default();
+        let stated = match package["name"].as_str().unwrap() {
+            "ctywire" => format!("The library, as a dependency (Rust {declared} or later)"),
+            "ctywire-tfplugin" | "ctywire-provider" | "ctywire-testing" => format!(
+                "(`ctywire-tfplugin`, `ctywire-provider`, `ctywire-testing`) need Rust {declared} or later"
+            ),
+            _ => continue,
+        };
+        assert!(
+            readme.contains(&stated),
+            "the README does not say: {stated}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 1);
+}
+
 #[test]
 fn the_library_depends_on_no_command_line_or_grpc_crate() {
     let meta = metadata();

@@ -573,9 +573,7 @@ fn is_clear(e: &ctywire::Error) -> bool {
 #[test]
 fn every_document_of_the_corpus_reads_types_and_writes_back() {
     let Some(dir) = corpus() else {
-        eprintln!(
-            "skipped: no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)"
-        );
+        skipped("no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)");
         return;
     };
     let mut corpus = Corpus {
@@ -687,7 +685,7 @@ fn every_document_of_the_corpus_reads_types_and_writes_back() {
 #[test]
 fn every_schema_dump_writes_back_as_it_was_read() {
     let Some(dir) = corpus() else {
-        eprintln!("skipped: no real-world corpus (CTYWIRE_REALWORLD names its directory)");
+        skipped("no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)");
         return;
     };
     let files: BTreeSet<String> = pairings(&dir).into_iter().flat_map(|p| p.schemas).collect();
@@ -704,4 +702,13 @@ fn every_schema_dump_writes_back_as_it_was_read() {
         );
     }
     eprintln!("{} schema dumps written back", files.len());
+}
+
+/// Says on the terminal that this test skipped, and why: written to the process's
+/// standard error past the test harness's capture, so `cargo test` shows it beside the
+/// test's `ok` instead of hiding it.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current().name().unwrap_or("a test").to_owned();
+    let _ = writeln!(std::io::stderr().lock(), "{test}: skipped: {why}");
 }

@@ -30,10 +30,6 @@ pub struct CaptureArgs {
     /// files, say so in one line.
     #[arg(long, conflicts_with = "show_sensitive")]
     diff: bool,
-    /// With --diff, show what unknowns' refinements say (`(known after apply, not null)`);
-    /// without it every unknown reads `(known after apply)`, as Terraform prints it.
-    #[arg(long, requires = "diff")]
-    show_refinements: bool,
     /// Show only the calls about this resource type, data source (or other schema) by
     /// name, e.g. `cloud_instance`; needs --schema.
     #[arg(long, value_name = "TYPE", requires = "schema")]
@@ -65,7 +61,7 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
     }
     .map_err(|e| Failure::input(format!("{dir}: {e}")))?;
     if schemas.is_none() {
-        eprintln!("note: no --schema given; values decoded with the types their bytes imply");
+        say!("note: no --schema given; values decoded with the types their bytes imply");
     }
     let mut resolver = schemas.as_ref().map(Resolver::new);
     let hint = match schemas {
@@ -102,7 +98,7 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         if args.diff {
             let options = DiffOptions::new()
                 .color(args.rendering.color.enabled())
-                .show_refinements(args.show_refinements);
+                .show_refinements(args.rendering.show_refinements);
             match change(call, subject.as_ref(), &options, hint) {
                 Ok(text) => out.push_str(&text),
                 Err(e) => {
@@ -143,7 +139,7 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
     ));
     write_stdout(out.as_bytes())?;
     for e in &errors {
-        eprintln!("error: {e}");
+        say!("error: {e}");
     }
     match errors.len() {
         0 => Ok(()),

@@ -399,7 +399,7 @@ fn typing(
         });
     }
     let Some(schemas) = schemas else {
-        eprintln!("note: {name}: no schema given; values typed by their JSON (give --schema for the resource's type)");
+        say!("note: {name}: no schema given; values typed by their JSON (give --schema for the resource's type)");
         return Ok(Typing {
             ty: Type::Dynamic,
             schema: None,
@@ -420,7 +420,7 @@ fn typing(
 }
 
 fn note_fallback(name: &str, provider: &str, fallback: &Fallback) {
-    eprintln!("note: {name}: the document's provider is not in the schemas under its own name; took {provider} ({fallback})");
+    say!("note: {name}: the document's provider is not in the schemas under its own name; took {provider} ({fallback})");
 }
 
 /// The change to the resource instance object at `address`: the current object's, or

@@ -39,7 +39,7 @@ pub fn implied_type(payload: &Payload, name: &str) -> Result<Type, Failure> {
             some_paths(&wrappers)
         ),
     };
-    eprintln!(
+    say!(
         "note: {name}: no type given; decoded with the type its bytes imply{wrappers}: {}",
         elided(&ty.to_expr())
     );

@@ -69,7 +69,7 @@ pub fn sources(files: &[PathBuf]) -> impl Iterator<Item = Result<Source, Failure
 fn read_stdin() -> Result<Source, Failure> {
     let mut stdin = std::io::stdin().lock();
     if stdin.is_terminal() {
-        eprintln!(
+        say!(
             "reading a payload from standard input (MessagePack as hex or base64, or JSON); \
              end it with Ctrl-D, or give a file name"
         );
@@ -124,7 +124,7 @@ pub fn payload<'a>(
         Encoding::Raw => Ok(Cow::Borrowed(text)),
         Encoding::Hex => sniff::hex_digits(text).and_then(|hex| {
             if let Some(dump) = hex.dump {
-                eprintln!("note: {name}: read as {dump} (offsets and text column left out)");
+                say!("note: {name}: read as {dump} (offsets and text column left out)");
             }
             hex_bytes(&hex.digits).map(Cow::from)
         }),
@@ -139,7 +139,7 @@ pub fn payload<'a>(
     )?;
     let (bytes, format) = match unwrap_message(&bytes, format) {
         Some((f, inner)) => {
-            eprintln!(
+            say!(
                 "note: {name}: a protobuf DynamicValue message; read its {} field ({} bytes)",
                 f.field(),
                 inner.len()
@@ -250,7 +250,7 @@ fn detect_format(bytes: &[u8], name: &str) -> Result<Format, String> {
         // Content of the other format, and not of the named one: read it as what it is.
         let other = named.other();
         if other.reads(bytes) && !named.reads(bytes) {
-            eprintln!(
+            say!(
                 "note: {name}: the bytes are {}, not {} as the name says; read as {} \
                  (--from {} to insist)",
                 other.title(),

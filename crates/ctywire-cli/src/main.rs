@@ -5,6 +5,14 @@
 // `${fpath[1]}` are text for the terminal, not links.
 #![allow(rustdoc::broken_intra_doc_links)]
 
+/// Writes a line on standard error as `eprintln!` does, but quietly drops it when
+/// standard error is gone (`ctywire … 2>&1 | head`): a closed pipe never panics the tool.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::output::to_stderr(::std::format_args!($($arg)*))
+    };
+}
+
 mod capture;
 mod config;
 mod document;
@@ -46,8 +54,9 @@ struct Cli {
 enum Command {
     /// Show a payload readably, in the style of `terraform show`.
     ///
-    /// Unknown values read `(known after apply)` with their refinements; sensitive
-    /// values are hidden unless --show-sensitive. The type comes from --type, or from
+    /// Unknown values read `(known after apply)`, as Terraform prints them (what their
+    /// refinements say with --show-refinements); sensitive values are hidden unless
+    /// --show-sensitive. The type comes from --type, or from
     /// --schema with --resource, --data-source or --provider; without either, the
     /// payload is decoded with the type its bytes imply (go-cty's implied-type rules),
     /// and a note says so.
@@ -240,7 +249,7 @@ enum Command {
     /// With --schema and --resource (or --data-source), the change is shown with its
     /// heading (`# aws_instance.this will be updated in-place`); with --provider, the
     /// body alone; with --type, as an attribute's value. Unknowns read `(known after
-    /// apply)` with their refinements; sensitive values (the schema's, and --sensitive)
+    /// apply)` (with their refinements under --show-refinements); sensitive values (the schema's, and --sensitive)
     /// read `(sensitive value)`. A file of `-` or an empty file is null. Colour only on
     /// a terminal.
     ///
@@ -467,6 +476,10 @@ struct Rendering {
     /// out).
     #[arg(long)]
     show_null: bool,
+    /// Show what unknowns' refinements say (`(known after apply, not null, prefix
+    /// "i-")`); by default an unknown reads `(known after apply)`, as Terraform prints it.
+    #[arg(long)]
+    show_refinements: bool,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -477,6 +490,7 @@ impl Rendering {
         Options::new()
             .show_sensitive(self.show_sensitive)
             .show_null(self.show_null)
+            .show_refinements(self.show_refinements)
             .color(self.color.enabled())
     }
 }

@@ -35,7 +35,7 @@ impl Failure {
     /// closed output) and gives its exit status.
     pub fn report(&self) -> u8 {
         if !self.message.is_empty() {
-            eprintln!("error: {}", self.message);
+            say!("error: {}", self.message);
         }
         self.code
     }
@@ -93,6 +93,13 @@ pub fn for_each_input<O: AsRef<[u8]>>(
         return Err(Failure::reported());
     }
     Ok(())
+}
+
+/// Writes one line on standard error, and nothing when standard error is closed (the
+/// home of the `say!` macro: no report of the tool's ever panics on a closed pipe).
+pub fn to_stderr(line: std::fmt::Arguments) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(line).and_then(|()| err.write_all(b"\n"));
 }
 
 /// Leaves `tree` allocated: the process is about to exit, and freeing a tree of a large

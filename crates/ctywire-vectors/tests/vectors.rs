@@ -55,3 +55,64 @@ fn go_cty_tables() {
 fn ctywire_cases() {
     run_dir("ctywire");
 }
+
+/// `vectors/README.md` counts each file's cases in its table and sums them up ("N cases
+/// in all: A from go-cty's tables, B of ctywire's own"): the counts are the files'.
+#[test]
+fn the_readme_counts_each_files_cases() {
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../vectors");
+    let readme = std::fs::read_to_string(vectors.join("README.md")).unwrap();
+    let (mut go_cty, mut own, mut rows) = (0, 0, 0);
+    for line in readme.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [_, file, cases, ..] = cells[..] else {
+            continue;
+        };
+        let Some(file) = file
+            .strip_prefix('`')
+            .and_then(|f| f.strip_suffix(".json`"))
+        else {
+            continue;
+        };
+        if !file.starts_with("go-cty/") && !file.starts_with("ctywire/") {
+            continue;
+        }
+        let Ok(stated) = cases.parse::<usize>() else {
+            continue;
+        };
+        let text = std::fs::read_to_string(vectors.join(format!("{file}.json")))
+            .unwrap_or_else(|e| panic!("vectors/README.md names {file}.json: {e}"));
+        let counted = ctywire_vectors::check(&text).unwrap().cases;
+        assert_eq!(stated, counted, "vectors/README.md: {file}.json's cases");
+        if file.starts_with("go-cty/") {
+            go_cty += counted;
+        } else {
+            own += counted;
+        }
+        rows += 1;
+    }
+    let files = |dir: &str| {
+        std::fs::read_dir(vectors.join(dir))
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|x| x == "json")
+            })
+            .count()
+    };
+    assert_eq!(rows, files("go-cty") + files("ctywire"), "a row per file");
+    let total = format!(
+        "{} cases in all: {go_cty} from go-cty's tables, {own} of ctywire's own.",
+        go_cty + own
+    );
+    let prose = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        prose.contains(&total),
+        "vectors/README.md should say: {total}"
+    );
+    let all = format!("all {go_cty} cases of go-cty's own test tables");
+    assert!(prose.contains(&all), "vectors/README.md should say: {all}");
+}

@@ -64,3 +64,12 @@ pub fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> String {
     std::fs::write(&path, contents).expect("the scratch file is written");
     path.to_str().expect("the scratch path is UTF-8").to_owned()
 }
+
+/// Says on the terminal that this test skipped, and why: written to the process's
+/// standard error past the test harness's capture, so `cargo test` shows it beside the
+/// test's `ok` instead of hiding it.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current().name().unwrap_or("a test").to_owned();
+    let _ = writeln!(std::io::stderr().lock(), "{test}: skipped: {why}");
+}

@@ -183,6 +183,7 @@ fn the_validate_walk_has_the_variables_unknown() {
             "--address",
             "cloud_bucket.b",
             "--validate-walk",
+            "--show-refinements",
         ],
         b"",
     );

@@ -94,10 +94,10 @@ fn command_line_examples_print_what_the_readme_shows() {
             .into_iter()
             .find(|tool| block.iter().any(|e| e.command.contains(tool)) && !found(tool))
         {
-            eprintln!(
-                "skipped a block: {tool} is not installed: {}",
+            crate::common::skipped(&format!(
+                "a block: {tool} is not installed: {}",
                 block[0].command
-            );
+            ));
             continue;
         }
         for example in block {

@@ -391,8 +391,17 @@ fn show_takes_the_schema_and_hides_its_sensitive_attributes() {
     assert!(shown.contains(r#"    admin_password     = "hunter2""#));
 
     // Refinements of a plan, read through the schema.
-    let plan = show(
+    let plain = show(
         &[],
+        &instance,
+        "examples/payloads/cloud_instance.planned-refined.msgpack",
+    );
+    assert!(
+        plain.contains("    arn                = (known after apply)\n"),
+        "{plain}"
+    );
+    let plan = show(
+        &["--show-refinements"],
         &instance,
         "examples/payloads/cloud_instance.planned-refined.msgpack",
     );

@@ -72,6 +72,39 @@ fn a_closed_pipe_stops_quietly() {
     assert_eq!(o.status.code(), Some(0));
 }
 
+/// Standard error closed too (`ctywire … 2>&1 | head` after `head` is gone): the error
+/// reports of several bad inputs and the notes find no reader, and the tool still ends
+/// with its own exit status, never a panic (exit 101).
+#[test]
+fn a_closed_standard_error_stops_quietly() {
+    for args in [
+        // Errors: one report per bad input, then exit 1.
+        &[
+            "show",
+            "--type",
+            "string",
+            "no/such/file",
+            "-",
+            "no/such/other",
+        ][..],
+        // A note (no --schema) before the output.
+        &["capture", "no/such/directory"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ctywire"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        drop(child.stdout.take());
+        let _ = child.stdin.take().unwrap().write_all(b"c3");
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(1), "{args:?}");
+    }
+}
+
 /// Standard input on a terminal: a line on standard error says what is awaited. Run
 /// under `script`, which gives the tool a terminal; skipped where it is not installed.
 #[test]
@@ -87,7 +120,7 @@ fn a_terminal_on_standard_input_is_told_what_to_type() {
         {
             Ok(child) => child,
             Err(e) => {
-                eprintln!("skipped: `script` (util-linux) cannot run: {e}");
+                crate::common::skipped(&format!("`script` (util-linux) cannot run: {e}"));
                 return None;
             }
         };
@@ -618,7 +651,7 @@ fn completions_for_each_shell() {
             assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
             assert!(String::from_utf8_lossy(&o.stdout).contains("ctywire"));
         }
-        Err(e) => eprintln!("skipped: bash cannot run: {e}"),
+        Err(e) => crate::common::skipped(&format!("bash cannot run: {e}")),
     }
     let o = ctywire(&["completions", "tcsh"], b"");
     assert_eq!(o.status.code(), Some(2));

@@ -219,8 +219,8 @@ fn identities_functions_paths_and_diagnostics() {
 #[test]
 fn real_world_schemas_without_nested_attributes_round_trip() {
     let Some(dir) = corpus() else {
-        eprintln!(
-            "skipped: no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)"
+        crate::skipped(
+            "no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)",
         );
         return;
     };
