@@ -91,7 +91,10 @@
 //! ```
 
 mod arguments;
+mod ephemeral;
 mod error;
+mod identity;
+mod list;
 pub mod plan;
 mod server;
 mod v5;
@@ -103,8 +106,11 @@ use ctywire::object::{JsonField, MsgpackField, Object};
 use ctywire::Path;
 use ctywire_tfplugin::tfplugin6::RawState;
 
-pub use arguments::Arguments;
+pub use arguments::{Arguments, ParameterType, Variadic};
+pub use ephemeral::{EphemeralResource, NoPrivate, Opened, Renewed};
 pub use error::{Diagnostic, Error, FunctionError, Result, Severity};
+pub use identity::{IdentifiedResource, MovedState};
+pub use list::{ListResource, Listed, Listing, ResourceIdentity, ResourceState};
 pub use server::Server;
 
 /// A struct that can be an object's data: `#[derive(ctywire::Object)]` gives all of it.
@@ -256,6 +262,34 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
             ))
         }
     }
+
+    /// The resource types whose objects a `moved` block may move to this one
+    /// (full type names: `other_server`), each through
+    /// [`move_state`](Resource::move_state). None by default, and then the provider
+    /// does not advertise moves.
+    const MOVES_FROM: &'static [&'static str] = &[];
+
+    /// The state of an object that a `moved` block moves from a resource type of
+    /// [`MOVES_FROM`](Resource::MOVES_FROM) to this one: read `moved` with the struct
+    /// of its [`source_type`](MovedState::source_type) at its
+    /// [`version`](MovedState::version). Terraform then calls
+    /// [`read`](Resource::read) with it.
+    fn move_state(
+        &self,
+        ctx: &Context<D>,
+        moved: MovedState,
+    ) -> impl Future<Output = Result<Self::State>> + Send {
+        let _ = ctx;
+        async move {
+            Err(Error::new(
+                "Unsupported move",
+                format!(
+                    "the resource has no move_state for objects of {} (Resource::move_state)",
+                    moved.source_type()
+                ),
+            ))
+        }
+    }
 }
 
 /// A state as Terraform stored it, with an earlier schema version: read it with the
@@ -266,6 +300,10 @@ pub struct StoredState {
 }
 
 impl StoredState {
+    pub(crate) fn new(version: u64, raw: Option<RawState>) -> StoredState {
+        StoredState { version, raw }
+    }
+
     /// The schema version it was stored with.
     pub fn version(&self) -> u64 {
         self.version
@@ -323,7 +361,8 @@ pub trait Function: Send + Sync + 'static {
     /// The result.
     type Output: ctywire::object::FieldType + MsgpackField + Send + 'static;
 
-    /// Calls the function with known, non-null arguments.
+    /// Calls the function with the arguments, known and non-null but where their
+    /// [`ParameterType`]s take null or unknown values.
     fn call(
         &self,
         arguments: Self::Arguments,

@@ -43,8 +43,21 @@ macro_rules! recoded {
                 let _ = request;
                 let mut response = ctywire_tfplugin::v5::provider_schema_response(self.0.schemas())
                     .map_err(|e| Status::internal(format!("the schema needs protocol 6: {e}")))?;
-                response.server_capabilities = Some(recode(&crate::server::capabilities())?);
+                response.server_capabilities = Some(recode(&self.0.capabilities())?);
                 Ok(Response::new(response))
+            }
+
+            async fn list_resource(
+                &self,
+                request: Request<pb5::list_resource::Request>,
+            ) -> Answer<tonic::codegen::BoxStream<pb5::list_resource::Event>> {
+                use tokio_stream::StreamExt;
+                let request: pb6::list_resource::Request = recode(request.get_ref())?;
+                let events = Service6::list_resource(&self.0, Request::new(request))
+                    .await?
+                    .into_inner()
+                    .map(|event| event.and_then(|event| recode::<_, pb5::list_resource::Event>(&event)));
+                Ok(Response::new(Box::pin(events)))
             }
 
             async fn prepare_provider_config(

@@ -1,0 +1,733 @@
+//! The object kinds beyond resources, data sources and plain functions, under the real
+//! Terraform (acceptance tests: `TF_ACC=1`, Terraform found as ctywire-testing's README
+//! says): an ephemeral resource configuring a provider, resource identity with import by
+//! identity, a `moved` block across resource types, a list resource through
+//! `terraform query`, and variadic, nullable and unknown-taking function parameters.
+//!
+//! One small provider, `kinds`, served in the test process: its "cloud" is a map in
+//! memory, with a log of the calls that change it, which the tests read.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use ctywire::Known;
+use ctywire_provider::{
+    Context, EphemeralResource, Error, Function, FunctionError, IdentifiedResource, ListResource,
+    Listed, Listing, MovedState, Opened, Provider, Resource, Result, Server, Variadic,
+};
+use ctywire_testing::{Expect, StateCheck, Step, Terraform, Test, Workspace};
+
+// ---- the provider
+
+#[derive(Clone, Debug, PartialEq)]
+struct Stored {
+    name: String,
+    size: Option<u16>,
+    token: String,
+}
+
+#[derive(Default)]
+struct Cloud {
+    things: BTreeMap<String, Stored>,
+    log: Vec<String>,
+    next: u32,
+}
+
+type Shared = Arc<Mutex<Cloud>>;
+
+fn lock(cloud: &Shared) -> std::sync::MutexGuard<'_, Cloud> {
+    cloud
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[derive(ctywire::Object)]
+struct Config {
+    #[cty(optional, sensitive)]
+    token: Option<String>,
+}
+
+struct Api {
+    cloud: Shared,
+    token: String,
+}
+
+struct Kinds {
+    cloud: Shared,
+}
+
+impl Provider for Kinds {
+    const TYPE_NAME: &'static str = "kinds";
+    type Config = Config;
+    type Data = Api;
+
+    async fn configure(&self, config: Config) -> Result<Api> {
+        Ok(Api {
+            cloud: Arc::clone(&self.cloud),
+            token: config.token.unwrap_or_default(),
+        })
+    }
+}
+
+/// A thing: the provider's token when it was created is kept in `token`.
+#[derive(ctywire::Object, Clone, Debug)]
+struct Thing {
+    #[cty(required, requires_replace)]
+    name: Option<String>,
+    #[cty(optional)]
+    size: Option<u16>,
+    #[cty(computed, use_state_for_unknown)]
+    id: Known<String>,
+    #[cty(computed, use_state_for_unknown)]
+    token: Known<String>,
+}
+
+#[derive(ctywire::Object)]
+struct ThingIdentity {
+    #[cty(required)]
+    id: String,
+}
+
+fn thing(id: &str, stored: &Stored) -> Thing {
+    Thing {
+        name: Some(stored.name.clone()),
+        size: stored.size,
+        id: Known::Known(id.to_owned()),
+        token: Known::Known(stored.token.clone()),
+    }
+}
+
+fn create(api: &Api, name: &str, size: Option<u16>) -> (String, Stored) {
+    let mut cloud = lock(&api.cloud);
+    cloud.next += 1;
+    let id = format!("t-{}", cloud.next);
+    let stored = Stored {
+        name: name.to_owned(),
+        size,
+        token: api.token.clone(),
+    };
+    cloud.log.push(format!("create {id}"));
+    cloud.things.insert(id.clone(), stored.clone());
+    (id, stored)
+}
+
+struct Things;
+
+impl Resource<Api> for Things {
+    const NAME: &'static str = "thing";
+    type State = Thing;
+
+    const MOVES_FROM: &'static [&'static str] = &["kinds_other"];
+
+    async fn create(&self, ctx: &Context<Api>, planned: Thing) -> Result<Thing> {
+        let (id, stored) = create(
+            ctx.data(),
+            planned.name.as_deref().unwrap_or(""),
+            planned.size,
+        );
+        Ok(thing(&id, &stored))
+    }
+
+    async fn read(&self, ctx: &Context<Api>, state: Thing) -> Result<Option<Thing>> {
+        let id = state.id.as_known().cloned().unwrap_or_default();
+        Ok(lock(&ctx.data().cloud)
+            .things
+            .get(&id)
+            .map(|s| thing(&id, s)))
+    }
+
+    async fn update(&self, ctx: &Context<Api>, _: Thing, planned: Thing) -> Result<Thing> {
+        let id = planned.id.as_known().cloned().unwrap_or_default();
+        let mut cloud = lock(&ctx.data().cloud);
+        let stored = cloud
+            .things
+            .get_mut(&id)
+            .ok_or_else(|| Error::new("No such thing", id.clone()))?;
+        stored.size = planned.size;
+        Ok(planned)
+    }
+
+    async fn delete(&self, ctx: &Context<Api>, state: Thing) -> Result<()> {
+        let id = state.id.as_known().cloned().unwrap_or_default();
+        let mut cloud = lock(&ctx.data().cloud);
+        cloud.log.push(format!("delete {id}"));
+        cloud.things.remove(&id);
+        Ok(())
+    }
+
+    async fn move_state(&self, _: &Context<Api>, moved: MovedState) -> Result<Thing> {
+        let other: Other = moved.decode()?;
+        Ok(Thing {
+            name: Some(other.label),
+            size: None,
+            id: other.id,
+            token: Known::Null,
+        })
+    }
+}
+
+impl IdentifiedResource<Api> for Things {
+    type Identity = ThingIdentity;
+
+    fn identity(&self, state: &Thing) -> ThingIdentity {
+        ThingIdentity {
+            id: state.id.as_known().cloned().unwrap_or_default(),
+        }
+    }
+}
+
+/// Another resource type, whose objects `moved` blocks move to `kinds_thing`.
+#[derive(ctywire::Object)]
+struct Other {
+    #[cty(required, requires_replace)]
+    label: String,
+    #[cty(computed, use_state_for_unknown)]
+    id: Known<String>,
+}
+
+struct Others;
+
+impl Resource<Api> for Others {
+    const NAME: &'static str = "other";
+    type State = Other;
+
+    async fn create(&self, ctx: &Context<Api>, mut planned: Other) -> Result<Other> {
+        let (id, _) = create(ctx.data(), &planned.label, None);
+        planned.id = Known::Known(id);
+        Ok(planned)
+    }
+
+    async fn update(&self, _: &Context<Api>, _: Other, planned: Other) -> Result<Other> {
+        Ok(planned)
+    }
+
+    async fn delete(&self, ctx: &Context<Api>, state: Other) -> Result<()> {
+        let id = state.id.as_known().cloned().unwrap_or_default();
+        lock(&ctx.data().cloud).things.remove(&id);
+        Ok(())
+    }
+}
+
+/// An ephemeral token for a scope.
+#[derive(ctywire::Object)]
+struct Token {
+    #[cty(required)]
+    scope: String,
+    /// Minutes.
+    #[cty(optional)]
+    ttl: Option<u16>,
+    #[cty(computed, sensitive)]
+    value: Known<String>,
+}
+
+#[derive(ctywire::Object)]
+struct Lease {
+    #[cty(required)]
+    id: String,
+}
+
+struct Tokens;
+
+impl EphemeralResource<Api> for Tokens {
+    const NAME: &'static str = "token";
+    type Object = Token;
+    type Private = Lease;
+
+    async fn open(&self, ctx: &Context<Api>, mut token: Token) -> Result<Opened<Token, Lease>> {
+        lock(&ctx.data().cloud)
+            .log
+            .push(format!("open {}", token.scope));
+        let lease = Lease {
+            id: format!("lease-{}", token.scope),
+        };
+        token.value = Known::Known(format!("secret-{}", token.scope));
+        Ok(Opened::new(token).private(lease))
+    }
+
+    async fn close(&self, ctx: &Context<Api>, lease: Option<Lease>) -> Result<()> {
+        let id = lease.map_or_else(|| "none".to_owned(), |l| l.id);
+        lock(&ctx.data().cloud).log.push(format!("close {id}"));
+        Ok(())
+    }
+}
+
+/// `list "kinds_thing"`'s `config` block.
+#[derive(ctywire::Object)]
+struct Filter {
+    #[cty(optional)]
+    prefix: Option<String>,
+}
+
+struct ListThings;
+
+impl ListResource<Api> for ListThings {
+    type Resource = Things;
+    type Config = Filter;
+
+    async fn list(
+        &self,
+        ctx: &Context<Api>,
+        filter: Filter,
+        listing: &mut Listing<Thing, ThingIdentity>,
+    ) -> Result<()> {
+        let prefix = filter.prefix.unwrap_or_default();
+        let found: Vec<(String, Stored)> = lock(&ctx.data().cloud)
+            .things
+            .iter()
+            .filter(|(_, s)| s.name.starts_with(&prefix))
+            .map(|(id, s)| (id.clone(), s.clone()))
+            .collect();
+        for (id, stored) in found {
+            let listed = Listed::new(
+                format!("thing {}", stored.name),
+                ThingIdentity { id: id.clone() },
+            )
+            .state(thing(&id, &stored));
+            if !listing.push(listed).await {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `join(separator, parts...)`.
+struct Join;
+
+impl Function for Join {
+    const NAME: &'static str = "join";
+    const PARAMETERS: &'static [&'static str] = &["separator", "parts"];
+    type Arguments = (String, Variadic<String>);
+    type Output = String;
+
+    async fn call(&self, (separator, parts): Self::Arguments) -> Result<String, FunctionError> {
+        Ok(parts.0.join(&separator))
+    }
+}
+
+/// `sum(numbers...)` of bytes.
+struct Sum;
+
+impl Function for Sum {
+    const NAME: &'static str = "sum";
+    const PARAMETERS: &'static [&'static str] = &["numbers"];
+    type Arguments = (Variadic<u8>,);
+    type Output = u32;
+
+    async fn call(&self, (numbers,): Self::Arguments) -> Result<u32, FunctionError> {
+        Ok(numbers.0.iter().map(|n| u32::from(*n)).sum())
+    }
+}
+
+/// `or_default(value, default)`: a null `value` is allowed.
+struct OrDefault;
+
+impl Function for OrDefault {
+    const NAME: &'static str = "or_default";
+    const PARAMETERS: &'static [&'static str] = &["value", "default"];
+    type Arguments = (Option<String>, String);
+    type Output = String;
+
+    async fn call(&self, (value, default): Self::Arguments) -> Result<String, FunctionError> {
+        Ok(value.unwrap_or(default))
+    }
+}
+
+/// `count(values)`: the length of a list, known during plan while elements are not
+/// (the parameter takes unknown values).
+struct Count;
+
+impl Function for Count {
+    const NAME: &'static str = "count";
+    const PARAMETERS: &'static [&'static str] = &["values"];
+    type Arguments = (Known<Vec<Known<String>>>,);
+    type Output = Known<u32>;
+
+    async fn call(&self, (values,): Self::Arguments) -> Result<Known<u32>, FunctionError> {
+        Ok(match values {
+            Known::Known(values) => Known::Known(u32::try_from(values.len())?),
+            _ => Known::unknown(),
+        })
+    }
+}
+
+fn server(cloud: &Shared) -> Server<Kinds> {
+    Server::new(Kinds {
+        cloud: Arc::clone(cloud),
+    })
+    .resource_with_identity(Things)
+    .resource(Others)
+    .ephemeral_resource(Tokens)
+    .list_resource(ListThings)
+    .function(Join)
+    .function(Sum)
+    .function(OrDefault)
+    .function(Count)
+}
+
+const ADDRESS: &str = "example.com/ctywire/kinds";
+
+/// A workspace with a fresh `kinds` provider, and its cloud; `None` without `TF_ACC`.
+fn workspace() -> Option<(Workspace, Shared)> {
+    let terraform = Terraform::for_acceptance()?;
+    let cloud = Shared::default();
+    let served = Arc::clone(&cloud);
+    let ws = Workspace::in_process(&terraform, ADDRESS, move || server(&served).plugin())
+        .unwrap_or_else(|e| panic!("{e}"));
+    Some((ws, cloud))
+}
+
+/// Terraform's output as words: without its box drawing and line wrapping.
+fn words(text: &str) -> String {
+    text.replace(['│', '╷', '╵'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The values of resource `address` in the state (`show -json`).
+fn values(ws: &Workspace, address: &str) -> serde_json::Value {
+    let show = ws.terraform(&["show", "-json"]);
+    show.success();
+    show.json()["values"]["root_module"]["resources"]
+        .as_array()
+        .and_then(|rs| rs.iter().find(|r| r["address"] == address).cloned())
+        .map(|r| r["values"].clone())
+        .unwrap_or(serde_json::Value::Null)
+}
+
+// ---- the tests
+
+#[test]
+fn an_ephemeral_token_configures_a_provider_and_is_closed() {
+    let Some((ws, cloud)) = workspace() else {
+        return;
+    };
+    ws.configure(
+        r#"
+provider "kinds" {
+  alias = "opener"
+}
+
+ephemeral "kinds_token" "t" {
+  provider = kinds.opener
+  scope    = "deploy"
+}
+
+provider "kinds" {
+  token = ephemeral.kinds_token.t.value
+}
+
+resource "kinds_thing" "x" {
+  name = "a"
+}
+"#,
+    );
+    ws.terraform(&["apply", "-auto-approve", "-input=false", "-no-color"])
+        .success();
+    // The token reached the provider's configuration, and was never stored by Terraform.
+    assert_eq!(values(&ws, "kinds_thing.x")["token"], "secret-deploy");
+    let state = std::fs::read_to_string(ws.config_dir().join("terraform.tfstate")).unwrap();
+    assert_eq!(state.matches("secret-deploy").count(), 1, "{state}");
+    assert!(!state.contains("lease-deploy"), "{state}");
+    // Opened and closed, in the plan and in the apply, with the lease open kept.
+    let log = lock(&cloud).log.clone();
+    let opened = log.iter().filter(|l| *l == "open deploy").count();
+    let closed = log.iter().filter(|l| *l == "close lease-deploy").count();
+    assert!(opened >= 2 && closed == opened, "{log:?}");
+
+    // A configuration the ephemeral resource's struct refuses, at its path.
+    ws.configure(
+        r#"
+ephemeral "kinds_token" "t" {
+  scope = "deploy"
+  ttl   = 1.5
+}
+"#,
+    );
+    let run = ws.terraform(&["validate", "-no-color"]);
+    run.expect_status(1);
+    let said = words(&run.stderr);
+    assert!(said.contains("Error: Invalid configuration"), "{said}");
+    assert!(said.contains("ttl = 1.5"), "{said}");
+    assert!(
+        said.contains("expected u16 (an integer from 0 to 65535), found 1.5"),
+        "{said}"
+    );
+}
+
+#[test]
+fn import_by_identity_with_ctywire_testing() {
+    let cloud = Shared::default();
+    let served = Arc::clone(&cloud);
+    Test::new(ADDRESS, move || server(&served).plugin())
+        .step(
+            Step::config("resource \"kinds_thing\" \"x\" {\n  name = \"a\"\n  size = 3\n}\n")
+                .state_check(StateCheck::known_value(
+                    "kinds_thing.x",
+                    "id",
+                    Expect::string("t-1"),
+                )),
+        )
+        // By the identity the state holds for it.
+        .step(
+            Step::import("kinds_thing.x")
+                .import_by_identity()
+                .import_state_verify()
+                .state_check(StateCheck::known_value(
+                    "kinds_thing.x",
+                    "size",
+                    Expect::int(3),
+                )),
+        )
+        // By an identity given as in an `import` block.
+        .step(
+            Step::import("kinds_thing.x")
+                .import_identity(serde_json::json!({"id": "t-1"}))
+                .import_state_verify(),
+        )
+        // An identity that names nothing.
+        .step(
+            Step::import("kinds_thing.x")
+                .import_identity(serde_json::json!({"id": "t-9"}))
+                .expect_error("Cannot import non-existent remote object"),
+        )
+        .run();
+}
+
+#[test]
+fn identity_is_stored_and_an_import_block_takes_it() {
+    let Some((ws, _cloud)) = workspace() else {
+        return;
+    };
+    ws.configure(r#"resource "kinds_thing" "x" { name = "a" }"#);
+    ws.terraform(&["apply", "-auto-approve", "-input=false", "-no-color"])
+        .success();
+    let show = ws.terraform(&["show", "-json"]);
+    show.success();
+    let resource = show.json()["values"]["root_module"]["resources"][0].clone();
+    assert_eq!(
+        resource["identity"],
+        serde_json::json!({"id": "t-1"}),
+        "{resource}"
+    );
+    assert_eq!(resource["identity_schema_version"], 0, "{resource}");
+    // The identity schema as Terraform reads it.
+    let schema = ws.terraform(&["providers", "schema", "-json"]);
+    schema.success();
+    let schemas = schema.json();
+    let provider = schemas["provider_schemas"]
+        .as_object()
+        .and_then(|p| p.values().next().cloned())
+        .unwrap();
+    assert_eq!(
+        provider["resource_identity_schemas"]["kinds_thing"]["attributes"]["id"],
+        serde_json::json!({"type": "string", "required_for_import": true}),
+        "{provider}"
+    );
+    // An empty re-plan (identity kept by plan and read).
+    ws.terraform(&["plan", "-detailed-exitcode", "-input=false", "-no-color"])
+        .success();
+
+    // A second address for the same object, imported by an identity in HCL.
+    ws.configure(
+        r#"
+resource "kinds_thing" "x" { name = "a" }
+resource "kinds_thing" "y" { name = "a" }
+import {
+  to       = kinds_thing.y
+  identity = { id = "t-1" }
+}
+"#,
+    );
+    let plan = ws.terraform(&["plan", "-input=false", "-no-color"]);
+    plan.success();
+    assert!(
+        words(&plan.stdout).contains("Plan: 1 to import, 0 to add, 0 to change, 0 to destroy."),
+        "{}",
+        plan.stdout
+    );
+}
+
+#[test]
+fn a_moved_block_moves_an_object_across_resource_types() {
+    let Some((ws, cloud)) = workspace() else {
+        return;
+    };
+    ws.configure(r#"resource "kinds_other" "x" { label = "m" }"#);
+    ws.terraform(&["apply", "-auto-approve", "-input=false", "-no-color"])
+        .success();
+    let id = values(&ws, "kinds_other.x")["id"].clone();
+    assert_eq!(id, "t-1");
+
+    ws.configure(
+        r#"
+resource "kinds_thing" "x" { name = "m" }
+moved {
+  from = kinds_other.x
+  to   = kinds_thing.x
+}
+"#,
+    );
+    let apply = ws.terraform(&["apply", "-auto-approve", "-input=false", "-no-color"]);
+    apply.success();
+    let said = words(&apply.stdout);
+    assert!(
+        said.contains("kinds_other.x has moved to kinds_thing.x"),
+        "{said}"
+    );
+    assert!(said.contains("0 added, 0 changed, 0 destroyed"), "{said}");
+    let thing = values(&ws, "kinds_thing.x");
+    assert_eq!(thing["id"], id, "{thing}");
+    assert_eq!(thing["name"], "m", "{thing}");
+    // The same object: nothing created or deleted since the first apply.
+    assert_eq!(lock(&cloud).log, ["create t-1"]);
+    ws.terraform(&["plan", "-detailed-exitcode", "-input=false", "-no-color"])
+        .success();
+
+    // A resource type that takes no moves says so.
+    ws.configure(
+        r#"
+resource "kinds_other" "y" { label = "m" }
+moved {
+  from = kinds_thing.x
+  to   = kinds_other.y
+}
+"#,
+    );
+    let plan = ws.terraform(&["plan", "-input=false", "-no-color"]);
+    plan.expect_status(1);
+    let said = words(&plan.stderr);
+    assert!(
+        said.contains("kinds_other does not take objects moved from resource type kinds_thing"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_list_resource_answers_terraform_query() {
+    let Some((ws, _cloud)) = workspace() else {
+        return;
+    };
+    ws.configure(
+        r#"
+resource "kinds_thing" "apple" { name = "apple" }
+resource "kinds_thing" "avocado" {
+  name = "avocado"
+  size = 2
+}
+resource "kinds_thing" "banana" { name = "banana" }
+"#,
+    );
+    ws.terraform(&["apply", "-auto-approve", "-input=false", "-no-color"])
+        .success();
+    std::fs::write(
+        ws.config_dir().join("things.tfquery.hcl"),
+        r#"
+list "kinds_thing" "a" {
+  provider         = kinds
+  include_resource = true
+  config {
+    prefix = "a"
+  }
+}
+
+list "kinds_thing" "one" {
+  provider = kinds
+  limit    = 1
+}
+"#,
+    )
+    .unwrap();
+    let query = ws.terraform(&["query", "-no-color"]);
+    query.success();
+    let said = words(&query.stdout);
+    assert!(said.contains("thing apple"), "{said}");
+    assert!(said.contains("thing avocado"), "{said}");
+
+    let query = ws.terraform(&["query", "-json", "-no-color"]);
+    query.success();
+    let events: Vec<serde_json::Value> = query
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let found = |address: &str| -> Vec<serde_json::Value> {
+        events
+            .iter()
+            .filter(|e| e["type"] == "list_resource_found")
+            .map(|e| e["list_resource_found"].clone())
+            .filter(|f| f["address"] == address)
+            .collect()
+    };
+    // The things named a..., each with its identity and (asked for) its state.
+    let mut a = found("list.kinds_thing.a");
+    a.sort_by_key(|f| f["display_name"].to_string());
+    let names: Vec<&str> = a
+        .iter()
+        .map(|f| f["display_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["thing apple", "thing avocado"], "{}", query.stdout);
+    let avocado = &a[1];
+    assert_eq!(avocado["resource_object"]["size"], 2, "{}", query.stdout);
+    let id = avocado["resource_object"]["id"].clone();
+    assert_eq!(avocado["identity"], serde_json::json!({ "id": id }));
+    // At most `limit`, and no state unless asked for.
+    let one = found("list.kinds_thing.one");
+    assert_eq!(one.len(), 1, "{}", query.stdout);
+    assert!(one[0]["resource_object"].is_null(), "{}", query.stdout);
+}
+
+#[test]
+fn variadic_nullable_and_unknown_taking_functions() {
+    let Some((ws, _cloud)) = workspace() else {
+        return;
+    };
+    ws.configure(
+        r#"
+resource "kinds_thing" "x" { name = "a" }
+output "joined" { value = provider::kinds::join("-", "a", "b", "c") }
+output "joined_none" { value = provider::kinds::join("-") }
+output "spread" { value = provider::kinds::join("+", ["x", "y"]...) }
+output "sum" { value = provider::kinds::sum(1, 2, 3) }
+output "or_default" { value = provider::kinds::or_default(null, "d") }
+output "count" { value = provider::kinds::count([kinds_thing.x.id, "b"]) }
+"#,
+    );
+    let plan = ws.terraform(&["plan", "-input=false", "-no-color"]);
+    plan.success();
+    // Called during plan with the unknown id: 2, where a function that does not take
+    // unknowns would give "(known after apply)".
+    assert!(
+        words(&plan.stdout).contains("+ count = 2"),
+        "{}",
+        plan.stdout
+    );
+    ws.terraform(&["apply", "-auto-approve", "-input=false", "-no-color"])
+        .success();
+    let outputs = ws.terraform(&["output", "-json"]);
+    outputs.success();
+    let outputs = outputs.json();
+    assert_eq!(outputs["joined"]["value"], "a-b-c");
+    assert_eq!(outputs["joined_none"]["value"], "");
+    assert_eq!(outputs["spread"]["value"], "x+y");
+    assert_eq!(outputs["sum"]["value"], 6);
+    assert_eq!(outputs["or_default"]["value"], "d");
+    assert_eq!(outputs["count"]["value"], 2);
+
+    // An argument out of a parameter's range: an error about that argument.
+    ws.configure(r#"output "sum" { value = provider::kinds::sum(1, 2, 300) }"#);
+    let plan = ws.terraform(&["plan", "-input=false", "-no-color"]);
+    plan.expect_status(1);
+    let said = words(&plan.stderr);
+    assert!(
+        said.contains(r#"Invalid value for "numbers" parameter: argument 3: expected u8 (an integer from 0 to 255), found 300"#),
+        "{said}"
+    );
+    // A null where the parameter takes none: Terraform refuses it itself.
+    ws.configure(r#"output "j" { value = provider::kinds::join(null, "a") }"#);
+    let plan = ws.terraform(&["plan", "-input=false", "-no-color"]);
+    plan.expect_status(1);
+    let said = words(&plan.stderr);
+    assert!(said.contains("separator"), "{said}");
+}
