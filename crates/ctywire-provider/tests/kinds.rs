@@ -9,11 +9,13 @@
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
 
 use ctywire::Known;
 use ctywire_provider::{
     Context, EphemeralResource, Error, Function, FunctionError, IdentifiedResource, ListResource,
-    Listed, Listing, MovedState, Opened, Provider, Resource, Result, Server, Variadic,
+    Listed, Listing, MovedState, Opened, Provider, Renewed, Resource, Result, Server, StoredState,
+    Variadic,
 };
 use ctywire_testing::{Expect, StateCheck, Step, Terraform, Test, Workspace};
 
@@ -86,6 +88,13 @@ struct Thing {
 struct ThingIdentity {
     #[cty(required)]
     id: String,
+}
+
+/// The identity at version 0.
+#[derive(ctywire::Object)]
+struct ThingIdentityV0 {
+    #[cty(required)]
+    thing_id: String,
 }
 
 fn thing(id: &str, stored: &Stored) -> Thing {
@@ -168,6 +177,12 @@ impl Resource<Api> for Things {
 
 impl IdentifiedResource<Api> for Things {
     type Identity = ThingIdentity;
+    const IDENTITY_VERSION: u64 = 1;
+
+    fn upgrade_identity(&self, stored: StoredState) -> Result<ThingIdentity> {
+        let v0: ThingIdentityV0 = stored.decode()?;
+        Ok(ThingIdentity { id: v0.thing_id })
+    }
 
     fn identity(&self, state: &Thing) -> ThingIdentity {
         ThingIdentity {
@@ -241,7 +256,16 @@ impl EphemeralResource<Api> for Tokens {
             id: format!("lease-{}", token.scope),
         };
         token.value = Known::Known(format!("secret-{}", token.scope));
-        Ok(Opened::new(token).private(lease))
+        let renew_at = SystemTime::now() + Duration::from_secs(3600);
+        Ok(Opened::new(token).private(lease).renew_at(renew_at))
+    }
+
+    async fn renew(&self, ctx: &Context<Api>, lease: Option<Lease>) -> Result<Renewed<Lease>> {
+        let id = lease.map_or_else(|| "none".to_owned(), |l| l.id);
+        lock(&ctx.data().cloud).log.push(format!("renew {id}"));
+        Ok(Renewed::new().private(Lease {
+            id: format!("{id}+"),
+        }))
     }
 
     async fn close(&self, ctx: &Context<Api>, lease: Option<Lease>) -> Result<()> {
@@ -480,6 +504,21 @@ fn import_by_identity_with_ctywire_testing() {
                     Expect::int(3),
                 )),
         )
+        // By id: the identity comes with the state read after it.
+        .step(
+            Step::import("kinds_thing.x")
+                .import_state_verify()
+                .state_check(StateCheck::custom(|state| {
+                    let r = state
+                        .values
+                        .as_ref()
+                        .and_then(|v| v.resource("kinds_thing.x"));
+                    match r.and_then(|r| r.identity.as_ref()).map(|i| i.as_str()) {
+                        Some(r#"{"id":"t-1"}"#) => Ok(()),
+                        other => Err(format!("identity after import by id: {other:?}")),
+                    }
+                })),
+        )
         // By an identity given as in an `import` block.
         .step(
             Step::import("kinds_thing.x")
@@ -511,7 +550,7 @@ fn identity_is_stored_and_an_import_block_takes_it() {
         serde_json::json!({"id": "t-1"}),
         "{resource}"
     );
-    assert_eq!(resource["identity_schema_version"], 0, "{resource}");
+    assert_eq!(resource["identity_schema_version"], 1, "{resource}");
     // The identity schema as Terraform reads it.
     let schema = ws.terraform(&["providers", "schema", "-json"]);
     schema.success();
@@ -528,6 +567,32 @@ fn identity_is_stored_and_an_import_block_takes_it() {
     // An empty re-plan (identity kept by plan and read).
     ws.terraform(&["plan", "-detailed-exitcode", "-input=false", "-no-color"])
         .success();
+
+    // An identity stored at version 0 is upgraded (UpgradeResourceIdentity).
+    let path = ws.config_dir().join("terraform.tfstate");
+    let mut state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let instance = &mut state["resources"][0]["instances"][0];
+    instance["identity"] = serde_json::json!({"thing_id": "t-1"});
+    instance["identity_schema_version"] = serde_json::json!(0);
+    std::fs::write(&path, state.to_string()).unwrap();
+    ws.terraform(&[
+        "apply",
+        "-refresh-only",
+        "-auto-approve",
+        "-input=false",
+        "-no-color",
+    ])
+    .success();
+    let show = ws.terraform(&["show", "-json"]);
+    show.success();
+    let resource = show.json()["values"]["root_module"]["resources"][0].clone();
+    assert_eq!(
+        resource["identity"],
+        serde_json::json!({"id": "t-1"}),
+        "{resource}"
+    );
+    assert_eq!(resource["identity_schema_version"], 1, "{resource}");
 
     // A second address for the same object, imported by an identity in HCL.
     ws.configure(
@@ -730,4 +795,360 @@ output "count" { value = provider::kinds::count([kinds_thing.x.id, "b"]) }
     plan.expect_status(1);
     let said = words(&plan.stderr);
     assert!(said.contains("separator"), "{said}");
+}
+
+// ---- the same provider called as Terraform calls it, without Terraform
+
+mod service {
+    use super::*;
+    use ctywire::object::Object;
+    use ctywire::Value;
+    use ctywire_tfplugin::dynamic;
+    use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
+    use ctywire_tfplugin::tfplugin6::*;
+    use tonic::Request;
+
+    fn dv(value: &Value, ty: &ctywire::Type) -> DynamicValue {
+        dynamic::encode(value, ty).unwrap()
+    }
+
+    async fn configured(cloud: &Shared) -> Server<Kinds> {
+        let s = server(cloud);
+        let config = Value::object([("token", Value::from("tok"))]);
+        let r = s
+            .configure_provider(Request::new(configure_provider::Request {
+                config: Some(dv(&config, &Config::cty_type())),
+                ..Default::default()
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        s
+    }
+
+    async fn call(
+        s: &Server<Kinds>,
+        name: &str,
+        arguments: Vec<DynamicValue>,
+    ) -> call_function::Response {
+        s.call_function(Request::new(call_function::Request {
+            name: name.into(),
+            arguments,
+        }))
+        .await
+        .unwrap()
+        .into_inner()
+    }
+
+    #[tokio::test]
+    async fn function_parameters_say_what_their_types_take() {
+        let s = server(&Shared::default());
+        let functions = s
+            .get_functions(Request::new(get_functions::Request {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .functions;
+        let join = &functions["join"];
+        let flags = |p: &function::Parameter| {
+            (
+                p.name.clone(),
+                String::from_utf8(p.r#type.clone()).unwrap(),
+                p.allow_null_value,
+                p.allow_unknown_values,
+            )
+        };
+        assert_eq!(
+            join.parameters.iter().map(flags).collect::<Vec<_>>(),
+            [("separator".into(), r#""string""#.into(), false, false)]
+        );
+        assert_eq!(
+            join.variadic_parameter.as_ref().map(flags),
+            Some(("parts".into(), r#""string""#.into(), false, false))
+        );
+        let sum = &functions["sum"];
+        assert!(sum.parameters.is_empty());
+        assert_eq!(
+            sum.variadic_parameter.as_ref().map(flags),
+            Some(("numbers".into(), r#""number""#.into(), false, false))
+        );
+        let or_default = &functions["or_default"];
+        assert_eq!(
+            or_default.parameters.iter().map(flags).collect::<Vec<_>>(),
+            [
+                ("value".into(), r#""string""#.into(), true, false),
+                ("default".into(), r#""string""#.into(), false, false)
+            ]
+        );
+        assert!(or_default.variadic_parameter.is_none());
+        // Known<...> holds null and unknown values.
+        let count = &functions["count"];
+        assert_eq!(
+            count.parameters.iter().map(flags).collect::<Vec<_>>(),
+            [("values".into(), r#"["list","string"]"#.into(), true, true)]
+        );
+    }
+
+    #[tokio::test]
+    async fn variadic_arguments_are_checked_each_at_its_position() {
+        let s = server(&Shared::default());
+        let n = |i: i64| dv(&Value::from(i), &ctywire::Type::Number);
+        let text = |t: &str| dv(&Value::from(t), &ctywire::Type::String);
+        let r = call(&s, "sum", vec![n(1), n(2), n(3)]).await;
+        assert_eq!(
+            dynamic::decode_object::<u32, _>(r.result.as_ref()).unwrap(),
+            6
+        );
+        let r = call(&s, "sum", vec![]).await;
+        assert_eq!(
+            dynamic::decode_object::<u32, _>(r.result.as_ref()).unwrap(),
+            0
+        );
+        let e = call(&s, "sum", vec![n(1), n(2), n(300)])
+            .await
+            .error
+            .unwrap();
+        assert_eq!(
+            (e.text.as_str(), e.function_argument),
+            (
+                "argument 3: expected u8 (an integer from 0 to 255), found 300",
+                Some(2)
+            )
+        );
+        let r = call(&s, "join", vec![text("-"), text("a"), text("b")]).await;
+        assert_eq!(
+            dynamic::decode_object::<String, _>(r.result.as_ref()).unwrap(),
+            "a-b"
+        );
+        // The positional parameters are not optional.
+        let e = call(&s, "join", vec![]).await.error.unwrap();
+        assert_eq!(e.text, "expected at least 1 arguments, got 0");
+        let e = call(&s, "or_default", vec![text("a")]).await.error.unwrap();
+        assert_eq!(e.text, "expected 2 arguments, got 1");
+        // A null where the type takes one; an unknown where the type takes one.
+        let r = call(
+            &s,
+            "or_default",
+            vec![dv(&Value::Null, &ctywire::Type::String), text("d")],
+        )
+        .await;
+        assert_eq!(
+            dynamic::decode_object::<String, _>(r.result.as_ref()).unwrap(),
+            "d"
+        );
+        let list = ctywire::Type::list(ctywire::Type::String);
+        let r = call(&s, "count", vec![dv(&Value::unknown(), &list)]).await;
+        let result = dynamic::decode(r.result.as_ref(), &ctywire::Type::Number).unwrap();
+        assert!(result.is_unknown(), "{result:?}");
+    }
+
+    #[tokio::test]
+    async fn only_what_the_provider_has_is_advertised() {
+        let s = server(&Shared::default());
+        let metadata = s
+            .get_metadata(Request::new(get_metadata::Request {}))
+            .await
+            .unwrap()
+            .into_inner();
+        let ephemeral: Vec<String> = metadata
+            .ephemeral_resources
+            .into_iter()
+            .map(|e| e.type_name)
+            .collect();
+        assert_eq!(ephemeral, ["kinds_token"]);
+        let lists: Vec<String> = metadata
+            .list_resources
+            .into_iter()
+            .map(|e| e.type_name)
+            .collect();
+        assert_eq!(lists, ["kinds_thing"]);
+        assert!(metadata.server_capabilities.unwrap().move_resource_state);
+        let schema = s
+            .get_provider_schema(Request::new(get_provider_schema::Request {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(schema
+            .ephemeral_resource_schemas
+            .contains_key("kinds_token"));
+        assert!(schema.list_resource_schemas.contains_key("kinds_thing"));
+        let identities = s
+            .get_resource_identity_schemas(Request::new(get_resource_identity_schemas::Request {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .identity_schemas;
+        let thing = &identities["kinds_thing"];
+        assert_eq!(thing.version, 1);
+        assert_eq!(thing.identity_attributes.len(), 1);
+        let id = &thing.identity_attributes[0];
+        assert!(id.name == "id" && id.required_for_import && !id.optional_for_import);
+        assert_eq!(id.r#type, br#""string""#);
+
+        // A provider without them advertises none of them.
+        let plain = Server::new(Kinds {
+            cloud: Shared::default(),
+        })
+        .resource(Others);
+        let metadata = plain
+            .get_metadata(Request::new(get_metadata::Request {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(metadata.ephemeral_resources.is_empty() && metadata.list_resources.is_empty());
+        assert!(!metadata.server_capabilities.unwrap().move_resource_state);
+        let identities = plain
+            .get_resource_identity_schemas(Request::new(get_resource_identity_schemas::Request {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(identities.identity_schemas.is_empty());
+    }
+
+    #[tokio::test]
+    async fn an_ephemeral_resource_keeps_its_private_data_through_renew_and_close() {
+        let cloud = Shared::default();
+        let s = configured(&cloud).await;
+        let config = Value::object([
+            ("scope", Value::from("ci")),
+            ("ttl", Value::Null),
+            ("value", Value::Null),
+        ]);
+        let opened = s
+            .open_ephemeral_resource(Request::new(open_ephemeral_resource::Request {
+                type_name: "kinds_token".into(),
+                config: Some(dv(&config, &Token::cty_type())),
+                ..Default::default()
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(opened.diagnostics.is_empty(), "{:?}", opened.diagnostics);
+        let result = dynamic::decode(opened.result.as_ref(), &Token::cty_type()).unwrap();
+        assert_eq!(result["value"].as_str(), Some("secret-ci"));
+        let renew_at = opened.renew_at.unwrap();
+        let now = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        assert!((3500..=3700).contains(&(renew_at.seconds - i64::try_from(now).unwrap())));
+        let renewed = s
+            .renew_ephemeral_resource(Request::new(renew_ephemeral_resource::Request {
+                type_name: "kinds_token".into(),
+                private: opened.private,
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(renewed.diagnostics.is_empty(), "{:?}", renewed.diagnostics);
+        assert!(renewed.renew_at.is_none());
+        let closed = s
+            .close_ephemeral_resource(Request::new(close_ephemeral_resource::Request {
+                type_name: "kinds_token".into(),
+                private: renewed.private,
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(closed.diagnostics.is_empty(), "{:?}", closed.diagnostics);
+        assert_eq!(
+            lock(&cloud).log,
+            ["open ci", "renew lease-ci", "close lease-ci+"]
+        );
+        // Private data that is not the provider's: an error, not a panic.
+        let closed = s
+            .close_ephemeral_resource(Request::new(close_ephemeral_resource::Request {
+                type_name: "kinds_token".into(),
+                private: Some(vec![0xc1]),
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(closed.diagnostics[0].summary, "Invalid private data");
+    }
+
+    async fn upgrade(
+        s: &Server<Kinds>,
+        version: i64,
+        json: &str,
+    ) -> upgrade_resource_identity::Response {
+        s.upgrade_resource_identity(Request::new(upgrade_resource_identity::Request {
+            type_name: "kinds_thing".into(),
+            version,
+            raw_identity: Some(RawState {
+                json: json.as_bytes().to_vec(),
+                ..Default::default()
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner()
+    }
+
+    #[tokio::test]
+    async fn identities_are_upgraded_from_their_stored_version() {
+        let s = server(&Shared::default());
+        let id_of = |r: &upgrade_resource_identity::Response| {
+            let data = r
+                .upgraded_identity
+                .as_ref()
+                .and_then(|i| i.identity_data.as_ref());
+            dynamic::decode_object::<ThingIdentity, _>(data)
+                .map(|i| i.id)
+                .ok()
+        };
+        // The current version as it is; version 0 through upgrade_identity.
+        let r = upgrade(&s, 1, r#"{"id": "t-7"}"#).await;
+        assert_eq!(id_of(&r).as_deref(), Some("t-7"));
+        let r = upgrade(&s, 0, r#"{"thing_id": "t-7"}"#).await;
+        assert_eq!(id_of(&r).as_deref(), Some("t-7"), "{:?}", r.diagnostics);
+        // A newer version, and a stored identity that is not of its version's shape.
+        let r = upgrade(&s, 2, r#"{"id": "t-7"}"#).await;
+        assert_eq!(r.diagnostics[0].summary, "Unsupported identity version");
+        let r = upgrade(&s, 0, r#"{"id": "t-7"}"#).await;
+        assert!(r.upgraded_identity.is_none());
+        assert_eq!(r.diagnostics[0].summary, "Invalid stored state");
+    }
+
+    #[tokio::test]
+    async fn import_by_identity_reads_the_given_identity() {
+        let cloud = Shared::default();
+        let s = configured(&cloud).await;
+        let identity = |id: &str| ResourceIdentityData {
+            identity_data: Some(dv(
+                &Value::object([("id", Value::from(id))]),
+                &ThingIdentity::cty_type(),
+            )),
+        };
+        let r = s
+            .import_resource_state(Request::new(import_resource_state::Request {
+                type_name: "kinds_thing".into(),
+                identity: Some(identity("t-5")),
+                ..Default::default()
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let imported = &r.imported_resources[0];
+        assert_eq!(imported.identity, Some(identity("t-5")));
+        let state = dynamic::decode(imported.state.as_ref(), &Thing::cty_type()).unwrap();
+        assert_eq!(state["id"].as_str(), Some("t-5"));
+        assert!(state["name"].is_null());
+        // A resource type without an identity wants an id.
+        let r = s
+            .import_resource_state(Request::new(import_resource_state::Request {
+                type_name: "kinds_other".into(),
+                identity: Some(identity("t-5")),
+                ..Default::default()
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(
+            r.diagnostics[0].detail,
+            "kinds_other is imported by id (it has no identity), and the import gave none"
+        );
+    }
 }
