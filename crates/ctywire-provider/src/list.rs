@@ -258,3 +258,248 @@ impl<D: Send + Sync + 'static, L: ListResource<D>> AnyList<D> for ListEntry<L> {
         })
     }
 }
+
+/// Protocol 5 serves the object kinds of this crate as protocol 6 does: ephemeral
+/// resources, identities, lists (a stream recoded event by event) and variadic
+/// functions.
+#[cfg(test)]
+mod protocol5 {
+    use ctywire::object::Object;
+    use ctywire::{Known, Value};
+    use ctywire_tfplugin::tfplugin5 as pb5;
+    use ctywire_tfplugin::tfplugin5::provider_server::Provider as Service5;
+    use tokio_stream::StreamExt;
+    use tonic::Request;
+
+    use crate::v5::V5;
+    use crate::*;
+
+    #[derive(ctywire::Object)]
+    struct Config {}
+
+    struct P;
+
+    impl Provider for P {
+        const TYPE_NAME: &'static str = "p";
+        type Config = Config;
+        type Data = ();
+        async fn configure(&self, _: Config) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    #[derive(ctywire::Object)]
+    struct Thing {
+        #[cty(required)]
+        name: String,
+    }
+
+    #[derive(ctywire::Object)]
+    struct ThingId {
+        #[cty(required)]
+        name: String,
+    }
+
+    struct Things;
+
+    impl Resource<()> for Things {
+        const NAME: &'static str = "thing";
+        type State = Thing;
+        async fn create(&self, _: &Context<()>, t: Thing) -> Result<Thing> {
+            Ok(t)
+        }
+        async fn update(&self, _: &Context<()>, _: Thing, t: Thing) -> Result<Thing> {
+            Ok(t)
+        }
+        async fn delete(&self, _: &Context<()>, _: Thing) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    impl IdentifiedResource<()> for Things {
+        type Identity = ThingId;
+        fn identity(&self, t: &Thing) -> ThingId {
+            ThingId {
+                name: t.name.clone(),
+            }
+        }
+    }
+
+    #[derive(ctywire::Object)]
+    struct Count {
+        #[cty(required)]
+        n: u8,
+    }
+
+    struct ListThings;
+
+    impl ListResource<()> for ListThings {
+        type Resource = Things;
+        type Config = Count;
+        async fn list(
+            &self,
+            _: &Context<()>,
+            count: Count,
+            listing: &mut Listing<Thing, ThingId>,
+        ) -> Result<()> {
+            for i in 0..count.n {
+                let name = format!("t{i}");
+                let listed = Listed::new(&name, ThingId { name: name.clone() })
+                    .state(Thing { name: name.clone() });
+                if !listing.push(listed).await {
+                    break;
+                }
+            }
+            Err(Error::new("Listing stopped", "after the limit"))
+        }
+    }
+
+    #[derive(ctywire::Object)]
+    struct Secret {
+        #[cty(computed)]
+        value: Known<String>,
+    }
+
+    struct Secrets;
+
+    impl EphemeralResource<()> for Secrets {
+        const NAME: &'static str = "secret";
+        type Object = Secret;
+        type Private = NoPrivate;
+        async fn open(&self, _: &Context<()>, _: Secret) -> Result<Opened<Secret, NoPrivate>> {
+            Ok(Opened::new(Secret {
+                value: Known::Known("s".into()),
+            }))
+        }
+    }
+
+    struct Join;
+
+    impl Function for Join {
+        const NAME: &'static str = "join";
+        const PARAMETERS: &'static [&'static str] = &["parts"];
+        type Arguments = (Variadic<String>,);
+        type Output = String;
+        async fn call(&self, (parts,): Self::Arguments) -> Result<String, FunctionError> {
+            Ok(parts.0.concat())
+        }
+    }
+
+    async fn v5() -> V5<P> {
+        let s = V5(Server::new(P)
+            .resource_with_identity(Things)
+            .list_resource(ListThings)
+            .ephemeral_resource(Secrets)
+            .function(Join));
+        let config = ctywire_tfplugin::dynamic::encode(
+            &Value::object(Vec::<(String, Value)>::new()),
+            &Config::cty_type(),
+        )
+        .unwrap();
+        s.configure(Request::new(pb5::configure::Request {
+            config: Some(config),
+            ..Default::default()
+        }))
+        .await
+        .unwrap();
+        s
+    }
+
+    #[tokio::test]
+    async fn lists_stream_on_protocol_5_up_to_the_limit() {
+        let s = v5().await;
+        let config = ctywire_tfplugin::dynamic::encode(
+            &Value::object([("n", Value::from(5))]),
+            &Count::cty_type(),
+        )
+        .unwrap();
+        let events: Vec<pb5::list_resource::Event> = s
+            .list_resource(Request::new(pb5::list_resource::Request {
+                type_name: "p_thing".into(),
+                config: Some(config),
+                include_resource_object: false,
+                limit: 2,
+            }))
+            .await
+            .unwrap()
+            .into_inner()
+            .map(|e| e.unwrap())
+            .collect()
+            .await;
+        let names: Vec<&str> = events.iter().map(|e| e.display_name.as_str()).collect();
+        // Two objects, then the handler's error in an event of its own.
+        assert_eq!(names, ["t0", "t1", ""]);
+        assert!(events[0].resource_object.is_none());
+        let identity = events[1]
+            .identity
+            .as_ref()
+            .and_then(|i| i.identity_data.as_ref());
+        let identity: ThingId = ctywire_tfplugin::dynamic::decode_object(identity).unwrap();
+        assert_eq!(identity.name, "t1");
+        assert_eq!(events[2].diagnostic[0].summary, "Listing stopped");
+    }
+
+    #[tokio::test]
+    async fn every_kind_is_served_on_protocol_5() {
+        let s = v5().await;
+        let metadata = s
+            .get_metadata(Request::new(pb5::get_metadata::Request {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(metadata.ephemeral_resources[0].type_name, "p_secret");
+        assert_eq!(metadata.list_resources[0].type_name, "p_thing");
+        let schema = s
+            .get_schema(Request::new(pb5::get_provider_schema::Request {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(schema.ephemeral_resource_schemas.contains_key("p_secret"));
+        assert!(schema.list_resource_schemas.contains_key("p_thing"));
+        let variadic = schema.functions["join"]
+            .variadic_parameter
+            .as_ref()
+            .unwrap();
+        assert_eq!(variadic.name, "parts");
+        let identities = s
+            .get_resource_identity_schemas(Request::new(
+                pb5::get_resource_identity_schemas::Request {},
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(identities.identity_schemas["p_thing"].identity_attributes[0].required_for_import);
+        let opened = s
+            .open_ephemeral_resource(Request::new(pb5::open_ephemeral_resource::Request {
+                type_name: "p_secret".into(),
+                config: Some(
+                    ctywire_tfplugin::dynamic::encode(
+                        &Value::object([("value", Value::Null)]),
+                        &Secret::cty_type(),
+                    )
+                    .unwrap(),
+                ),
+                ..Default::default()
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        let secret: Secret =
+            ctywire_tfplugin::dynamic::decode_object(opened.result.as_ref()).unwrap();
+        assert_eq!(secret.value, Known::Known("s".to_owned()));
+        let text = |t: &str| {
+            ctywire_tfplugin::dynamic::encode(&Value::from(t), &ctywire::Type::String).unwrap()
+        };
+        let joined = s
+            .call_function(Request::new(pb5::call_function::Request {
+                name: "join".into(),
+                arguments: vec![text("a"), text("b")],
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        let joined: String =
+            ctywire_tfplugin::dynamic::decode_object(joined.result.as_ref()).unwrap();
+        assert_eq!(joined, "ab");
+    }
+}
