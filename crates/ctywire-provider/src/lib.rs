@@ -90,6 +90,7 @@
 //! }
 //! ```
 
+mod action;
 mod arguments;
 mod ephemeral;
 mod error;
@@ -106,6 +107,7 @@ use ctywire::object::{JsonField, MsgpackField, Object};
 use ctywire::Path;
 use ctywire_tfplugin::tfplugin6::RawState;
 
+pub use action::{Action, Progress};
 pub use arguments::{Arguments, ParameterType, Variadic};
 pub use ephemeral::{EphemeralResource, NoPrivate, Opened, Renewed};
 pub use error::{Diagnostic, Error, FunctionError, Result, Severity};

@@ -373,6 +373,23 @@ mod protocol5 {
         }
     }
 
+    #[derive(ctywire::Object)]
+    struct Say {
+        #[cty(required)]
+        text: String,
+    }
+
+    struct Sayer;
+
+    impl Action<()> for Sayer {
+        const NAME: &'static str = "say";
+        type Config = Say;
+        async fn invoke(&self, _: &Context<()>, say: Say, progress: &mut Progress) -> Result<()> {
+            progress.report(say.text).await;
+            Err(Error::new("Said", "and failed"))
+        }
+    }
+
     struct Join;
 
     impl Function for Join {
@@ -390,6 +407,7 @@ mod protocol5 {
             .resource_with_identity(Things)
             .list_resource(ListThings)
             .ephemeral_resource(Secrets)
+            .action(Sayer)
             .function(Join));
         let config = ctywire_tfplugin::dynamic::encode(
             &Value::object(Vec::<(String, Value)>::new()),
@@ -449,6 +467,32 @@ mod protocol5 {
             .into_inner();
         assert_eq!(metadata.ephemeral_resources[0].type_name, "p_secret");
         assert_eq!(metadata.list_resources[0].type_name, "p_thing");
+        assert_eq!(metadata.actions[0].type_name, "p_say");
+        let config = Value::object([("text", Value::from("hi"))]);
+        let events: Vec<pb5::invoke_action::Event> = s
+            .invoke_action(Request::new(pb5::invoke_action::Request {
+                action_type: "p_say".into(),
+                config: Some(ctywire_tfplugin::dynamic::encode(&config, &Say::cty_type()).unwrap()),
+                ..Default::default()
+            }))
+            .await
+            .unwrap()
+            .into_inner()
+            .map(|e| e.unwrap())
+            .collect()
+            .await;
+        use pb5::invoke_action::event::Type;
+        match &events[..] {
+            [pb5::invoke_action::Event {
+                r#type: Some(Type::Progress(p)),
+            }, pb5::invoke_action::Event {
+                r#type: Some(Type::Completed(c)),
+            }] => {
+                assert_eq!(p.message, "hi");
+                assert_eq!(c.diagnostics[0].summary, "Said");
+            }
+            other => panic!("{other:?}"),
+        }
         let schema = s
             .get_schema(Request::new(pb5::get_provider_schema::Request {}))
             .await

@@ -14,13 +14,14 @@ use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::{dynamic, raw_state, Plugin};
 use tonic::{Request, Response, Status};
 
+use crate::action::{ActionEntry, AnyAction};
 use crate::ephemeral::{AnyEphemeral, EphemeralEntry};
 use crate::error::{Diagnostic, Error, FunctionError, Result};
 use crate::identity::{AnyIdentity, IdentityEntry};
 use crate::list::{AnyList, ListEntry};
 use crate::{
-    Arguments, Context, DataSource, EphemeralResource, Function, IdentifiedResource, ListResource,
-    Provider, Resource, StoredState,
+    Action, Arguments, Context, DataSource, EphemeralResource, Function, IdentifiedResource,
+    ListResource, Provider, Resource, StoredState,
 };
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
@@ -54,6 +55,7 @@ pub struct Server<P: Provider> {
     ephemerals: BTreeMap<String, Arc<dyn AnyEphemeral<P::Data>>>,
     lists: BTreeMap<String, Arc<dyn AnyList<P::Data>>>,
     identities: BTreeMap<String, Arc<dyn AnyIdentity<P::Data>>>,
+    actions: BTreeMap<String, Arc<dyn AnyAction<P::Data>>>,
     /// Whether a resource type takes objects moved from another.
     moves: bool,
     schemas: ProviderSchema,
@@ -71,6 +73,7 @@ impl<P: Provider> Clone for Server<P> {
             ephemerals: self.ephemerals.clone(),
             lists: self.lists.clone(),
             identities: self.identities.clone(),
+            actions: self.actions.clone(),
             moves: self.moves,
             schemas: self.schemas.clone(),
         }
@@ -91,6 +94,7 @@ impl<P: Provider> Server<P> {
             ephemerals: BTreeMap::new(),
             lists: BTreeMap::new(),
             identities: BTreeMap::new(),
+            actions: BTreeMap::new(),
             moves: false,
             schemas,
         }
@@ -204,6 +208,30 @@ impl<P: Provider> Server<P> {
             "two list resource types named {name}"
         );
         self.lists.insert(name, Arc::new(entry));
+        self
+    }
+
+    /// Adds an action type, `TYPE_NAME_NAME`.
+    ///
+    /// # Panics
+    ///
+    /// When the provider has an action type of that name already.
+    pub fn action<A: Action<P::Data>>(mut self, action: A) -> Server<P> {
+        let name = format!("{}_{}", P::TYPE_NAME, A::NAME);
+        let block = <A::Config as object::Object>::schema_block();
+        let entry = ActionEntry {
+            ty: block.implied_type(),
+            action,
+            name: name.clone(),
+        };
+        assert!(
+            self.schemas
+                .action_schemas
+                .insert(name.clone(), Schema::new(block))
+                .is_none(),
+            "two action types named {name}"
+        );
+        self.actions.insert(name, Arc::new(entry));
         self
     }
 
@@ -935,6 +963,13 @@ impl<P: Provider> Service for Server<P> {
                     type_name: n.clone(),
                 })
                 .collect(),
+            actions: self
+                .actions
+                .keys()
+                .map(|n| pb::get_metadata::ActionMetadata {
+                    type_name: n.clone(),
+                })
+                .collect(),
             ..Default::default()
         })
     }
@@ -1339,19 +1374,54 @@ impl<P: Provider> Service for Server<P> {
         &self,
         request: Request<pb::validate_action_config::Request>,
     ) -> Answer<pb::validate_action_config::Response> {
-        answer(pb::validate_action_config::Response {
-            diagnostics: unknown_type("action", &request.get_ref().type_name),
-        })
+        let req = request.get_ref();
+        let diagnostics = match self.actions.get(&req.type_name) {
+            Some(a) => a.validate(req.config.as_ref()),
+            None => unknown_type("action type", &req.type_name),
+        };
+        answer(pb::validate_action_config::Response { diagnostics })
     }
 
     async fn plan_action(
         &self,
         request: Request<pb::plan_action::Request>,
     ) -> Answer<pb::plan_action::Response> {
+        let req = request.into_inner();
+        let diagnostics = match self.actions.get(&req.action_type).cloned() {
+            Some(a) => {
+                a.plan(self.configured(&req.action_type).ok(), req.config)
+                    .await
+            }
+            None => unknown_type("action type", &req.action_type),
+        };
         answer(pb::plan_action::Response {
-            diagnostics: unknown_type("action", &request.get_ref().action_type),
+            diagnostics,
             ..Default::default()
         })
+    }
+
+    async fn invoke_action(
+        &self,
+        request: Request<pb::invoke_action::Request>,
+    ) -> Answer<tonic::codegen::BoxStream<pb::invoke_action::Event>> {
+        let req = request.into_inner();
+        let (sender, receiver) = tokio::sync::mpsc::channel(16);
+        let found = self.actions.get(&req.action_type).cloned();
+        match (found, self.configured(&req.action_type)) {
+            (Some(a), Ok(ctx)) => {
+                tokio::spawn(a.invoke(ctx, req.config, sender));
+            }
+            (None, _) => {
+                let diagnostics = unknown_type("action type", &req.action_type);
+                let _ = sender.try_send(Ok(crate::action::completed(diagnostics)));
+            }
+            (_, Err(e)) => {
+                let _ = sender.try_send(Ok(crate::action::completed(protos(e))));
+            }
+        }
+        answer(Box::pin(tokio_stream::wrappers::ReceiverStream::new(
+            receiver,
+        )))
     }
 
     async fn get_functions(

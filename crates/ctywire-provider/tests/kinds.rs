@@ -13,9 +13,9 @@ use std::time::{Duration, SystemTime};
 
 use ctywire::Known;
 use ctywire_provider::{
-    Context, EphemeralResource, Error, Function, FunctionError, IdentifiedResource, ListResource,
-    Listed, Listing, MovedState, Opened, Provider, Renewed, Resource, Result, Server, StoredState,
-    Variadic,
+    Action, Context, EphemeralResource, Error, Function, FunctionError, IdentifiedResource,
+    ListResource, Listed, Listing, MovedState, Opened, Progress, Provider, Renewed, Resource,
+    Result, Server, StoredState, Variadic,
 };
 use ctywire_testing::{Expect, StateCheck, Step, Terraform, Test, Workspace};
 
@@ -315,6 +315,38 @@ impl ListResource<Api> for ListThings {
     }
 }
 
+/// `action "kinds_notify"`'s `config` block.
+#[derive(ctywire::Object)]
+struct Notify {
+    #[cty(required)]
+    message: String,
+}
+
+struct Notifier;
+
+impl Action<Api> for Notifier {
+    const NAME: &'static str = "notify";
+    type Config = Notify;
+
+    async fn invoke(
+        &self,
+        ctx: &Context<Api>,
+        notify: Notify,
+        progress: &mut Progress,
+    ) -> Result<()> {
+        if notify.message == "fail" {
+            return Err(Error::new("Cannot notify", "the message is fail"));
+        }
+        lock(&ctx.data().cloud)
+            .log
+            .push(format!("notify {}", notify.message));
+        progress
+            .report(format!("notified {}", notify.message))
+            .await;
+        Ok(())
+    }
+}
+
 /// `join(separator, parts...)`.
 struct Join;
 
@@ -383,6 +415,7 @@ fn server(cloud: &Shared) -> Server<Kinds> {
     .resource(Others)
     .ephemeral_resource(Tokens)
     .list_resource(ListThings)
+    .action(Notifier)
     .function(Join)
     .function(Sum)
     .function(OrDefault)
@@ -963,6 +996,8 @@ mod service {
             .map(|e| e.type_name)
             .collect();
         assert_eq!(lists, ["kinds_thing"]);
+        let actions: Vec<String> = metadata.actions.into_iter().map(|e| e.type_name).collect();
+        assert_eq!(actions, ["kinds_notify"]);
         assert!(metadata.server_capabilities.unwrap().move_resource_state);
         let schema = s
             .get_provider_schema(Request::new(get_provider_schema::Request {}))
@@ -973,6 +1008,7 @@ mod service {
             .ephemeral_resource_schemas
             .contains_key("kinds_token"));
         assert!(schema.list_resource_schemas.contains_key("kinds_thing"));
+        assert!(schema.action_schemas.contains_key("kinds_notify"));
         let identities = s
             .get_resource_identity_schemas(Request::new(get_resource_identity_schemas::Request {}))
             .await
@@ -997,6 +1033,7 @@ mod service {
             .unwrap()
             .into_inner();
         assert!(metadata.ephemeral_resources.is_empty() && metadata.list_resources.is_empty());
+        assert!(metadata.actions.is_empty());
         assert!(!metadata.server_capabilities.unwrap().move_resource_state);
         let identities = plain
             .get_resource_identity_schemas(Request::new(get_resource_identity_schemas::Request {}))
@@ -1151,4 +1188,65 @@ mod service {
             "kinds_other is imported by id (it has no identity), and the import gave none"
         );
     }
+}
+
+#[test]
+fn an_action_runs_on_its_trigger_and_on_invoke() {
+    let Some((ws, cloud)) = workspace() else {
+        return;
+    };
+    let config = |message: &str| {
+        format!(
+            r#"
+action "kinds_notify" "hello" {{
+  config {{
+    message = "{message}"
+  }}
+}}
+
+resource "kinds_thing" "x" {{
+  name = "a"
+  lifecycle {{
+    action_trigger {{
+      events  = [after_create]
+      actions = [action.kinds_notify.hello]
+    }}
+  }}
+}}
+"#
+        )
+    };
+    ws.configure(&config("hi"));
+    let apply = ws.terraform(&["apply", "-auto-approve", "-input=false", "-no-color"]);
+    apply.success();
+    assert!(
+        words(&apply.stdout).contains("notified hi"),
+        "{}",
+        apply.stdout
+    );
+    assert_eq!(lock(&cloud).log, ["create t-1", "notify hi"]);
+
+    let invoke = ws.terraform(&[
+        "apply",
+        "-invoke=action.kinds_notify.hello",
+        "-auto-approve",
+        "-input=false",
+        "-no-color",
+    ]);
+    invoke.success();
+    assert_eq!(lock(&cloud).log, ["create t-1", "notify hi", "notify hi"]);
+
+    // An action that fails: its error, as Terraform shows it.
+    ws.configure(&config("fail"));
+    let invoke = ws.terraform(&[
+        "apply",
+        "-invoke=action.kinds_notify.hello",
+        "-auto-approve",
+        "-input=false",
+        "-no-color",
+    ]);
+    invoke.expect_status(1);
+    let said = words(&invoke.stderr);
+    assert!(said.contains("Cannot notify"), "{said}");
+    assert!(said.contains("the message is fail"), "{said}");
 }
