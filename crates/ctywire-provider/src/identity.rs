@@ -43,48 +43,53 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 /// # }
 ///
 /// #[derive(ctywire::Object)]
-/// struct Server_ {
+/// struct Machine {
 ///     #[cty(required, requires_replace)]
 ///     name: String,
 ///     #[cty(computed, use_state_for_unknown)]
 ///     id: Known<String>,
 /// }
 ///
-/// /// What names a server: its id.
+/// /// What names a machine: its id.
 /// #[derive(ctywire::Object)]
-/// struct ServerIdentity {
+/// struct MachineIdentity {
 ///     #[cty(required)]
 ///     id: String,
 /// }
 ///
-/// struct Servers;
+/// struct Machines;
 ///
-/// impl Resource<()> for Servers {
-///     const NAME: &'static str = "server";
-///     type State = Server_;
-///     async fn create(&self, _: &Context<()>, mut s: Server_) -> Result<Server_> {
+/// impl Resource<()> for Machines {
+///     const NAME: &'static str = "machine";
+///     type State = Machine;
+///     async fn create(&self, _: &Context<()>, mut s: Machine) -> Result<Machine> {
 ///         s.id = Known::Known(format!("srv-{}", s.name));
 ///         Ok(s)
 ///     }
-///     async fn update(&self, _: &Context<()>, _: Server_, s: Server_) -> Result<Server_> {
+///     async fn update(&self, _: &Context<()>, _: Machine, s: Machine) -> Result<Machine> {
 ///         Ok(s)
 ///     }
-///     async fn delete(&self, _: &Context<()>, _: Server_) -> Result<()> {
+///     async fn delete(&self, _: &Context<()>, _: Machine) -> Result<()> {
 ///         Ok(())
 ///     }
 /// }
 ///
-/// impl IdentifiedResource<()> for Servers {
-///     type Identity = ServerIdentity;
-///     fn identity(&self, s: &Server_) -> ServerIdentity {
-///         ServerIdentity { id: s.id.as_known().cloned().unwrap_or_default() }
+/// impl IdentifiedResource<()> for Machines {
+///     type Identity = MachineIdentity;
+///     fn identity(&self, s: &Machine) -> MachineIdentity {
+///         MachineIdentity { id: s.id.as_known().cloned().unwrap_or_default() }
 ///     }
-///     // import by identity: by default the state with `id` set from the identity,
-///     // then `read`.
+///
+///     // By default the state with `id` set from the identity and the rest null, then
+///     // `read`; `name` cannot be null here, so the import finds it.
+///     async fn import_identity(&self, _: &Context<()>, identity: MachineIdentity) -> Result<Machine> {
+///         let name = identity.id.trim_start_matches("srv-").to_owned();
+///         Ok(Machine { name, id: Known::Known(identity.id) })
+///     }
 /// }
 ///
 /// # async fn serve() {
-/// Server::new(Example).resource_with_identity(Servers).serve().await
+/// Server::new(Example).resource_with_identity(Machines).serve().await
 /// # }
 /// ```
 pub trait IdentifiedResource<D: Send + Sync + 'static>: Resource<D> {

@@ -1,6 +1,7 @@
-//! Write a Terraform / OpenTofu provider as typed resources, data sources and
-//! functions; `ctywire-provider` serves them over the plugin protocol (protocol 6, and
-//! protocol 5 when it can express the schemas, on [`ctywire_tfplugin`]).
+//! Write a Terraform / OpenTofu provider as typed resources, data sources, functions,
+//! ephemeral resources, list resources and actions; `ctywire-provider` serves them over
+//! the plugin protocol (protocol 6, and protocol 5 when it can express the schemas, on
+//! [`ctywire_tfplugin`]).
 //!
 //! Each object's data is a `#[derive(ctywire::Object)]` struct, which gives its schema,
 //! its cty type and its codec. A provider implements [`Provider`] (its configuration and
@@ -17,7 +18,15 @@
 //!   ([`ctywire::schema::Block::check_plan`]) before it is returned;
 //! - apply as [`create`](Resource::create), [`update`](Resource::update) and
 //!   [`delete`](Resource::delete), the new state checked against the plan;
-//! - import by id (by default: the `id` attribute set, then [`read`](Resource::read));
+//! - import by id (by default: the `id` attribute set, then [`read`](Resource::read)),
+//!   and by identity for an [`IdentifiedResource`], whose identity goes with every state
+//!   ([`Server::resource_with_identity`]);
+//! - objects moved from other resource types by `moved` blocks
+//!   ([`Resource::move_state`]);
+//! - ephemeral resources ([`EphemeralResource`]: open, renew, close), list resources for
+//!   `terraform query` ([`ListResource`]) and actions ([`Action`]);
+//! - functions with typed parameters, the last one possibly [`Variadic`], taking null or
+//!   unknown arguments where their types hold them ([`ParameterType`]);
 //! - state upgrades through [`upgrade`](Resource::upgrade) (a stored version without
 //!   one is an error naming it);
 //! - a panic in a handler becomes an error diagnostic naming the type and the call, and
