@@ -146,6 +146,8 @@ pub struct MovedState {
     source_type: String,
     version: u64,
     raw: Option<RawState>,
+    identity_version: u64,
+    identity: Option<RawState>,
 }
 
 impl MovedState {
@@ -174,6 +176,27 @@ impl MovedState {
     pub fn decode<T: Object + JsonField>(&self) -> Result<T> {
         raw_state::decode_object(self.raw.as_ref())
             .map_err(|e| Error::value(&e, "Invalid moved state"))
+    }
+
+    /// The source type's identity schema version its identity was stored with.
+    pub fn identity_version(&self) -> u64 {
+        self.identity_version
+    }
+
+    /// Its identity as a `T` (the source type's identity struct at
+    /// [`identity_version`](MovedState::identity_version)); `None` when it was stored
+    /// without one.
+    ///
+    /// # Errors
+    ///
+    /// When the identity does not fit `T`, at the path where it does not.
+    pub fn decode_identity<T: Object + JsonField>(&self) -> Result<Option<T>> {
+        match &self.identity {
+            Some(raw) if !raw.json.is_empty() => raw_state::decode_object(Some(raw))
+                .map(Some)
+                .map_err(|e| Error::value(&e, "Invalid moved identity")),
+            _ => Ok(None),
+        }
     }
 }
 
@@ -392,6 +415,8 @@ pub(crate) async fn move_state<D: Send + Sync + 'static, R: Resource<D>>(
         source_type: req.source_type_name,
         version: u64::try_from(req.source_schema_version).unwrap_or(u64::MAX),
         raw: req.source_state,
+        identity_version: u64::try_from(req.source_identity_schema_version).unwrap_or(u64::MAX),
+        identity: req.source_identity,
     };
     let warnings = ctx.warnings();
     let handler = async move {

@@ -166,6 +166,10 @@ impl Resource<Api> for Things {
 
     async fn move_state(&self, _: &Context<Api>, moved: MovedState) -> Result<Thing> {
         let other: Other = moved.decode()?;
+        // kinds_other has no identity.
+        if moved.decode_identity::<ThingIdentity>()?.is_some() || moved.version() != 0 {
+            return Err(Error::new("Unexpected move", "an identity, or a version"));
+        }
         Ok(Thing {
             name: Some(other.label),
             size: None,
