@@ -81,7 +81,8 @@ pub trait EphemeralResource<D: Send + Sync + 'static>: Send + Sync + 'static {
     /// What [`open`](EphemeralResource::open) keeps for
     /// [`renew`](EphemeralResource::renew) and [`close`](EphemeralResource::close)
     /// (Terraform holds it, MessagePack-encoded, for the run): [`NoPrivate`] when
-    /// there is nothing to keep.
+    /// there is nothing to keep. A renewal may replace it for the next renewal;
+    /// Terraform (1.15.5) gives `close` what `open` kept.
     type Private: Model;
 
     /// Opens the value the wholly known `config` asks for: `config` with its computed
@@ -105,8 +106,8 @@ pub trait EphemeralResource<D: Send + Sync + 'static>: Send + Sync + 'static {
     }
 
     /// Closes the value at the end of the run (revokes a token, ends a lease), with what
-    /// [`open`](EphemeralResource::open) or the last renewal kept. By default nothing
-    /// is done.
+    /// [`open`](EphemeralResource::open) kept (Terraform 1.15.5 does not hand `close` a
+    /// renewal's). By default nothing is done.
     fn close(
         &self,
         ctx: &Context<D>,
@@ -163,8 +164,7 @@ impl<T, P> Opened<T, P> {
 /// What [`EphemeralResource::renew`] returns: what to keep now, and when to renew next.
 #[derive(Debug)]
 pub struct Renewed<P> {
-    /// What the next renewal and [`close`](EphemeralResource::close) get back
-    /// (`None`: what they got before).
+    /// What the next renewal gets back (`None`: what this one got).
     pub private: Option<P>,
     /// When to renew again (`None`: never).
     pub renew_at: Option<SystemTime>,
