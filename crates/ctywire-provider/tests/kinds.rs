@@ -783,6 +783,23 @@ list "kinds_thing" "one" {
     let one = found("list.kinds_thing.one");
     assert_eq!(one.len(), 1, "{}", query.stdout);
     assert!(one[0]["resource_object"].is_null(), "{}", query.stdout);
+
+    // What a query found, as configuration and import blocks by identity.
+    ws.terraform(&["query", "-no-color", "-generate-config-out=found.tf"])
+        .success();
+    let found = std::fs::read_to_string(ws.config_dir().join("found.tf")).unwrap();
+    let found = words(&found);
+    assert_eq!(found.matches("import {").count(), 3, "{found}");
+    assert!(found.contains(r#"name = "avocado" size = 2"#), "{found}");
+    assert!(found.contains("identity = { id = "), "{found}");
+    // Planned, each is an import by identity of an object already there, unchanged.
+    let plan = ws.terraform(&["plan", "-input=false", "-no-color"]);
+    plan.success();
+    assert!(
+        words(&plan.stdout).contains("Plan: 3 to import, 0 to add, 0 to change, 0 to destroy."),
+        "{}",
+        plan.stdout
+    );
 }
 
 #[test]
