@@ -24,6 +24,11 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 /// identity and, when Terraform asks for it, its state. Serve it with
 /// [`Server::list_resource`](crate::Server::list_resource).
 ///
+/// Terraform (1.15.5) sends the `config` block as the struct's object, the block's
+/// `limit` and whether `include_resource = true`; it shows each result's display name
+/// and identity, and `terraform query -generate-config-out=FILE` writes a `resource`
+/// block (from the state) and an `import` block by identity for each.
+///
 /// ```
 /// use ctywire_provider::{Context, IdentifiedResource, ListResource, Listed, Listing, Result};
 /// # use ctywire_provider::Resource;
