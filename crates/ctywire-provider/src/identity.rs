@@ -76,7 +76,7 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 ///
 /// impl IdentifiedResource<()> for Machines {
 ///     type Identity = MachineIdentity;
-///     fn identity(&self, s: &Machine) -> MachineIdentity {
+///     fn identity(&self, _: &Context<()>, s: &Machine) -> MachineIdentity {
 ///         MachineIdentity { id: s.id.as_known().cloned().unwrap_or_default() }
 ///     }
 ///
@@ -101,8 +101,9 @@ pub trait IdentifiedResource<D: Send + Sync + 'static>: Resource<D> {
     const IDENTITY_VERSION: u64 = 0;
 
     /// The identity of the object `state` describes (a state the resource returned:
-    /// its computed attributes known).
-    fn identity(&self, state: &Self::State) -> Self::Identity;
+    /// its computed attributes known), with the provider's data at hand for what the
+    /// state does not hold (an account, a region).
+    fn identity(&self, ctx: &Context<D>, state: &Self::State) -> Self::Identity;
 
     /// The state of the object an `import` block names by `identity`; Terraform then
     /// calls [`read`](Resource::read) with it. By default the state with each identity
@@ -272,6 +273,7 @@ pub(crate) trait AnyIdentity<D>: Send + Sync + 'static {
     /// The identity of a state the resource returned (none for a null state).
     fn identity_of(
         &self,
+        ctx: &Context<D>,
         state: Option<&pb::DynamicValue>,
     ) -> Result<Option<pb::ResourceIdentityData>>;
     /// ImportResourceState with an identity.
@@ -295,13 +297,24 @@ pub(crate) struct IdentityEntry<R> {
 impl<D: Send + Sync + 'static, R: IdentifiedResource<D>> AnyIdentity<D> for IdentityEntry<R> {
     fn identity_of(
         &self,
+        ctx: &Context<D>,
         state: Option<&pb::DynamicValue>,
     ) -> Result<Option<pb::ResourceIdentityData>> {
         let state: Option<R::State> =
             dynamic::decode_object(state).map_err(|e| Error::value(&e, "Invalid state"))?;
-        state
-            .map(|state| encode_identity(&self.resource.identity(&state)))
-            .transpose()
+        let Some(state) = state else {
+            return Ok(None);
+        };
+        let identity = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.resource.identity(ctx, &state)
+        }))
+        .map_err(|_| {
+            Error::new(
+                format!("The provider panicked in identity of {}", self.name),
+                "This is a bug in the provider, which should be reported in the provider's own issue tracker.",
+            )
+        })?;
+        encode_identity(&identity).map(Some)
     }
 
     fn import(

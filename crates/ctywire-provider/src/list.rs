@@ -44,7 +44,7 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 /// # }
 /// # impl IdentifiedResource<Vec<String>> for Things {
 /// #     type Identity = ThingId;
-/// #     fn identity(&self, t: &Thing) -> ThingId { ThingId { name: t.name.clone() } }
+/// #     fn identity(&self, _: &Context<Vec<String>>, t: &Thing) -> ThingId { ThingId { name: t.name.clone() } }
 /// # }
 ///
 /// /// The `config` block of `list "example_thing" "..."`.
@@ -323,7 +323,7 @@ mod protocol5 {
 
     impl IdentifiedResource<()> for Things {
         type Identity = ThingId;
-        fn identity(&self, t: &Thing) -> ThingId {
+        fn identity(&self, _: &Context<()>, t: &Thing) -> ThingId {
             ThingId {
                 name: t.name.clone(),
             }

@@ -906,7 +906,14 @@ impl<P: Provider> Server<P> {
         diagnostics: &mut Vec<pb::Diagnostic>,
     ) -> Option<pb::ResourceIdentityData> {
         let identity = self.identities.get(name)?;
-        match identity.identity_of(state) {
+        let ctx = match self.configured(name) {
+            Ok(ctx) => ctx,
+            Err(e) => {
+                diagnostics.extend(protos(e));
+                return None;
+            }
+        };
+        match identity.identity_of(&ctx, state) {
             Ok(identity) => identity,
             Err(e) => {
                 diagnostics.extend(protos(e));

@@ -191,7 +191,11 @@ impl IdentifiedResource<Api> for Things {
         Ok(ThingIdentity { id: v0.thing_id })
     }
 
-    fn identity(&self, state: &Thing) -> ThingIdentity {
+    fn identity(&self, _: &Context<Api>, state: &Thing) -> ThingIdentity {
+        assert!(
+            state.name.as_deref() != Some("no identity"),
+            "no identity for it"
+        );
         ThingIdentity {
             id: state.id.as_known().cloned().unwrap_or_default(),
         }
@@ -1172,6 +1176,43 @@ mod service {
         let r = upgrade(&s, 0, r#"{"id": "t-7"}"#).await;
         assert!(r.upgraded_identity.is_none());
         assert_eq!(r.diagnostics[0].summary, "Invalid stored state");
+    }
+
+    async fn create_thing(s: &Server<Kinds>, name: &str) -> apply_resource_change::Response {
+        let planned = Value::object([
+            ("name", Value::from(name)),
+            ("size", Value::Null),
+            ("id", Value::unknown()),
+            ("token", Value::unknown()),
+        ]);
+        s.apply_resource_change(Request::new(apply_resource_change::Request {
+            type_name: "kinds_thing".into(),
+            prior_state: Some(dv(&Value::Null, &Thing::cty_type())),
+            planned_state: Some(dv(&planned, &Thing::cty_type())),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner()
+    }
+
+    #[tokio::test]
+    async fn the_identity_goes_with_the_new_state_and_a_panic_in_it_is_a_diagnostic() {
+        let s = configured(&Shared::default()).await;
+        let r = create_thing(&s, "a").await;
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let identity = r
+            .new_identity
+            .as_ref()
+            .and_then(|i| i.identity_data.as_ref());
+        let identity: ThingIdentity = dynamic::decode_object(identity).unwrap();
+        assert_eq!(identity.id, "t-1");
+        let r = create_thing(&s, "no identity").await;
+        assert!(r.new_identity.is_none());
+        assert_eq!(
+            r.diagnostics[0].summary,
+            "The provider panicked in identity of kinds_thing"
+        );
     }
 
     #[tokio::test]
