@@ -15,10 +15,12 @@ use crate::error::FunctionError;
 ///
 /// What Terraform may pass follows from the type: a type that can hold null
 /// (`Option<String>`) takes a null argument (`allow_null_value`), and one that can hold
-/// an unknown (`Known<String>`, `Value`) takes an unknown one during plan
-/// (`allow_unknown_values`); for any other, Terraform refuses a null argument itself
-/// and does not call the function while the argument is unknown (the result is then
-/// unknown).
+/// an unknown (`Known<String>`, which holds null too, or `Value`) takes an unknown one
+/// during plan (`allow_unknown_values`), checked at its top level; for any other,
+/// Terraform refuses a null argument itself and does not call the function while the
+/// argument is not wholly known (the result is then unknown). A function that takes
+/// unknowns returns an unknown (`Known<T>` as its output) where the result depends on
+/// them: Terraform takes a known result during plan as final.
 pub trait ParameterType: Sized + Send + 'static {
     /// Whether this is the variadic tail ([`Variadic`]).
     const VARIADIC: bool = false;
