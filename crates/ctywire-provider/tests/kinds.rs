@@ -1,8 +1,11 @@
 //! The object kinds beyond resources, data sources and plain functions, under the real
 //! Terraform (acceptance tests: `TF_ACC=1`, Terraform found as ctywire-testing's README
-//! says): an ephemeral resource configuring a provider, resource identity with import by
-//! identity, a `moved` block across resource types, a list resource through
-//! `terraform query`, and variadic, nullable and unknown-taking function parameters.
+//! says): an ephemeral resource configuring a provider (opened, renewed, closed),
+//! resource identity (stored, upgraded, imported by identity through `import` blocks and
+//! ctywire-testing's import steps), a `moved` block across resource types, a list
+//! resource through `terraform query` (and the configuration it generates), an action
+//! (a trigger and `apply -invoke`), and variadic, nullable and unknown-taking function
+//! parameters; then the same provider called as Terraform calls it, without Terraform.
 //!
 //! One small provider, `kinds`, served in the test process: its "cloud" is a map in
 //! memory, with a log of the calls that change it, which the tests read.
