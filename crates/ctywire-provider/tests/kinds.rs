@@ -1243,6 +1243,23 @@ mod service {
         let state = dynamic::decode(imported.state.as_ref(), &Thing::cty_type()).unwrap();
         assert_eq!(state["id"].as_str(), Some("t-5"));
         assert!(state["name"].is_null());
+        // An identity that is not the identity's type: an error, with its path.
+        let r = s
+            .import_resource_state(Request::new(import_resource_state::Request {
+                type_name: "kinds_thing".into(),
+                identity: Some(ResourceIdentityData {
+                    identity_data: Some(DynamicValue {
+                        json: br#"{"id": 5, "other": true}"#.to_vec().into(),
+                        ..Default::default()
+                    }),
+                }),
+                ..Default::default()
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(r.imported_resources.is_empty());
+        assert_eq!(r.diagnostics[0].summary, "Invalid identity");
         // A resource type without an identity wants an id.
         let r = s
             .import_resource_state(Request::new(import_resource_state::Request {
