@@ -186,6 +186,16 @@ impl<D> Context<D> {
     pub(crate) fn warnings(&self) -> Arc<Mutex<Vec<Diagnostic>>> {
         Arc::clone(&self.warnings)
     }
+
+    /// The same context (its warnings shared), for a part of the handler that needs its
+    /// own.
+    pub(crate) fn clone_for_handler(&self) -> Context<D> {
+        Context {
+            data: Arc::clone(&self.data),
+            type_name: self.type_name.clone(),
+            warnings: Arc::clone(&self.warnings),
+        }
+    }
 }
 
 /// A managed resource type: its state struct and the calls that change the real

@@ -30,7 +30,7 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 /// block (from the state) and an `import` block by identity for each.
 ///
 /// ```
-/// use ctywire_provider::{Context, IdentifiedResource, ListResource, Listed, Listing, Result};
+/// use ctywire_provider::{Context, IdentifiedResource, ListResource, Listing, Result};
 /// # use ctywire_provider::Resource;
 /// # #[derive(ctywire::Object)] struct Thing { #[cty(required)] name: String }
 /// # #[derive(ctywire::Object)] struct ThingId { #[cty(required)] name: String }
@@ -68,9 +68,9 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 ///     ) -> Result<()> {
 ///         let prefix = filter.prefix.unwrap_or_default();
 ///         for name in ctx.data().iter().filter(|n| n.starts_with(&prefix)) {
-///             let found = Listed::new(name, ThingId { name: name.clone() })
-///                 .state(Thing { name: name.clone() });
-///             if !listing.push(found).await {
+///             // Its identity from Things' IdentifiedResource::identity (or push a
+///             // Listed with an identity of its own).
+///             if !listing.push_state(name, Thing { name: name.clone() }).await {
 ///                 break; // the limit, or Terraform hung up
 ///             }
 ///         }
@@ -151,8 +151,12 @@ pub struct Listing<S, I> {
     include_resource_object: bool,
     limit: Option<u64>,
     sent: u64,
+    /// The resource type's [`IdentifiedResource::identity`], with the context.
+    identify: Identify<S, I>,
     _types: PhantomData<fn(S, I)>,
 }
+
+type Identify<S, I> = Box<dyn Fn(&S) -> I + Send + Sync>;
 
 impl<S: Model, I: Model> Listing<S, I> {
     /// Whether Terraform asks for each object's state (`include_resource = true`): a
@@ -164,6 +168,16 @@ impl<S: Model, I: Model> Listing<S, I> {
     /// How many objects Terraform takes at most (`limit`), if it says.
     pub fn limit(&self) -> Option<u64> {
         self.limit
+    }
+
+    /// Sends the object `state` describes, shown as `display_name`, with the identity
+    /// the resource type gives it ([`IdentifiedResource::identity`], the one every
+    /// state of it goes with) and, when Terraform asks for it, the state. False when no
+    /// more are wanted: then stop.
+    pub async fn push_state(&mut self, display_name: impl Into<String>, state: S) -> bool {
+        let identity = (self.identify)(&state);
+        self.push(Listed::new(display_name, identity).state(state))
+            .await
     }
 
     /// Sends `listed` to Terraform. False when no more are wanted (the limit is reached,
@@ -214,8 +228,10 @@ pub(crate) trait AnyList<D>: Send + Sync + 'static {
     ) -> BoxFuture<()>;
 }
 
-pub(crate) struct ListEntry<L> {
+pub(crate) struct ListEntry<L, R> {
     pub(crate) lister: L,
+    /// The resource type listed, for its identities.
+    pub(crate) resource: Arc<R>,
     pub(crate) name: String,
     pub(crate) ty: Type,
 }
@@ -228,7 +244,7 @@ pub(crate) fn diagnostics_event(diagnostic: Vec<pb::Diagnostic>) -> pb::list_res
     }
 }
 
-impl<D: Send + Sync + 'static, L: ListResource<D>> AnyList<D> for ListEntry<L> {
+impl<D: Send + Sync + 'static, L: ListResource<D>> AnyList<D> for ListEntry<L, L::Resource> {
     fn validate(&self, config: Option<&pb::DynamicValue>) -> Vec<pb::Diagnostic> {
         crate::server::validate_config::<L::Config>(&self.ty, config)
     }
@@ -242,11 +258,13 @@ impl<D: Send + Sync + 'static, L: ListResource<D>> AnyList<D> for ListEntry<L> {
         Box::pin(async move {
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
+            let (resource, identity_ctx) = (Arc::clone(&self.resource), ctx.clone_for_handler());
             let mut listing = Listing {
                 sender: sender.clone(),
                 include_resource_object: req.include_resource_object,
                 limit: u64::try_from(req.limit).ok().filter(|l| *l > 0),
                 sent: 0,
+                identify: Box::new(move |state| resource.identity(&identity_ctx, state)),
                 _types: PhantomData,
             };
             let config = req.config;

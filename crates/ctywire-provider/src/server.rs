@@ -190,14 +190,20 @@ impl<P: Provider> Server<P> {
             P::TYPE_NAME,
             <L::Resource as Resource<P::Data>>::NAME
         );
-        assert!(
-            self.identities.contains_key(&name),
-            "the list resource {name} lists a resource type with an identity: add it with Server::resource_with_identity first"
-        );
+        let resource = self
+            .identities
+            .get(&name)
+            .and_then(|i| {
+                i.as_any()
+                    .downcast_ref::<IdentityEntry<L::Resource>>()
+                    .map(|e| Arc::clone(&e.resource))
+            })
+            .unwrap_or_else(|| panic!("the list resource {name} lists a resource type with an identity: add it with Server::resource_with_identity first"));
         let block = <L::Config as object::Object>::schema_block();
         let entry = ListEntry {
             ty: block.implied_type(),
             lister,
+            resource,
             name: name.clone(),
         };
         assert!(

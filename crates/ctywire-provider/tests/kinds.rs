@@ -17,8 +17,8 @@ use std::time::{Duration, SystemTime};
 use ctywire::Known;
 use ctywire_provider::{
     Action, Context, EphemeralResource, Error, Function, FunctionError, IdentifiedResource,
-    ListResource, Listed, Listing, MovedState, Opened, Progress, Provider, Renewed, Resource,
-    Result, Server, StoredState, Variadic,
+    ListResource, Listing, MovedState, Opened, Progress, Provider, Renewed, Resource, Result,
+    Server, StoredState, Variadic,
 };
 use ctywire_testing::{Expect, StateCheck, Step, Terraform, Test, Workspace};
 
@@ -318,12 +318,11 @@ impl ListResource<Api> for ListThings {
             .map(|(id, s)| (id.clone(), s.clone()))
             .collect();
         for (id, stored) in found {
-            let listed = Listed::new(
-                format!("thing {}", stored.name),
-                ThingIdentity { id: id.clone() },
-            )
-            .state(thing(&id, &stored));
-            if !listing.push(listed).await {
+            // The identity from the resource type's IdentifiedResource::identity.
+            if !listing
+                .push_state(format!("thing {}", stored.name), thing(&id, &stored))
+                .await
+            {
                 break;
             }
         }
