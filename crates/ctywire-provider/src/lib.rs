@@ -1,6 +1,7 @@
-//! Write a Terraform / OpenTofu provider as typed resources, data sources and
-//! functions; `ctywire-provider` serves them over the plugin protocol (protocol 6, and
-//! protocol 5 when it can express the schemas, on [`ctywire_tfplugin`]).
+//! Write a Terraform / OpenTofu provider as typed resources, data sources, functions,
+//! ephemeral resources, list resources and actions; `ctywire-provider` serves them over
+//! the plugin protocol (protocol 6, and protocol 5 when it can express the schemas, on
+//! [`ctywire_tfplugin`]).
 //!
 //! Each object's data is a `#[derive(ctywire::Object)]` struct, which gives its schema,
 //! its cty type and its codec. A provider implements [`Provider`] (its configuration and
@@ -17,7 +18,15 @@
 //!   ([`ctywire::schema::Block::check_plan`]) before it is returned;
 //! - apply as [`create`](Resource::create), [`update`](Resource::update) and
 //!   [`delete`](Resource::delete), the new state checked against the plan;
-//! - import by id (by default: the `id` attribute set, then [`read`](Resource::read));
+//! - import by id (by default: the `id` attribute set, then [`read`](Resource::read)),
+//!   and by identity for an [`IdentifiedResource`], whose identity goes with every state
+//!   ([`Server::resource_with_identity`]);
+//! - objects moved from other resource types by `moved` blocks
+//!   ([`Resource::move_state`]);
+//! - ephemeral resources ([`EphemeralResource`]: open, renew, close), list resources for
+//!   `terraform query` ([`ListResource`]) and actions ([`Action`]);
+//! - functions with typed parameters, the last one possibly [`Variadic`], taking null or
+//!   unknown arguments where their types hold them ([`ParameterType`]);
 //! - state upgrades through [`upgrade`](Resource::upgrade) (a stored version without
 //!   one is an error naming it);
 //! - a panic in a handler becomes an error diagnostic naming the type and the call, and
@@ -90,8 +99,12 @@
 //! }
 //! ```
 
+mod action;
 mod arguments;
+mod ephemeral;
 mod error;
+mod identity;
+mod list;
 pub mod plan;
 mod server;
 mod v5;
@@ -103,8 +116,12 @@ use ctywire::object::{JsonField, MsgpackField, Object};
 use ctywire::Path;
 use ctywire_tfplugin::tfplugin6::RawState;
 
-pub use arguments::Arguments;
+pub use action::{Action, Progress};
+pub use arguments::{Arguments, ParameterType, Variadic};
+pub use ephemeral::{EphemeralResource, NoPrivate, Opened, Renewed};
 pub use error::{Diagnostic, Error, FunctionError, Result, Severity};
+pub use identity::{IdentifiedResource, MovedState};
+pub use list::{ListResource, Listed, Listing, ResourceIdentity, ResourceState};
 pub use server::Server;
 
 /// A struct that can be an object's data: `#[derive(ctywire::Object)]` gives all of it.
@@ -168,6 +185,16 @@ impl<D> Context<D> {
 
     pub(crate) fn warnings(&self) -> Arc<Mutex<Vec<Diagnostic>>> {
         Arc::clone(&self.warnings)
+    }
+
+    /// The same context (its warnings shared), for a part of the handler that needs its
+    /// own.
+    pub(crate) fn clone_for_handler(&self) -> Context<D> {
+        Context {
+            data: Arc::clone(&self.data),
+            type_name: self.type_name.clone(),
+            warnings: Arc::clone(&self.warnings),
+        }
     }
 }
 
@@ -256,6 +283,34 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
             ))
         }
     }
+
+    /// The resource types whose objects a `moved` block may move to this one
+    /// (full type names: `other_server`), each through
+    /// [`move_state`](Resource::move_state). None by default, and then the provider
+    /// does not advertise moves.
+    const MOVES_FROM: &'static [&'static str] = &[];
+
+    /// The state of an object that a `moved` block moves from a resource type of
+    /// [`MOVES_FROM`](Resource::MOVES_FROM) to this one: read `moved` with the struct
+    /// of its [`source_type`](MovedState::source_type) at its
+    /// [`version`](MovedState::version). Terraform then calls
+    /// [`read`](Resource::read) with it.
+    fn move_state(
+        &self,
+        ctx: &Context<D>,
+        moved: MovedState,
+    ) -> impl Future<Output = Result<Self::State>> + Send {
+        let _ = ctx;
+        async move {
+            Err(Error::new(
+                "Unsupported move",
+                format!(
+                    "the resource has no move_state for objects of {} (Resource::move_state)",
+                    moved.source_type()
+                ),
+            ))
+        }
+    }
 }
 
 /// A state as Terraform stored it, with an earlier schema version: read it with the
@@ -266,6 +321,10 @@ pub struct StoredState {
 }
 
 impl StoredState {
+    pub(crate) fn new(version: u64, raw: Option<RawState>) -> StoredState {
+        StoredState { version, raw }
+    }
+
     /// The schema version it was stored with.
     pub fn version(&self) -> u64 {
         self.version
@@ -323,7 +382,8 @@ pub trait Function: Send + Sync + 'static {
     /// The result.
     type Output: ctywire::object::FieldType + MsgpackField + Send + 'static;
 
-    /// Calls the function with known, non-null arguments.
+    /// Calls the function with the arguments, known and non-null but where their
+    /// [`ParameterType`]s take null or unknown values.
     fn call(
         &self,
         arguments: Self::Arguments,

@@ -7,15 +7,22 @@ use std::pin::Pin;
 use std::sync::{Arc, RwLock};
 
 use ctywire::object::{self, FieldType, PlanModifiers};
-use ctywire::schema::{Block, Parameter, ProviderSchema, Schema};
+use ctywire::schema::{Block, ProviderSchema, Schema};
 use ctywire::{Type, Value};
 use ctywire_tfplugin::tfplugin6 as pb;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::{dynamic, raw_state, Plugin};
 use tonic::{Request, Response, Status};
 
+use crate::action::{ActionEntry, AnyAction};
+use crate::ephemeral::{AnyEphemeral, EphemeralEntry};
 use crate::error::{Diagnostic, Error, FunctionError, Result};
-use crate::{Arguments, Context, DataSource, Function, Provider, Resource, StoredState};
+use crate::identity::{AnyIdentity, IdentityEntry};
+use crate::list::{AnyList, ListEntry};
+use crate::{
+    Action, Arguments, Context, DataSource, EphemeralResource, Function, IdentifiedResource,
+    ListResource, Provider, Resource, StoredState,
+};
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
@@ -45,6 +52,12 @@ pub struct Server<P: Provider> {
     resources: BTreeMap<String, Arc<dyn AnyResource<P::Data>>>,
     data_sources: BTreeMap<String, Arc<dyn AnyDataSource<P::Data>>>,
     functions: BTreeMap<String, Arc<dyn AnyFunction>>,
+    ephemerals: BTreeMap<String, Arc<dyn AnyEphemeral<P::Data>>>,
+    lists: BTreeMap<String, Arc<dyn AnyList<P::Data>>>,
+    identities: BTreeMap<String, Arc<dyn AnyIdentity<P::Data>>>,
+    actions: BTreeMap<String, Arc<dyn AnyAction<P::Data>>>,
+    /// Whether a resource type takes objects moved from another.
+    moves: bool,
     schemas: ProviderSchema,
 }
 
@@ -57,6 +70,11 @@ impl<P: Provider> Clone for Server<P> {
             resources: self.resources.clone(),
             data_sources: self.data_sources.clone(),
             functions: self.functions.clone(),
+            ephemerals: self.ephemerals.clone(),
+            lists: self.lists.clone(),
+            identities: self.identities.clone(),
+            actions: self.actions.clone(),
+            moves: self.moves,
             schemas: self.schemas.clone(),
         }
     }
@@ -73,6 +91,11 @@ impl<P: Provider> Server<P> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             functions: BTreeMap::new(),
+            ephemerals: BTreeMap::new(),
+            lists: BTreeMap::new(),
+            identities: BTreeMap::new(),
+            actions: BTreeMap::new(),
+            moves: false,
             schemas,
         }
     }
@@ -82,8 +105,13 @@ impl<P: Provider> Server<P> {
     /// # Panics
     ///
     /// When the provider has a resource type of that name already.
-    pub fn resource<R: Resource<P::Data>>(mut self, resource: R) -> Server<P> {
+    pub fn resource<R: Resource<P::Data>>(self, resource: R) -> Server<P> {
+        self.add_resource(Arc::new(resource))
+    }
+
+    fn add_resource<R: Resource<P::Data>>(mut self, resource: Arc<R>) -> Server<P> {
         let name = format!("{}_{}", P::TYPE_NAME, R::NAME);
+        self.moves |= !R::MOVES_FROM.is_empty();
         let entry = ResourceEntry::new(resource, &name, P::TYPE_NAME);
         let schema = Schema::new(entry.block.clone()).version(R::VERSION);
         assert!(
@@ -94,6 +122,122 @@ impl<P: Provider> Server<P> {
             "two resource types named {name}"
         );
         self.resources.insert(name, Arc::new(entry));
+        self
+    }
+
+    /// Adds a resource type with an identity ([`IdentifiedResource`]), `TYPE_NAME_NAME`:
+    /// its identity schema is advertised, every state it returns goes with its
+    /// identity, and an `import` block may name an object by identity.
+    ///
+    /// # Panics
+    ///
+    /// When the provider has a resource type of that name already, or the identity
+    /// struct has blocks.
+    pub fn resource_with_identity<R: IdentifiedResource<P::Data>>(
+        mut self,
+        resource: R,
+    ) -> Server<P> {
+        let name = format!("{}_{}", P::TYPE_NAME, R::NAME);
+        let resource = Arc::new(resource);
+        self.schemas.resource_identity_schemas.insert(
+            name.clone(),
+            crate::identity::identity_schema::<R::Identity>(R::IDENTITY_VERSION, &name),
+        );
+        self.identities.insert(
+            name.clone(),
+            Arc::new(IdentityEntry {
+                resource: Arc::clone(&resource),
+                name,
+            }),
+        );
+        self.add_resource(resource)
+    }
+
+    /// Adds an ephemeral resource type, `TYPE_NAME_NAME`.
+    ///
+    /// # Panics
+    ///
+    /// When the provider has an ephemeral resource type of that name already.
+    pub fn ephemeral_resource<E: EphemeralResource<P::Data>>(mut self, resource: E) -> Server<P> {
+        let name = format!("{}_{}", P::TYPE_NAME, E::NAME);
+        let block = <E::Object as object::Object>::schema_block();
+        let entry = EphemeralEntry {
+            ty: block.implied_type(),
+            resource,
+            name: name.clone(),
+        };
+        assert!(
+            self.schemas
+                .ephemeral_resource_schemas
+                .insert(name.clone(), Schema::new(block))
+                .is_none(),
+            "two ephemeral resource types named {name}"
+        );
+        self.ephemerals.insert(name, Arc::new(entry));
+        self
+    }
+
+    /// Adds a list resource type, named as the resource type it lists (for
+    /// `terraform query`).
+    ///
+    /// # Panics
+    ///
+    /// When the provider has a list resource type of that name already, or not the
+    /// resource type with its identity ([`Server::resource_with_identity`]) before.
+    pub fn list_resource<L: ListResource<P::Data>>(mut self, lister: L) -> Server<P> {
+        let name = format!(
+            "{}_{}",
+            P::TYPE_NAME,
+            <L::Resource as Resource<P::Data>>::NAME
+        );
+        let resource = self
+            .identities
+            .get(&name)
+            .and_then(|i| {
+                i.as_any()
+                    .downcast_ref::<IdentityEntry<L::Resource>>()
+                    .map(|e| Arc::clone(&e.resource))
+            })
+            .unwrap_or_else(|| panic!("the list resource {name} lists a resource type with an identity: add it with Server::resource_with_identity first"));
+        let block = <L::Config as object::Object>::schema_block();
+        let entry = ListEntry {
+            ty: block.implied_type(),
+            lister,
+            resource,
+            name: name.clone(),
+        };
+        assert!(
+            self.schemas
+                .list_resource_schemas
+                .insert(name.clone(), Schema::new(block))
+                .is_none(),
+            "two list resource types named {name}"
+        );
+        self.lists.insert(name, Arc::new(entry));
+        self
+    }
+
+    /// Adds an action type, `TYPE_NAME_NAME`.
+    ///
+    /// # Panics
+    ///
+    /// When the provider has an action type of that name already.
+    pub fn action<A: Action<P::Data>>(mut self, action: A) -> Server<P> {
+        let name = format!("{}_{}", P::TYPE_NAME, A::NAME);
+        let block = <A::Config as object::Object>::schema_block();
+        let entry = ActionEntry {
+            ty: block.implied_type(),
+            action,
+            name: name.clone(),
+        };
+        assert!(
+            self.schemas
+                .action_schemas
+                .insert(name.clone(), Schema::new(block))
+                .is_none(),
+            "two action types named {name}"
+        );
+        self.actions.insert(name, Arc::new(entry));
         self
     }
 
@@ -128,18 +272,15 @@ impl<P: Provider> Server<P> {
     /// When the provider has a function of that name already.
     pub fn function<F: Function>(mut self, function: F) -> Server<P> {
         let parameters = FunctionEntry::<F>::PARAMETERS_MATCH;
+        let (positional, variadic_parameter) = F::Arguments::parameters(F::PARAMETERS);
         let definition = ctywire::schema::Function {
             summary: F::SUMMARY.to_owned(),
             description: F::DESCRIPTION.to_owned(),
             description_kind: ctywire::schema::DescriptionKind::Markdown,
             deprecation_message: String::new(),
             return_type: <F::Output as FieldType>::cty_type(),
-            parameters: F::PARAMETERS
-                .iter()
-                .zip(F::Arguments::types())
-                .map(|(name, ty)| Parameter::new(*name, ty))
-                .collect(),
-            variadic_parameter: None,
+            parameters: positional,
+            variadic_parameter,
         };
         debug_assert!(parameters);
         let name = F::NAME.to_owned();
@@ -194,7 +335,7 @@ impl<P: Provider> Server<P> {
 
 /// Runs `handler` as a task of its own: a panic in it is an error naming `type_name`
 /// and `rpc`; warnings the handler left in its context come first in the diagnostics.
-async fn run<T: Send + 'static>(
+pub(crate) async fn run<T: Send + 'static>(
     type_name: &str,
     rpc: &str,
     warnings: Option<Arc<std::sync::Mutex<Vec<Diagnostic>>>>,
@@ -233,7 +374,7 @@ async fn run<T: Send + 'static>(
     }
 }
 
-fn protos(e: Error) -> Vec<pb::Diagnostic> {
+pub(crate) fn protos(e: Error) -> Vec<pb::Diagnostic> {
     e.diagnostics().iter().map(Diagnostic::to_proto).collect()
 }
 
@@ -309,10 +450,15 @@ trait AnyResource<D>: Send + Sync + 'static {
         ctx: Option<Context<D>>,
         req: pb::upgrade_resource_state::Request,
     ) -> BoxFuture<pb::upgrade_resource_state::Response>;
+    fn move_state(
+        self: Arc<Self>,
+        ctx: Context<D>,
+        req: pb::move_resource_state::Request,
+    ) -> BoxFuture<(Option<pb::DynamicValue>, Vec<pb::Diagnostic>)>;
 }
 
 struct ResourceEntry<R> {
-    resource: R,
+    resource: Arc<R>,
     name: String,
     /// The provider's type name, for Terraform's wording of a broken plan.
     provider: &'static str,
@@ -323,7 +469,7 @@ struct ResourceEntry<R> {
 
 impl<R> ResourceEntry<R> {
     fn new<D: Send + Sync + 'static>(
-        resource: R,
+        resource: Arc<R>,
         name: &str,
         provider: &'static str,
     ) -> ResourceEntry<R>
@@ -344,7 +490,7 @@ impl<R> ResourceEntry<R> {
 
 /// The configuration's problems: of its type (always), and of the struct's fields
 /// (when it is wholly known: a fraction for an integer).
-fn validate_config<T: object::JsonField + object::MsgpackField>(
+pub(crate) fn validate_config<T: object::JsonField + object::MsgpackField>(
     ty: &Type,
     config: Option<&pb::DynamicValue>,
 ) -> Vec<pb::Diagnostic> {
@@ -615,6 +761,20 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             response
         })
     }
+
+    fn move_state(
+        self: Arc<Self>,
+        ctx: Context<D>,
+        req: pb::move_resource_state::Request,
+    ) -> BoxFuture<(Option<pb::DynamicValue>, Vec<pb::Diagnostic>)> {
+        let name = self.name.clone();
+        Box::pin(crate::identity::move_state(
+            Arc::clone(&self.resource),
+            name,
+            ctx,
+            req,
+        ))
+    }
 }
 
 // ---- data sources
@@ -732,10 +892,40 @@ impl<F: Function> AnyFunction for FunctionEntry<F> {
 
 // ---- the service
 
-pub(crate) fn capabilities() -> pb::ServerCapabilities {
-    pb::ServerCapabilities {
-        get_provider_schema_optional: false,
-        ..Default::default()
+impl<P: Provider> Server<P> {
+    /// What the provider can do beyond the protocol's minimum: moves when a resource
+    /// type takes them.
+    pub(crate) fn capabilities(&self) -> pb::ServerCapabilities {
+        pb::ServerCapabilities {
+            get_provider_schema_optional: false,
+            move_resource_state: self.moves,
+            ..Default::default()
+        }
+    }
+
+    /// The identity of `state` for resource type `name`, when it has one (with an
+    /// error diagnostic when it cannot be made).
+    fn identity_of(
+        &self,
+        name: &str,
+        state: Option<&pb::DynamicValue>,
+        diagnostics: &mut Vec<pb::Diagnostic>,
+    ) -> Option<pb::ResourceIdentityData> {
+        let identity = self.identities.get(name)?;
+        let ctx = match self.configured(name) {
+            Ok(ctx) => ctx,
+            Err(e) => {
+                diagnostics.extend(protos(e));
+                return None;
+            }
+        };
+        match identity.identity_of(&ctx, state) {
+            Ok(identity) => identity,
+            Err(e) => {
+                diagnostics.extend(protos(e));
+                None
+            }
+        }
     }
 }
 
@@ -752,7 +942,7 @@ impl<P: Provider> Service for Server<P> {
         _: Request<pb::get_metadata::Request>,
     ) -> Answer<pb::get_metadata::Response> {
         answer(pb::get_metadata::Response {
-            server_capabilities: Some(capabilities()),
+            server_capabilities: Some(self.capabilities()),
             resources: self
                 .resources
                 .keys()
@@ -772,6 +962,27 @@ impl<P: Provider> Service for Server<P> {
                 .keys()
                 .map(|n| pb::get_metadata::FunctionMetadata { name: n.clone() })
                 .collect(),
+            ephemeral_resources: self
+                .ephemerals
+                .keys()
+                .map(|n| pb::get_metadata::EphemeralMetadata {
+                    type_name: n.clone(),
+                })
+                .collect(),
+            list_resources: self
+                .lists
+                .keys()
+                .map(|n| pb::get_metadata::ListResourceMetadata {
+                    type_name: n.clone(),
+                })
+                .collect(),
+            actions: self
+                .actions
+                .keys()
+                .map(|n| pb::get_metadata::ActionMetadata {
+                    type_name: n.clone(),
+                })
+                .collect(),
             ..Default::default()
         })
     }
@@ -781,7 +992,7 @@ impl<P: Provider> Service for Server<P> {
         _: Request<pb::get_provider_schema::Request>,
     ) -> Answer<pb::get_provider_schema::Response> {
         let mut response = ctywire_tfplugin::schema::provider_schema_response(&self.schemas);
-        response.server_capabilities = Some(capabilities());
+        response.server_capabilities = Some(self.capabilities());
         answer(response)
     }
 
@@ -873,7 +1084,16 @@ impl<P: Provider> Service for Server<P> {
             });
         };
         match self.configured(&req.type_name) {
-            Ok(ctx) => answer(r.read(ctx, req).await),
+            Ok(ctx) => {
+                let name = req.type_name.clone();
+                let mut response = r.read(ctx, req).await;
+                response.new_identity = self.identity_of(
+                    &name,
+                    response.new_state.as_ref(),
+                    &mut response.diagnostics,
+                );
+                answer(response)
+            }
             Err(e) => answer(pb::read_resource::Response {
                 diagnostics: protos(e),
                 new_state: req.current_state,
@@ -889,7 +1109,15 @@ impl<P: Provider> Service for Server<P> {
     ) -> Answer<pb::plan_resource_change::Response> {
         let req = request.get_ref();
         match self.resources.get(&req.type_name) {
-            Some(r) => answer(r.plan(req)),
+            Some(r) => {
+                let mut response = r.plan(req);
+                // The identity does not change while the object lives; a new object's
+                // is known once it is created.
+                if self.identities.contains_key(&req.type_name) {
+                    response.planned_identity = req.prior_identity.clone();
+                }
+                answer(response)
+            }
             None => answer(pb::plan_resource_change::Response {
                 diagnostics: unknown_type("resource type", &req.type_name),
                 ..Default::default()
@@ -910,7 +1138,16 @@ impl<P: Provider> Service for Server<P> {
             });
         };
         match self.configured(&req.type_name) {
-            Ok(ctx) => answer(r.apply(ctx, req).await),
+            Ok(ctx) => {
+                let name = req.type_name.clone();
+                let mut response = r.apply(ctx, req).await;
+                response.new_identity = self.identity_of(
+                    &name,
+                    response.new_state.as_ref(),
+                    &mut response.diagnostics,
+                );
+                answer(response)
+            }
             Err(e) => answer(pb::apply_resource_change::Response {
                 diagnostics: protos(e),
                 new_state: req.prior_state,
@@ -930,17 +1167,30 @@ impl<P: Provider> Service for Server<P> {
                 ..Default::default()
             });
         };
-        if req.id.is_empty() {
-            return answer(pb::import_resource_state::Response {
-                diagnostics: protos(Error::new(
-                    "Cannot import",
-                    format!("{} is imported by id, and the import gave none (an identity alone is not supported)", req.type_name),
-                )),
-                ..Default::default()
-            });
-        }
+        let identity = req.identity.and_then(|i| i.identity_data);
+        let by_identity = match (identity, self.identities.get(&req.type_name)) {
+            (Some(identity), Some(entry)) if req.id.is_empty() => {
+                Some((identity, Arc::clone(entry)))
+            }
+            (_, None) if req.id.is_empty() => {
+                return answer(pb::import_resource_state::Response {
+                    diagnostics: protos(Error::new(
+                        "Cannot import",
+                        format!(
+                            "{} is imported by id (it has no identity), and the import gave none",
+                            req.type_name
+                        ),
+                    )),
+                    ..Default::default()
+                });
+            }
+            _ => None,
+        };
         match self.configured(&req.type_name) {
-            Ok(ctx) => answer(r.import(ctx, req.id).await),
+            Ok(ctx) => match by_identity {
+                Some((identity, entry)) => answer(entry.import(ctx, Some(identity)).await),
+                None => answer(r.import(ctx, req.id).await),
+            },
             Err(e) => answer(pb::import_resource_state::Response {
                 diagnostics: protos(e),
                 ..Default::default()
@@ -952,15 +1202,23 @@ impl<P: Provider> Service for Server<P> {
         &self,
         request: Request<pb::move_resource_state::Request>,
     ) -> Answer<pb::move_resource_state::Response> {
-        let req = request.get_ref();
+        let req = request.into_inner();
+        let name = req.target_type_name.clone();
+        let Some(r) = self.resources.get(&name).cloned() else {
+            return answer(pb::move_resource_state::Response {
+                diagnostics: unknown_type("resource type", &name),
+                ..Default::default()
+            });
+        };
+        let (target_state, mut diagnostics) = match self.configured(&name) {
+            Ok(ctx) => r.move_state(ctx, req).await,
+            Err(e) => (None, protos(e)),
+        };
+        let target_identity = self.identity_of(&name, target_state.as_ref(), &mut diagnostics);
         answer(pb::move_resource_state::Response {
-            diagnostics: protos(Error::new(
-                "Unsupported move",
-                format!(
-                    "{} does not take objects of {} moved from another resource type",
-                    req.target_type_name, req.source_type_name
-                ),
-            )),
+            target_state,
+            diagnostics,
+            target_identity,
             ..Default::default()
         })
     }
@@ -969,13 +1227,17 @@ impl<P: Provider> Service for Server<P> {
         &self,
         request: Request<pb::upgrade_resource_identity::Request>,
     ) -> Answer<pb::upgrade_resource_identity::Response> {
-        answer(pb::upgrade_resource_identity::Response {
-            diagnostics: protos(Error::new(
-                "Unsupported resource identity",
-                format!("{} has no resource identity", request.get_ref().type_name),
-            )),
-            ..Default::default()
-        })
+        let req = request.get_ref();
+        match self.identities.get(&req.type_name) {
+            Some(identity) => answer(identity.upgrade(req)),
+            None => answer(pb::upgrade_resource_identity::Response {
+                diagnostics: protos(Error::new(
+                    "Unsupported resource identity",
+                    format!("{} has no resource identity", req.type_name),
+                )),
+                ..Default::default()
+            }),
+        }
     }
 
     async fn read_data_source(
@@ -1018,66 +1280,161 @@ impl<P: Provider> Service for Server<P> {
         &self,
         request: Request<pb::validate_ephemeral_resource_config::Request>,
     ) -> Answer<pb::validate_ephemeral_resource_config::Response> {
-        answer(pb::validate_ephemeral_resource_config::Response {
-            diagnostics: unknown_type("ephemeral resource type", &request.get_ref().type_name),
-        })
+        let req = request.get_ref();
+        let diagnostics = match self.ephemerals.get(&req.type_name) {
+            Some(e) => e.validate(req.config.as_ref()),
+            None => unknown_type("ephemeral resource type", &req.type_name),
+        };
+        answer(pb::validate_ephemeral_resource_config::Response { diagnostics })
     }
 
     async fn open_ephemeral_resource(
         &self,
         request: Request<pb::open_ephemeral_resource::Request>,
     ) -> Answer<pb::open_ephemeral_resource::Response> {
-        answer(pb::open_ephemeral_resource::Response {
-            diagnostics: unknown_type("ephemeral resource type", &request.get_ref().type_name),
-            ..Default::default()
-        })
+        let req = request.into_inner();
+        let found = self.ephemerals.get(&req.type_name).cloned();
+        match (found, self.configured(&req.type_name)) {
+            (Some(e), Ok(ctx)) => answer(e.open(ctx, req.config).await),
+            (None, _) => answer(pb::open_ephemeral_resource::Response {
+                diagnostics: unknown_type("ephemeral resource type", &req.type_name),
+                ..Default::default()
+            }),
+            (_, Err(e)) => answer(pb::open_ephemeral_resource::Response {
+                diagnostics: protos(e),
+                ..Default::default()
+            }),
+        }
     }
 
     async fn renew_ephemeral_resource(
         &self,
         request: Request<pb::renew_ephemeral_resource::Request>,
     ) -> Answer<pb::renew_ephemeral_resource::Response> {
-        answer(pb::renew_ephemeral_resource::Response {
-            diagnostics: unknown_type("ephemeral resource type", &request.get_ref().type_name),
-            ..Default::default()
-        })
+        let req = request.into_inner();
+        let found = self.ephemerals.get(&req.type_name).cloned();
+        match (found, self.configured(&req.type_name)) {
+            (Some(e), Ok(ctx)) => answer(e.renew(ctx, req.private).await),
+            (None, _) => answer(pb::renew_ephemeral_resource::Response {
+                diagnostics: unknown_type("ephemeral resource type", &req.type_name),
+                ..Default::default()
+            }),
+            (_, Err(e)) => answer(pb::renew_ephemeral_resource::Response {
+                diagnostics: protos(e),
+                private: req.private,
+                ..Default::default()
+            }),
+        }
     }
 
     async fn close_ephemeral_resource(
         &self,
         request: Request<pb::close_ephemeral_resource::Request>,
     ) -> Answer<pb::close_ephemeral_resource::Response> {
-        answer(pb::close_ephemeral_resource::Response {
-            diagnostics: unknown_type("ephemeral resource type", &request.get_ref().type_name),
-        })
+        let req = request.into_inner();
+        let found = self.ephemerals.get(&req.type_name).cloned();
+        match (found, self.configured(&req.type_name)) {
+            (Some(e), Ok(ctx)) => answer(e.close(ctx, req.private).await),
+            (None, _) => answer(pb::close_ephemeral_resource::Response {
+                diagnostics: unknown_type("ephemeral resource type", &req.type_name),
+            }),
+            (_, Err(e)) => answer(pb::close_ephemeral_resource::Response {
+                diagnostics: protos(e),
+            }),
+        }
     }
 
     async fn validate_list_resource_config(
         &self,
         request: Request<pb::validate_list_resource_config::Request>,
     ) -> Answer<pb::validate_list_resource_config::Response> {
-        answer(pb::validate_list_resource_config::Response {
-            diagnostics: unknown_type("list resource type", &request.get_ref().type_name),
-        })
+        let req = request.get_ref();
+        let diagnostics = match self.lists.get(&req.type_name) {
+            Some(l) => l.validate(req.config.as_ref()),
+            None => unknown_type("list resource type", &req.type_name),
+        };
+        answer(pb::validate_list_resource_config::Response { diagnostics })
+    }
+
+    async fn list_resource(
+        &self,
+        request: Request<pb::list_resource::Request>,
+    ) -> Answer<tonic::codegen::BoxStream<pb::list_resource::Event>> {
+        let req = request.into_inner();
+        let (sender, receiver) = tokio::sync::mpsc::channel(16);
+        let found = self.lists.get(&req.type_name).cloned();
+        match (found, self.configured(&req.type_name)) {
+            (Some(l), Ok(ctx)) => {
+                tokio::spawn(l.list(ctx, req, sender));
+            }
+            (None, _) => {
+                let event = crate::list::diagnostics_event(unknown_type(
+                    "list resource type",
+                    &req.type_name,
+                ));
+                let _ = sender.try_send(Ok(event));
+            }
+            (_, Err(e)) => {
+                let _ = sender.try_send(Ok(crate::list::diagnostics_event(protos(e))));
+            }
+        }
+        answer(Box::pin(tokio_stream::wrappers::ReceiverStream::new(
+            receiver,
+        )))
     }
 
     async fn validate_action_config(
         &self,
         request: Request<pb::validate_action_config::Request>,
     ) -> Answer<pb::validate_action_config::Response> {
-        answer(pb::validate_action_config::Response {
-            diagnostics: unknown_type("action", &request.get_ref().type_name),
-        })
+        let req = request.get_ref();
+        let diagnostics = match self.actions.get(&req.type_name) {
+            Some(a) => a.validate(req.config.as_ref()),
+            None => unknown_type("action type", &req.type_name),
+        };
+        answer(pb::validate_action_config::Response { diagnostics })
     }
 
     async fn plan_action(
         &self,
         request: Request<pb::plan_action::Request>,
     ) -> Answer<pb::plan_action::Response> {
+        let req = request.into_inner();
+        let diagnostics = match self.actions.get(&req.action_type).cloned() {
+            Some(a) => {
+                a.plan(self.configured(&req.action_type).ok(), req.config)
+                    .await
+            }
+            None => unknown_type("action type", &req.action_type),
+        };
         answer(pb::plan_action::Response {
-            diagnostics: unknown_type("action", &request.get_ref().action_type),
+            diagnostics,
             ..Default::default()
         })
+    }
+
+    async fn invoke_action(
+        &self,
+        request: Request<pb::invoke_action::Request>,
+    ) -> Answer<tonic::codegen::BoxStream<pb::invoke_action::Event>> {
+        let req = request.into_inner();
+        let (sender, receiver) = tokio::sync::mpsc::channel(16);
+        let found = self.actions.get(&req.action_type).cloned();
+        match (found, self.configured(&req.action_type)) {
+            (Some(a), Ok(ctx)) => {
+                tokio::spawn(a.invoke(ctx, req.config, sender));
+            }
+            (None, _) => {
+                let diagnostics = unknown_type("action type", &req.action_type);
+                let _ = sender.try_send(Ok(crate::action::completed(diagnostics)));
+            }
+            (_, Err(e)) => {
+                let _ = sender.try_send(Ok(crate::action::completed(protos(e))));
+            }
+        }
+        answer(Box::pin(tokio_stream::wrappers::ReceiverStream::new(
+            receiver,
+        )))
     }
 
     async fn get_functions(

@@ -43,8 +43,55 @@ macro_rules! recoded {
                 let _ = request;
                 let mut response = ctywire_tfplugin::v5::provider_schema_response(self.0.schemas())
                     .map_err(|e| Status::internal(format!("the schema needs protocol 6: {e}")))?;
-                response.server_capabilities = Some(recode(&crate::server::capabilities())?);
+                response.server_capabilities = Some(recode(&self.0.capabilities())?);
                 Ok(Response::new(response))
+            }
+
+            async fn get_metadata(
+                &self,
+                request: Request<pb5::get_metadata::Request>,
+            ) -> Answer<pb5::get_metadata::Response> {
+                let request: pb6::get_metadata::Request = recode(request.get_ref())?;
+                let response = Service6::get_metadata(&self.0, Request::new(request)).await?.into_inner();
+                let actions = response
+                    .actions
+                    .iter()
+                    .map(|a| pb5::get_metadata::ActionMetadata { type_name: a.type_name.clone() })
+                    .collect();
+                // Field 8 is state stores in protocol 6 (never filled) and actions in 5.
+                let response = pb6::get_metadata::Response {
+                    actions: Vec::new(),
+                    state_stores: Vec::new(),
+                    ..response
+                };
+                let response: pb5::get_metadata::Response = recode(&response)?;
+                Ok(Response::new(pb5::get_metadata::Response { actions, ..response }))
+            }
+
+            async fn invoke_action(
+                &self,
+                request: Request<pb5::invoke_action::Request>,
+            ) -> Answer<tonic::codegen::BoxStream<pb5::invoke_action::Event>> {
+                use tokio_stream::StreamExt;
+                let request: pb6::invoke_action::Request = recode(request.get_ref())?;
+                let events = Service6::invoke_action(&self.0, Request::new(request))
+                    .await?
+                    .into_inner()
+                    .map(|event| event.and_then(|event| recode::<_, pb5::invoke_action::Event>(&event)));
+                Ok(Response::new(Box::pin(events)))
+            }
+
+            async fn list_resource(
+                &self,
+                request: Request<pb5::list_resource::Request>,
+            ) -> Answer<tonic::codegen::BoxStream<pb5::list_resource::Event>> {
+                use tokio_stream::StreamExt;
+                let request: pb6::list_resource::Request = recode(request.get_ref())?;
+                let events = Service6::list_resource(&self.0, Request::new(request))
+                    .await?
+                    .into_inner()
+                    .map(|event| event.and_then(|event| recode::<_, pb5::list_resource::Event>(&event)));
+                Ok(Response::new(Box::pin(events)))
             }
 
             async fn prepare_provider_config(
@@ -65,10 +112,9 @@ macro_rules! recoded {
     };
 }
 
-// GetMetadata's messages differ in fields for actions and state stores, which the
-// framework never fills.
+// GetMetadata's messages differ in their fields for actions and state stores: it is
+// answered by hand.
 recoded! {
-    get_metadata(get_metadata) => get_metadata(get_metadata);
     validate_resource_type_config(validate_resource_type_config) => validate_resource_config(validate_resource_config);
     validate_data_source_config(validate_data_source_config) => validate_data_resource_config(validate_data_resource_config);
     upgrade_resource_state(upgrade_resource_state) => upgrade_resource_state(upgrade_resource_state);

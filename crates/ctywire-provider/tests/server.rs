@@ -677,8 +677,13 @@ async fn every_call_of_a_normal_run_is_answered() {
     s.stop_provider(Request::new(stop_provider::Request {}))
         .await
         .unwrap();
-    let r = s
-        .move_resource_state(Request::new(move_resource_state::Request::default()))
+    let r = configured(true)
+        .await
+        .move_resource_state(Request::new(move_resource_state::Request {
+            source_type_name: "test_other".into(),
+            target_type_name: "test_thing".into(),
+            ..Default::default()
+        }))
         .await
         .unwrap()
         .into_inner();

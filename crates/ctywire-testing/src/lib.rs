@@ -433,17 +433,44 @@ impl Runner<'_> {
             Ok(s) => s,
             Err(why) => return fail(why),
         };
-        let id = match &import.id {
-            ImportId::Id(id) => id.clone(),
-            ImportId::FromState => match id_from_state(&current, &import.address) {
-                Ok(id) => id,
+        let identity = match &import.id {
+            ImportId::Id(_) | ImportId::FromState => None,
+            ImportId::Identity(identity) => Some(identity.clone()),
+            ImportId::IdentityFromState => match identity_from_state(&current, &import.address) {
+                Ok(identity) => Some(identity),
                 Err(why) => return fail(why),
             },
         };
-        let run = self.ws.terraform_in(
-            &import_dir,
-            &["import", "-input=false", "-no-color", &import.address, &id],
-        );
+        let run = if let Some(identity) = identity {
+            // An `import` block, applied for the instance alone.
+            let block = import_block(&import.address, &identity);
+            if let Err(e) = std::fs::write(import_dir.join("ctywire_testing_import.tf"), block) {
+                return fail(format!("cannot write the import block: {e}"));
+            }
+            let target = format!("-target={}", import.address);
+            self.ws.terraform_in(
+                &import_dir,
+                &[
+                    "apply",
+                    "-auto-approve",
+                    "-input=false",
+                    "-no-color",
+                    &target,
+                ],
+            )
+        } else {
+            let id = match &import.id {
+                ImportId::Id(id) => id.clone(),
+                _ => match id_from_state(&current, &import.address) {
+                    Ok(id) => id,
+                    Err(why) => return fail(why),
+                },
+            };
+            self.ws.terraform_in(
+                &import_dir,
+                &["import", "-input=false", "-no-color", &import.address, &id],
+            )
+        };
         if !run.is_success() {
             return Outcome::TerraformError(run);
         }
@@ -578,6 +605,31 @@ fn id_from_state(state: &State, address: &str) -> Result<String, String> {
         })
 }
 
+/// The identity the state holds for the instance at `address`, as a JSON object.
+fn identity_from_state(state: &State, address: &str) -> Result<serde_json::Value, String> {
+    let resource = check::find_resource(state, address).ok_or_else(|| {
+        format!("import: {address} is not in the state, so it has no identity to import by (give import_identity)")
+    })?;
+    resource
+        .identity
+        .as_ref()
+        .and_then(|i| serde_json::from_str::<serde_json::Value>(i.as_str()).ok())
+        .filter(serde_json::Value::is_object)
+        .ok_or_else(|| {
+            format!("import: {address} has no identity in the state (its resource type has no identity schema, or Terraform is older than 1.12): give import_identity")
+        })
+}
+
+/// An `import` block bringing the object `identity` names to `address`. A JSON object
+/// is an HCL object expression once its strings cannot start a template sequence.
+fn import_block(address: &str, identity: &serde_json::Value) -> String {
+    let expression = identity
+        .to_string()
+        .replace("${", "$${")
+        .replace("%{", "%%{");
+    format!("import {{\n  to       = {address}\n  identity = {expression}\n}}\n")
+}
+
 /// The imported instance's attributes equal the test state's, but for `ignore`d ones.
 fn verify_import(
     current: &State,
@@ -643,6 +695,39 @@ fn verify_import(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_identity_becomes_an_import_block() {
+        let identity = serde_json::json!({"id": "a${b}%{c}", "n": 1, "tags": ["x"]});
+        assert_eq!(
+            import_block("demo_thing.x", &identity),
+            "import {\n  to       = demo_thing.x\n  identity = {\"id\":\"a$${b}%%{c}\",\"n\":1,\"tags\":[\"x\"]}\n}\n"
+        );
+    }
+
+    #[test]
+    fn the_identity_to_import_by_comes_from_the_state() {
+        let state = State::from_json(
+            br#"{"format_version": "1.0", "values": {"root_module": {"resources": [
+                {"address": "demo_thing.x", "mode": "managed", "type": "demo_thing", "name": "x",
+                 "values": {"id": "t-1"}, "identity": {"id": "t-1"}, "identity_schema_version": 0},
+                {"address": "demo_thing.y", "mode": "managed", "type": "demo_thing", "name": "y",
+                 "values": {"id": "t-2"}}
+            ]}}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            identity_from_state(&state, "demo_thing.x").unwrap(),
+            serde_json::json!({"id": "t-1"})
+        );
+        let e = identity_from_state(&state, "demo_thing.y").unwrap_err();
+        assert!(
+            e.contains("demo_thing.y has no identity in the state"),
+            "{e}"
+        );
+        let e = identity_from_state(&state, "demo_thing.z").unwrap_err();
+        assert!(e.contains("demo_thing.z is not in the state"), "{e}");
+    }
 
     #[test]
     fn terraform_diagnostics_become_words() {

@@ -42,6 +42,10 @@ pub(crate) enum ImportId {
     FromState,
     /// This ID.
     Id(String),
+    /// The identity the state so far holds for the instance, in an `import` block.
+    IdentityFromState,
+    /// This identity (an object), in an `import` block.
+    Identity(serde_json::Value),
 }
 
 /// One step of a [`Test`](crate::Test): a configuration and what Terraform does with it,
@@ -58,7 +62,8 @@ pub(crate) enum ImportId {
 /// let bad = Step::config(r#"resource "demo_thing" "x" { nmae = "a" }"#)
 ///     .expect_error(r#"An argument named "nmae" is not expected here"#);
 /// let import = Step::import("demo_thing.x").import_state_verify();
-/// # let _ = (create, bad, import);
+/// let by_identity = Step::import("demo_thing.x").import_by_identity().import_state_verify();
+/// # let _ = (create, bad, import, by_identity);
 /// ```
 #[derive(Debug)]
 pub struct Step {
@@ -194,6 +199,30 @@ impl Step {
     /// The ID an import step imports by.
     pub fn import_id(mut self, id: &str) -> Step {
         self.import_mut("import_id").id = ImportId::Id(id.to_owned());
+        self
+    }
+
+    /// Imports by the resource identity (Terraform 1.12+) that the state so far holds
+    /// for the instance, instead of an ID: an `import` block with `identity = {...}`,
+    /// applied for that instance alone (`-target`).
+    pub fn import_by_identity(mut self) -> Step {
+        self.import_mut("import_by_identity").id = ImportId::IdentityFromState;
+        self
+    }
+
+    /// Imports by this resource identity (a JSON object of the identity's attributes),
+    /// as [`Step::import_by_identity`] does with the state's.
+    ///
+    /// # Panics
+    ///
+    /// When `identity` is not a JSON object.
+    #[track_caller]
+    pub fn import_identity(mut self, identity: serde_json::Value) -> Step {
+        assert!(
+            identity.is_object(),
+            "import_identity({identity}): an identity is an object of its attributes"
+        );
+        self.import_mut("import_identity").id = ImportId::Identity(identity);
         self
     }
 
