@@ -95,6 +95,7 @@ mod error;
 pub mod plan;
 mod server;
 mod v5;
+mod validate;
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};

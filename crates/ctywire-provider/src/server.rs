@@ -342,16 +342,24 @@ impl<R> ResourceEntry<R> {
     }
 }
 
-/// The configuration's problems: of its type (always), and of the struct's fields
-/// (when it is wholly known: a fraction for an integer).
-fn validate_config<T: object::JsonField + object::MsgpackField>(
+/// The configuration's problems: of its type (always), of what the struct's fields
+/// can hold and declare (`crate::validate`), and of the struct's codec (when it is
+/// wholly known).
+fn validate_config<T: object::Object + object::JsonField + object::MsgpackField>(
     ty: &Type,
     config: Option<&pb::DynamicValue>,
 ) -> Vec<pb::Diagnostic> {
     let summary = "Invalid configuration";
     match dynamic::decode(config, ty) {
         Err(e) => protos(Error::value(&e, summary)),
-        Ok(value) if value.is_wholly_known() && !value.is_null() => {
+        Ok(value) => {
+            let found = crate::validate::check::<T>(&value);
+            if !found.is_empty() {
+                return found.iter().map(Diagnostic::to_proto).collect();
+            }
+            if !value.is_wholly_known() || value.is_null() {
+                return Vec::new();
+            }
             match object::from_value::<T>(&value) {
                 // A null the struct cannot hold is no fault of the configuration:
                 // Terraform checks required attributes itself, and a computed one is
@@ -362,7 +370,6 @@ fn validate_config<T: object::JsonField + object::MsgpackField>(
                 Ok(_) => Vec::new(),
             }
         }
-        Ok(_) => Vec::new(),
     }
 }
 
@@ -394,7 +401,13 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             }
         };
         let (planned, replace) =
-            crate::plan::plan(&self.block, &self.modifiers, &prior, &config, &proposed);
+            match crate::plan::plan(&self.block, &self.modifiers, &prior, &config, &proposed) {
+                Ok(plan) => plan,
+                Err(e) => {
+                    response.diagnostics = protos(Error::value(&e, "Invalid default"));
+                    return response;
+                }
+            };
         // The plan is checked as Terraform will check it, in Terraform's words.
         let mut found = self.block.check_plan(&prior, &config, &planned);
         found.extend(
