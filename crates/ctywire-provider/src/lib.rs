@@ -92,6 +92,7 @@
 
 mod arguments;
 mod error;
+mod modify;
 pub mod plan;
 mod server;
 mod v5;
@@ -106,6 +107,7 @@ use ctywire_tfplugin::tfplugin6::RawState;
 
 pub use arguments::Arguments;
 pub use error::{Diagnostic, Error, FunctionError, Result, Severity};
+pub use modify::Plan;
 pub use server::Server;
 
 /// A struct that can be an object's data: `#[derive(ctywire::Object)]` gives all of it.
@@ -159,8 +161,13 @@ impl<D> Context<D> {
     }
 
     /// Adds a warning for Terraform to show, about the attribute at `path`
-    /// ([`Path::root`] for the whole object).
-    pub fn warn(&self, summary: impl Into<String>, detail: impl Into<String>, path: Path) {
+    /// ([`Path::root`] for the whole object, or a typed path: `Thing::path().size()`).
+    pub fn warn(
+        &self,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        path: impl Into<Path>,
+    ) {
         let warning = Diagnostic::warning(summary, detail).at(path);
         if let Ok(mut warnings) = self.warnings.lock() {
             warnings.push(warning);
@@ -193,6 +200,20 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
         ctx: &Context<D>,
         planned: Self::State,
     ) -> impl Future<Output = Result<Self::State>> + Send;
+
+    /// Edits the plan the framework made (see [`Plan`]) before it is checked with
+    /// Terraform's rules and returned: a value the provider can tell before apply, a
+    /// replacement no declaration expresses, a warning. Called on creates and updates
+    /// (not on destroys), with the provider configured. By default the plan stays as it
+    /// is.
+    fn modify_plan(
+        &self,
+        ctx: &Context<D>,
+        plan: &mut Plan<Self::State>,
+    ) -> impl Future<Output = Result<()>> + Send {
+        let _ = (ctx, plan);
+        async { Ok(()) }
+    }
 
     /// The object's state now, or `None` when it is gone (Terraform then plans to
     /// create it again). By default the state as it is: for objects that live in

@@ -371,7 +371,7 @@ async fn validation_decodes_the_struct_when_the_configuration_is_known() {
 
 #[tokio::test]
 async fn plans_without_code() {
-    let s = server(true);
+    let s = configured(true).await;
     // Create: the id unknown, nothing to replace.
     let config = thing("a", Some(1), Value::Null);
     let r = plan(&s, &Value::Null, &config).await;
