@@ -14,7 +14,32 @@
 //! | `block`, `block(list, min_items = 1, max_items = 3)` | a nested block: `single`, `group`, `list`, `set` or `map`; by default from the field's type |
 //! | `nested`, `nested(set)` | a protocol-6 nested attribute: `single`, `list`, `set` or `map`; by default from the field's type |
 //! | `requires_replace` | a change of the attribute or block forces the resource's replacement (`ctywire::object::PlanModifiers`) |
-//! | `use_state_for_unknown` | a computed attribute keeps its prior value where the plan would make it unknown |
+//! | `requires_replace_if = function` | a change forces the replacement when `function(&prior, &planned) -> bool` (of the field's type) says so; an unknown plan without asking |
+//! | `use_state_for_unknown` | a computed attribute keeps its prior value where the plan would make it unknown (never where the configuration is unknown) |
+//! | `default = "standard"` (a string, number or bool) | an `optional, computed` attribute's value where the configuration leaves it null |
+//! | `prefix = "srv-"`, `not_null` | what is known of a computed attribute's planned unknown (refinements) |
+//! | `length(min = 1, max = 63)` | a string's length in characters (either bound may go) |
+//! | `regex = "^[a-z]+$"` | a string matches the regular expression (checked when the struct builds) |
+//! | `one_of("a", "b")` | the value is one of these (strings, numbers or bools) |
+//! | `range(min = 1, max = 65535)` | a number within inclusive bounds |
+//! | `size(min = 1, max = 3)` | a list's, set's or map's number of elements |
+//! | `conflicts_with(other, ..)` | not set together with these fields of the same struct |
+//! | `exactly_one_of(other, ..)`, `at_least_one_of(other, ..)` | of this field and these, exactly one / at least one set |
+//! | `also_requires(other, ..)` | when set, these fields are set too |
+//! | `validate = function` | `function(&value) -> Result<(), String>` (of the field's type) on each known, non-null value |
+//!
+//! The validation options are data (`ctywire::object::Validators`) that a provider
+//! framework applies to configurations (`ctywire-provider` does at every
+//! `Validate*Config`): unknown values are not checked, and each refusal is at its
+//! attribute's path. The fields the sibling rules name are Rust field names, checked when
+//! the struct builds.
+//!
+//! The derive also writes typed paths: `Name::path()` returns a `NamePath` builder with
+//! one method per field (a misspelled one does not compile), through `index`, `key`,
+//! `element` or `any` of collections (`Server::path().disk().any().kind()`); each is a
+//! `ctywire::object::PathExpression` and converts into a `ctywire::Path`. And
+//! `ctywire::object::FieldType::check_value` for the struct: what each field's Rust type
+//! cannot hold (`22.5` for a `u16`), value by value.
 //!
 //! On the struct: its doc comment is the block's description, `#[cty(markdown)]` and
 //! `#[cty(deprecated = "...")]` apply to the block.
@@ -26,7 +51,9 @@
 //! `Known` of a collection keeps the collection's nesting, for a nested attribute that may
 //! be null or unknown). What cannot
 //! make a schema does not build: an unknown option, `required` with `optional` or
-//! `computed`, an attribute with none of the three, a block of a type that cannot be a
+//! `computed`, an attribute with none of the three, a `default` on an attribute that is
+//! not `optional, computed`, `use_state_for_unknown`, `prefix` or `not_null` on one that
+//! is not computed, a rule naming a field the struct does not have, a block of a type that cannot be a
 //! block, a nested attribute whose struct has blocks, two fields with one attribute name.
 //!
 //! The derive also writes the struct's typed MessagePack codec,

@@ -18,8 +18,10 @@ use crate::Diagnostic;
 const SUMMARY: &str = "Invalid attribute value";
 
 /// What is wrong with `config`, a value of `T`'s type: the values `T`'s fields cannot
-/// hold, then the declared rules.
-pub(crate) fn check<T: Object + FieldType>(config: &Value) -> Vec<Diagnostic> {
+/// hold, then the rules `T` declares; what the server answers a `Validate*Config` call
+/// with (before it decodes a wholly known configuration into `T`). See the crate
+/// documentation for an example.
+pub fn check<T: Object + FieldType>(config: &Value) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     if config.is_null() || config.is_unknown() {
         return Vec::new();
