@@ -166,13 +166,17 @@ fn refuse(rule: &Rule, name: &str, value: &Value, object: &Value) -> Option<Stri
         Rule::Length { min, max } => {
             let Value::String(s) = value else { return None };
             let n = s.as_str().chars().count() as u64;
-            (min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m))
-                .then(|| format!("The string must be {} characters long.", bounds(min, max)))
+            (min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m)).then(|| {
+                format!(
+                    "The string's length in characters must be {}.",
+                    bounds(min, max)
+                )
+            })
         }
         Rule::Size { min, max } => {
             let n = value.len()? as u64;
             (min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m))
-                .then(|| format!("The collection must have {} elements.", bounds(min, max)))
+                .then(|| format!("The number of elements must be {}.", bounds(min, max)))
         }
         Rule::Range { min, max } => {
             let Value::Number(n) = value else { return None };
