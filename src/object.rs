@@ -20,8 +20,8 @@ mod json_codec;
 mod paths;
 
 pub use declare::{
-    check_attribute, check_elements, check_integer, CustomCheck, Invalid, Rule, Validator,
-    Validators,
+    check_attribute, check_elements, check_integer, BoolLiteral, CustomCheck, Invalid,
+    NumberLiteral, Rule, StringLiteral, TakesLiteral, Validator, Validators,
 };
 pub use paths::{
     Addressable, ExpressionStep, Leaf, ListPath, MapPath, PathBuilder, PathExpression, SetPath,

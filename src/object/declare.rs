@@ -206,3 +206,39 @@ pub fn check_integer(
         format!("expected {rust} (an integer from {min} to {max}), found {found}"),
     ));
 }
+
+/// The kind of a string literal in `#[cty(default = "...")]` or `#[cty(prefix = "...")]`.
+#[derive(Debug)]
+pub enum StringLiteral {}
+
+/// The kind of a number literal in `#[cty(default = 10)]`.
+#[derive(Debug)]
+pub enum NumberLiteral {}
+
+/// The kind of a bool literal in `#[cty(default = true)]`.
+#[derive(Debug)]
+pub enum BoolLiteral {}
+
+/// A field type that a literal of kind `L` is a value of: what the derive checks a
+/// `#[cty(default = ...)]` or `#[cty(prefix = ...)]` against, so that a default of the
+/// wrong type does not build.
+#[diagnostic::on_unimplemented(
+    message = "this literal is not a value of the field's type `{Self}` (a {L})",
+    label = "the field's type",
+    note = "a `default` is a literal of the attribute's type: a string for String, a number for the integers, f32, f64 and Number, true or false for bool; a `prefix` goes on a string"
+)]
+pub trait TakesLiteral<L> {}
+
+macro_rules! takes {
+    ($l:ty => $($t:ty),*) => {$(
+        impl TakesLiteral<$l> for $t {}
+    )*};
+}
+
+takes!(StringLiteral => String, Box<str>);
+takes!(NumberLiteral => i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64, Number);
+takes!(BoolLiteral => bool);
+
+impl<L, T: TakesLiteral<L>> TakesLiteral<L> for Option<T> {}
+impl<L, T: TakesLiteral<L>> TakesLiteral<L> for crate::Known<T> {}
+impl<L, T: TakesLiteral<L> + ?Sized> TakesLiteral<L> for Box<T> {}

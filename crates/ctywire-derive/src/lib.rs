@@ -52,7 +52,8 @@
 //! be null or unknown). What cannot
 //! make a schema does not build: an unknown option, `required` with `optional` or
 //! `computed`, an attribute with none of the three, a `default` on an attribute that is
-//! not `optional, computed`, `use_state_for_unknown`, `prefix` or `not_null` on one that
+//! not `optional, computed` (or of another type than its field), `use_state_for_unknown`,
+//! `prefix` or `not_null` on one that
 //! is not computed, a rule naming a field the struct does not have, a block of a type that cannot be a
 //! block, a nested attribute whose struct has blocks, two fields with one attribute name.
 //!
@@ -269,6 +270,21 @@ fn value_tokens(lit: &syn::Lit) -> syn::Result<TokenStream2> {
             ))
         }
     })
+}
+
+/// A check, when the struct builds, that `lit` is a value of the field type `ty`.
+fn literal_check(ty: &syn::Type, lit: &syn::Lit) -> TokenStream2 {
+    let kind = match lit {
+        syn::Lit::Str(_) => quote!(::ctywire::object::StringLiteral),
+        syn::Lit::Bool(_) => quote!(::ctywire::object::BoolLiteral),
+        _ => quote!(::ctywire::object::NumberLiteral),
+    };
+    quote_spanned! {lit.span()=>
+        const _: fn() = || {
+            fn literal_of<T: ?::std::marker::Sized + ::ctywire::object::TakesLiteral<L>, L>() {}
+            literal_of::<#ty, #kind>();
+        };
+    }
 }
 
 fn idents(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Vec<syn::Ident>> {
@@ -597,6 +613,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             modifiers.extend(quote! {
                 modifiers.defaults.push((#names, #value));
             });
+            checks.extend(literal_check(ty, lit));
         }
         if o.prefix.is_some() || o.not_null.is_some() {
             let at = o
@@ -613,6 +630,9 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
                     "not_null"
                 },
             )?;
+            if let Some((_, p)) = &o.prefix {
+                checks.extend(literal_check(ty, &syn::Lit::Str(p.clone())));
+            }
             let prefix = o
                 .prefix
                 .iter()
