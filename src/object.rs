@@ -24,7 +24,8 @@ pub use declare::{
     NumberLiteral, Rule, StringLiteral, TakesLiteral, Validator, Validators,
 };
 pub use paths::{
-    Addressable, ExpressionStep, Leaf, ListPath, MapPath, PathBuilder, PathExpression, SetPath,
+    Addressable, Elements, ExpressionStep, Leaf, ListPath, MapPath, PathBuilder, PathExpression,
+    SetPath,
 };
 
 pub use json_codec::{

@@ -380,3 +380,46 @@ impl<T: Addressable> Addressable for Known<T> {
 impl<T: Addressable + ?Sized> Addressable for Box<T> {
     type Path = T::Path;
 }
+
+/// A collection field type's element type: what a field that names its block's nesting
+/// (`#[cty(block(set))]` on a `Vec`) gets paths into.
+pub trait Elements {
+    /// The type of each element.
+    type Element;
+}
+
+impl<T> Elements for Vec<T> {
+    type Element = T;
+}
+
+impl<T> Elements for BTreeSet<T> {
+    type Element = T;
+}
+
+impl<T, S> Elements for HashSet<T, S> {
+    type Element = T;
+}
+
+impl<T> Elements for SetOf<T> {
+    type Element = T;
+}
+
+impl<T> Elements for BTreeMap<String, T> {
+    type Element = T;
+}
+
+impl<T, S> Elements for HashMap<String, T, S> {
+    type Element = T;
+}
+
+impl<T: Elements> Elements for Option<T> {
+    type Element = T::Element;
+}
+
+impl<T: Elements> Elements for Known<T> {
+    type Element = T::Element;
+}
+
+impl<T: Elements + ?Sized> Elements for Box<T> {
+    type Element = T::Element;
+}

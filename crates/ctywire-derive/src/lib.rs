@@ -36,7 +36,8 @@
 //!
 //! The derive also writes typed paths: `Name::path()` returns a `NamePath` builder with
 //! one method per field (a misspelled one does not compile), through `index`, `key`,
-//! `element` or `any` of collections (`Server::path().disk().any().kind()`); each is a
+//! `element` or `any` of collections (`Server::path().disk().any().kind()`; a nesting the
+//! field names, as `block(set)` on a `Vec`, gives that nesting's steps); each is a
 //! `ctywire::object::PathExpression` and converts into a `ctywire::Path`. And
 //! `ctywire::object::FieldType::check_value` for the struct: what each field's Rust type
 //! cannot hold (`22.5` for a `u16`), value by value.
@@ -731,9 +732,33 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             ::ctywire::object::check_attribute(value, #attribute_name, at, out, <#ty as ::ctywire::object::FieldType>::check_value);
         });
         let method_doc = format!("The path to `{attribute_name}`.");
+        // A nesting the field names is the path's, whatever the Rust collection.
+        let named = match &o.block {
+            Some((
+                _,
+                Kind::Block {
+                    nesting: Some(n), ..
+                }
+                | Kind::Nested { nesting: Some(n) },
+            )) => match n {
+                Nesting::List => Some(quote!(ListPath)),
+                Nesting::Set => Some(quote!(SetPath)),
+                Nesting::Map => Some(quote!(MapPath)),
+                Nesting::Single | Nesting::Group => None,
+            },
+            _ => None,
+        };
+        let path_type = match named {
+            Some(builder) => quote! {
+                ::ctywire::object::#builder<
+                    <<#ty as ::ctywire::object::Elements>::Element as ::ctywire::object::Addressable>::Path,
+                >
+            },
+            None => quote!(<#ty as ::ctywire::object::Addressable>::Path),
+        };
         path_methods.extend(quote_spanned! {ident.span()=>
             #[doc = #method_doc]
-            pub fn #ident(self) -> <#ty as ::ctywire::object::Addressable>::Path {
+            pub fn #ident(self) -> #path_type {
                 ::ctywire::object::PathBuilder::from_expression(self.0.attribute(#attribute_name))
             }
         });

@@ -22,6 +22,9 @@ struct Server {
     disk: Vec<Disk>,
     #[cty(block)]
     network: Option<Network>,
+    /// A SET block held in a `Vec`: its paths are a set's.
+    #[cty(block(set))]
+    rule: Vec<Network>,
 }
 
 #[derive(ctywire::Object)]
@@ -64,7 +67,10 @@ fn planning_declarations_follow_their_fields_through_optional_blocks() {
     // An `Option` block passes its struct's declarations on.
     assert_eq!(
         m.requires_replace,
-        [vec!["network".to_owned(), "subnet".into()]]
+        [
+            vec!["network".to_owned(), "subnet".into()],
+            vec!["rule".to_owned(), "subnet".into()]
+        ]
     );
     assert_eq!(m.defaults.len(), 1);
     assert_eq!(names(&m.defaults[0].0), ["disk", "size"]);
@@ -91,6 +97,7 @@ fn server(changes: &[(&str, Value)]) -> Value {
         ("id", Value::unknown()),
         ("disk", Value::list(Vec::<Value>::new())),
         ("network", Value::Null),
+        ("rule", Value::set(Vec::<Value>::new())),
     ]);
     for (n, value) in changes {
         v = v.with_attribute(n, value.clone()).unwrap();
@@ -145,6 +152,9 @@ fn typed_paths_name_attributes_by_their_names() {
     assert_eq!(p.to_string(), ".ports[80]");
     let p: Path = Server::path().network().subnet().into();
     assert_eq!(p.to_string(), ".network.subnet");
+    let subnet = Value::object([("subnet", Value::from("a"))]);
+    let p: Path = Server::path().rule().element(subnet).subnet().into();
+    assert_eq!(p.to_string(), ".rule[...].subnet");
     assert_eq!(
         Server::path().id().to_path(),
         Some(Path::root().attribute("id"))
