@@ -754,7 +754,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
                     <<#ty as ::ctywire::object::Elements>::Element as ::ctywire::object::Addressable>::Path,
                 >
             },
-            None => quote!(<#ty as ::ctywire::object::Addressable>::Path),
+            None => quote_spanned!(ty.span()=> <#ty as ::ctywire::object::Addressable>::Path),
         };
         path_methods.extend(quote_spanned! {ident.span()=>
             #[doc = #method_doc]
