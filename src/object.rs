@@ -15,7 +15,18 @@
 //! with the MessagePack codec.
 
 mod codec;
+mod declare;
 mod json_codec;
+mod paths;
+
+pub use declare::{
+    check_attribute, check_elements, check_integer, BoolLiteral, CustomCheck, Invalid,
+    NumberLiteral, Rule, StringLiteral, TakesLiteral, Validator, Validators,
+};
+pub use paths::{
+    Addressable, Elements, ExpressionStep, Leaf, ListPath, MapPath, PathBuilder, PathExpression,
+    SetPath,
+};
 
 pub use json_codec::{
     attribute_left_out, decode_json_via, encode_json_via, json_keys, JsonField, JsonReader,
@@ -30,9 +41,10 @@ pub use codec::{
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::error::Result;
+use crate::path::Path;
 use crate::schema::{AttributeNesting, Block, BlockNesting};
 use crate::types::Type;
-use crate::value::{Number, Value};
+use crate::value::{Number, Refinements, Value};
 use crate::Known;
 
 /// A [`Value`] of `T`'s cty type as a `T` (a derived struct, or any field type of one),
@@ -130,7 +142,20 @@ pub trait Object {
     fn plan_modifiers() -> PlanModifiers {
         PlanModifiers::default()
     }
+
+    /// The validation the struct declares for its attributes, and that of its nested
+    /// blocks and nested attributes (`#[cty(length(..))]`, `#[cty(conflicts_with(..))]`,
+    /// ...). None by default.
+    fn validators() -> Validators {
+        Validators::default()
+    }
 }
+
+/// A function that decides whether the change of an attribute from its prior value
+/// (first) to its planned value (second) forces a replacement
+/// (`#[cty(requires_replace_if = function)]`); an unknown planned value is a change
+/// without asking.
+pub type ReplaceIf = fn(&Value, &Value) -> bool;
 
 /// What a derived struct declares about planning its attributes: which force a
 /// replacement when they change, and which keep their prior value where the plan would
@@ -163,19 +188,32 @@ pub trait Object {
 /// assert_eq!(m.use_state_for_unknown, [vec!["id".to_string()]]);
 /// # }
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct PlanModifiers {
     /// The attributes and blocks whose change forces the resource's replacement.
     pub requires_replace: Vec<Vec<String>>,
+    /// The attributes whose change forces the resource's replacement when the function
+    /// says so (`#[cty(requires_replace_if = function)]`).
+    pub requires_replace_if: Vec<(Vec<String>, ReplaceIf)>,
     /// The computed attributes that keep their prior value where the plan leaves them
     /// unknown (and the configuration does not make them unknown).
     pub use_state_for_unknown: Vec<Vec<String>>,
+    /// The optional and computed attributes planned with a value where the
+    /// configuration leaves them null (`#[cty(default = ...)]`).
+    pub defaults: Vec<(Vec<String>, Value)>,
+    /// What is known of a computed attribute's value before it is known
+    /// (`#[cty(prefix = "srv-")]`, `#[cty(not_null)]`), written into its planned unknown.
+    pub refinements: Vec<(Vec<String>, Refinements)>,
 }
 
 impl PlanModifiers {
     /// Whether nothing is declared.
     pub fn is_empty(&self) -> bool {
-        self.requires_replace.is_empty() && self.use_state_for_unknown.is_empty()
+        self.requires_replace.is_empty()
+            && self.requires_replace_if.is_empty()
+            && self.use_state_for_unknown.is_empty()
+            && self.defaults.is_empty()
+            && self.refinements.is_empty()
     }
 
     /// Adds `inner`'s declarations, which are those of the nested block or nested
@@ -191,6 +229,24 @@ impl PlanModifiers {
             .extend(inner.requires_replace.into_iter().map(under));
         self.use_state_for_unknown
             .extend(inner.use_state_for_unknown.into_iter().map(under));
+        self.requires_replace_if.extend(
+            inner
+                .requires_replace_if
+                .into_iter()
+                .map(|(names, f)| (under(names), f)),
+        );
+        self.defaults.extend(
+            inner
+                .defaults
+                .into_iter()
+                .map(|(names, v)| (under(names), v)),
+        );
+        self.refinements.extend(
+            inner
+                .refinements
+                .into_iter()
+                .map(|(names, r)| (under(names), r)),
+        );
     }
 }
 
@@ -209,6 +265,15 @@ impl PlanModifiers {
 pub trait FieldType {
     /// The cty type of the values.
     fn cty_type() -> Type;
+
+    /// Adds to `out` what this Rust type cannot hold in the known parts of `value` (a
+    /// value of [`cty_type`](FieldType::cty_type) at `at`): a fraction or an
+    /// out-of-range number for an integer, through collections, `Option`, `Known` and
+    /// the fields of a derived struct. Null and unknown values pass: a configuration
+    /// is checked before it is wholly known.
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        let _ = (value, at, out);
+    }
 }
 
 /// A field type that can hold a nested block (or a protocol-6 nested attribute): a
@@ -236,6 +301,11 @@ pub trait BlockField {
     fn plan_modifiers() -> PlanModifiers {
         PlanModifiers::default()
     }
+
+    /// The validation the element block declares ([`Object::validators`]).
+    fn validators() -> Validators {
+        Validators::default()
+    }
 }
 
 macro_rules! field_types {
@@ -250,12 +320,39 @@ macro_rules! field_types {
 
 field_types!(Type::String => String, Box<str>);
 field_types!(Type::Bool => bool);
-field_types!(Type::Number => i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64, Number);
+field_types!(Type::Number => f32, f64, Number);
 field_types!(Type::Dynamic => Value);
+
+macro_rules! integer_field_types {
+    ($($t:ty),*) => {$(
+        impl FieldType for $t {
+            fn cty_type() -> Type {
+                Type::Number
+            }
+
+            fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+                check_integer(
+                    value,
+                    at,
+                    out,
+                    stringify!($t),
+                    &<$t>::MIN.to_string(),
+                    &<$t>::MAX.to_string(),
+                );
+            }
+        }
+    )*};
+}
+
+integer_field_types!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 impl<T: FieldType> FieldType for Vec<T> {
     fn cty_type() -> Type {
         Type::list(T::cty_type())
+    }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        check_elements(value, at, out, T::check_value);
     }
 }
 
@@ -263,11 +360,19 @@ impl<T: FieldType> FieldType for BTreeSet<T> {
     fn cty_type() -> Type {
         Type::set(T::cty_type())
     }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        check_elements(value, at, out, T::check_value);
+    }
 }
 
 impl<T: FieldType, S> FieldType for HashSet<T, S> {
     fn cty_type() -> Type {
         Type::set(T::cty_type())
+    }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        check_elements(value, at, out, T::check_value);
     }
 }
 
@@ -275,11 +380,19 @@ impl<T: FieldType> FieldType for BTreeMap<String, T> {
     fn cty_type() -> Type {
         Type::map(T::cty_type())
     }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        check_elements(value, at, out, T::check_value);
+    }
 }
 
 impl<T: FieldType, S> FieldType for HashMap<String, T, S> {
     fn cty_type() -> Type {
         Type::map(T::cty_type())
+    }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        check_elements(value, at, out, T::check_value);
     }
 }
 
@@ -287,17 +400,29 @@ impl<T: FieldType> FieldType for Option<T> {
     fn cty_type() -> Type {
         T::cty_type()
     }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        T::check_value(value, at, out);
+    }
 }
 
 impl<T: FieldType> FieldType for Known<T> {
     fn cty_type() -> Type {
         T::cty_type()
     }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        T::check_value(value, at, out);
+    }
 }
 
 impl<T: FieldType + ?Sized> FieldType for Box<T> {
     fn cty_type() -> Type {
         T::cty_type()
+    }
+
+    fn check_value(value: &Value, at: &Path, out: &mut Vec<Invalid>) {
+        T::check_value(value, at, out);
     }
 }
 
@@ -312,6 +437,9 @@ macro_rules! block_fields {
             }
             fn plan_modifiers() -> PlanModifiers {
                 T::plan_modifiers()
+            }
+            fn validators() -> Validators {
+                T::validators()
             }
         }
     )*};
@@ -335,6 +463,12 @@ macro_rules! nullable_block_fields {
             fn block() -> Block {
                 T::block()
             }
+            fn plan_modifiers() -> PlanModifiers {
+                T::plan_modifiers()
+            }
+            fn validators() -> Validators {
+                T::validators()
+            }
         }
     )*};
 }
@@ -347,6 +481,12 @@ impl<T: BlockField> BlockField for Box<T> {
     const HAS_BLOCKS: bool = T::HAS_BLOCKS;
     fn block() -> Block {
         T::block()
+    }
+    fn plan_modifiers() -> PlanModifiers {
+        T::plan_modifiers()
+    }
+    fn validators() -> Validators {
+        T::validators()
     }
 }
 

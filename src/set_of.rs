@@ -258,6 +258,10 @@ impl<T: FieldType> FieldType for SetOf<T> {
     fn cty_type() -> Type {
         Type::set(T::cty_type())
     }
+
+    fn check_value(value: &crate::Value, at: &crate::Path, out: &mut Vec<crate::object::Invalid>) {
+        crate::object::check_elements(value, at, out, T::check_value);
+    }
 }
 
 impl<T: Object> BlockField for SetOf<T> {
@@ -271,6 +275,10 @@ impl<T: Object> BlockField for SetOf<T> {
 
     fn plan_modifiers() -> crate::object::PlanModifiers {
         T::plan_modifiers()
+    }
+
+    fn validators() -> crate::object::Validators {
+        T::validators()
     }
 }
 

@@ -14,7 +14,33 @@
 //! | `block`, `block(list, min_items = 1, max_items = 3)` | a nested block: `single`, `group`, `list`, `set` or `map`; by default from the field's type |
 //! | `nested`, `nested(set)` | a protocol-6 nested attribute: `single`, `list`, `set` or `map`; by default from the field's type |
 //! | `requires_replace` | a change of the attribute or block forces the resource's replacement (`ctywire::object::PlanModifiers`) |
-//! | `use_state_for_unknown` | a computed attribute keeps its prior value where the plan would make it unknown |
+//! | `requires_replace_if = function` | a change forces the replacement when `function(&prior, &planned) -> bool` (of the field's type) says so; an unknown plan without asking |
+//! | `use_state_for_unknown` | a computed attribute keeps its prior value where the plan would make it unknown (never where the configuration is unknown) |
+//! | `default = "standard"` (a string, number or bool) | an `optional, computed` attribute's value where the configuration leaves it null |
+//! | `prefix = "srv-"`, `not_null` | what is known of a computed attribute's planned unknown (refinements) |
+//! | `length(min = 1, max = 63)` | a string's length in characters (either bound may go) |
+//! | `regex = "^[a-z]+$"` | a string matches the regular expression (checked when the struct builds) |
+//! | `one_of("a", "b")` | the value is one of these (strings, numbers or bools) |
+//! | `range(min = 1, max = 65535)` | a number within inclusive bounds |
+//! | `size(min = 1, max = 3)` | a list's, set's or map's number of elements |
+//! | `conflicts_with(other, ..)` | not set together with these fields of the same struct |
+//! | `exactly_one_of(other, ..)`, `at_least_one_of(other, ..)` | of this field and these, exactly one / at least one set |
+//! | `also_requires(other, ..)` | when set, these fields are set too |
+//! | `validate = function` | `function(&value) -> Result<(), String>` (of the field's type) on each known, non-null value |
+//!
+//! The validation options are data (`ctywire::object::Validators`) that a provider
+//! framework applies to configurations (`ctywire-provider` does at every
+//! `Validate*Config`): unknown values are not checked, and each refusal is at its
+//! attribute's path. The fields the sibling rules name are Rust field names, checked when
+//! the struct builds.
+//!
+//! The derive also writes typed paths: `Name::path()` returns a `NamePath` builder with
+//! one method per field (a misspelled one does not compile), through `index`, `key`,
+//! `element` or `any` of collections (`Server::path().disk().any().kind()`; a nesting the
+//! field names, as `block(set)` on a `Vec`, gives that nesting's steps); each is a
+//! `ctywire::object::PathExpression` and converts into a `ctywire::Path`. And
+//! `ctywire::object::FieldType::check_value` for the struct: what each field's Rust type
+//! cannot hold (`22.5` for a `u16`), value by value.
 //!
 //! On the struct: its doc comment is the block's description, `#[cty(markdown)]` and
 //! `#[cty(deprecated = "...")]` apply to the block.
@@ -26,7 +52,10 @@
 //! `Known` of a collection keeps the collection's nesting, for a nested attribute that may
 //! be null or unknown). What cannot
 //! make a schema does not build: an unknown option, `required` with `optional` or
-//! `computed`, an attribute with none of the three, a block of a type that cannot be a
+//! `computed`, an attribute with none of the three, a `default` on an attribute that is
+//! not `optional, computed` (or of another type than its field), `use_state_for_unknown`,
+//! `prefix` or `not_null` on one that
+//! is not computed, a rule naming a field the struct does not have, a block of a type that cannot be a
 //! block, a nested attribute whose struct has blocks, two fields with one attribute name.
 //!
 //! The derive also writes the struct's typed MessagePack codec,
@@ -48,6 +77,7 @@
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
 use quote::{quote, quote_spanned};
+use syn::parse::Parse;
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Fields, LitInt, LitStr};
 
@@ -141,6 +171,136 @@ struct Options {
     block: Option<(Span, Kind)>,
     requires_replace: bool,
     use_state_for_unknown: Option<Span>,
+    /// `default = literal`.
+    default: Option<(Span, syn::Lit)>,
+    /// `prefix = "..."`.
+    prefix: Option<(Span, LitStr)>,
+    not_null: Option<Span>,
+    requires_replace_if: Option<syn::Path>,
+    /// The validation rules, as tokens of `ctywire::object::Rule`.
+    rules: Vec<TokenStream2>,
+    /// The other fields a rule names (checked once all fields are known), with the
+    /// rule's name: `conflicts_with(port)`.
+    siblings: Vec<(&'static str, Vec<syn::Ident>)>,
+    /// `validate = function`.
+    validate: Option<syn::Path>,
+}
+
+/// `(min = 1, max = 3)`: either bound may be left out; numbers as written.
+fn parse_bounds(
+    meta: &syn::meta::ParseNestedMeta<'_>,
+) -> syn::Result<(Option<syn::Expr>, Option<syn::Expr>)> {
+    let (mut min, mut max) = (None, None);
+    meta.parse_nested_meta(|inner| {
+        if inner.path.is_ident("min") {
+            min = Some(inner.value()?.parse()?);
+        } else if inner.path.is_ident("max") {
+            max = Some(inner.value()?.parse()?);
+        } else {
+            return Err(inner.error("expected `min = ...` or `max = ...`"));
+        }
+        Ok(())
+    })?;
+    if min.is_none() && max.is_none() {
+        return Err(meta.error("give a bound: `min = ...`, `max = ...` or both"));
+    }
+    Ok((min, max))
+}
+
+/// A whole, non-negative bound as `Option<u64>` tokens.
+fn count_tokens(bound: &Option<syn::Expr>) -> syn::Result<TokenStream2> {
+    match bound {
+        None => Ok(quote!(::std::option::Option::None)),
+        Some(e) => {
+            let n: u64 = number_text(e)?
+                .parse()
+                .map_err(|_| syn::Error::new(e.span(), "a count: a whole number, 0 or more"))?;
+            Ok(quote!(::std::option::Option::Some(#n)))
+        }
+    }
+}
+
+/// The text of a number literal, with its sign.
+fn number_text(e: &syn::Expr) -> syn::Result<String> {
+    match e {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => Ok(i.base10_digits().to_owned()),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(f),
+            ..
+        }) => Ok(f.base10_digits().to_owned()),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => Ok(format!("-{}", number_text(expr)?)),
+        _ => Err(syn::Error::new(e.span(), "expected a number literal")),
+    }
+}
+
+/// A number bound as `Option<ctywire::Number>` tokens.
+fn number_tokens(bound: &Option<syn::Expr>) -> syn::Result<TokenStream2> {
+    match bound {
+        None => Ok(quote!(::std::option::Option::None)),
+        Some(e) => {
+            let text = number_text(e)?;
+            Ok(quote!(::ctywire::Number::parse(#text).ok()))
+        }
+    }
+}
+
+/// A literal as `ctywire::Value` tokens: a string, a number or a bool.
+fn value_tokens(lit: &syn::Lit) -> syn::Result<TokenStream2> {
+    Ok(match lit {
+        syn::Lit::Str(s) => quote!(::ctywire::Value::from(#s)),
+        syn::Lit::Bool(b) => quote!(::ctywire::Value::from(#b)),
+        syn::Lit::Int(i) => {
+            let text = i.base10_digits();
+            quote!(::ctywire::Value::from(::ctywire::Number::parse(#text).expect("a number literal")))
+        }
+        syn::Lit::Float(f) => {
+            let text = f.base10_digits();
+            quote!(::ctywire::Value::from(::ctywire::Number::parse(#text).expect("a number literal")))
+        }
+        _ => {
+            return Err(syn::Error::new(
+                lit.span(),
+                "expected a string, number or bool literal",
+            ))
+        }
+    })
+}
+
+/// A check, when the struct builds, that `lit` is a value of the field type `ty`.
+fn literal_check(ty: &syn::Type, lit: &syn::Lit) -> TokenStream2 {
+    let kind = match lit {
+        syn::Lit::Str(_) => quote!(::ctywire::object::StringLiteral),
+        syn::Lit::Bool(_) => quote!(::ctywire::object::BoolLiteral),
+        _ => quote!(::ctywire::object::NumberLiteral),
+    };
+    quote_spanned! {lit.span()=>
+        const _: fn() = || {
+            fn literal_of<T: ?::std::marker::Sized + ::ctywire::object::TakesLiteral<L>, L>() {}
+            literal_of::<#ty, #kind>();
+        };
+    }
+}
+
+fn idents(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Vec<syn::Ident>> {
+    let mut out = Vec::new();
+    meta.parse_nested_meta(|inner| {
+        match inner.path.get_ident() {
+            Some(ident) => out.push(ident.clone()),
+            None => return Err(inner.error("expected the name of another field")),
+        }
+        Ok(())
+    })?;
+    if out.is_empty() {
+        return Err(meta.error("name at least one other field"));
+    }
+    Ok(out)
 }
 
 fn parse_options(attrs: &[Attribute], on_struct: bool) -> syn::Result<Options> {
@@ -175,6 +335,46 @@ fn parse_options(attrs: &[Attribute], on_struct: bool) -> syn::Result<Options> {
                 "write_only" => o.write_only = Some(span),
                 "requires_replace" => o.requires_replace = true,
                 "use_state_for_unknown" => o.use_state_for_unknown = Some(span),
+                "default" => o.default = Some((span, meta.value()?.parse()?)),
+                "prefix" => o.prefix = Some((span, meta.value()?.parse()?)),
+                "not_null" => o.not_null = Some(span),
+                "requires_replace_if" => o.requires_replace_if = Some(meta.value()?.parse()?),
+                "validate" => o.validate = Some(meta.value()?.parse()?),
+                "length" | "size" => {
+                    let (min, max) = parse_bounds(&meta)?;
+                    let (min, max) = (count_tokens(&min)?, count_tokens(&max)?);
+                    o.rules.push(if name == "length" {
+                        quote!(::ctywire::object::Rule::Length { min: #min, max: #max })
+                    } else {
+                        quote!(::ctywire::object::Rule::Size { min: #min, max: #max })
+                    });
+                }
+                "range" => {
+                    let (min, max) = parse_bounds(&meta)?;
+                    let (min, max) = (number_tokens(&min)?, number_tokens(&max)?);
+                    o.rules.push(quote!(::ctywire::object::Rule::Range { min: #min, max: #max }));
+                }
+                "regex" => {
+                    let pattern: LitStr = meta.value()?.parse()?;
+                    if let Err(e) = regex_syntax::Parser::new().parse(&pattern.value()) {
+                        return Err(syn::Error::new(pattern.span(), format!("not a regular expression: {e}")));
+                    }
+                    o.rules.push(quote!(::ctywire::object::Rule::Pattern(#pattern)));
+                }
+                "one_of" => {
+                    let content;
+                    syn::parenthesized!(content in meta.input);
+                    let lits = content.parse_terminated(syn::Lit::parse, syn::Token![,])?;
+                    if lits.is_empty() {
+                        return Err(meta.error("list the values: one_of(\"a\", \"b\")"));
+                    }
+                    let values = lits.iter().map(value_tokens).collect::<syn::Result<Vec<_>>>()?;
+                    o.rules.push(quote!(::ctywire::object::Rule::OneOf(::std::vec![#(#values),*])));
+                }
+                "conflicts_with" => o.siblings.push(("ConflictsWith", idents(&meta)?)),
+                "exactly_one_of" => o.siblings.push(("ExactlyOneOf", idents(&meta)?)),
+                "at_least_one_of" => o.siblings.push(("AtLeastOneOf", idents(&meta)?)),
+                "also_requires" => o.siblings.push(("AlsoRequires", idents(&meta)?)),
                 "rename" => o.rename = Some(meta.value()?.parse()?),
                 "block" => {
                     let (mut nesting, mut min_items, mut max_items) = (None, None, None);
@@ -209,7 +409,7 @@ fn parse_options(attrs: &[Attribute], on_struct: bool) -> syn::Result<Options> {
                 }
                 _ => {
                     return Err(meta.error(format!(
-                        "unknown #[cty] option `{}`; expected required, optional, computed, sensitive, write_only, deprecated, markdown, rename, block, nested, requires_replace or use_state_for_unknown",
+                        "unknown #[cty] option `{}`; expected required, optional, computed, sensitive, write_only, deprecated, markdown, rename, block, nested, requires_replace, requires_replace_if, use_state_for_unknown, default, prefix, not_null, length, regex, one_of, range, size, conflicts_with, exactly_one_of, at_least_one_of, also_requires or validate",
                         meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| "?".into())
                     )))
                 }
@@ -331,6 +531,25 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
     let mut checks = TokenStream2::new();
     let mut modifiers = TokenStream2::new();
     let mut codec_fields: Vec<CodecField> = Vec::new();
+    let mut validators = TokenStream2::new();
+    let mut path_methods = TokenStream2::new();
+    let mut value_checks = TokenStream2::new();
+    // Each field's attribute name, for the rules that name other fields.
+    let mut all_names: Vec<(syn::Ident, String)> = Vec::new();
+    for field in fields {
+        let ident = field.ident.clone().expect("named fields have names");
+        let plain = ident.to_string();
+        let plain = plain.strip_prefix("r#").unwrap_or(&plain).to_owned();
+        let cty = parse_options(&field.attrs, false)
+            .ok()
+            .and_then(|o| o.rename)
+            .map(|n| n.value());
+        let serde = serde_rename(&field.attrs, false)
+            .ok()
+            .flatten()
+            .map(|n| n.value());
+        all_names.push((ident, cty.or(serde).unwrap_or(plain)));
+    }
 
     for field in fields {
         let o = parse_options(&field.attrs, false)?;
@@ -374,13 +593,177 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
                 modifiers.requires_replace.push(::std::vec![::std::string::String::from(#attribute_name)]);
             });
         }
-        if let Some(at) = o.use_state_for_unknown {
+        let names = quote!(::std::vec![::std::string::String::from(#attribute_name)]);
+        let computed_only = |at: Span, option: &str| {
             if o.computed.is_none() || o.block.is_some() {
                 return Err(syn::Error::new(
                     at,
-                    "`use_state_for_unknown` is for computed attributes (`computed` or `optional, computed`): only they are planned unknown",
+                    format!("`{option}` is for computed attributes, which the provider plans unknown: add `computed` (or `optional, computed`) to this attribute, or drop `{option}`"),
                 ));
             }
+            Ok(())
+        };
+        if let Some((at, lit)) = &o.default {
+            if o.computed.is_none() || o.optional.is_none() || o.block.is_some() {
+                return Err(syn::Error::new(
+                    *at,
+                    "`default` is for attributes that are `optional, computed`: the provider plans the default where the configuration leaves the attribute null, which Terraform accepts only from a computed attribute; write #[cty(optional, computed, default = ...)] (a required attribute has no default)",
+                ));
+            }
+            let value = value_tokens(lit)?;
+            modifiers.extend(quote! {
+                modifiers.defaults.push((#names, #value));
+            });
+            checks.extend(literal_check(ty, lit));
+        }
+        if o.prefix.is_some() || o.not_null.is_some() {
+            let at = o
+                .prefix
+                .as_ref()
+                .map(|p| p.0)
+                .or(o.not_null)
+                .unwrap_or_else(Span::call_site);
+            computed_only(
+                at,
+                if o.prefix.is_some() {
+                    "prefix"
+                } else {
+                    "not_null"
+                },
+            )?;
+            if let Some((_, p)) = &o.prefix {
+                checks.extend(literal_check(ty, &syn::Lit::Str(p.clone())));
+            }
+            let prefix = o
+                .prefix
+                .iter()
+                .map(|(_, p)| quote!(.with_string_prefix(#p)));
+            let not_null = o.not_null.iter().map(|_| quote!(.not_null()));
+            modifiers.extend(quote! {
+                modifiers.refinements.push((#names, ::ctywire::Refinements::new() #(#not_null)* #(#prefix)*));
+            });
+        }
+        if let Some(f) = &o.requires_replace_if {
+            let check = quote_spanned! {f.span()=>
+                {
+                    let check: ::ctywire::object::ReplaceIf = |prior, planned| {
+                        match (
+                            ::ctywire::object::from_value::<#ty>(prior),
+                            ::ctywire::object::from_value::<#ty>(planned),
+                        ) {
+                            (::std::result::Result::Ok(prior), ::std::result::Result::Ok(planned)) => #f(&prior, &planned),
+                            _ => true,
+                        }
+                    };
+                    check
+                }
+            };
+            modifiers.extend(quote! {
+                modifiers.requires_replace_if.push((#names, #check));
+            });
+        }
+        let sensitive = o.sensitive.is_some();
+        let mut rules = o.rules.clone();
+        if let Some(f) = &o.validate {
+            rules.push(quote_spanned! {f.span()=>
+                ::ctywire::object::Rule::Custom({
+                    let check: ::ctywire::object::CustomCheck = |value| {
+                        match ::ctywire::object::from_value::<#ty>(value) {
+                            ::std::result::Result::Ok(value) => #f(&value),
+                            // What the type cannot hold is refused by the type's check.
+                            ::std::result::Result::Err(_) => ::std::result::Result::Ok(()),
+                        }
+                    };
+                    check
+                })
+            });
+        }
+        for (rule, others) in &o.siblings {
+            let mut named = Vec::new();
+            for other in others {
+                match all_names.iter().find(|(i, _)| i == other) {
+                    Some((_, n)) if other == ident => {
+                        return Err(syn::Error::new(
+                            other.span(),
+                            format!(
+                                "`{n}` names the field it is written on: name the other fields"
+                            ),
+                        ));
+                    }
+                    Some((_, n)) => named.push(n.clone()),
+                    None => {
+                        let fields = all_names
+                            .iter()
+                            .map(|(i, _)| i.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        return Err(syn::Error::new(
+                            other.span(),
+                            format!(
+                                "`{name}` has no field `{other}`; name one of its fields: {fields}"
+                            ),
+                        ));
+                    }
+                }
+            }
+            let rule = syn::Ident::new(rule, Span::call_site());
+            rules.push(quote!(::ctywire::object::Rule::#rule(::std::vec![#(::std::string::String::from(#named)),*])));
+        }
+        if !rules.is_empty() && o.block.is_some() {
+            if let Some((span, Kind::Block { .. })) = &o.block {
+                return Err(syn::Error::new(*span, "validation rules are for attributes; for a block's number of elements, use block(min_items = .., max_items = ..)"));
+            }
+        }
+        for rule in rules {
+            validators.extend(quote! {
+                validators.0.push(::ctywire::object::Validator {
+                    names: #names,
+                    rule: #rule,
+                    sensitive: #sensitive,
+                });
+            });
+        }
+        if o.block.is_some() {
+            validators.extend(quote! {
+                validators.extend_under(#attribute_name, <#ty as ::ctywire::object::BlockField>::validators());
+            });
+        }
+        value_checks.extend(quote! {
+            ::ctywire::object::check_attribute(value, #attribute_name, at, out, <#ty as ::ctywire::object::FieldType>::check_value);
+        });
+        let method_doc = format!("The path to `{attribute_name}`.");
+        // A nesting the field names is the path's, whatever the Rust collection.
+        let named = match &o.block {
+            Some((
+                _,
+                Kind::Block {
+                    nesting: Some(n), ..
+                }
+                | Kind::Nested { nesting: Some(n) },
+            )) => match n {
+                Nesting::List => Some(quote!(ListPath)),
+                Nesting::Set => Some(quote!(SetPath)),
+                Nesting::Map => Some(quote!(MapPath)),
+                Nesting::Single | Nesting::Group => None,
+            },
+            _ => None,
+        };
+        let path_type = match named {
+            Some(builder) => quote! {
+                ::ctywire::object::#builder<
+                    <<#ty as ::ctywire::object::Elements>::Element as ::ctywire::object::Addressable>::Path,
+                >
+            },
+            None => quote_spanned!(ty.span()=> <#ty as ::ctywire::object::Addressable>::Path),
+        };
+        path_methods.extend(quote_spanned! {ident.span()=>
+            #[doc = #method_doc]
+            pub fn #ident(self) -> #path_type {
+                ::ctywire::object::PathBuilder::from_expression(self.0.attribute(#attribute_name))
+            }
+        });
+        if let Some(at) = o.use_state_for_unknown {
+            computed_only(at, "use_state_for_unknown")?;
             modifiers.extend(quote! {
                 modifiers.use_state_for_unknown.push(::std::vec![::std::string::String::from(#attribute_name)]);
             });
@@ -498,7 +881,57 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
     }
 
     let codec = codec_tokens(name, codec_fields);
+    let vis = &input.vis;
+    let path_name = syn::Ident::new(&format!("{name}Path"), name.span());
+    let path_doc = format!("Typed paths into a [`{name}`]: one method for each attribute and block (made by `#[derive(ctywire::Object)]`).");
+    let root_doc = format!("The path to a whole [`{name}`]; its methods lead to its attributes and blocks ([`{path_name}`]).");
     Ok(quote! {
+        #[doc = #path_doc]
+        #[derive(Clone, Debug, PartialEq)]
+        #[allow(dead_code)]
+        #vis struct #path_name(::ctywire::object::PathExpression);
+
+        impl ::ctywire::object::PathBuilder for #path_name {
+            fn from_expression(expression: ::ctywire::object::PathExpression) -> Self {
+                #path_name(expression)
+            }
+            fn expression(&self) -> &::ctywire::object::PathExpression {
+                &self.0
+            }
+            fn into_expression(self) -> ::ctywire::object::PathExpression {
+                self.0
+            }
+        }
+
+        impl ::std::convert::From<#path_name> for ::ctywire::object::PathExpression {
+            fn from(builder: #path_name) -> ::ctywire::object::PathExpression {
+                builder.0
+            }
+        }
+
+        impl ::std::convert::From<#path_name> for ::ctywire::Path {
+            fn from(builder: #path_name) -> ::ctywire::Path {
+                ::ctywire::Path::from(builder.0)
+            }
+        }
+
+        #[allow(dead_code, clippy::wrong_self_convention)]
+        impl #path_name {
+            #path_methods
+        }
+
+        impl ::ctywire::object::Addressable for #name {
+            type Path = #path_name;
+        }
+
+        #[allow(dead_code)]
+        impl #name {
+            #[doc = #root_doc]
+            pub fn path() -> #path_name {
+                #path_name(::ctywire::object::PathExpression::root())
+            }
+        }
+
         impl ::ctywire::object::Object for #name {
             fn schema_block() -> ::ctywire::schema::Block {
                 #[allow(unused_mut)]
@@ -515,11 +948,27 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
                 #modifiers
                 modifiers
             }
+
+            fn validators() -> ::ctywire::object::Validators {
+                #[allow(unused_mut)]
+                let mut validators = ::ctywire::object::Validators::default();
+                #validators
+                validators
+            }
         }
 
         impl ::ctywire::object::FieldType for #name {
             fn cty_type() -> ::ctywire::Type {
                 <Self as ::ctywire::object::Object>::cty_type()
+            }
+
+            #[allow(unused_variables)]
+            fn check_value(
+                value: &::ctywire::Value,
+                at: &::ctywire::Path,
+                out: &mut ::std::vec::Vec<::ctywire::object::Invalid>,
+            ) {
+                #value_checks
             }
         }
 
@@ -533,6 +982,9 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             }
             fn plan_modifiers() -> ::ctywire::object::PlanModifiers {
                 <Self as ::ctywire::object::Object>::plan_modifiers()
+            }
+            fn validators() -> ::ctywire::object::Validators {
+                <Self as ::ctywire::object::Object>::validators()
             }
         }
 

@@ -47,9 +47,10 @@ impl Diagnostic {
         }
     }
 
-    /// The same diagnostic about the attribute at `path`.
-    pub fn at(mut self, path: Path) -> Diagnostic {
-        self.path = path;
+    /// The same diagnostic about the attribute at `path`: a [`Path`], or a typed path
+    /// (`Thing::path().size()`, see [`ctywire::object::PathBuilder`]).
+    pub fn at(mut self, path: impl Into<Path>) -> Diagnostic {
+        self.path = path.into();
         self
     }
 
@@ -77,6 +78,22 @@ impl Diagnostic {
 /// let e = Error::new("Cannot create server", "the name is taken").at(Path::root().attribute("name"));
 /// assert_eq!(e.diagnostics()[0].path.to_string(), ".name");
 ///
+/// // A typed path: a misspelled attribute does not compile.
+/// #[derive(ctywire::Object)]
+/// struct Server {
+///     #[cty(required)]
+///     name: String,
+///     #[cty(block)]
+///     disk: Vec<Disk>,
+/// }
+/// #[derive(ctywire::Object)]
+/// struct Disk {
+///     #[cty(required)]
+///     size: u32,
+/// }
+/// let e = Error::new("Disk too small", "at least 10 GB").at(Server::path().disk().index(1).size());
+/// assert_eq!(e.diagnostics()[0].path.to_string(), ".disk[1].size");
+///
 /// fn parse(text: &str) -> Result<u32, Error> {
 ///     Ok(text.parse::<u32>()?)
 /// }
@@ -95,10 +112,12 @@ impl Error {
         }
     }
 
-    /// The error with its (first) diagnostic about the attribute at `path`.
-    pub fn at(mut self, path: Path) -> Error {
+    /// The error with its (first) diagnostic about the attribute at `path`: a
+    /// [`Path`], or a typed path (`Thing::path().size()`; one with an `any()` stops
+    /// there, at the collection).
+    pub fn at(mut self, path: impl Into<Path>) -> Error {
         if let Some(first) = self.diagnostics.first_mut() {
-            first.path = path;
+            first.path = path.into();
         }
         self
     }

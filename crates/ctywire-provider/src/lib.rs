@@ -10,12 +10,24 @@
 //! [`Server`] routes each call by type name and answers every call Terraform makes:
 //!
 //! - schemas from the structs (a resource's with its [`Resource::VERSION`]);
-//! - validation: the configuration decoded into the struct when it is wholly known, so
-//!   a `u16` attribute refuses `22.5` at its path;
-//! - plans without code: Terraform's proposed new state, computed attributes unknown
-//!   where the resource changes, `#[cty(use_state_for_unknown)]` attributes kept,
-//!   `#[cty(requires_replace)]` attributes replacing, checked with Terraform's own rules
-//!   ([`ctywire::schema::Block::check_plan`]) before it is returned;
+//! - validation by declaration ([`validate`]): each known value checked against the
+//!   Rust type that holds it (a `u16` attribute refuses `22.5` at its path, even while
+//!   other attributes are unknown), and the rules the struct declares
+//!   (`#[cty(length(..), regex = "..", one_of(..), range(..), size(..),
+//!   conflicts_with(..), exactly_one_of(..), at_least_one_of(..), also_requires(..),
+//!   validate = function)]`), unknown values skipped, each refusal at its attribute's
+//!   path;
+//! - plans without code ([`plan`]): Terraform's proposed new state,
+//!   `#[cty(default = ..)]` where the configuration leaves an attribute null, computed
+//!   attributes unknown where the resource changes (with their `#[cty(prefix = "..")]`
+//!   and `#[cty(not_null)]` refinements), `#[cty(use_state_for_unknown)]` attributes
+//!   kept, `#[cty(requires_replace)]` and `#[cty(requires_replace_if = function)]`
+//!   attributes replacing; then [`Resource::modify_plan`] on a typed [`Plan`]; checked
+//!   with Terraform's own rules ([`ctywire::schema::Block::check_plan`]) before it is
+//!   returned;
+//! - typed paths: each struct's `path()` (`Thing::path().disk().any().size()`), for
+//!   [`Error::at`], [`Context::warn`] and [`Plan`], so a misspelled attribute does not
+//!   compile;
 //! - apply as [`create`](Resource::create), [`update`](Resource::update) and
 //!   [`delete`](Resource::delete), the new state checked against the plan;
 //! - import by id (by default: the `id` attribute set, then [`read`](Resource::read)),
@@ -32,8 +44,52 @@
 //! - a panic in a handler becomes an error diagnostic naming the type and the call, and
 //!   the provider serves on.
 //!
+//! Validation and typed paths on their own:
+//!
+//! ```
+//! use ctywire::Value;
+//! use ctywire_provider::validate;
+//!
+//! #[derive(ctywire::Object)]
+//! struct Server {
+//!     #[cty(required, length(min = 1, max = 63), regex = "^[a-z0-9-]+$")]
+//!     name: String,
+//!     #[cty(optional, conflicts_with(socket))]
+//!     port: Option<u16>,
+//!     #[cty(optional)]
+//!     socket: Option<String>,
+//!     #[cty(block)]
+//!     disk: Vec<Disk>,
+//! }
+//!
+//! #[derive(ctywire::Object)]
+//! struct Disk {
+//!     #[cty(required, range(min = 1, max = 1024))]
+//!     size: u32,
+//! }
+//!
+//! let disk = |size: Value| Value::object([("size", size)]);
+//! let config = Value::object([
+//!     ("name", Value::unknown()), // not known yet: not checked
+//!     ("port", Value::from(22)),
+//!     ("socket", Value::from("/run/s")),
+//!     ("disk", Value::list([disk(Value::from(10)), disk(Value::from(0))])),
+//! ]);
+//! let found = validate::check::<Server>(&config);
+//! let paths: Vec<String> = found.iter().map(|d| d.path.to_string()).collect();
+//! assert_eq!(paths, [".port", ".disk[1].size"]);
+//! assert_eq!(found[0].detail, "`port` cannot be set together with `socket`.");
+//!
+//! // Typed paths name the same attributes; `any()` matches every element.
+//! assert_eq!(ctywire::Path::from(Server::path().disk().index(1).size()), found[1].path);
+//! let sizes = Server::path().disk().any().size();
+//! assert!(ctywire::object::PathBuilder::expression(&sizes).matches(&found[1].path));
+//! ```
+//!
+//! A whole provider:
+//!
 //! ```no_run
-//! use ctywire::{Known, Path};
+//! use ctywire::Known;
 //! use ctywire_provider::{Context, Error, Provider, Resource, Result, Server};
 //!
 //! /// The provider block.
@@ -60,10 +116,14 @@
 //! #[derive(ctywire::Object)]
 //! struct Thing {
 //!     /// Its name; a new name replaces the thing.
-//!     #[cty(required, requires_replace)]
+//!     #[cty(required, requires_replace, length(min = 1, max = 63))]
 //!     name: String,
-//!     #[cty(optional)]
+//!     /// From 1 to 100 (refused at validate otherwise).
+//!     #[cty(optional, range(min = 1, max = 100))]
 //!     size: Option<u16>,
+//!     /// `standard` unless set.
+//!     #[cty(optional, computed, default = "standard", one_of("standard", "fast"))]
+//!     tier: Known<String>,
 //!     /// Set at create, then kept.
 //!     #[cty(computed, use_state_for_unknown)]
 //!     id: Known<String>,
@@ -76,9 +136,9 @@
 //!     type State = Thing;
 //!
 //!     async fn create(&self, ctx: &Context<String>, mut thing: Thing) -> Result<Thing> {
-//!         if thing.size == Some(0) {
-//!             let e = Error::new("Invalid size", "a thing has a size of at least 1");
-//!             return Err(e.at(Path::root().attribute("size")));
+//!         if thing.name == "reserved" {
+//!             let e = Error::new("Name taken", "the name `reserved` is the provider's");
+//!             return Err(e.at(Thing::path().name())); // a typed path
 //!         }
 //!         thing.id = Known::Known(format!("{}{}", ctx.data(), thing.name));
 //!         Ok(thing)
@@ -105,9 +165,11 @@ mod ephemeral;
 mod error;
 mod identity;
 mod list;
+mod modify;
 pub mod plan;
 mod server;
 mod v5;
+pub mod validate;
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};
@@ -122,6 +184,7 @@ pub use ephemeral::{EphemeralResource, NoPrivate, Opened, Renewed};
 pub use error::{Diagnostic, Error, FunctionError, Result, Severity};
 pub use identity::{IdentifiedResource, MovedState};
 pub use list::{ListResource, Listed, Listing, ResourceIdentity, ResourceState};
+pub use modify::Plan;
 pub use server::Server;
 
 /// A struct that can be an object's data: `#[derive(ctywire::Object)]` gives all of it.
@@ -175,8 +238,13 @@ impl<D> Context<D> {
     }
 
     /// Adds a warning for Terraform to show, about the attribute at `path`
-    /// ([`Path::root`] for the whole object).
-    pub fn warn(&self, summary: impl Into<String>, detail: impl Into<String>, path: Path) {
+    /// ([`Path::root`] for the whole object, or a typed path: `Thing::path().size()`).
+    pub fn warn(
+        &self,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        path: impl Into<Path>,
+    ) {
         let warning = Diagnostic::warning(summary, detail).at(path);
         if let Ok(mut warnings) = self.warnings.lock() {
             warnings.push(warning);
@@ -219,6 +287,20 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
         ctx: &Context<D>,
         planned: Self::State,
     ) -> impl Future<Output = Result<Self::State>> + Send;
+
+    /// Edits the plan the framework made (see [`Plan`]) before it is checked with
+    /// Terraform's rules and returned: a value the provider can tell before apply, a
+    /// replacement no declaration expresses, a warning. Called on creates and updates
+    /// (not on destroys), with the provider configured. By default the plan stays as it
+    /// is.
+    fn modify_plan(
+        &self,
+        ctx: &Context<D>,
+        plan: &mut Plan<Self::State>,
+    ) -> impl Future<Output = Result<()>> + Send {
+        let _ = (ctx, plan);
+        async { Ok(()) }
+    }
 
     /// The object's state now, or `None` when it is gone (Terraform then plans to
     /// create it again). By default the state as it is: for objects that live in

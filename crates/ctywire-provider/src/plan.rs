@@ -1,7 +1,8 @@
 //! The plan a resource gets without writing one: Terraform's proposed new state, the
-//! computed attributes unknown where the resource changes, the prior value kept where
-//! the struct says `use_state_for_unknown`, and the `requires_replace` attributes that
-//! change.
+//! declared defaults where the configuration leaves an attribute null, the computed
+//! attributes unknown (with their declared refinements) where the resource changes, the
+//! prior value kept where the struct says `use_state_for_unknown`, and the
+//! `requires_replace` (or `requires_replace_if`) attributes that change.
 
 use ctywire::object::PlanModifiers;
 use ctywire::schema::Block;
@@ -10,26 +11,55 @@ use ctywire::{Path, PathStep, Refinements, Value};
 /// The planned state and the paths whose change forces a replacement.
 ///
 /// - a destroy (a null configuration) plans null;
+/// - a `default` fills an optional and computed attribute the configuration leaves
+///   null (in list and map elements too; not inside a set's elements, which have no
+///   identity to plan one by);
 /// - computed attributes the configuration leaves null become unknown on a create, and
-///   on an update that changes something ([`Block::mark_computed_unknown`]);
+///   on an update that changes something ([`Block::mark_computed_unknown`]), with what
+///   the struct declares of them (`prefix`, `not_null`);
 /// - a `use_state_for_unknown` attribute left unknown takes its prior value back,
 ///   unless the configuration itself is unknown there (the value then is not known to
 ///   stay);
 /// - each `requires_replace` attribute or block whose planned value differs from its
-///   prior one (an unknown counts as a change) is a replacement path. Inside a list
-///   or map each element's attribute is compared by index or key; a set's elements have
-///   no identity but their value, so a declaration inside a set compares the whole set.
+///   prior one (an unknown counts as a change) is a replacement path, and each
+///   `requires_replace_if` one whose function says so (an unknown plan counts without
+///   asking it). Inside a list or map each element's attribute is compared by index or
+///   key; a set's elements have no identity but their value, so a declaration inside a
+///   set compares the whole set.
+///
+/// # Errors
+///
+/// When a default does not fit its attribute's type.
 pub fn plan(
     block: &Block,
     modifiers: &PlanModifiers,
     prior: &Value,
     config: &Value,
     proposed: &Value,
-) -> (Value, Vec<Path>) {
+) -> ctywire::Result<(Value, Vec<Path>)> {
     if config.is_null() {
-        return (Value::Null, Vec::new());
+        return Ok((Value::Null, Vec::new()));
     }
-    let planned = block.mark_computed_unknown(prior, config, proposed, |_| Refinements::new());
+    let mut defaults = Vec::new();
+    for (names, value) in &modifiers.defaults {
+        let mut found = Vec::new();
+        concrete(config, names, Path::root(), &mut found);
+        defaults.extend(
+            found
+                .into_iter()
+                .filter(|path| matches(names, path))
+                .map(|path| (path, value.clone())),
+        );
+    }
+    let proposed = block.apply_defaults(config, proposed, &defaults)?;
+    let planned = block.mark_computed_unknown(prior, config, &proposed, |path| {
+        modifiers
+            .refinements
+            .iter()
+            .find(|(names, _)| matches(names, path))
+            .map_or_else(Refinements::new, |(_, r)| r.clone())
+    });
+    let planned = block.apply_defaults(config, &planned, &defaults)?;
     let planned = block.keep_prior(prior, &planned, |path| {
         modifiers
             .use_state_for_unknown
@@ -49,8 +79,22 @@ pub fn plan(
             paths.push(path);
         }
     }
-    let replace = block.requires_replace(prior, &planned, &paths);
-    (planned, replace)
+    let mut replace = block.requires_replace(prior, &planned, &paths);
+    for (names, replace_if) in &modifiers.requires_replace_if {
+        let mut found = Vec::new();
+        for value in [prior, &planned] {
+            concrete(value, names, Path::root(), &mut found);
+        }
+        for path in block.requires_replace(prior, &planned, &found) {
+            let after = planned.at_path(&path).unwrap_or(&Value::Null);
+            let before = prior.at_path(&path).unwrap_or(&Value::Null);
+            let replaces = !after.is_wholly_known() || replace_if(before, after);
+            if replaces && !replace.contains(&path) {
+                replace.push(path);
+            }
+        }
+    }
+    Ok((planned, replace))
 }
 
 /// Whether `path` leads to the attribute `names` names (its attribute steps are the
@@ -156,7 +200,8 @@ mod tests {
     fn run(prior: &Value, config: &Value) -> (Value, Vec<Path>) {
         let block = Server::schema_block();
         let proposed = block.proposed_new(prior, config);
-        let (planned, replace) = plan(&block, &Server::plan_modifiers(), prior, config, &proposed);
+        let (planned, replace) =
+            plan(&block, &Server::plan_modifiers(), prior, config, &proposed).unwrap();
         let found = block.check_plan(prior, config, &planned);
         assert!(found.is_empty(), "{found:?}");
         (planned, replace)
@@ -242,5 +287,131 @@ mod tests {
             &names[..1],
             &Path::root().attribute("disk").index(0).attribute("size")
         ));
+    }
+
+    /// Declarations of the planning options beside each other.
+    #[derive(ctywire::Object)]
+    struct Machine {
+        #[cty(required, requires_replace_if = grows_only)]
+        size: u32,
+        #[cty(optional, computed, default = "standard")]
+        tier: Known<String>,
+        #[cty(computed, prefix = "srv-", not_null)]
+        id: Known<String>,
+        #[cty(block)]
+        disk: Vec<Slot>,
+    }
+
+    #[derive(ctywire::Object)]
+    struct Slot {
+        #[cty(optional, computed, default = 10)]
+        gb: Known<u32>,
+    }
+
+    /// A smaller size replaces; a larger one is an update.
+    fn grows_only(prior: &u32, planned: &u32) -> bool {
+        planned < prior
+    }
+
+    fn machine(size: Value, tier: Value, id: Value, gbs: Vec<Value>) -> Value {
+        let disks = gbs.into_iter().map(|gb| Value::object([("gb", gb)]));
+        Value::object([
+            ("size", size),
+            ("tier", tier),
+            ("id", id),
+            ("disk", Value::list(disks.collect::<Vec<_>>())),
+        ])
+    }
+
+    fn run_machine(prior: &Value, config: &Value) -> (Value, Vec<Path>) {
+        let block = Machine::schema_block();
+        let proposed = block.proposed_new(prior, config);
+        let (planned, replace) =
+            plan(&block, &Machine::plan_modifiers(), prior, config, &proposed).unwrap();
+        let found = block.check_plan(prior, config, &planned);
+        assert!(found.is_empty(), "{found:?}");
+        (planned, replace)
+    }
+
+    #[test]
+    fn defaults_fill_what_the_configuration_leaves_null() {
+        let config = machine(
+            Value::from(1),
+            Value::Null,
+            Value::Null,
+            vec![Value::Null, Value::from(5)],
+        );
+        let (planned, _) = run_machine(&Value::Null, &config);
+        assert_eq!(planned["tier"].as_str(), Some("standard"));
+        let gb = |i: u64| planned.at_path(&Path::root().attribute("disk").index(i).attribute("gb"));
+        assert_eq!(gb(0), Some(&Value::from(10)));
+        assert_eq!(gb(1), Some(&Value::from(5)));
+        // Set in the configuration: the configuration's value.
+        let config = machine(Value::from(1), Value::from("gold"), Value::Null, vec![]);
+        let (planned, _) = run_machine(&Value::Null, &config);
+        assert_eq!(planned["tier"].as_str(), Some("gold"));
+        // Taken out of the configuration again: the default, not the prior value.
+        let prior = machine(
+            Value::from(1),
+            Value::from("gold"),
+            Value::from("srv-1"),
+            vec![],
+        );
+        let config = machine(Value::from(1), Value::Null, Value::Null, vec![]);
+        let (planned, _) = run_machine(&prior, &config);
+        assert_eq!(planned["tier"].as_str(), Some("standard"));
+    }
+
+    #[test]
+    fn refinements_are_written_into_the_planned_unknowns() {
+        let config = machine(Value::from(1), Value::Null, Value::Null, vec![]);
+        let (planned, _) = run_machine(&Value::Null, &config);
+        let refinements = planned["id"].refinements().unwrap();
+        assert_eq!(refinements.string_prefix(), Some("srv-"));
+        assert!(refinements.is_not_null());
+    }
+
+    #[test]
+    fn requires_replace_if_asks_its_function() {
+        let prior = machine(
+            Value::from(4),
+            Value::from("standard"),
+            Value::from("srv-1"),
+            vec![],
+        );
+        let grow = machine(Value::from(8), Value::Null, Value::Null, vec![]);
+        let (_, replace) = run_machine(&prior, &grow);
+        assert!(replace.is_empty(), "{replace:?}");
+        let shrink = machine(Value::from(2), Value::Null, Value::Null, vec![]);
+        let (_, replace) = run_machine(&prior, &shrink);
+        assert_eq!(replace, [Path::root().attribute("size")]);
+        // Unknown: a change, without asking.
+        let unknown = machine(Value::unknown(), Value::Null, Value::Null, vec![]);
+        let (_, replace) = run_machine(&prior, &unknown);
+        assert_eq!(replace, [Path::root().attribute("size")]);
+        // Nothing on a create.
+        let (_, replace) = run_machine(&Value::Null, &shrink);
+        assert!(replace.is_empty());
+    }
+
+    /// The footgun: keeping the prior value "always" put it back where the
+    /// configuration was unknown, and the replacement came one run later.
+    #[test]
+    fn use_state_for_unknown_never_keeps_where_the_configuration_is_unknown() {
+        let prior = server("a", 1, Some(("srv-a", "z1", "e1")), vec![]);
+        let config = server("a", 1, None, vec![])
+            .with_attribute("zone", Value::unknown())
+            .unwrap();
+        let block = Server::schema_block();
+        let proposed = block.proposed_new(&prior, &config);
+        // What the hand-written plan did: keep_prior(.., |_| true).
+        let naive = block.keep_prior(
+            &prior,
+            &block.mark_computed_unknown(&prior, &config, &proposed, |_| Refinements::new()),
+            |_| true,
+        );
+        assert_eq!(naive["zone"].as_str(), Some("z1"), "the footgun is real");
+        let (planned, _) = run(&prior, &config);
+        assert!(planned["zone"].is_unknown());
     }
 }

@@ -429,7 +429,11 @@ pub(crate) fn import_by_id<T: object::Object + object::MsgpackField>(
 /// A resource type, its struct's type erased.
 trait AnyResource<D>: Send + Sync + 'static {
     fn validate(&self, config: Option<&pb::DynamicValue>) -> Vec<pb::Diagnostic>;
-    fn plan(&self, req: &pb::plan_resource_change::Request) -> pb::plan_resource_change::Response;
+    fn plan(
+        self: Arc<Self>,
+        ctx: Result<Context<D>>,
+        req: pb::plan_resource_change::Request,
+    ) -> BoxFuture<pb::plan_resource_change::Response>;
     fn apply(
         self: Arc<Self>,
         ctx: Context<D>,
@@ -488,16 +492,24 @@ impl<R> ResourceEntry<R> {
     }
 }
 
-/// The configuration's problems: of its type (always), and of the struct's fields
-/// (when it is wholly known: a fraction for an integer).
-pub(crate) fn validate_config<T: object::JsonField + object::MsgpackField>(
+/// The configuration's problems: of its type (always), of what the struct's fields
+/// can hold and declare (`crate::validate`), and of the struct's codec (when it is
+/// wholly known).
+pub(crate) fn validate_config<T: object::Object + object::JsonField + object::MsgpackField>(
     ty: &Type,
     config: Option<&pb::DynamicValue>,
 ) -> Vec<pb::Diagnostic> {
     let summary = "Invalid configuration";
     match dynamic::decode(config, ty) {
         Err(e) => protos(Error::value(&e, summary)),
-        Ok(value) if value.is_wholly_known() && !value.is_null() => {
+        Ok(value) => {
+            let found = crate::validate::check::<T>(&value);
+            if !found.is_empty() {
+                return found.iter().map(Diagnostic::to_proto).collect();
+            }
+            if !value.is_wholly_known() || value.is_null() {
+                return Vec::new();
+            }
             match object::from_value::<T>(&value) {
                 // A null the struct cannot hold is no fault of the configuration:
                 // Terraform checks required attributes itself, and a computed one is
@@ -508,7 +520,6 @@ pub(crate) fn validate_config<T: object::JsonField + object::MsgpackField>(
                 Ok(_) => Vec::new(),
             }
         }
-        Ok(_) => Vec::new(),
     }
 }
 
@@ -517,56 +528,93 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
         validate_config::<R::State>(&self.ty, config)
     }
 
-    fn plan(&self, req: &pb::plan_resource_change::Request) -> pb::plan_resource_change::Response {
-        let mut response = pb::plan_resource_change::Response {
-            planned_private: req.prior_private.clone(),
-            ..Default::default()
-        };
-        let decode = |dv: &Option<pb::DynamicValue>, summary: &str| {
-            dynamic::decode(dv.as_ref(), &self.ty).map_err(|e| Error::value(&e, summary))
-        };
-        let values = decode(&req.prior_state, "Invalid prior state").and_then(|prior| {
-            Ok((
-                prior,
-                decode(&req.config, "Invalid configuration")?,
-                decode(&req.proposed_new_state, "Invalid proposed new state")?,
-            ))
-        });
-        let (prior, config, proposed) = match values {
-            Ok(values) => values,
-            Err(e) => {
-                response.diagnostics = protos(e);
+    fn plan(
+        self: Arc<Self>,
+        ctx: Result<Context<D>>,
+        req: pb::plan_resource_change::Request,
+    ) -> BoxFuture<pb::plan_resource_change::Response> {
+        Box::pin(async move {
+            let mut response = pb::plan_resource_change::Response {
+                planned_private: req.prior_private.clone(),
+                ..Default::default()
+            };
+            let decode = |dv: &Option<pb::DynamicValue>, summary: &str| {
+                dynamic::decode(dv.as_ref(), &self.ty).map_err(|e| Error::value(&e, summary))
+            };
+            let values = decode(&req.prior_state, "Invalid prior state").and_then(|prior| {
+                Ok((
+                    prior,
+                    decode(&req.config, "Invalid configuration")?,
+                    decode(&req.proposed_new_state, "Invalid proposed new state")?,
+                ))
+            });
+            let (prior, config, proposed) = match values {
+                Ok(values) => values,
+                Err(e) => {
+                    response.diagnostics = protos(e);
+                    return response;
+                }
+            };
+            let (mut planned, mut replace) =
+                match crate::plan::plan(&self.block, &self.modifiers, &prior, &config, &proposed) {
+                    Ok(plan) => plan,
+                    Err(e) => {
+                        response.diagnostics = protos(Error::value(&e, "Invalid default"));
+                        return response;
+                    }
+                };
+            // The resource's own edits (Resource::modify_plan), on creates and updates.
+            if !planned.is_null() {
+                let ctx = match ctx {
+                    Ok(ctx) => ctx,
+                    Err(e) => {
+                        response.diagnostics = protos(e);
+                        return response;
+                    }
+                };
+                let warnings = ctx.warnings();
+                let this = Arc::clone(&self);
+                let mut edited =
+                    crate::Plan::<R::State>::new(prior.clone(), config.clone(), planned, replace);
+                let handler = async move {
+                    this.resource.modify_plan(&ctx, &mut edited).await?;
+                    Ok(edited)
+                };
+                let (edited, diagnostics) =
+                    run(&self.name, "modify_plan", Some(warnings), handler).await;
+                response.diagnostics = diagnostics;
+                match edited {
+                    Some(edited) => (planned, replace) = edited.into_parts(),
+                    None => return response,
+                }
+            }
+            // The plan is checked as Terraform will check it, in Terraform's words.
+            let mut found = self.block.check_plan(&prior, &config, &planned);
+            found.extend(
+                self.block
+                    .check_requires_replace(&prior, &planned, &replace),
+            );
+            for i in &found {
+                let d = i.terraform_diagnostic(&self.name, self.provider);
+                response.diagnostics.push(
+                    Diagnostic::error(d.summary, d.detail)
+                        .at(i.path.clone())
+                        .to_proto(),
+                );
+            }
+            if !found.is_empty() {
                 return response;
             }
-        };
-        let (planned, replace) =
-            crate::plan::plan(&self.block, &self.modifiers, &prior, &config, &proposed);
-        // The plan is checked as Terraform will check it, in Terraform's words.
-        let mut found = self.block.check_plan(&prior, &config, &planned);
-        found.extend(
-            self.block
-                .check_requires_replace(&prior, &planned, &replace),
-        );
-        for i in &found {
-            let d = i.terraform_diagnostic(&self.name, self.provider);
-            response.diagnostics.push(
-                Diagnostic::error(d.summary, d.detail)
-                    .at(i.path.clone())
-                    .to_proto(),
-            );
-        }
-        if !found.is_empty() {
-            return response;
-        }
-        match encode_value(&planned, &self.ty, "Invalid plan") {
-            Ok(planned) => response.planned_state = Some(planned),
-            Err(e) => response.diagnostics = protos(e),
-        }
-        response.requires_replace = replace
-            .iter()
-            .map(ctywire_tfplugin::path::path_to_proto)
-            .collect();
-        response
+            match encode_value(&planned, &self.ty, "Invalid plan") {
+                Ok(planned) => response.planned_state = Some(planned),
+                Err(e) => response.diagnostics.extend(protos(e)),
+            }
+            response.requires_replace = replace
+                .iter()
+                .map(ctywire_tfplugin::path::path_to_proto)
+                .collect();
+            response
+        })
     }
 
     fn apply(
@@ -1107,14 +1155,19 @@ impl<P: Provider> Service for Server<P> {
         &self,
         request: Request<pb::plan_resource_change::Request>,
     ) -> Answer<pb::plan_resource_change::Response> {
-        let req = request.get_ref();
-        match self.resources.get(&req.type_name) {
+        let req = request.into_inner();
+        match self.resources.get(&req.type_name).cloned() {
             Some(r) => {
-                let mut response = r.plan(req);
+                let ctx = self.configured(&req.type_name);
                 // The identity does not change while the object lives; a new object's
                 // is known once it is created.
-                if self.identities.contains_key(&req.type_name) {
-                    response.planned_identity = req.prior_identity.clone();
+                let identity = self
+                    .identities
+                    .contains_key(&req.type_name)
+                    .then(|| req.prior_identity.clone());
+                let mut response = r.plan(ctx, req).await;
+                if let Some(identity) = identity {
+                    response.planned_identity = identity;
                 }
                 answer(response)
             }

@@ -324,8 +324,15 @@ async fn validation_decodes_the_struct_when_the_configuration_is_known() {
         )
         .unwrap();
     assert_eq!(
-        validate(fraction).await,
-        ["error.size: Invalid configuration: expected u16 (an integer from 0 to 65535), found 22.5"]
+        validate(fraction.clone()).await,
+        ["error.size: Invalid configuration: expected u16 (an integer from 0 to 65535), found a fraction"]
+    );
+    // The footgun: with another attribute unknown, the struct cannot be decoded,
+    // and 22.5 is still refused at validate, at its path.
+    let unknown_name = fraction.with_attribute("name", Value::unknown()).unwrap();
+    assert_eq!(
+        validate(unknown_name).await,
+        ["error.size: Invalid configuration: expected u16 (an integer from 0 to 65535), found a fraction"]
     );
     // The data source's computed `output` is a `Known` (null in a configuration); a
     // plain `String` there could not hold the null, which is not the configuration's
@@ -342,7 +349,7 @@ async fn validation_decodes_the_struct_when_the_configuration_is_known() {
         .unwrap()
         .into_inner();
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-    // Unknown somewhere: the struct cannot hold it, so only the type is checked.
+    // Unknown somewhere: the struct cannot hold it, so the fields are checked one by one.
     let unknown = thing("a", None, Value::Null)
         .with_attribute("name", Value::unknown())
         .unwrap();
@@ -364,7 +371,7 @@ async fn validation_decodes_the_struct_when_the_configuration_is_known() {
 
 #[tokio::test]
 async fn plans_without_code() {
-    let s = server(true);
+    let s = configured(true).await;
     // Create: the id unknown, nothing to replace.
     let config = thing("a", Some(1), Value::Null);
     let r = plan(&s, &Value::Null, &config).await;

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use ctywire::{json, Known, Path};
+use ctywire::{json, Known};
 use ctywire_provider::{
     Context, DataSource, Error, Function, FunctionError, Provider, Resource, Result, Server,
 };
@@ -48,7 +48,7 @@ struct Machine {
     #[cty(optional)]
     tags: Option<BTreeMap<String, String>>,
     /// `srv-` and the name, set at create.
-    #[cty(computed, use_state_for_unknown)]
+    #[cty(computed, prefix = "srv-", use_state_for_unknown)]
     id: Known<String>,
     #[cty(block)]
     disk: Vec<Disk>,
@@ -61,7 +61,7 @@ struct Disk {
     #[cty(required)]
     size: u32,
     /// `standard` unless set.
-    #[cty(optional, computed, use_state_for_unknown)]
+    #[cty(optional, computed, default = "standard")]
     kind: Known<String>,
 }
 
@@ -85,13 +85,8 @@ fn load(ctx: &Ctx, id: &str) -> Result<Option<Machine>> {
     }
 }
 
-/// Writes the server as it is now: disks without a kind get `standard`.
-fn save(ctx: &Ctx, mut server: Machine) -> Result<Machine> {
-    for disk in &mut server.disk {
-        if !disk.kind.is_known() {
-            disk.kind = Known::Known("standard".into());
-        }
-    }
+/// Writes the server as it is now.
+fn save(ctx: &Ctx, server: Machine) -> Result<Machine> {
     let id = server.id.as_known().cloned().unwrap_or_default();
     std::fs::write(file(ctx, &id), json::encode_object(&server)?)?;
     Ok(server)
@@ -107,7 +102,7 @@ impl Resource<PathBuf> for Servers {
         let id = format!("srv-{}", server.name);
         if load(ctx, &id)?.is_some() {
             let e = Error::new("Server exists", format!("{id} exists"));
-            return Err(e.at(Path::root().attribute("name")));
+            return Err(e.at(Machine::path().name()));
         }
         server.id = Known::Known(id);
         save(ctx, server)

@@ -95,7 +95,7 @@ fn the_trial_provider_under_terraform() {
     assert!(said.contains("Error: Invalid configuration"), "{said}");
     assert!(said.contains(r#""size": 22.5,"#), "{said}");
     assert!(
-        said.contains("expected u16 (an integer from 0 to 65535), found 22.5"),
+        said.contains("expected u16 (an integer from 0 to 65535), found a fraction"),
         "{said}"
     );
 

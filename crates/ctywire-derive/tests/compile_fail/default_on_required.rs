@@ -1,0 +1,7 @@
+#[derive(ctywire::Object)]
+struct Server {
+    #[cty(required, default = "standard")]
+    tier: String,
+}
+
+fn main() {}

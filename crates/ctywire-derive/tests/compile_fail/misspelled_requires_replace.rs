@@ -1,0 +1,7 @@
+#[derive(ctywire::Object)]
+struct Server {
+    #[cty(required, requires_replce)]
+    name: String,
+}
+
+fn main() {}
