@@ -523,7 +523,7 @@ ephemeral "kinds_token" "t" {
     assert!(said.contains("Error: Invalid configuration"), "{said}");
     assert!(said.contains("ttl = 1.5"), "{said}");
     assert!(
-        said.contains("expected u16 (an integer from 0 to 65535), found 1.5"),
+        said.contains("expected u16 (an integer from 0 to 65535), found a fraction"),
         "{said}"
     );
 }
