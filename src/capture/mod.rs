@@ -285,8 +285,8 @@ pub struct Call {
 /// ]);
 /// let statuses: Vec<String> = capture.calls.iter().map(|c| format!("{} {}", c.rpc, c.status)).collect();
 /// assert_eq!(statuses, [
-///     "PlanResourceChange incomplete: no Request Config (no request in the directory fits this response)",
-///     "PlanResourceChange incomplete: no Response PlannedState (no response in the directory fits this request)",
+///     "PlanResourceChange incomplete: no Request Config; no request in the directory fits this response",
+///     "PlanResourceChange incomplete: no Response PlannedState; no response in the directory fits this request",
 ///     "ReadResource complete",
 /// ]);
 /// ```
@@ -313,7 +313,7 @@ pub enum Status {
 }
 
 impl fmt::Display for Status {
-    /// `complete`, `ambiguous: 2 candidates`, `incomplete: no Response NewState (why)`.
+    /// `complete`, `ambiguous: 2 candidates`, `incomplete: no Response NewState; why`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Status::Complete => write!(f, "complete"),
@@ -324,7 +324,7 @@ impl fmt::Display for Status {
                 write!(f, "incomplete: {reason}")
             }
             Status::Incomplete { missing, reason } => {
-                write!(f, "incomplete: no {} ({reason})", missing.join(", "))
+                write!(f, "incomplete: no {}; {reason}", missing.join(", "))
             }
         }
     }

@@ -108,8 +108,8 @@ fn messages(payloads: Vec<&Payload>, kind: &str, expected: &BTreeSet<String>) ->
                 .map(String::as_str)
                 .collect();
             m.doubt = Some(format!(
-                "the {} lacks files its other calls have (written in another millisecond, or \
-                 overwritten by another call's)",
+                "the {} lacks files its other calls have: they were written in another \
+                 millisecond, or overwritten by another call's",
                 kind.to_lowercase()
             ));
             m.missing = missing.iter().map(|f| format!("{kind} {f}")).collect();

@@ -64,6 +64,12 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         None => Capture::read_dir(&args.dir),
     }
     .map_err(|e| Failure::input(format!("{dir}: {e}")))?;
+    if capture.calls.is_empty() && capture.problems.is_empty() {
+        return Err(Failure::input(format!(
+            "{dir}: no files: a provider writes its captures there when \
+             TF_LOG_SDK_PROTO_DATA_DIR names that directory in its environment"
+        )));
+    }
     if schemas.is_none() {
         eprintln!("note: no --schema given; values decoded with the types their bytes imply");
     }

@@ -283,7 +283,7 @@ No changes.
     }
 
 # PlanResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
-(incomplete: no Response PlannedState (no response in the directory fits this request))
+(incomplete: no Response PlannedState; no response in the directory fits this request)
 (no change to show: the call has no Response PlannedState file)
 
 DIR: 6 calls: 5 complete, 0 ambiguous, 1 incomplete
@@ -386,6 +386,49 @@ fn bytes_that_imply_no_type_want_a_schema() {
         "{err}"
     );
     assert!(err.ends_with("error: 1 file could not be read\n"), "{err}");
+}
+
+#[test]
+fn an_empty_directory_says_so() {
+    let dir = dir_with("empty", &[]);
+    let o = ctywire(&["capture", dir.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains(
+            ": no files: a provider writes its captures there when TF_LOG_SDK_PROTO_DATA_DIR names"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// No reason of an incomplete call nests parentheses in the line that shows it.
+#[test]
+fn incomplete_reasons_nest_no_parentheses() {
+    let mut seen = 0;
+    for dir in [REAL_PLAN, REAL_APPLY] {
+        let o = ctywire(&["capture", dir, "--schema", DEMO_SCHEMA, "--color", "never"]);
+        for line in stdout(&o)
+            .lines()
+            .filter(|l| l.starts_with("(incomplete: "))
+        {
+            seen += 1;
+            let mut depth: i32 = 0;
+            let mut deepest = 0;
+            for c in line.chars() {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                deepest = deepest.max(depth);
+            }
+            assert_eq!(deepest, 1, "{line}");
+        }
+    }
+    assert!(seen > 0);
 }
 
 #[test]
@@ -566,7 +609,7 @@ fn ambiguous_and_incomplete_calls_say_what_could_complete_them() {
     assert!(
         out.contains(
             "# ApplyResourceChange: values typed by their bytes\n\
-             (incomplete: no Request (no request in the directory fits this response))\n"
+             (incomplete: no Request; no request in the directory fits this response)\n"
         ),
         "{out}"
     );

@@ -1,0 +1,370 @@
+//! Capture directories as a Go provider on terraform-plugin-go leaves them under
+//! Terraform's default `-parallelism=10`, generated with the truth of each call kept,
+//! and a scorer of what [`Capture`] makes of them.
+//!
+//! The generator runs a whole life of `RESOURCES` resources: a plan and an apply that
+//! create them, a refresh and a plan with changes, a destroy plan and apply. Ten
+//! workers take the resources in turn; each call writes its request's files one after
+//! the other, some tens of microseconds apart, waits, then writes its response's. Each
+//! file is stamped with the millisecond it is written in (`{UnixMilli}_...`, as
+//! terraform-plugin-go stamps it), so a message's files may straddle a millisecond's
+//! end, and two calls of one RPC writing one field in one millisecond leave one file:
+//! the later write's.
+//!
+//! The scorer compares each call [`Capture`] shows with the calls the generator made:
+//! a complete call is correct when every file it holds is what one generated call
+//! wrote for that field and it holds all of that call's files; otherwise wrong.
+//! A generated call "survived" when every one of its files is in the directory with
+//! its bytes.
+
+use std::collections::BTreeMap;
+
+use ctywire::capture::{Capture, Data};
+use ctywire::schema::ProviderSchemas;
+use ctywire::{msgpack, Value};
+
+pub(crate) const SCHEMA: &str = r#"{"format_version":"1.0","provider_schemas":{"example.com/gen/gen":{
+  "provider":{"version":0,"block":{}},
+  "resource_schemas":{"gen_thing":{"version":0,"block":{"attributes":{
+    "name":{"type":"string","required":true},
+    "size":{"type":"number","optional":true},
+    "id":{"type":"string","computed":true}}}}}}}}"#;
+
+const RESOURCES: usize = 24;
+
+/// A small deterministic generator of numbers (xorshift), so each run is repeatable.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// One generated call: its RPC and each file it writes, (message, field, extension,
+/// bytes), in the order it writes them.
+pub(crate) struct Truth {
+    pub rpc: &'static str,
+    pub files: Vec<(&'static str, &'static str, &'static str, Vec<u8>)>,
+    /// The name each file was written under.
+    pub names: Vec<String>,
+}
+
+/// A generated capture directory: the calls made, and the files left.
+pub(crate) struct Run {
+    pub calls: Vec<Truth>,
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+fn plan(prior: &Value, config: &Value, schemas: &ProviderSchemas) -> Truth {
+    let schema = schemas.resource("gen_thing").unwrap();
+    let ty = schema.implied_type();
+    let mp = |v: &Value| msgpack::encode(v, &ty).unwrap();
+    let proposed = schema.block.proposed_new(prior, config);
+    let planned = if config.is_null() {
+        Value::Null
+    } else if prior.is_null() {
+        proposed
+            .clone()
+            .with_attribute("id", Value::unknown())
+            .unwrap()
+    } else {
+        proposed.clone()
+    };
+    Truth {
+        rpc: "PlanResourceChange",
+        files: vec![
+            ("Request", "Config", "msgpack", mp(config)),
+            ("Request", "PriorState", "msgpack", mp(prior)),
+            ("Request", "ProposedNewState", "msgpack", mp(&proposed)),
+            ("Request", "ProviderMeta", "empty", vec![]),
+            ("Request", "PriorPrivate", "empty", vec![]),
+            ("Response", "PlannedState", "msgpack", mp(&planned)),
+            ("Response", "PlannedPrivate", "empty", vec![]),
+        ],
+        names: Vec::new(),
+    }
+}
+
+fn apply(prior: &Value, config: &Value, schemas: &ProviderSchemas, id: &str) -> (Truth, Value) {
+    let schema = schemas.resource("gen_thing").unwrap();
+    let ty = schema.implied_type();
+    let mp = |v: &Value| msgpack::encode(v, &ty).unwrap();
+    let proposed = schema.block.proposed_new(prior, config);
+    let (planned, new) = if config.is_null() {
+        (Value::Null, Value::Null)
+    } else if prior.is_null() {
+        (
+            proposed
+                .clone()
+                .with_attribute("id", Value::unknown())
+                .unwrap(),
+            proposed.with_attribute("id", Value::from(id)).unwrap(),
+        )
+    } else {
+        (proposed.clone(), proposed)
+    };
+    let truth = Truth {
+        rpc: "ApplyResourceChange",
+        files: vec![
+            ("Request", "Config", "msgpack", mp(config)),
+            ("Request", "PlannedState", "msgpack", mp(&planned)),
+            ("Request", "PriorState", "msgpack", mp(prior)),
+            ("Request", "ProviderMeta", "empty", vec![]),
+            ("Request", "PlannedPrivate", "empty", vec![]),
+            ("Response", "NewState", "msgpack", mp(&new)),
+            ("Response", "Private", "empty", vec![]),
+        ],
+        names: Vec::new(),
+    };
+    (truth, new)
+}
+
+fn read(state: &Value, schemas: &ProviderSchemas) -> Truth {
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let mp = |v: &Value| msgpack::encode(v, &ty).unwrap();
+    Truth {
+        rpc: "ReadResource",
+        files: vec![
+            ("Request", "CurrentState", "msgpack", mp(state)),
+            ("Request", "Private", "empty", vec![]),
+            ("Request", "ProviderMeta", "empty", vec![]),
+            ("Response", "NewState", "msgpack", mp(state)),
+            ("Response", "Private", "empty", vec![]),
+        ],
+        names: Vec::new(),
+    }
+}
+
+/// Each resource's calls of one phase, made one after the other by one worker.
+type Phase = Vec<Vec<Truth>>;
+
+/// A generated run with `parallelism` workers, from `seed`.
+pub(crate) fn run(seed: u64, parallelism: usize) -> Run {
+    let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let config = |r: usize, size: i64| {
+        Value::object([
+            ("name", Value::from(format!("thing-{r}"))),
+            ("size", Value::from(size)),
+            ("id", Value::Null),
+        ])
+    };
+    let mut phases: Vec<Phase> = Vec::new();
+    // Plan, then apply (which plans again), creating each resource.
+    phases.push(
+        (0..RESOURCES)
+            .map(|r| vec![plan(&Value::Null, &config(r, 1), &schemas)])
+            .collect(),
+    );
+    let mut states = Vec::new();
+    phases.push(
+        (0..RESOURCES)
+            .map(|r| {
+                let (applied, new) =
+                    apply(&Value::Null, &config(r, 1), &schemas, &format!("id-{r}"));
+                states.push(new);
+                vec![plan(&Value::Null, &config(r, 1), &schemas), applied]
+            })
+            .collect(),
+    );
+    // Refresh, and a plan changing every other resource's size.
+    phases.push(
+        (0..RESOURCES)
+            .map(|r| {
+                let size = if r % 2 == 0 { 2 } else { 1 };
+                vec![
+                    read(&states[r], &schemas),
+                    plan(&states[r], &config(r, size), &schemas),
+                ]
+            })
+            .collect(),
+    );
+    // Destroy: refresh, plan to null, apply.
+    phases.push(
+        (0..RESOURCES)
+            .map(|r| {
+                vec![
+                    read(&states[r], &schemas),
+                    plan(&states[r], &Value::Null, &schemas),
+                    apply(&states[r], &Value::Null, &schemas, "").0,
+                ]
+            })
+            .collect(),
+    );
+    // Writes: (microsecond, call, file index).
+    let mut writes: Vec<(u64, usize, usize)> = Vec::new();
+    let mut calls: Vec<Truth> = Vec::new();
+    let mut now = 1_700_000_000_000_000u64 + rng.below(1000);
+    for phase in phases {
+        let mut free = vec![now; parallelism];
+        for chain in phase {
+            // The worker free first takes the next resource.
+            let w = (0..parallelism).min_by_key(|&w| free[w]).unwrap();
+            let mut t = free[w] + 20 + rng.below(400);
+            for truth in chain {
+                let index = calls.len();
+                let requests = truth.files.iter().filter(|f| f.0 == "Request").count();
+                for i in 0..truth.files.len() {
+                    if i == requests {
+                        // The provider's work between request and response.
+                        t += 100 + rng.below(3000);
+                    }
+                    writes.push((t, index, i));
+                    t += 10 + rng.below(120);
+                }
+                calls.push(truth);
+                // Terraform's work between one resource's calls.
+                t += 50 + rng.below(800);
+            }
+            free[w] = t;
+        }
+        now = free.into_iter().max().unwrap() + 1000;
+    }
+    writes.sort();
+    let mut dir: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    for (us, call, i) in writes {
+        let truth = &mut calls[call];
+        let (message, field, extension, bytes) = &truth.files[i];
+        let name = format!("{}_{}_{message}_{field}.{extension}", us / 1000, truth.rpc);
+        dir.insert(name.clone(), bytes.clone());
+        truth.names.push(name);
+    }
+    Run {
+        calls,
+        files: dir.into_iter().collect(),
+    }
+}
+
+/// What the scorer counts.
+#[derive(Debug, Default)]
+pub(crate) struct Score {
+    /// Generated calls whose every file is in the directory.
+    pub survived: usize,
+    /// Of those, how many a complete call shows rightly; and of those of the RPCs that
+    /// need pairing (plan, apply, read: all of the generated ones).
+    pub correct: usize,
+    /// Complete calls that are no one generated call.
+    pub wrong: usize,
+    /// Calls shown as ambiguous.
+    pub ambiguous: usize,
+    /// Calls shown as incomplete.
+    pub incomplete: usize,
+}
+
+fn bytes(data: &Data) -> &[u8] {
+    match data {
+        Data::Msgpack(b) | Data::Json(b) | Data::Private(b) => b,
+        Data::Empty => &[],
+    }
+}
+
+/// What a call shows: each file's message, field and bytes, sorted.
+type Fields = Vec<(String, String, Vec<u8>)>;
+
+/// Scores what `capture` makes of `run`.
+pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
+    let dir: BTreeMap<&str, &[u8]> = run
+        .files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    let mut score = Score::default();
+    // The generated calls whose files all survived, by their files' names: a complete
+    // call with exactly these names and bytes, or with the bytes of one such call, is
+    // correct. Values are what a call shows, so a call whose files carry another's
+    // identical bytes shows the right values.
+    let fields = |t: &Truth| -> Fields {
+        let mut v: Vec<_> = t
+            .files
+            .iter()
+            .map(|(m, f, _, b)| (m.to_string(), f.to_string(), b.clone()))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut generated: Vec<(&'static str, Fields)> = Vec::new();
+    for truth in &run.calls {
+        let names = truth
+            .files
+            .iter()
+            .zip(&truth.names)
+            .all(|((.., b), name)| dir.get(name.as_str()) == Some(&b.as_slice()));
+        if names {
+            score.survived += 1;
+        }
+        generated.push((truth.rpc, fields(truth)));
+    }
+    // Each generated call's value set, with how many of them there are: a complete
+    // call rightly shows one, and as many complete calls may show it as there were.
+    let mut left: BTreeMap<(&str, Fields), usize> = BTreeMap::new();
+    for s in generated {
+        *left.entry(s).or_default() += 1;
+    }
+    for call in &capture.calls {
+        match &call.status {
+            ctywire::capture::Status::Complete => {
+                let mut got: Fields = call
+                    .payloads
+                    .iter()
+                    .map(|p| {
+                        (
+                            p.name.message.clone(),
+                            p.name.field.clone(),
+                            bytes(&p.data).to_vec(),
+                        )
+                    })
+                    .collect();
+                got.sort();
+                let rpc: &'static str = match call.rpc.as_str() {
+                    "PlanResourceChange" => "PlanResourceChange",
+                    "ApplyResourceChange" => "ApplyResourceChange",
+                    _ => "ReadResource",
+                };
+                match left.get_mut(&(rpc, got)) {
+                    Some(n) if *n > 0 => {
+                        *n -= 1;
+                        score.correct += 1;
+                    }
+                    _ => score.wrong += 1,
+                }
+            }
+            ctywire::capture::Status::Ambiguous { .. } => score.ambiguous += 1,
+            _ => score.incomplete += 1,
+        }
+    }
+    score
+}
+
+/// One call at a time (`-parallelism=1`), over twenty generated runs: no complete call
+/// is wrong, and most calls whose files survived are complete (a message written
+/// across a millisecond's end next to another's stays in doubt). At Terraform's
+/// default `-parallelism=10` these runs are what issue 34 is about: the grouping by
+/// milliseconds leaves most calls open there, and is not yet never wrong.
+#[test]
+fn calls_one_at_a_time_are_paired_right() {
+    let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
+    let (mut survived, mut correct) = (0, 0);
+    for seed in 1..=20 {
+        let run = run(seed, 1);
+        let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
+        assert!(capture.problems.is_empty());
+        let score = score(&run, &capture);
+        assert_eq!(score.wrong, 0, "seed {seed}: {score:?}");
+        assert_eq!(
+            score.correct + score.ambiguous + score.incomplete,
+            capture.calls.len(),
+            "seed {seed}: every call shown once"
+        );
+        survived += score.survived;
+        correct += score.correct;
+    }
+    assert!(survived > 3000, "{survived}");
+    assert!(correct * 100 >= survived * 85, "{correct} of {survived}");
+}
