@@ -123,6 +123,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::schema::Block;
 use crate::schema::{Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
 
+mod assign;
 mod names;
 mod pairing;
 mod resolve;
@@ -268,6 +269,9 @@ pub struct Call {
     pub payloads: Vec<Payload>,
     /// Whether the files are one whole call, or what else they could be.
     pub status: Status,
+    /// Why the files were grouped so: how each message was found and what competed
+    /// for it (`ctywire capture --explain`).
+    pub explain: Vec<String>,
 }
 
 /// How sure the grouping is of a [`Call`] (see the [module documentation](self#calls)).
@@ -310,6 +314,14 @@ pub enum Status {
         /// Why the files are no whole call.
         reason: String,
     },
+    /// One request and one response whose every value the checks bind, but a file of
+    /// which (private data, `ProviderMeta`: values nothing binds to the others) was
+    /// written in the same millisecond as another call's of the same message: an
+    /// overwrite there could have left the other call's file under this one's name.
+    PossiblyMixed {
+        /// Which file, and which other call's file shares its millisecond.
+        reason: String,
+    },
 }
 
 impl fmt::Display for Status {
@@ -326,6 +338,7 @@ impl fmt::Display for Status {
             Status::Incomplete { missing, reason } => {
                 write!(f, "incomplete: no {}; {reason}", missing.join(", "))
             }
+            Status::PossiblyMixed { reason } => write!(f, "possibly mixed: {reason}"),
         }
     }
 }
@@ -556,6 +569,7 @@ impl Capture {
                 Status::Complete => summary.complete += 1,
                 Status::Ambiguous { .. } => summary.ambiguous += 1,
                 Status::Incomplete { .. } => summary.incomplete += 1,
+                Status::PossiblyMixed { .. } => summary.possibly_mixed += 1,
             }
         }
         summary
@@ -584,6 +598,8 @@ pub struct Summary {
     pub ambiguous: usize,
     /// Calls [`Status::Incomplete`].
     pub incomplete: usize,
+    /// Calls [`Status::PossiblyMixed`].
+    pub possibly_mixed: usize,
 }
 
 impl fmt::Display for Summary {
@@ -596,6 +612,10 @@ impl fmt::Display for Summary {
             self.complete,
             self.ambiguous,
             self.incomplete
-        )
+        )?;
+        if self.possibly_mixed > 0 {
+            write!(f, ", {} possibly mixed", self.possibly_mixed)?;
+        }
+        Ok(())
     }
 }

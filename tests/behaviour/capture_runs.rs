@@ -66,7 +66,12 @@ fn plan(prior: &Value, config: &Value, schemas: &ProviderSchemas) -> Truth {
     let schema = schemas.resource("gen_thing").unwrap();
     let ty = schema.implied_type();
     let mp = |v: &Value| msgpack::encode(v, &ty).unwrap();
-    let proposed = schema.block.proposed_new(prior, config);
+    // A destroy: Terraform proposes null, with a null configuration.
+    let proposed = if config.is_null() {
+        Value::Null
+    } else {
+        schema.block.proposed_new(prior, config)
+    };
     let planned = if config.is_null() {
         Value::Null
     } else if prior.is_null() {
@@ -204,17 +209,22 @@ pub(crate) fn run(seed: u64, parallelism: usize) -> Run {
     let mut now = 1_700_000_000_000_000u64 + rng.below(1000);
     for phase in phases {
         let mut free = vec![now; parallelism];
+        // Terraform hands the provider one call at a time, at about one a millisecond
+        // (as the real runs of `tests/data/capture-real` show): a worker starts its
+        // resource no sooner than that after the last one started.
+        let mut dispatched = now;
         for chain in phase {
             // The worker free first takes the next resource.
             let w = (0..parallelism).min_by_key(|&w| free[w]).unwrap();
-            let mut t = free[w] + 20 + rng.below(400);
+            let mut t = free[w].max(dispatched) + 20 + rng.below(400);
+            dispatched = t + 300 + rng.below(1000);
             for truth in chain {
                 let index = calls.len();
                 let requests = truth.files.iter().filter(|f| f.0 == "Request").count();
                 for i in 0..truth.files.len() {
                     if i == requests {
                         // The provider's work between request and response.
-                        t += 100 + rng.below(3000);
+                        t += 100 + rng.below(1500);
                     }
                     writes.push((t, index, i));
                     t += 10 + rng.below(120);
@@ -342,29 +352,47 @@ pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
     score
 }
 
-/// One call at a time (`-parallelism=1`), over twenty generated runs: no complete call
-/// is wrong, and most calls whose files survived are complete (a message written
-/// across a millisecond's end next to another's stays in doubt). At Terraform's
-/// default `-parallelism=10` these runs are what issue 34 is about: the grouping by
-/// milliseconds leaves most calls open there, and is not yet never wrong.
-#[test]
-fn calls_one_at_a_time_are_paired_right() {
+/// Scores `seeds` generated runs at `parallelism`: (calls whose files survived, of
+/// them complete and correct, complete calls that are wrong).
+fn score_runs(seeds: u64, parallelism: usize) -> (usize, usize, usize) {
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
-    let (mut survived, mut correct) = (0, 0);
-    for seed in 1..=20 {
-        let run = run(seed, 1);
+    let (mut survived, mut correct, mut wrong) = (0, 0, 0);
+    for seed in 1..=seeds {
+        let run = run(seed, parallelism);
         let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
         assert!(capture.problems.is_empty());
         let score = score(&run, &capture);
-        assert_eq!(score.wrong, 0, "seed {seed}: {score:?}");
         assert_eq!(
-            score.correct + score.ambiguous + score.incomplete,
+            score.correct + score.wrong + score.ambiguous + score.incomplete,
             capture.calls.len(),
             "seed {seed}: every call shown once"
         );
         survived += score.survived;
         correct += score.correct;
+        wrong += score.wrong;
     }
+    (survived, correct, wrong)
+}
+
+/// One call at a time (`-parallelism=1`): every call whose files survived is complete
+/// and correct but for a few whose messages straddle a millisecond next to another's,
+/// and none is wrong.
+#[test]
+fn calls_one_at_a_time_are_paired_right() {
+    let (survived, correct, wrong) = score_runs(20, 1);
     assert!(survived > 3000, "{survived}");
-    assert!(correct * 100 >= survived * 85, "{correct} of {survived}");
+    assert_eq!(wrong, 0);
+    assert!(correct * 100 >= survived * 99, "{correct} of {survived}");
+}
+
+/// Terraform's default `-parallelism=10`: well over half of the calls whose files
+/// survived are complete and correct, and wrong ones are rarer than one in a thousand
+/// complete calls (two calls whose every file of a message shares its millisecond and
+/// its name leave no trace of the hidden one; issue 34's "never wrong" is not met).
+#[test]
+fn parallel_calls_are_mostly_paired_and_rarely_wrong() {
+    let (survived, correct, wrong) = score_runs(100, 10);
+    assert!(survived > 10_000, "{survived}");
+    assert!(correct * 100 >= survived * 55, "{correct} of {survived}");
+    assert!(wrong * 1000 <= correct, "{wrong} wrong, {correct} correct");
 }

@@ -490,11 +490,11 @@ fn every_call_of_real_concurrent_runs_is_paired_or_reported() {
     for (dir, summary) in [
         (
             REAL_PLAN,
-            "39 calls: 18 complete, 12 ambiguous, 9 incomplete",
+            "35 calls: 25 complete, 4 ambiguous, 6 incomplete",
         ),
         (
             REAL_APPLY,
-            "42 calls: 18 complete, 9 ambiguous, 15 incomplete",
+            "46 calls: 24 complete, 11 ambiguous, 11 incomplete",
         ),
     ] {
         let o = ctywire(&["capture", dir, "--schema", DEMO_SCHEMA, "--color", "never"]);
@@ -543,7 +543,7 @@ fn filters_keep_the_calls_of_one_rpc_or_one_resource_type() {
     );
     assert!(
         out.ends_with(&format!(
-            "\n{REAL_PLAN}: 39 calls: 18 complete, 12 ambiguous, 9 incomplete ({} shown)\n",
+            "\n{REAL_PLAN}: 35 calls: 25 complete, 4 ambiguous, 6 incomplete ({} shown)\n",
             shown.len()
         )),
         "{out}"
