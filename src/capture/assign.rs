@@ -374,7 +374,7 @@ impl Kind<'_, '_, '_> {
                 };
                 decided.push(Found {
                     files: first.clone(),
-                    why: format!("{} {how}", self.noun()),
+                    why: how,
                     mixed: None,
                 });
             } else {
@@ -853,12 +853,13 @@ pub(super) fn calls(
     let mut out = Vec::new();
     let mut answered = vec![false; responses.len()];
     for (q, request) in requests.iter().enumerate() {
-        let mut explain = vec![format!("{}: {}", "request", request.why)];
+        let mut explain = vec![format!("request: {}", request.why)];
         let (mut file_list, status) = match pairs.get(&q) {
             Some((p, why)) => {
                 answered[*p] = true;
                 let response = &responses[*p];
-                explain.push(format!("response {}: {why}", response.why));
+                explain.push(format!("response: {}", response.why));
+                explain.push(format!("paired: {why}"));
                 let competed: Vec<String> = written[q]
                     .iter()
                     .filter(|&&o| o != *p)

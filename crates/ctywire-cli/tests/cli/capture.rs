@@ -618,3 +618,96 @@ fn ambiguous_and_incomplete_calls_say_what_could_complete_them() {
         "{out}"
     );
 }
+
+/// `--format json`: the grouping alone, each call with its status, files and reasons,
+/// and the summary the text ends with.
+#[test]
+fn json_gives_the_grouping() {
+    let o = ctywire(&[
+        "capture",
+        REAL_PLAN,
+        "--schema",
+        DEMO_SCHEMA,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let text = ctywire(&["capture", REAL_PLAN, "--schema", DEMO_SCHEMA]);
+    let summary = doc["summary"]["text"].as_str().unwrap();
+    assert!(
+        stdout(&text).ends_with(&format!("{REAL_PLAN}: {summary}\n")),
+        "{summary}"
+    );
+    let calls = doc["calls"].as_array().unwrap();
+    assert_eq!(
+        calls.len() as u64,
+        doc["summary"]["calls"].as_u64().unwrap()
+    );
+    let count = |status: &str| calls.iter().filter(|c| c["status"] == status).count() as u64;
+    assert_eq!(
+        count("complete"),
+        doc["summary"]["complete"].as_u64().unwrap()
+    );
+    assert_eq!(
+        count("ambiguous"),
+        doc["summary"]["ambiguous"].as_u64().unwrap()
+    );
+    assert_eq!(
+        count("incomplete"),
+        doc["summary"]["incomplete"].as_u64().unwrap()
+    );
+    for call in calls {
+        assert!(!call["files"].as_array().unwrap().is_empty(), "{call}");
+        assert!(!call["explain"].as_array().unwrap().is_empty(), "{call}");
+        match call["status"].as_str().unwrap() {
+            "ambiguous" => assert!(!call["candidates"].as_array().unwrap().is_empty(), "{call}"),
+            "incomplete" => assert!(call["reason"].is_string(), "{call}"),
+            "complete" => assert!(call["reason"].is_null(), "{call}"),
+            other => panic!("{other}: {call}"),
+        }
+    }
+    // A paired plan names both messages' files.
+    assert!(calls.iter().any(|c| {
+        let files: Vec<&str> = c["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_str().unwrap())
+            .collect();
+        c["rpc"] == "PlanResourceChange"
+            && c["status"] == "complete"
+            && files.iter().any(|f| f.contains("_Request_"))
+            && files.iter().any(|f| f.contains("_Response_"))
+    }));
+    // --diff renders values: it does not mix with json.
+    let o = ctywire(&["capture", REAL_PLAN, "--format", "json", "--diff"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `--explain`: why each call's files were grouped so, under its status.
+#[test]
+fn explain_says_why() {
+    let o = ctywire(&[
+        "capture",
+        REAL_PLAN,
+        "--schema",
+        DEMO_SCHEMA,
+        "--rpc",
+        "PlanResourceChange",
+        "--explain",
+        "--color",
+        "never",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for call in calls(&out) {
+        assert!(call.contains("\n- why: "), "{call}");
+    }
+    assert!(
+        out.contains("\n- why: paired: ")
+            && out
+                .contains("ProposedNewState is the one Terraform makes from PriorState and Config"),
+        "{out}"
+    );
+}
