@@ -26,7 +26,7 @@ pub(super) fn bytes(data: &Data) -> &[u8] {
 }
 
 /// What a file's value is under each resource type whose type decodes it.
-type Typed<'s> = Vec<(Subject<'s>, &'s Block, Value)>;
+type Typed<'s> = Vec<(&'s str, &'s Block, Value)>;
 
 /// The files of one RPC, with what the checks need of each.
 struct Files<'p, 's> {
@@ -36,6 +36,8 @@ struct Files<'p, 's> {
     /// data and `ProviderMeta`).
     typed: Vec<Typed<'s>>,
     checked: bool,
+    /// Each file's index, by its name.
+    by_name: std::collections::HashMap<&'p str, usize>,
 }
 
 impl<'p, 's> Files<'p, 's> {
@@ -66,10 +68,11 @@ impl<'p, 's> Files<'p, 's> {
                             Subject::Schema {
                                 kind: SchemaKind::Resource,
                                 schema,
+                                name,
                                 ..
                             } => {
                                 let value = p.decode(&s.type_of(p)?).ok()?;
-                                Some((s, &schema.block, value))
+                                Some((name, &schema.block, value))
                             }
                             _ => None,
                         })
@@ -82,7 +85,19 @@ impl<'p, 's> Files<'p, 's> {
             payloads,
             typed,
             checked,
+            by_name: payloads
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.file.as_str(), i))
+                .collect(),
         }
+    }
+
+    /// The files of `list` (in time order) stamped within `d` milliseconds of `t`.
+    fn near<'l>(&self, list: &'l [usize], t: u64, d: u64) -> &'l [usize] {
+        let start = list.partition_point(|&j| self.ms(j) + d < t);
+        let end = list.partition_point(|&j| self.ms(j) <= t + d);
+        &list[start..end.max(start)]
     }
 
     fn ms(&self, i: usize) -> u64 {
@@ -112,7 +127,7 @@ impl<'p, 's> Files<'p, 's> {
 
     /// The resource types that type every file of `files`, with each file's value.
     fn common(&self, files: &[usize]) -> Vec<(&'s Block, BTreeMap<&str, &Value>)> {
-        let mut out: Vec<(String, &'s Block, BTreeMap<&str, &Value>)> = Vec::new();
+        let mut out: Vec<(&'s str, &'s Block, BTreeMap<&str, &Value>)> = Vec::new();
         let mut first = true;
         for &i in files {
             if self.typed[i].is_empty() {
@@ -122,13 +137,13 @@ impl<'p, 's> Files<'p, 's> {
             if first {
                 out = self.typed[i]
                     .iter()
-                    .map(|(s, b, v)| (s.to_string(), *b, BTreeMap::from([(field, v)])))
+                    .map(|(s, b, v)| (*s, *b, BTreeMap::from([(field, v)])))
                     .collect();
                 first = false;
                 continue;
             }
             out.retain_mut(|(name, _, values)| {
-                match self.typed[i].iter().find(|(s, ..)| s.to_string() == *name) {
+                match self.typed[i].iter().find(|(s, ..)| s == name) {
                     Some((.., v)) => {
                         values.insert(field, v);
                         true
@@ -252,9 +267,9 @@ impl Kind<'_, '_, '_> {
     /// cannot tell its call from theirs).
     fn unique(&self, i: usize) -> bool {
         let f = self.files;
-        self.by_field[f.field(i)]
+        f.near(&self.by_field[f.field(i)], f.ms(i), 2 * SPAN)
             .iter()
-            .all(|&j| j == i || f.ms(j).abs_diff(f.ms(i)) > 2 * SPAN || f.bytes(j) != f.bytes(i))
+            .all(|&j| j == i || f.bytes(j) != f.bytes(i))
     }
 
     /// Every set of one file per field around `anchor` (within [`SPAN`]) that the
@@ -270,11 +285,7 @@ impl Kind<'_, '_, '_> {
             .collect();
         let mut options: Vec<Vec<usize>> = Vec::new();
         for files in fields {
-            let mut near: Vec<usize> = files
-                .iter()
-                .copied()
-                .filter(|&j| f.ms(j).abs_diff(t) <= SPAN)
-                .collect();
+            let mut near: Vec<usize> = f.near(files, t, SPAN).to_vec();
             // Nearest first, so that the first candidate is the tightest.
             near.sort_by_key(|&j| (f.ms(j).abs_diff(t), j));
             if near.is_empty() {
@@ -345,8 +356,9 @@ impl Kind<'_, '_, '_> {
         // whose candidates differ: their grouping is open.
         let mut open: BTreeSet<usize> = BTreeSet::new();
         let mut competing: BTreeMap<usize, Vec<Vec<usize>>> = BTreeMap::new();
+        let mut in_decided = vec![false; f.payloads.len()];
         for &a in all {
-            if !self.unique(a) || decided.iter().any(|m| m.files.contains(&a)) {
+            if in_decided[a] || !self.unique(a) {
                 continue;
             }
             let Some(candidates) = self.candidates(a) else {
@@ -372,6 +384,9 @@ impl Kind<'_, '_, '_> {
                         f.payloads[a].file
                     ),
                 };
+                for &i in first {
+                    in_decided[i] = true;
+                }
                 decided.push(Found {
                     files: first.clone(),
                     why: how,
@@ -395,22 +410,20 @@ impl Kind<'_, '_, '_> {
             .copied()
             .filter(|i| !decided_files.contains(i))
             .collect();
-        for k in 0..decided.len() {
-            let files = decided[k].files.clone();
+        for message in &mut decided {
+            let files = message.files.clone();
             for &u in &files {
                 let field = f.field(u);
                 if linked.contains(&field) || uniform.contains(field) {
                     continue;
                 }
-                let other = decided
+                let other = f
+                    .near(all, f.ms(u), 0)
                     .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != k)
-                    .flat_map(|(_, m)| m.files.iter().copied())
-                    .chain(leftover.iter().copied())
-                    .find(|&j| !files.contains(&j) && f.ms(j) == f.ms(u));
+                    .copied()
+                    .find(|j| !files.contains(j));
                 if let Some(j) = other {
-                    decided[k].mixed = Some(format!(
+                    message.mixed = Some(format!(
                         "its {field}, {}, was written in the millisecond of another {} of \
                          {}, {}, whose {field} the same name would have overwritten; \
                          nothing binds {field} to the other values",
@@ -429,12 +442,7 @@ impl Kind<'_, '_, '_> {
         let kind = if self.request { "Request" } else { "Response" };
         let mut rest = pairing::messages(payloads, kind, &expected);
         for m in &mut rest {
-            let index = |p: &Payload| {
-                leftover
-                    .iter()
-                    .copied()
-                    .find(|&i| f.payloads[i].file == p.file)
-            };
+            let index = |p: &Payload| f.by_name.get(p.file.as_str()).copied();
             let anchors: Vec<usize> = m
                 .payloads
                 .iter()
@@ -517,7 +525,7 @@ fn sides(files: &Files<'_, '_>, decided: Vec<Found>, rest: Vec<Message>) -> Vec<
         let idx: Vec<usize> = m
             .payloads
             .iter()
-            .filter_map(|p| files.payloads.iter().position(|q| q.file == p.file))
+            .filter_map(|p| files.by_name.get(p.file.as_str()).copied())
             .collect();
         out.push(Side {
             first: m.first,

@@ -150,8 +150,13 @@ fn read(state: &Value, schemas: &ProviderSchemas) -> Truth {
 /// Each resource's calls of one phase, made one after the other by one worker.
 type Phase = Vec<Vec<Truth>>;
 
-/// A generated run with `parallelism` workers, from `seed`.
+/// A generated run of `RESOURCES` resources with `parallelism` workers, from `seed`.
 pub(crate) fn run(seed: u64, parallelism: usize) -> Run {
+    run_of(seed, parallelism, RESOURCES)
+}
+
+/// A generated run of `resources` resources with `parallelism` workers, from `seed`.
+pub(crate) fn run_of(seed: u64, parallelism: usize, resources: usize) -> Run {
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let config = |r: usize, size: i64| {
@@ -164,13 +169,13 @@ pub(crate) fn run(seed: u64, parallelism: usize) -> Run {
     let mut phases: Vec<Phase> = Vec::new();
     // Plan, then apply (which plans again), creating each resource.
     phases.push(
-        (0..RESOURCES)
+        (0..resources)
             .map(|r| vec![plan(&Value::Null, &config(r, 1), &schemas)])
             .collect(),
     );
     let mut states = Vec::new();
     phases.push(
-        (0..RESOURCES)
+        (0..resources)
             .map(|r| {
                 let (applied, new) =
                     apply(&Value::Null, &config(r, 1), &schemas, &format!("id-{r}"));
@@ -181,7 +186,7 @@ pub(crate) fn run(seed: u64, parallelism: usize) -> Run {
     );
     // Refresh, and a plan changing every other resource's size.
     phases.push(
-        (0..RESOURCES)
+        (0..resources)
             .map(|r| {
                 let size = if r % 2 == 0 { 2 } else { 1 };
                 vec![
@@ -193,7 +198,7 @@ pub(crate) fn run(seed: u64, parallelism: usize) -> Run {
     );
     // Destroy: refresh, plan to null, apply.
     phases.push(
-        (0..RESOURCES)
+        (0..resources)
             .map(|r| {
                 vec![
                     read(&states[r], &schemas),
