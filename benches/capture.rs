@@ -22,7 +22,7 @@ fn pairing(c: &mut Criterion) {
     let mut group = c.benchmark_group("capture_pairing");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    for resources in [24, 200] {
+    for resources in [24, 250] {
         let run = capture_runs::run_of(1, 10, resources);
         let files = run.files.len();
         group.bench_with_input(
