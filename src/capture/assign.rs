@@ -813,8 +813,8 @@ pub(super) fn calls(
             )
         } else {
             format!(
-                "{others} other responses fit it by the times and values, but other requests \
-                 need them all: {}",
+                "{others} other responses fit it by the times and values, but the {} other \
+                 kinds of bytes among them are the only ones other requests can have",
                 taken_by_others[q].len()
             )
         };
@@ -907,6 +907,14 @@ pub(super) fn calls(
                 )
             }
             None => {
+                if let Some(&o) = hidden.get(&q) {
+                    explain.push(format!(
+                        "one response fits it, but {} lies between them: more calls wrote \
+                         its bytes than requests explain, so a request may be hidden behind \
+                         this one's names and this one's own response lost",
+                        names(&responses[o].files).join(" ")
+                    ));
+                }
                 let open: Vec<usize> = fitting[q]
                     .iter()
                     .copied()
