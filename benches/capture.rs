@@ -23,7 +23,7 @@ fn pairing(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
     for resources in [24, 250] {
-        let run = capture_runs::run_of(1, 10, resources);
+        let run = capture_runs::run_with(1, 10, resources, false);
         let files = run.files.len();
         group.bench_with_input(
             BenchmarkId::new("with_schemas", files),

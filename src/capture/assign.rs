@@ -410,23 +410,36 @@ impl Kind<'_, '_, '_> {
             .copied()
             .filter(|i| !decided_files.contains(i))
             .collect();
+        // A mix needs two parts of a message that each say which call they are: the
+        // fields the checks bind (one part), and each field nothing binds whose files
+        // differ across the directory. With one such part, whichever call's files the
+        // message holds, it shows one call's values.
+        let free = |field: &str| !linked.contains(&field) && !uniform.contains(field);
         for message in &mut decided {
             let files = message.files.clone();
+            let bound = files.iter().any(|&i| linked.contains(&f.field(i)));
+            let parts = usize::from(bound) + files.iter().filter(|&&i| free(f.field(i))).count();
+            if parts < 2 {
+                continue;
+            }
             for &u in &files {
                 let field = f.field(u);
                 if linked.contains(&field) || uniform.contains(field) {
                     continue;
                 }
+                // Another message's file within a millisecond's end of it: that
+                // message's own file of this field may have been written in its
+                // millisecond, under its name.
                 let other = f
-                    .near(all, f.ms(u), 0)
+                    .near(all, f.ms(u), SPAN)
                     .iter()
                     .copied()
                     .find(|j| !files.contains(j));
                 if let Some(j) = other {
                     message.mixed = Some(format!(
-                        "its {field}, {}, was written in the millisecond of another {} of \
-                         {}, {}, whose {field} the same name would have overwritten; \
-                         nothing binds {field} to the other values",
+                        "its {field}, {}, was written next to another {} of {}, {}, whose \
+                         {field} may have been written in the same millisecond under the \
+                         same name; nothing binds {field} to the other values",
                         f.payloads[u].file,
                         self.noun(),
                         f.rpc,

@@ -79,9 +79,9 @@
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
 //!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
 //!   by it, as is a request and a response that only each other can be by the times;
-//! - a call whose private data or `ProviderMeta` (values nothing binds) shares its
-//!   millisecond with another message of its RPC, while those fields differ across the
-//!   directory, is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
+//! - a call whose private data or `ProviderMeta` (values nothing binds), while those
+//!   fields differ across the directory, was written within a millisecond's end of
+//!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
 //!   with the candidates, or [`Status::Incomplete`] when nothing fits.
 //!
 //! What names cannot show at all is a limit: two calls that write every file of a
@@ -321,9 +321,9 @@ pub enum Status {
         /// Why the files are no whole call.
         reason: String,
     },
-    /// One request and one response whose every value the checks bind, but a file of
-    /// which (private data, `ProviderMeta`: values nothing binds to the others) was
-    /// written in the same millisecond as another call's of the same message: an
+    /// One request and one response, but a file of which (private data, `ProviderMeta`:
+    /// values nothing binds to the others, differing across the directory) was written
+    /// within a millisecond's end of another call's message of the same RPC: an
     /// overwrite there could have left the other call's file under this one's name.
     PossiblyMixed {
         /// Which file, and which other call's file shares its millisecond.

@@ -150,13 +150,10 @@ fn read(state: &Value, schemas: &ProviderSchemas) -> Truth {
 /// Each resource's calls of one phase, made one after the other by one worker.
 type Phase = Vec<Vec<Truth>>;
 
-/// A generated run of `RESOURCES` resources with `parallelism` workers, from `seed`.
-pub(crate) fn run(seed: u64, parallelism: usize) -> Run {
-    run_of(seed, parallelism, RESOURCES)
-}
-
-/// A generated run of `resources` resources with `parallelism` workers, from `seed`.
-pub(crate) fn run_of(seed: u64, parallelism: usize, resources: usize) -> Run {
+/// A generated run of `resources` resources with `parallelism` workers, from `seed`;
+/// with `private`, each resource's private data its own (`r7`), where the provider
+/// otherwise keeps none.
+pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private: bool) -> Run {
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let config = |r: usize, size: i64| {
@@ -208,6 +205,20 @@ pub(crate) fn run_of(seed: u64, parallelism: usize, resources: usize) -> Run {
             })
             .collect(),
     );
+    if private {
+        for phase in &mut phases {
+            for (r, chain) in phase.iter_mut().enumerate() {
+                for truth in chain {
+                    for file in &mut truth.files {
+                        if file.1.ends_with("Private") {
+                            file.2 = "";
+                            file.3 = format!("r{r}").into_bytes();
+                        }
+                    }
+                }
+            }
+        }
+    }
     // Writes: (microsecond, call, file index).
     let mut writes: Vec<(u64, usize, usize)> = Vec::new();
     let mut calls: Vec<Truth> = Vec::new();
@@ -247,7 +258,12 @@ pub(crate) fn run_of(seed: u64, parallelism: usize, resources: usize) -> Run {
     for (us, call, i) in writes {
         let truth = &mut calls[call];
         let (message, field, extension, bytes) = &truth.files[i];
-        let name = format!("{}_{}_{message}_{field}.{extension}", us / 1000, truth.rpc);
+        let dot = if extension.is_empty() { "" } else { "." };
+        let name = format!(
+            "{}_{}_{message}_{field}{dot}{extension}",
+            us / 1000,
+            truth.rpc
+        );
         dir.insert(name.clone(), bytes.clone());
         truth.names.push(name);
     }
@@ -360,10 +376,17 @@ pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
 /// Scores `seeds` generated runs at `parallelism`: (calls whose files survived, of
 /// them complete and correct, complete calls that are wrong).
 fn score_runs(seeds: u64, parallelism: usize) -> (usize, usize, usize) {
+    let (survived, correct, wrong, _) = score_runs_with(seeds, parallelism, false);
+    (survived, correct, wrong)
+}
+
+/// [`score_runs`], with each resource's own private data when `private`; and how many
+/// calls are possibly mixed.
+fn score_runs_with(seeds: u64, parallelism: usize, private: bool) -> (usize, usize, usize, usize) {
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
-    let (mut survived, mut correct, mut wrong) = (0, 0, 0);
+    let (mut survived, mut correct, mut wrong, mut mixed) = (0, 0, 0, 0);
     for seed in 1..=seeds {
-        let run = run(seed, parallelism);
+        let run = run_with(seed, parallelism, RESOURCES, private);
         let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
         assert!(capture.problems.is_empty());
         let score = score(&run, &capture);
@@ -375,8 +398,9 @@ fn score_runs(seeds: u64, parallelism: usize) -> (usize, usize, usize) {
         survived += score.survived;
         correct += score.correct;
         wrong += score.wrong;
+        mixed += capture.summary().possibly_mixed;
     }
-    (survived, correct, wrong)
+    (survived, correct, wrong, mixed)
 }
 
 /// One call at a time (`-parallelism=1`): every call whose files survived is complete
@@ -400,4 +424,22 @@ fn parallel_calls_are_mostly_paired_and_rarely_wrong() {
     assert!(survived > 10_000, "{survived}");
     assert!(correct * 100 >= survived * 55, "{correct} of {survived}");
     assert!(wrong * 1000 <= correct, "{wrong} wrong, {correct} correct");
+}
+
+/// Private data of each resource's own (bound to no other value): calls whose private
+/// data shares its millisecond with another call's of the RPC are possibly mixed, not
+/// complete, and no complete call is wrong. (At `-parallelism=10` most calls are then
+/// left open: the private files near a message cannot be told apart.)
+#[test]
+fn private_data_that_differs_makes_calls_possibly_mixed() {
+    let (_, correct, wrong, mixed) = score_runs_with(20, 10, true);
+    assert!(mixed > 0, "{mixed}");
+    assert!(correct > 0);
+    assert_eq!(wrong, 0);
+    // One call at a time, two calls of an RPC meet within a millisecond's end now and
+    // then: few are possibly mixed.
+    let (survived, correct, wrong, mixed) = score_runs_with(5, 1, true);
+    assert_eq!(wrong, 0);
+    assert!(mixed * 10 < survived, "{mixed} of {survived}");
+    assert!(correct * 100 >= survived * 80, "{correct} of {survived}");
 }
