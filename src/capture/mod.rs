@@ -49,40 +49,47 @@
 //! ## Calls
 //!
 //! The file names carry no call id: what tells calls apart is the time (to the
-//! millisecond), the RPC, the message and the field. Terraform calls the provider for
-//! up to ten resources at once, so the files of calls of one RPC interleave, and two
-//! calls of one RPC in the same millisecond write files of the same names: the last
-//! writer's file is the one left. [`Capture`] groups the files of each RPC as follows,
-//! and says how sure it is of each call ([`Status`]):
+//! millisecond), the RPC, the message and the field, and the values. Terraform calls the
+//! provider for up to ten resources at once, so the files of calls of one RPC
+//! interleave, a message's files may straddle a millisecond's end (each file is stamped
+//! by itself), and two calls of one RPC in the same millisecond write files of the same
+//! names: the last writer's file is the one left. [`Capture`] groups the files of each
+//! RPC as one assignment over the whole directory, and says how sure it is of each call
+//! ([`Status`]) and why ([`Call::explain`]):
 //!
 //! - the fields a message has are those the directory shows for that RPC's requests (or
-//!   responses): one file per field per call (parts of a response, such as each
-//!   imported resource, and a function's arguments may vary);
-//! - a message is the files of one millisecond, or of two consecutive ones when two
-//!   partial messages together have every field and neither could join another. A
-//!   message that lacks fields, or sits next to one that does (whose missing files may
-//!   be among its own), is [`Status::Incomplete`];
-//! - with schemas ([`Capture::from_files_with_schemas`]), a request whose values break
-//!   Terraform's own rules for what it sends (a plan's `ProposedNewState` is the one
-//!   Terraform makes from `PriorState` and `Config`; an apply's `PlannedState` is a
-//!   valid plan for its `Config`) holds files of more than one call: incomplete;
-//! - a response fits a request written before it (or in the same millisecond); with
-//!   schemas, one schema must type the values of both, and a plan's `PlannedState` must
-//!   be a valid plan for the request's `PriorState` and `Config`, an apply's `NewState`
-//!   compatible with the request's `PlannedState` ([`Block::check_plan`],
-//!   [`Block::check_compatible`]);
-//! - a response that only one request fits is that request's answer; then no other
-//!   response is (repeated while it decides more). What is left is
-//!   [`Status::Ambiguous`], with the candidates, or [`Status::Incomplete`] when nothing
-//!   fits.
+//!   responses);
+//! - a message is one file per field, stamped within one millisecond's end of each
+//!   other, that Terraform's rules for what it sends allow (with schemas,
+//!   [`Capture::from_files_with_schemas`]: a plan's `ProposedNewState` is the one
+//!   Terraform makes from its `PriorState` and `Config`, an apply's `PlannedState` a
+//!   valid plan for them, both null for a destroy). Around each file whose bytes no
+//!   other file of its field nearby shares, every such set is tried: when all show the
+//!   same bytes, that is the message (byte-identical files are interchangeable). The
+//!   files no set decides are grouped by their milliseconds, in doubt:
+//!   [`Status::Incomplete`];
+//! - a response answers a request written before it (or in the same millisecond) whose
+//!   values it fits: with schemas, a plan's `PlannedState` a valid plan for the request
+//!   ([`Block::check_plan`]), an apply's `NewState` compatible with its `PlannedState`
+//!   ([`Block::check_compatible`]). Responses of equal bytes are interchangeable; a kind
+//!   of response that other requests can only have as often as it occurs is theirs; a
+//!   request left with one kind is answered by it, unless more requests need that kind
+//!   than the directory holds, or a response that more calls wrote than requests explain
+//!   (its request hidden by an overwrite) lies between the two. A refresh
+//!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
+//!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
+//!   by it, as is a request and a response that only each other can be by the times;
+//! - a call whose private data or `ProviderMeta` (values nothing binds), while those
+//!   fields differ across the directory, was written within a millisecond's end of
+//!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
+//!   with the candidates, or [`Status::Incomplete`] when nothing fits.
 //!
-//! What names cannot show is not shown as known, but what they cannot show at all is a
-//! limit: when two calls of one RPC write their files in the same milliseconds, one set
-//! of names is left, each file the last writer's, and nothing in the names says there
-//! were two; where the two calls' values differ, the checks above find the mix (with
-//! schemas), but private data and `ProviderMeta` are bound to no other value, and
-//! without schemas the mix goes unseen. The checks assume the provider keeps Terraform's rules: a
-//! call whose response breaks them is left unpaired, unless another request fits it.
+//! What names cannot show at all is a limit: two calls that write every file of a
+//! message in one millisecond leave one set of names and no trace of the hidden one;
+//! its other message may then stand in for the visible call's lost one. The checks
+//! assume the provider keeps Terraform's rules: a call whose response breaks them is
+//! shown with the reason, paired only where the times leave no other choice. Without
+//! schemas, only the times and the bytes pair calls.
 //!
 //! ```
 //! use ctywire::capture::{Capture, Status};
@@ -123,6 +130,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::schema::Block;
 use crate::schema::{Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
 
+mod assign;
 mod names;
 mod pairing;
 mod resolve;
@@ -268,6 +276,9 @@ pub struct Call {
     pub payloads: Vec<Payload>,
     /// Whether the files are one whole call, or what else they could be.
     pub status: Status,
+    /// Why the files were grouped so: how each message was found and what competed
+    /// for it (`ctywire capture --explain`).
+    pub explain: Vec<String>,
 }
 
 /// How sure the grouping is of a [`Call`] (see the [module documentation](self#calls)).
@@ -285,8 +296,8 @@ pub struct Call {
 /// ]);
 /// let statuses: Vec<String> = capture.calls.iter().map(|c| format!("{} {}", c.rpc, c.status)).collect();
 /// assert_eq!(statuses, [
-///     "PlanResourceChange incomplete: no Request Config (no request in the directory fits this response)",
-///     "PlanResourceChange incomplete: no Response PlannedState (no response in the directory fits this request)",
+///     "PlanResourceChange incomplete: no Request Config; no request in the directory fits this response",
+///     "PlanResourceChange incomplete: no Response PlannedState; no response in the directory fits this request",
 ///     "ReadResource complete",
 /// ]);
 /// ```
@@ -310,10 +321,18 @@ pub enum Status {
         /// Why the files are no whole call.
         reason: String,
     },
+    /// One request and one response, but a file of which (private data, `ProviderMeta`:
+    /// values nothing binds to the others, differing across the directory) was written
+    /// within a millisecond's end of another call's message of the same RPC: an
+    /// overwrite there could have left the other call's file under this one's name.
+    PossiblyMixed {
+        /// Which file, and which other call's file shares its millisecond.
+        reason: String,
+    },
 }
 
 impl fmt::Display for Status {
-    /// `complete`, `ambiguous: 2 candidates`, `incomplete: no Response NewState (why)`.
+    /// `complete`, `ambiguous: 2 candidates`, `incomplete: no Response NewState; why`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Status::Complete => write!(f, "complete"),
@@ -324,8 +343,9 @@ impl fmt::Display for Status {
                 write!(f, "incomplete: {reason}")
             }
             Status::Incomplete { missing, reason } => {
-                write!(f, "incomplete: no {} ({reason})", missing.join(", "))
+                write!(f, "incomplete: no {}; {reason}", missing.join(", "))
             }
+            Status::PossiblyMixed { reason } => write!(f, "possibly mixed: {reason}"),
         }
     }
 }
@@ -556,6 +576,7 @@ impl Capture {
                 Status::Complete => summary.complete += 1,
                 Status::Ambiguous { .. } => summary.ambiguous += 1,
                 Status::Incomplete { .. } => summary.incomplete += 1,
+                Status::PossiblyMixed { .. } => summary.possibly_mixed += 1,
             }
         }
         summary
@@ -584,6 +605,8 @@ pub struct Summary {
     pub ambiguous: usize,
     /// Calls [`Status::Incomplete`].
     pub incomplete: usize,
+    /// Calls [`Status::PossiblyMixed`].
+    pub possibly_mixed: usize,
 }
 
 impl fmt::Display for Summary {
@@ -596,6 +619,10 @@ impl fmt::Display for Summary {
             self.complete,
             self.ambiguous,
             self.incomplete
-        )
+        )?;
+        if self.possibly_mixed > 0 {
+            write!(f, ", {} possibly mixed", self.possibly_mixed)?;
+        }
+        Ok(())
     }
 }

@@ -11,14 +11,14 @@ use crate::value::Value;
 
 /// The files of one message (a request, or a response with its parts) of one call, as
 /// far as the names tell.
-struct Message {
-    payloads: Vec<Payload>,
-    first: u64,
-    last: u64,
+pub(super) struct Message {
+    pub(super) payloads: Vec<Payload>,
+    pub(super) first: u64,
+    pub(super) last: u64,
     /// Why the message may hold another call's files, or lacks some, when it does.
-    doubt: Option<String>,
+    pub(super) doubt: Option<String>,
     /// The fields it lacks, as `Request Config`.
-    missing: Vec<String>,
+    pub(super) missing: Vec<String>,
 }
 
 impl Message {
@@ -55,7 +55,11 @@ fn expected(payloads: &[&Payload]) -> BTreeSet<String> {
 /// of each millisecond, and two partial ones of consecutive milliseconds joined when
 /// together they have every field and neither could join another. A message lacking
 /// fields, or next to one that does, is in doubt.
-fn messages(payloads: Vec<&Payload>, kind: &str, expected: &BTreeSet<String>) -> Vec<Message> {
+pub(super) fn messages(
+    payloads: Vec<&Payload>,
+    kind: &str,
+    expected: &BTreeSet<String>,
+) -> Vec<Message> {
     let mut by_ms: Vec<Message> = Vec::new();
     for p in payloads {
         match by_ms.last_mut() {
@@ -108,8 +112,8 @@ fn messages(payloads: Vec<&Payload>, kind: &str, expected: &BTreeSet<String>) ->
                 .map(String::as_str)
                 .collect();
             m.doubt = Some(format!(
-                "the {} lacks files its other calls have (written in another millisecond, or \
-                 overwritten by another call's)",
+                "the {} lacks files its other calls have: they were written in another \
+                 millisecond, or overwritten by another call's",
                 kind.to_lowercase()
             ));
             m.missing = missing.iter().map(|f| format!("{kind} {f}")).collect();
@@ -142,6 +146,7 @@ fn resource_block<'s>(
         rpc: rpc.to_owned(),
         payloads: payloads.iter().map(|p| (*p).clone()).collect(),
         status: Status::Complete,
+        explain: Vec::new(),
     };
     match resolver.resolve(&call) {
         Resolved::Found(
@@ -249,8 +254,23 @@ const ANSWERED: &[&str] = &[
     "OpenEphemeralResource",
 ];
 
-/// The calls of one RPC's files (in time order).
+/// The calls of one RPC's files (in time order): as one assignment by how their
+/// values link ([`super::assign`]) for the RPCs whose requests and responses both hold
+/// values and whose files are all fields of their message; by the milliseconds for the
+/// rest.
 pub(super) fn calls(
+    rpc: &str,
+    payloads: Vec<Payload>,
+    resolver: Option<&mut Resolver<'_>>,
+) -> Vec<Call> {
+    if ANSWERED.contains(&rpc) && payloads.iter().all(counted) {
+        return super::assign::calls(rpc, payloads, resolver);
+    }
+    by_millisecond(rpc, payloads, resolver)
+}
+
+/// The calls of one RPC's files (in time order), messages grouped by millisecond.
+fn by_millisecond(
     rpc: &str,
     payloads: Vec<Payload>,
     mut resolver: Option<&mut Resolver<'_>>,
@@ -268,6 +288,11 @@ pub(super) fn calls(
         rpc: rpc.to_owned(),
         payloads,
         status,
+        explain: vec![
+            "grouped by milliseconds: the files of one millisecond (or two \
+                       partial ones next to each other), paired where only one pairing fits"
+                .to_owned(),
+        ],
     };
     let missing = |kind: &str, fields: &BTreeSet<String>| -> Vec<String> {
         match fields.is_empty() {

@@ -37,6 +37,7 @@ fn grouped(names: &[&str]) -> Vec<String> {
                 Status::Incomplete { missing, .. } => {
                     format!("incomplete [{}]", missing.join(", "))
                 }
+                Status::PossiblyMixed { .. } => "possibly mixed".to_owned(),
             };
             format!("{} [{status}]: {}", c.rpc, files.join(" "))
         })
@@ -204,7 +205,8 @@ fn files_group_into_calls() {
             "ReadDataSource [complete]: 104:Request.Config 104:Response.State",
         ]
     );
-    // Two calls at once: either response may answer either request.
+    // Two calls at once: either response may answer either request, but both hold
+    // the same bytes, so either pairing shows the same values.
     assert_eq!(
         grouped(&[
             "200_ApplyResourceChange_Request_Config.msgpack",
@@ -213,15 +215,23 @@ fn files_group_into_calls() {
             "203_ApplyResourceChange_Response_NewState.msgpack",
         ]),
         [
-            "ApplyResourceChange [ambiguous 2]: 200:Request.Config",
-            "ApplyResourceChange [ambiguous 2]: 201:Request.Config",
-            "ApplyResourceChange [ambiguous 2]: 202:Response.NewState",
-            "ApplyResourceChange [ambiguous 2]: 203:Response.NewState",
+            "ApplyResourceChange [complete]: 200:Request.Config 202:Response.NewState",
+            "ApplyResourceChange [complete]: 201:Request.Config 203:Response.NewState",
         ]
     );
+    // With different bytes, they cannot be told apart: ambiguous.
+    let differing = |name: &str, byte: u8| (name.to_owned(), vec![0x81, 0xa1, b'a', byte]);
+    let capture = Capture::from_files([
+        differing("200_ApplyResourceChange_Request_Config.msgpack", 1),
+        differing("201_ApplyResourceChange_Request_Config.msgpack", 2),
+        differing("202_ApplyResourceChange_Response_NewState.msgpack", 1),
+        differing("203_ApplyResourceChange_Response_NewState.msgpack", 2),
+    ]);
+    let statuses: Vec<String> = capture.calls.iter().map(|c| c.status.to_string()).collect();
+    assert_eq!(statuses, ["ambiguous: 2 candidates"; 4]);
     // A message written across a millisecond's end is joined; a message lacking a
     // field is incomplete, and may be the start of any call: the response after both
-    // requests may answer either.
+    // requests may answer either (the whole request's one candidate is no proof).
     assert_eq!(
         grouped(&[
             "300_ReadResource_Request_CurrentState.msgpack",
@@ -236,7 +246,7 @@ fn files_group_into_calls() {
         ]),
         [
             "ReadResource [complete]: 300:Request.CurrentState 301:Request.Private 302:Response.NewState 302:Response.Private",
-            "ReadResource [incomplete [Response NewState, Response Private]]: 400:Request.CurrentState 400:Request.Private",
+            "ReadResource [ambiguous 1]: 400:Request.CurrentState 400:Request.Private",
             "ReadResource [incomplete [Request Private, Response NewState, Response Private]]: 401:Request.CurrentState",
             "ReadResource [ambiguous 2]: 402:Response.NewState 402:Response.Private",
         ]

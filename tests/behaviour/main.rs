@@ -4,6 +4,7 @@
 //! One test binary; each module is one area of the API.
 
 mod capture_pairing;
+mod capture_runs;
 mod config;
 mod docs;
 mod package;

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Status, Subject};
 use ctywire::render;
 use ctywire::render::diff::{ChangeAction, DiffOptions};
@@ -37,8 +37,26 @@ pub struct CaptureArgs {
     /// Show only the calls of this RPC, e.g. `PlanResourceChange`.
     #[arg(long, value_name = "NAME")]
     rpc: Option<String>,
+    /// Under each call, say why its files were grouped so: how its request and its
+    /// response were found, and which other files competed for them.
+    #[arg(long)]
+    explain: bool,
+    /// `text` shows each call's values; `json` gives the grouping alone, for
+    /// programs: each call's RPC, status, reason, files, candidates and explanation,
+    /// the bad files, and the summary.
+    #[arg(long, value_enum, default_value_t = CaptureFormat::Text, conflicts_with = "diff")]
+    format: CaptureFormat,
     #[command(flatten)]
     rendering: Rendering,
+}
+
+/// What `capture` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CaptureFormat {
+    /// Each call's files and values, for people.
+    Text,
+    /// The grouping as one JSON document.
+    Json,
 }
 
 /// Runs `capture`: every call shown (or those the filters keep), with how sure the
@@ -60,6 +78,12 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         None => Capture::read_dir(&args.dir),
     }
     .map_err(|e| Failure::input(format!("{dir}: {e}")))?;
+    if capture.calls.is_empty() && capture.problems.is_empty() {
+        return Err(Failure::input(format!(
+            "{dir}: no files: a provider writes its captures there when \
+             TF_LOG_SDK_PROTO_DATA_DIR names that directory in its environment"
+        )));
+    }
     if schemas.is_none() {
         say!("note: no --schema given; values decoded with the types their bytes imply");
     }
@@ -73,6 +97,9 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         .iter()
         .map(|p| format!("{dir}/{}: {}", p.file, p.error))
         .collect();
+    if args.format == CaptureFormat::Json {
+        return json(args, &dir, &capture, resolver.as_mut());
+    }
     let mut out = String::new();
     let mut shown_calls = 0;
     for call in &capture.calls {
@@ -95,6 +122,11 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         shown_calls += 1;
         out.push_str(&format!("# {}: {}\n", call.rpc, heading(resolved.as_ref())));
         out.push_str(&status(&call.status));
+        if args.explain {
+            for line in &call.explain {
+                out.push_str(&format!("- why: {line}\n"));
+            }
+        }
         if args.diff {
             let options = DiffOptions::new()
                 .color(args.rendering.color.enabled())
@@ -142,6 +174,96 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         say!("error: {e}");
     }
     match errors.len() {
+        0 => Ok(()),
+        1 => Err(Failure::input("1 file could not be read")),
+        n => Err(Failure::input(format!("{n} files could not be read"))),
+    }
+}
+
+/// `--format json`: the calls the filters keep, each with its status, reason, files,
+/// candidates and explanation; the bad files; the summary. Exit status 1 when a file
+/// is bad, as for text.
+fn json(
+    args: &CaptureArgs,
+    dir: &str,
+    capture: &Capture,
+    mut resolver: Option<&mut Resolver<'_>>,
+) -> Result<(), Failure> {
+    use serde_json::json;
+    let mut calls = Vec::new();
+    for call in &capture.calls {
+        if args.rpc.as_ref().is_some_and(|rpc| *rpc != call.rpc) {
+            continue;
+        }
+        let subject = match resolver.as_deref_mut().map(|r| r.resolve(call)) {
+            Some(Resolved::Found(subject)) => Some(subject),
+            _ => None,
+        };
+        if let Some(resource) = &args.resource {
+            if subject.as_ref().and_then(subject_name) != Some(resource.as_str()) {
+                continue;
+            }
+        }
+        let (status, reason, missing, candidates) = match &call.status {
+            Status::Complete => ("complete", None, Vec::new(), Vec::new()),
+            Status::Ambiguous { candidates } => ("ambiguous", None, Vec::new(), candidates.clone()),
+            Status::Incomplete { missing, reason } => (
+                "incomplete",
+                Some(reason.clone()),
+                missing.clone(),
+                Vec::new(),
+            ),
+            Status::PossiblyMixed { reason } => (
+                "possibly mixed",
+                Some(reason.clone()),
+                Vec::new(),
+                Vec::new(),
+            ),
+            _ => (
+                "unknown",
+                Some(call.status.to_string()),
+                Vec::new(),
+                Vec::new(),
+            ),
+        };
+        calls.push(json!({
+            "rpc": call.rpc,
+            "subject": subject.map(|s| s.to_string()),
+            "status": status,
+            "reason": reason,
+            "missing": missing,
+            "candidates": candidates,
+            "files": call.payloads.iter().map(|p| p.file.clone()).collect::<Vec<_>>(),
+            "explain": call.explain,
+        }));
+    }
+    let summary = capture.summary();
+    let problems: Vec<serde_json::Value> = capture
+        .problems
+        .iter()
+        .map(|p| json!({"file": p.file, "error": p.error.to_string()}))
+        .collect();
+    let document = json!({
+        "directory": dir,
+        "calls": calls,
+        "problems": problems,
+        "summary": {
+            "calls": summary.calls,
+            "complete": summary.complete,
+            "ambiguous": summary.ambiguous,
+            "incomplete": summary.incomplete,
+            "possibly_mixed": summary.possibly_mixed,
+            "text": summary.to_string(),
+        },
+    });
+    let mut text = serde_json::to_string_pretty(&document)
+        .map_err(|e| Failure::input(format!("{dir}: {e}")))?;
+    text.push('\n');
+    write_stdout(text.as_bytes())?;
+    for p in &capture.problems {
+        eprintln!("error: {dir}/{}: {}", p.file, p.error);
+    }
+    match capture.problems.len() {
         0 => Ok(()),
         1 => Err(Failure::input("1 file could not be read")),
         n => Err(Failure::input(format!("{n} files could not be read"))),

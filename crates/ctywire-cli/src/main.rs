@@ -150,12 +150,16 @@ enum Command {
     /// on standard error (exit status 1) and skipped; the rest is shown. With --diff,
     /// each call shows the change it makes instead of its files (the states a plan, an
     /// apply or a refresh compares), and a call that makes none says so in one line.
+    /// --explain says why each call's files were grouped so; --format json gives the
+    /// grouping alone (calls, statuses, reasons, files), for programs.
     ///
     /// Examples:
     ///
     ///   ctywire capture tests/data/capture --schema examples/schema/provider.json
     ///
     ///   ctywire capture tests/data/capture --schema examples/schema/provider.json --diff
+    ///
+    ///   ctywire capture tests/data/capture --schema examples/schema/provider.json --format json
     #[command(verbatim_doc_comment)]
     Capture(capture::CaptureArgs),
     /// Convert a value between MessagePack and JSON (or re-encode it), or to another type.

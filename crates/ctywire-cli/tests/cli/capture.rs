@@ -287,7 +287,7 @@ No changes.
     }
 
 # PlanResourceChange: resource type cloud_bucket (registry.terraform.io/example/cloud)
-(incomplete: no Response PlannedState (no response in the directory fits this request))
+(incomplete: no Response PlannedState; no response in the directory fits this request)
 (no change to show: the call has no Response PlannedState file)
 
 DIR: 6 calls: 5 complete, 0 ambiguous, 1 incomplete
@@ -393,6 +393,49 @@ fn bytes_that_imply_no_type_want_a_schema() {
 }
 
 #[test]
+fn an_empty_directory_says_so() {
+    let dir = dir_with("empty", &[]);
+    let o = ctywire(&["capture", dir.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains(
+            ": no files: a provider writes its captures there when TF_LOG_SDK_PROTO_DATA_DIR names"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// No reason of an incomplete call nests parentheses in the line that shows it.
+#[test]
+fn incomplete_reasons_nest_no_parentheses() {
+    let mut seen = 0;
+    for dir in [REAL_PLAN, REAL_APPLY] {
+        let o = ctywire(&["capture", dir, "--schema", DEMO_SCHEMA, "--color", "never"]);
+        for line in stdout(&o)
+            .lines()
+            .filter(|l| l.starts_with("(incomplete: "))
+        {
+            seen += 1;
+            let mut depth: i32 = 0;
+            let mut deepest = 0;
+            for c in line.chars() {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                deepest = deepest.max(depth);
+            }
+            assert_eq!(deepest, 1, "{line}");
+        }
+    }
+    assert!(seen > 0);
+}
+
+#[test]
 fn a_missing_directory_is_an_error() {
     let o = ctywire(&["capture", "tests/data/no-such-capture"]);
     assert_eq!(o.status.code(), Some(1));
@@ -451,11 +494,11 @@ fn every_call_of_real_concurrent_runs_is_paired_or_reported() {
     for (dir, summary) in [
         (
             REAL_PLAN,
-            "39 calls: 18 complete, 12 ambiguous, 9 incomplete",
+            "35 calls: 25 complete, 4 ambiguous, 6 incomplete",
         ),
         (
             REAL_APPLY,
-            "42 calls: 18 complete, 9 ambiguous, 15 incomplete",
+            "46 calls: 24 complete, 11 ambiguous, 11 incomplete",
         ),
     ] {
         let o = ctywire(&["capture", dir, "--schema", DEMO_SCHEMA, "--color", "never"]);
@@ -504,7 +547,7 @@ fn filters_keep_the_calls_of_one_rpc_or_one_resource_type() {
     );
     assert!(
         out.ends_with(&format!(
-            "\n{REAL_PLAN}: 39 calls: 18 complete, 12 ambiguous, 9 incomplete ({} shown)\n",
+            "\n{REAL_PLAN}: 35 calls: 25 complete, 4 ambiguous, 6 incomplete ({} shown)\n",
             shown.len()
         )),
         "{out}"
@@ -570,12 +613,105 @@ fn ambiguous_and_incomplete_calls_say_what_could_complete_them() {
     assert!(
         out.contains(
             "# ApplyResourceChange: values typed by their bytes\n\
-             (incomplete: no Request (no request in the directory fits this response))\n"
+             (incomplete: no Request; no request in the directory fits this response)\n"
         ),
         "{out}"
     );
     assert!(
         out.ends_with(": 5 calls: 0 complete, 4 ambiguous, 1 incomplete\n"),
+        "{out}"
+    );
+}
+
+/// `--format json`: the grouping alone, each call with its status, files and reasons,
+/// and the summary the text ends with.
+#[test]
+fn json_gives_the_grouping() {
+    let o = ctywire(&[
+        "capture",
+        REAL_PLAN,
+        "--schema",
+        DEMO_SCHEMA,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let text = ctywire(&["capture", REAL_PLAN, "--schema", DEMO_SCHEMA]);
+    let summary = doc["summary"]["text"].as_str().unwrap();
+    assert!(
+        stdout(&text).ends_with(&format!("{REAL_PLAN}: {summary}\n")),
+        "{summary}"
+    );
+    let calls = doc["calls"].as_array().unwrap();
+    assert_eq!(
+        calls.len() as u64,
+        doc["summary"]["calls"].as_u64().unwrap()
+    );
+    let count = |status: &str| calls.iter().filter(|c| c["status"] == status).count() as u64;
+    assert_eq!(
+        count("complete"),
+        doc["summary"]["complete"].as_u64().unwrap()
+    );
+    assert_eq!(
+        count("ambiguous"),
+        doc["summary"]["ambiguous"].as_u64().unwrap()
+    );
+    assert_eq!(
+        count("incomplete"),
+        doc["summary"]["incomplete"].as_u64().unwrap()
+    );
+    for call in calls {
+        assert!(!call["files"].as_array().unwrap().is_empty(), "{call}");
+        assert!(!call["explain"].as_array().unwrap().is_empty(), "{call}");
+        match call["status"].as_str().unwrap() {
+            "ambiguous" => assert!(!call["candidates"].as_array().unwrap().is_empty(), "{call}"),
+            "incomplete" => assert!(call["reason"].is_string(), "{call}"),
+            "complete" => assert!(call["reason"].is_null(), "{call}"),
+            other => panic!("{other}: {call}"),
+        }
+    }
+    // A paired plan names both messages' files.
+    assert!(calls.iter().any(|c| {
+        let files: Vec<&str> = c["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_str().unwrap())
+            .collect();
+        c["rpc"] == "PlanResourceChange"
+            && c["status"] == "complete"
+            && files.iter().any(|f| f.contains("_Request_"))
+            && files.iter().any(|f| f.contains("_Response_"))
+    }));
+    // --diff renders values: it does not mix with json.
+    let o = ctywire(&["capture", REAL_PLAN, "--format", "json", "--diff"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `--explain`: why each call's files were grouped so, under its status.
+#[test]
+fn explain_says_why() {
+    let o = ctywire(&[
+        "capture",
+        REAL_PLAN,
+        "--schema",
+        DEMO_SCHEMA,
+        "--rpc",
+        "PlanResourceChange",
+        "--explain",
+        "--color",
+        "never",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for call in calls(&out) {
+        assert!(call.contains("\n- why: "), "{call}");
+    }
+    assert!(
+        out.contains("\n- why: paired: ")
+            && out
+                .contains("ProposedNewState is the one Terraform makes from PriorState and Config"),
         "{out}"
     );
 }

@@ -1,0 +1,1005 @@
+//! Pairing as one assignment over all of an RPC's files: messages found by how their
+//! values link (Terraform's rules for what it sends), not by the millisecond, then
+//! requests and responses assigned where every assignment the constraints allow shows
+//! the same values. See the module documentation of [`crate::capture`] for the rules.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::pairing::{self, Message};
+use super::{Call, Data, Payload, Resolved, Resolver, Status, Subject};
+use crate::schema::{Block, SchemaKind};
+use crate::value::Value;
+
+/// How far apart, in milliseconds, the files of one message may be stamped: a message
+/// is written in one go, so its files straddle at most one millisecond's end.
+const SPAN: u64 = 1;
+
+/// The most combinations of files tried around one file before it is left undecided.
+const MAX_CANDIDATES: usize = 4096;
+
+/// A file's bytes, whatever their encoding.
+pub(super) fn bytes(data: &Data) -> &[u8] {
+    match data {
+        Data::Msgpack(b) | Data::Json(b) | Data::Private(b) => b,
+        Data::Empty => &[],
+    }
+}
+
+/// What a file's value is under each resource type whose type decodes it.
+type Typed<'s> = Vec<(&'s str, &'s Block, Value)>;
+
+/// The files of one RPC, with what the checks need of each.
+struct Files<'p, 's> {
+    rpc: &'p str,
+    payloads: &'p [Payload],
+    /// Each file's values, by resource type (empty without schemas, and for private
+    /// data and `ProviderMeta`).
+    typed: Vec<Typed<'s>>,
+    checked: bool,
+    /// Each file's index, by its name.
+    by_name: std::collections::HashMap<&'p str, usize>,
+}
+
+impl<'p, 's> Files<'p, 's> {
+    fn new(rpc: &'p str, payloads: &'p [Payload], resolver: Option<&mut Resolver<'s>>) -> Self {
+        let checked = resolver.is_some();
+        let typed = match resolver {
+            None => vec![Vec::new(); payloads.len()],
+            Some(resolver) => payloads
+                .iter()
+                .map(|p| {
+                    if !p.is_value() || p.name.field == "ProviderMeta" {
+                        return Vec::new();
+                    }
+                    let call = Call {
+                        rpc: rpc.to_owned(),
+                        payloads: vec![p.clone()],
+                        status: Status::Complete,
+                        explain: Vec::new(),
+                    };
+                    let subjects = match resolver.resolve(&call) {
+                        Resolved::Found(s) => vec![s],
+                        Resolved::Ambiguous(v) => v,
+                        _ => Vec::new(),
+                    };
+                    subjects
+                        .into_iter()
+                        .filter_map(|s| match s {
+                            Subject::Schema {
+                                kind: SchemaKind::Resource,
+                                schema,
+                                name,
+                                ..
+                            } => {
+                                let value = p.decode(&s.type_of(p)?).ok()?;
+                                Some((name, &schema.block, value))
+                            }
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .collect(),
+        };
+        Files {
+            rpc,
+            payloads,
+            typed,
+            checked,
+            by_name: payloads
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.file.as_str(), i))
+                .collect(),
+        }
+    }
+
+    /// The files of `list` (in time order) stamped within `d` milliseconds of `t`.
+    fn near<'l>(&self, list: &'l [usize], t: u64, d: u64) -> &'l [usize] {
+        let start = list.partition_point(|&j| self.ms(j) + d < t);
+        let end = list.partition_point(|&j| self.ms(j) <= t + d);
+        &list[start..end.max(start)]
+    }
+
+    fn ms(&self, i: usize) -> u64 {
+        self.payloads[i].name.unix_millis
+    }
+
+    fn field(&self, i: usize) -> &str {
+        &self.payloads[i].name.field
+    }
+
+    fn bytes(&self, i: usize) -> &[u8] {
+        bytes(&self.payloads[i].data)
+    }
+
+    /// The fields Terraform's rules bind to each other in a message of this RPC: what
+    /// the checks prove belongs together. Without schemas, none.
+    fn linked(&self, request: bool) -> &'static [&'static str] {
+        if !self.checked {
+            return &[];
+        }
+        match (self.rpc, request) {
+            ("PlanResourceChange", true) => &["Config", "PriorState", "ProposedNewState"],
+            ("ApplyResourceChange", true) => &["Config", "PriorState", "PlannedState"],
+            _ => &[],
+        }
+    }
+
+    /// The resource types that type every file of `files`, with each file's value.
+    fn common(&self, files: &[usize]) -> Vec<(&'s Block, BTreeMap<&str, &Value>)> {
+        let mut out: Vec<(&'s str, &'s Block, BTreeMap<&str, &Value>)> = Vec::new();
+        let mut first = true;
+        for &i in files {
+            if self.typed[i].is_empty() {
+                continue;
+            }
+            let field = self.field(i);
+            if first {
+                out = self.typed[i]
+                    .iter()
+                    .map(|(s, b, v)| (*s, *b, BTreeMap::from([(field, v)])))
+                    .collect();
+                first = false;
+                continue;
+            }
+            out.retain_mut(|(name, _, values)| {
+                match self.typed[i].iter().find(|(s, ..)| s == name) {
+                    Some((.., v)) => {
+                        values.insert(field, v);
+                        true
+                    }
+                    None => false,
+                }
+            });
+        }
+        out.into_iter().map(|(_, b, v)| (b, v)).collect()
+    }
+
+    /// Whether a request's files can be one call's by Terraform's rules for the values
+    /// it sends (always, without schemas).
+    fn request_fits(&self, files: &[usize]) -> bool {
+        if !self.checked || self.linked(true).is_empty() {
+            return true;
+        }
+        let common = self.common(files);
+        if common.is_empty() {
+            // No resource type types them all: only a mix of calls can be that.
+            return files.iter().all(|&i| self.typed[i].is_empty());
+        }
+        common
+            .iter()
+            .any(|(block, values)| request_rule(self.rpc, block, values))
+    }
+
+    /// Whether a response's values fit a request's by Terraform's rules.
+    fn answer_fits(&self, request: &[usize], response: &[usize]) -> bool {
+        if !self.checked {
+            return true;
+        }
+        let all: Vec<usize> = request.iter().chain(response).copied().collect();
+        if all.iter().all(|&i| self.typed[i].is_empty()) {
+            return true;
+        }
+        let common = self.common(&all);
+        if common.is_empty() {
+            return false;
+        }
+        common.iter().any(|(block, values)| {
+            let get = |f: &str| values.get(f).copied();
+            match self.rpc {
+                "PlanResourceChange" => {
+                    match (get("PriorState"), get("Config"), get("PlannedState")) {
+                        (Some(prior), Some(config), Some(planned)) if !config.is_null() => {
+                            block.check_plan(prior, config, planned).is_empty()
+                        }
+                        (_, Some(config), Some(planned)) if config.is_null() => planned.is_null(),
+                        _ => true,
+                    }
+                }
+                "ApplyResourceChange" => match (get("PlannedState"), get("NewState")) {
+                    (Some(planned), Some(new)) if !planned.is_null() => {
+                        !new.is_null() && block.check_compatible(planned, new).is_empty()
+                    }
+                    (Some(_), Some(new)) => new.is_null(),
+                    _ => true,
+                },
+                _ => true,
+            }
+        })
+    }
+}
+
+/// Terraform's rules for a request's values: a plan's `ProposedNewState` is the one
+/// Terraform makes from `PriorState` and `Config` (null when the configuration is, a
+/// destroy); an apply's `PlannedState` is a valid plan for its `PriorState` and
+/// `Config` (null for a destroy).
+fn request_rule(rpc: &str, block: &Block, values: &BTreeMap<&str, &Value>) -> bool {
+    let get = |f: &str| values.get(f).copied();
+    match rpc {
+        "PlanResourceChange" => match (get("PriorState"), get("Config"), get("ProposedNewState")) {
+            (Some(_), Some(config), Some(proposed)) if config.is_null() => proposed.is_null(),
+            (Some(prior), Some(config), Some(proposed)) => {
+                let ty = block.implied_type();
+                let encoded = |v: &Value| crate::msgpack::encode(v, &ty).ok();
+                encoded(&block.proposed_new(prior, config)) == encoded(proposed)
+            }
+            _ => true,
+        },
+        "ApplyResourceChange" => match (get("PriorState"), get("Config"), get("PlannedState")) {
+            (Some(_), Some(config), Some(planned)) if config.is_null() => planned.is_null(),
+            (Some(prior), Some(config), Some(planned)) => {
+                !planned.is_null() && block.check_plan(prior, config, planned).is_empty()
+            }
+            _ => true,
+        },
+        _ => true,
+    }
+}
+
+/// A message found: its files (indices), and why it is what it is.
+#[derive(Clone)]
+struct Found {
+    files: Vec<usize>,
+    /// Why its files are one message.
+    why: String,
+    /// Why it may hold another call's file, when it may.
+    mixed: Option<String>,
+}
+
+/// The messages of one kind (requests, or responses) of one RPC.
+struct Kind<'f, 'p, 's> {
+    files: &'f Files<'p, 's>,
+    request: bool,
+    /// The fields each message has, and each field's files in time order.
+    by_field: BTreeMap<String, Vec<usize>>,
+}
+
+impl Kind<'_, '_, '_> {
+    fn noun(&self) -> &'static str {
+        if self.request {
+            "request"
+        } else {
+            "response"
+        }
+    }
+
+    /// Whether another file of `i`'s field near it holds the same bytes (then `i`
+    /// cannot tell its call from theirs).
+    fn unique(&self, i: usize) -> bool {
+        let f = self.files;
+        f.near(&self.by_field[f.field(i)], f.ms(i), 2 * SPAN)
+            .iter()
+            .all(|&j| j == i || f.bytes(j) != f.bytes(i))
+    }
+
+    /// Every set of one file per field around `anchor` (within [`SPAN`]) that the
+    /// checks allow; `None` when there are too many to try.
+    fn candidates(&self, anchor: usize) -> Option<Vec<Vec<usize>>> {
+        let f = self.files;
+        let t = f.ms(anchor);
+        let fields: Vec<&Vec<usize>> = self
+            .by_field
+            .iter()
+            .filter(|(field, _)| field.as_str() != f.field(anchor))
+            .map(|(_, files)| files)
+            .collect();
+        let mut options: Vec<Vec<usize>> = Vec::new();
+        for files in fields {
+            let mut near: Vec<usize> = f.near(files, t, SPAN).to_vec();
+            // Nearest first, so that the first candidate is the tightest.
+            near.sort_by_key(|&j| (f.ms(j).abs_diff(t), j));
+            if near.is_empty() {
+                return Some(Vec::new());
+            }
+            options.push(near);
+        }
+        let mut out = Vec::new();
+        let mut chosen = vec![anchor];
+        let mut tried = 0;
+        let ok = self.search(&options, &mut chosen, (t, t), &mut out, &mut tried);
+        ok.then_some(out)
+    }
+
+    fn search(
+        &self,
+        options: &[Vec<usize>],
+        chosen: &mut Vec<usize>,
+        span: (u64, u64),
+        out: &mut Vec<Vec<usize>>,
+        tried: &mut usize,
+    ) -> bool {
+        let f = self.files;
+        let Some((first, rest)) = options.split_first() else {
+            *tried += 1;
+            if *tried > MAX_CANDIDATES {
+                return false;
+            }
+            if !self.request || f.request_fits(chosen) {
+                let mut files = chosen.clone();
+                files.sort_by_key(|&i| (f.ms(i), i));
+                out.push(files);
+            }
+            return true;
+        };
+        for &j in first {
+            let span = (span.0.min(f.ms(j)), span.1.max(f.ms(j)));
+            if span.1 - span.0 > SPAN {
+                continue;
+            }
+            chosen.push(j);
+            let ok = self.search(rest, chosen, span, out, tried);
+            chosen.pop();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// What a set of files shows: each field's bytes.
+    fn content(&self, files: &[usize]) -> Vec<(&str, &[u8])> {
+        let mut c: Vec<(&str, &[u8])> = files
+            .iter()
+            .map(|&i| (self.files.field(i), self.files.bytes(i)))
+            .collect();
+        c.sort();
+        c
+    }
+
+    /// The messages of this kind: those the values decide, and the other files grouped
+    /// by their milliseconds (in doubt where they could be another call's).
+    fn messages(&self, all: &[usize]) -> (Vec<Found>, Vec<Message>) {
+        let f = self.files;
+        let linked = f.linked(self.request);
+        let mut decided: Vec<Found> = Vec::new();
+        // Files that anchor a message (their bytes are theirs alone nearby), and those
+        // whose candidates differ: their grouping is open.
+        let mut open: BTreeSet<usize> = BTreeSet::new();
+        let mut competing: BTreeMap<usize, Vec<Vec<usize>>> = BTreeMap::new();
+        let mut in_decided = vec![false; f.payloads.len()];
+        for &a in all {
+            if in_decided[a] || !self.unique(a) {
+                continue;
+            }
+            let Some(candidates) = self.candidates(a) else {
+                open.insert(a);
+                continue;
+            };
+            let Some(first) = candidates.first() else {
+                continue;
+            };
+            let content = self.content(first);
+            if candidates.iter().all(|c| self.content(c) == content) {
+                let how = match (candidates.len(), linked.is_empty()) {
+                    (1, true) => {
+                        "the only files of its fields written next to each other".to_owned()
+                    }
+                    (1, false) => format!(
+                        "the only files near {} whose values Terraform's rules bind: {}",
+                        f.payloads[a].file,
+                        rule(f.rpc)
+                    ),
+                    (n, _) => format!(
+                        "{n} ways to group the files near {} fit, all with the same bytes",
+                        f.payloads[a].file
+                    ),
+                };
+                for &i in first {
+                    in_decided[i] = true;
+                }
+                decided.push(Found {
+                    files: first.clone(),
+                    why: how,
+                    mixed: None,
+                });
+            } else {
+                open.insert(a);
+                competing.insert(a, candidates);
+            }
+        }
+        // A message whose field another call's file may stand for: possibly mixed.
+        let uniform: BTreeSet<&str> = self
+            .by_field
+            .iter()
+            .filter(|(_, files)| files.windows(2).all(|w| f.bytes(w[0]) == f.bytes(w[1])))
+            .map(|(field, _)| field.as_str())
+            .collect();
+        let decided_files: BTreeSet<usize> = decided.iter().flat_map(|m| m.files.clone()).collect();
+        let leftover: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|i| !decided_files.contains(i))
+            .collect();
+        // A mix needs two parts of a message that each say which call they are: the
+        // fields the checks bind (one part), and each field nothing binds whose files
+        // differ across the directory. With one such part, whichever call's files the
+        // message holds, it shows one call's values.
+        let free = |field: &str| !linked.contains(&field) && !uniform.contains(field);
+        for message in &mut decided {
+            let files = message.files.clone();
+            let bound = files.iter().any(|&i| linked.contains(&f.field(i)));
+            let parts = usize::from(bound) + files.iter().filter(|&&i| free(f.field(i))).count();
+            if parts < 2 {
+                continue;
+            }
+            for &u in &files {
+                let field = f.field(u);
+                if linked.contains(&field) || uniform.contains(field) {
+                    continue;
+                }
+                // Another message's file within a millisecond's end of it: that
+                // message's own file of this field may have been written in its
+                // millisecond, under its name.
+                let other = f
+                    .near(all, f.ms(u), SPAN)
+                    .iter()
+                    .copied()
+                    .find(|j| !files.contains(j));
+                if let Some(j) = other {
+                    message.mixed = Some(format!(
+                        "its {field}, {}, was written next to another {} of {}, {}, whose \
+                         {field} may have been written in the same millisecond under the \
+                         same name; nothing binds {field} to the other values",
+                        f.payloads[u].file,
+                        self.noun(),
+                        f.rpc,
+                        f.payloads[j].file
+                    ));
+                    break;
+                }
+            }
+        }
+        // The rest, by their milliseconds.
+        let payloads: Vec<&Payload> = leftover.iter().map(|&i| &f.payloads[i]).collect();
+        let expected: BTreeSet<String> = self.by_field.keys().cloned().collect();
+        let kind = if self.request { "Request" } else { "Response" };
+        let mut rest = pairing::messages(payloads, kind, &expected);
+        for m in &mut rest {
+            let index = |p: &Payload| f.by_name.get(p.file.as_str()).copied();
+            let anchors: Vec<usize> = m
+                .payloads
+                .iter()
+                .filter_map(index)
+                .filter(|i| open.contains(i))
+                .collect();
+            if m.doubt.is_none() && !anchors.is_empty() {
+                let mut why = format!(
+                    "its files fit more than one way with other {}s' files of the same \
+                     milliseconds",
+                    self.noun()
+                );
+                if let Some(c) = anchors.iter().find_map(|a| competing.get(a)) {
+                    let shown: Vec<String> = c
+                        .iter()
+                        .take(4)
+                        .map(|files| {
+                            files
+                                .iter()
+                                .map(|&i| f.payloads[i].file.clone())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        })
+                        .collect();
+                    why.push_str(&format!("; competing groupings: [{}]", shown.join("] [")));
+                }
+                m.doubt = Some(why);
+            }
+            if m.doubt.is_none() && self.request && f.checked {
+                let files: Vec<usize> = m.payloads.iter().filter_map(index).collect();
+                if !f.request_fits(&files) {
+                    m.doubt = Some(format!(
+                        "its values break Terraform's rules for one call's, {}: the files \
+                         are of more than one call",
+                        rule(f.rpc)
+                    ));
+                }
+            }
+        }
+        (decided, rest)
+    }
+}
+
+/// The rule that binds a request's values, in words.
+fn rule(rpc: &str) -> &'static str {
+    match rpc {
+        "PlanResourceChange" => {
+            "ProposedNewState is the one Terraform makes from PriorState and Config"
+        }
+        "ApplyResourceChange" => "PlannedState is a valid plan for PriorState and Config",
+        _ => "none",
+    }
+}
+
+/// One message ready to pair: its files, in time order, and what is known of it.
+struct Side {
+    files: Vec<usize>,
+    first: u64,
+    last: u64,
+    why: String,
+    doubt: Option<String>,
+    mixed: Option<String>,
+    missing: Vec<String>,
+}
+
+fn sides(files: &Files<'_, '_>, decided: Vec<Found>, rest: Vec<Message>) -> Vec<Side> {
+    let mut out: Vec<Side> = decided
+        .into_iter()
+        .map(|m| Side {
+            first: m.files.iter().map(|&i| files.ms(i)).min().unwrap_or(0),
+            last: m.files.iter().map(|&i| files.ms(i)).max().unwrap_or(0),
+            files: m.files,
+            why: m.why,
+            doubt: None,
+            mixed: m.mixed,
+            missing: Vec::new(),
+        })
+        .collect();
+    for m in rest {
+        let idx: Vec<usize> = m
+            .payloads
+            .iter()
+            .filter_map(|p| files.by_name.get(p.file.as_str()).copied())
+            .collect();
+        out.push(Side {
+            first: m.first,
+            last: m.last,
+            files: idx,
+            why: "grouped by its milliseconds".to_owned(),
+            doubt: m.doubt,
+            mixed: None,
+            missing: m.missing,
+        });
+    }
+    out.sort_by_key(|s| (s.first, s.files.first().copied()));
+    out
+}
+
+/// The calls of one RPC whose requests and responses both hold values and whose every
+/// file is one of its message's fields (in time order).
+pub(super) fn calls(
+    rpc: &str,
+    payloads: Vec<Payload>,
+    resolver: Option<&mut Resolver<'_>>,
+) -> Vec<Call> {
+    let files = Files::new(rpc, &payloads, resolver);
+    let kinds = [true, false].map(|request| {
+        let all: Vec<usize> = (0..payloads.len())
+            .filter(|&i| payloads[i].name.is_request() == request)
+            .collect();
+        let mut by_field: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for &i in &all {
+            by_field
+                .entry(files.field(i).to_owned())
+                .or_default()
+                .push(i);
+        }
+        let kind = Kind {
+            files: &files,
+            request,
+            by_field,
+        };
+        let (decided, rest) = kind.messages(&all);
+        (
+            sides(&files, decided, rest),
+            kind.by_field.keys().cloned().collect::<Vec<_>>(),
+        )
+    });
+    let [(requests, request_fields), (responses, response_fields)] = kinds;
+    let content = |s: &Side| -> Vec<(&str, &[u8])> {
+        let mut c: Vec<(&str, &[u8])> = s
+            .files
+            .iter()
+            .map(|&i| (files.field(i), files.bytes(i)))
+            .collect();
+        c.sort();
+        c
+    };
+    // written[q]: the responses written after request q; fitting[q]: those whose
+    // values fit q's (all of them, for a request in doubt: its values may be another
+    // call's, and it may be the one a response answers).
+    let written: Vec<Vec<usize>> = requests
+        .iter()
+        .map(|q| {
+            (0..responses.len())
+                .filter(|&p| responses[p].first >= q.last)
+                .collect()
+        })
+        .collect();
+    let fitting: Vec<Vec<usize>> = requests
+        .iter()
+        .zip(&written)
+        .map(|(q, ps)| {
+            ps.iter()
+                .copied()
+                .filter(|&p| files.answer_fits(&q.files, &responses[p].files))
+                .collect()
+        })
+        .collect();
+    // A refresh that found no drift answers with the state it was given: a response
+    // whose NewState is byte for byte one request's CurrentState, and no other's,
+    // answers that request.
+    let unchanged = |q: usize, p: usize| -> bool {
+        rpc == "ReadResource" && {
+            let get = |s: &Side, field: &str| {
+                s.files
+                    .iter()
+                    .find(|&&i| files.field(i) == field)
+                    .map(|&i| files.bytes(i))
+            };
+            let state = get(&responses[p], "NewState");
+            state.is_some()
+                && state == get(&requests[q], "CurrentState")
+                && requests
+                    .iter()
+                    .enumerate()
+                    .filter(|&(o, _)| o != q && written[o].contains(&p))
+                    .all(|(_, o)| {
+                        get(o, "CurrentState") != state || content(o) == content(&requests[q])
+                    })
+        }
+    };
+    // The edges of the assignment: what each request's answer can be. A fragment
+    // (a response lacking files) is no answer the values can check; a refresh that found no
+    // drift answers with the state it was given.
+    let mut edges: Vec<Vec<usize>> = fitting
+        .iter()
+        .map(|ps| {
+            ps.iter()
+                .copied()
+                .filter(|&p| responses[p].missing.is_empty())
+                .collect()
+        })
+        .collect();
+    let pins: Vec<(usize, usize)> = (0..requests.len())
+        .filter_map(|q| {
+            edges[q]
+                .iter()
+                .copied()
+                .find(|&p| unchanged(q, p))
+                .map(|p| (q, p))
+        })
+        .collect();
+    let mut pinned = vec![false; requests.len()];
+    for &(q, p) in &pins {
+        if pins.iter().filter(|&&(_, o)| o == p).count() == 1 {
+            for (o, e) in edges.iter_mut().enumerate() {
+                if o == q {
+                    e.retain(|&x| x == p);
+                } else {
+                    e.retain(|&x| x != p);
+                }
+            }
+            pinned[q] = true;
+        }
+    }
+    let mut classes: Vec<Vec<(&str, &[u8])>> = Vec::new();
+    let class: Vec<usize> = responses
+        .iter()
+        .map(|r| {
+            let c = content(r);
+            match classes.iter().position(|k| *k == c) {
+                Some(i) => i,
+                None => {
+                    classes.push(c);
+                    classes.len() - 1
+                }
+            }
+        })
+        .collect();
+    let mut request_open = vec![true; requests.len()];
+    let mut response_open = vec![true; responses.len()];
+    let mut pairs: BTreeMap<usize, (usize, String)> = BTreeMap::new();
+    // The classes each whole request's answer can be of: the bytes of the responses
+    // that fit it. A class that as many other whole requests need alone as there are
+    // responses of it is theirs: it leaves the others' lists (repeated while that
+    // decides more).
+    let supply = |c: usize| class.iter().filter(|&&k| k == c).count();
+    let mut options: Vec<BTreeSet<usize>> = edges
+        .iter()
+        .map(|e| e.iter().map(|&p| class[p]).collect())
+        .collect();
+    // A refresh's answer is bound to its request by nothing but the times: only one
+    // that found no drift is decided.
+    if rpc == "ReadResource" {
+        for (q, o) in options.iter_mut().enumerate() {
+            if !pinned[q] {
+                o.clear();
+            }
+        }
+    }
+    let whole: Vec<usize> = (0..requests.len())
+        .filter(|&q| requests[q].doubt.is_none())
+        .collect();
+    // Who may need a response of a class: whole requests, and requests in doubt that
+    // hold the values a response's check reads (one without them is bound to no
+    // response, and is left out).
+    let binding: &[&str] = match rpc {
+        "PlanResourceChange" => &["PriorState", "Config"],
+        "ApplyResourceChange" => &["PlannedState"],
+        _ => &[],
+    };
+    let needs: Vec<usize> = (0..requests.len())
+        .filter(|&q| {
+            requests[q].doubt.is_none()
+                || (!binding.is_empty()
+                    && binding.iter().all(|f| {
+                        requests[q]
+                            .files
+                            .iter()
+                            .any(|&i| files.field(i) == *f && !files.typed[i].is_empty())
+                    }))
+        })
+        .collect();
+    let mut taken_by_others: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); requests.len()];
+    loop {
+        let mut progress = false;
+        for &q in &whole {
+            let removable: Vec<usize> = options[q]
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    options[q].len() > 1
+                        && whole
+                            .iter()
+                            .filter(|&&o| {
+                                o != q && options[o].len() == 1 && options[o].contains(&c)
+                            })
+                            .count()
+                            >= supply(c)
+                })
+                .collect();
+            for c in removable {
+                options[q].remove(&c);
+                taken_by_others[q].insert(c);
+                progress = true;
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    // Responses of bytes that more calls wrote than the requests the directory shows
+    // can explain: some request was hidden by an overwrite (its twin's names).
+    let orphans: Vec<usize> = (0..responses.len())
+        .filter(|&p| {
+            let fit = needs
+                .iter()
+                .filter(|&&q| fitting[q].iter().any(|&x| class[x] == class[p]))
+                .count();
+            responses[p].missing.is_empty() && fit < supply(class[p])
+        })
+        .collect();
+    let mut hidden: BTreeMap<usize, usize> = BTreeMap::new();
+    for &q in &whole {
+        let [c] = options[q].iter().copied().collect::<Vec<_>>()[..] else {
+            continue;
+        };
+        let claimants = needs
+            .iter()
+            .filter(|&&o| {
+                if requests[o].doubt.is_none() {
+                    options[o].contains(&c)
+                } else {
+                    edges[o].iter().any(|&x| class[x] == c)
+                }
+            })
+            .count();
+        if claimants > supply(c) {
+            continue;
+        }
+        // The earliest response of the class after it that is still open (one that
+        // another request took shows the same bytes, when none is).
+        let of_class: Vec<usize> = edges[q]
+            .iter()
+            .copied()
+            .filter(|&p| class[p] == c)
+            .collect();
+        let Some(&p) = of_class
+            .iter()
+            .find(|&&p| response_open[p])
+            .or(of_class.first())
+        else {
+            continue;
+        };
+        // A whole response between it and this one that no request fits is another
+        // call's whose request an overwrite hid, perhaps behind this one's names: this
+        // request may be two calls', and its own response that orphan's twin.
+        if let Some(&o) = orphans.iter().find(|&&o| {
+            responses[o].first >= requests[q].last && responses[o].first <= responses[p].first
+        }) {
+            hidden.insert(q, o);
+            continue;
+        }
+        let others = edges[q].len() - of_class.len();
+        let why = if pinned[q] {
+            "the response after it whose NewState is byte for byte its CurrentState and no \
+             other request's: a refresh that found no drift"
+                .to_owned()
+        } else if edges[q].len() == 1 {
+            "the only whole response written after it that fits it, and no other request \
+             needs one with its bytes"
+                .to_owned()
+        } else if others == 0 {
+            format!(
+                "{} responses after it fit, all with the same bytes: either shows the same values",
+                of_class.len()
+            )
+        } else {
+            format!(
+                "{others} other responses fit it by the times and values, but the {} other \
+                 kinds of bytes among them are the only ones other requests can have",
+                taken_by_others[q].len()
+            )
+        };
+        pairs.insert(q, (p, why));
+        request_open[q] = false;
+        response_open[p] = false;
+    }
+    // What is left: a request and a response that only each other can be by the
+    // times (no other open request was written before the response, no other open
+    // response after the request). Where the values break Terraform's rules, the pair
+    // is shown, incomplete, saying so.
+    let mut broken: BTreeSet<usize> = BTreeSet::new();
+    for q in 0..requests.len() {
+        if !request_open[q] {
+            continue;
+        }
+        let open: Vec<usize> = written[q]
+            .iter()
+            .copied()
+            .filter(|&p| response_open[p])
+            .collect();
+        let [p] = open[..] else { continue };
+        if (0..requests.len()).any(|o| o != q && request_open[o] && written[o].contains(&p)) {
+            continue;
+        }
+        if !fitting[q].contains(&p) {
+            broken.insert(q);
+        }
+        pairs.insert(
+            q,
+            (p, "the only open response written after it, and it the only open request written before that response".to_owned()),
+        );
+        request_open[q] = false;
+        response_open[p] = false;
+    }
+    let names =
+        |fs: &[usize]| -> Vec<String> { fs.iter().map(|&i| payloads[i].file.clone()).collect() };
+    let missing_all = |kind: &str, fields: &[String]| -> Vec<String> {
+        match fields.is_empty() {
+            true => vec![kind.to_owned()],
+            false => fields.iter().map(|f| format!("{kind} {f}")).collect(),
+        }
+    };
+    let mut out = Vec::new();
+    let mut answered = vec![false; responses.len()];
+    for (q, request) in requests.iter().enumerate() {
+        let mut explain = vec![format!("request: {}", request.why)];
+        let (mut file_list, status) = match pairs.get(&q) {
+            Some((p, why)) => {
+                answered[*p] = true;
+                let response = &responses[*p];
+                explain.push(format!("response: {}", response.why));
+                explain.push(format!("paired: {why}"));
+                let competed: Vec<String> = written[q]
+                    .iter()
+                    .filter(|&&o| o != *p)
+                    .map(|&o| names(&responses[o].files).join(" "))
+                    .take(6)
+                    .collect();
+                if !competed.is_empty() {
+                    explain.push(format!(
+                        "other responses written after it: [{}]",
+                        competed.join("] [")
+                    ));
+                }
+                let mut missing = request.missing.clone();
+                missing.extend(response.missing.clone());
+                let broke = broken.contains(&q).then(|| {
+                    "the only request this response can answer by the times, but its values \
+                     break Terraform's rules for it: the provider broke them, or this answers \
+                     a request whose files another call's overwrote"
+                        .to_owned()
+                });
+                let status = match (
+                    request.doubt.clone().or(response.doubt.clone()).or(broke),
+                    request.mixed.clone().or(response.mixed.clone()),
+                ) {
+                    (Some(reason), _) => Status::Incomplete { missing, reason },
+                    (None, Some(reason)) => Status::PossiblyMixed { reason },
+                    (None, None) => Status::Complete,
+                };
+                (
+                    request
+                        .files
+                        .iter()
+                        .chain(&response.files)
+                        .copied()
+                        .collect::<Vec<_>>(),
+                    status,
+                )
+            }
+            None => {
+                if let Some(&o) = hidden.get(&q) {
+                    explain.push(format!(
+                        "one response fits it, but {} lies between them: more calls wrote \
+                         its bytes than requests explain, so a request may be hidden behind \
+                         this one's names and this one's own response lost",
+                        names(&responses[o].files).join(" ")
+                    ));
+                }
+                let open: Vec<usize> = fitting[q]
+                    .iter()
+                    .copied()
+                    .filter(|&p| response_open[p])
+                    .collect();
+                let status = if request.doubt.is_some() || open.is_empty() {
+                    Status::Incomplete {
+                        missing: [
+                            request.missing.clone(),
+                            missing_all("Response", &response_fields),
+                        ]
+                        .concat(),
+                        reason: request.doubt.clone().unwrap_or_else(|| {
+                            "no response in the directory fits this request".to_owned()
+                        }),
+                    }
+                } else {
+                    Status::Ambiguous {
+                        candidates: open.iter().map(|&p| names(&responses[p].files)).collect(),
+                    }
+                };
+                (request.files.clone(), status)
+            }
+        };
+        file_list.sort_by_key(|&i| {
+            (
+                !payloads[i].name.is_request(),
+                payloads[i].name.unix_millis,
+                i,
+            )
+        });
+        out.push(Call {
+            rpc: rpc.to_owned(),
+            payloads: file_list.iter().map(|&i| payloads[i].clone()).collect(),
+            status,
+            explain,
+        });
+    }
+    for (p, response) in responses.iter().enumerate() {
+        if answered[p] {
+            continue;
+        }
+        let fit: Vec<usize> = (0..requests.len())
+            .filter(|&q| request_open[q] && fitting[q].contains(&p))
+            .collect();
+        let status = if response.doubt.is_some() || fit.is_empty() {
+            Status::Incomplete {
+                missing: [
+                    missing_all("Request", &request_fields),
+                    response.missing.clone(),
+                ]
+                .concat(),
+                reason: response
+                    .doubt
+                    .clone()
+                    .unwrap_or_else(|| "no request in the directory fits this response".to_owned()),
+            }
+        } else {
+            Status::Ambiguous {
+                candidates: fit.iter().map(|&q| names(&requests[q].files)).collect(),
+            }
+        };
+        out.push(Call {
+            rpc: rpc.to_owned(),
+            payloads: response
+                .files
+                .iter()
+                .map(|&i| payloads[i].clone())
+                .collect(),
+            status,
+            explain: vec![format!("response: {}", response.why)],
+        });
+    }
+    out
+}
