@@ -130,21 +130,52 @@ pub trait Provider: Send + Sync + 'static {
     fn configure(&self, config: Self::Config) -> impl Future<Output = Result<Self::Data>> + Send;
 }
 
-/// What a handler gets besides its values: the provider's data, and a place for
-/// warnings.
+/// What a handler gets besides its values: the provider's data, a place for
+/// warnings, and the signal that Terraform asked the provider to stop.
 pub struct Context<D> {
     data: Arc<D>,
     type_name: String,
     warnings: Arc<Mutex<Vec<Diagnostic>>>,
+    stop: tokio_util::sync::CancellationToken,
 }
 
 impl<D> Context<D> {
-    pub(crate) fn new(data: Arc<D>, type_name: &str) -> Context<D> {
+    pub(crate) fn new(
+        data: Arc<D>,
+        type_name: &str,
+        stop: tokio_util::sync::CancellationToken,
+    ) -> Context<D> {
         Context {
             data,
             type_name: type_name.to_owned(),
             warnings: Arc::default(),
+            stop,
         }
+    }
+
+    /// Completes when Terraform asks the provider to stop (StopProvider: the user
+    /// pressed Ctrl-C). The handler is never dropped for it: it decides what to
+    /// finish, what to give up and what to return (an error, or the state of what it
+    /// made so far, so that Terraform records it).
+    ///
+    /// ```
+    /// # use ctywire_provider::{Context, Error, Result};
+    /// # async fn wait_until_ready(_: &str) {}
+    /// async fn create_slowly(ctx: &Context<String>, id: &str) -> Result<()> {
+    ///     tokio::select! {
+    ///         () = wait_until_ready(id) => Ok(()),
+    ///         () = ctx.cancelled() => Err(Error::new("Interrupted", "Terraform asked the provider to stop")),
+    ///     }
+    /// }
+    /// ```
+    pub async fn cancelled(&self) {
+        self.stop.cancelled().await;
+    }
+
+    /// Whether Terraform has asked the provider to stop since this call began (see
+    /// [`cancelled`](Context::cancelled)).
+    pub fn is_cancelled(&self) -> bool {
+        self.stop.is_cancelled()
     }
 
     /// What [`Provider::configure`] made.

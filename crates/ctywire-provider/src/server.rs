@@ -12,6 +12,7 @@ use ctywire::{Type, Value};
 use ctywire_tfplugin::tfplugin6 as pb;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::{dynamic, raw_state, Plugin};
+use tokio_util::sync::CancellationToken;
 use tonic::{Request, Response, Status};
 
 use crate::error::{Diagnostic, Error, FunctionError, Result};
@@ -46,6 +47,9 @@ pub struct Server<P: Provider> {
     data_sources: BTreeMap<String, Arc<dyn AnyDataSource<P::Data>>>,
     functions: BTreeMap<String, Arc<dyn AnyFunction>>,
     schemas: ProviderSchema,
+    /// The token of the calls running now: StopProvider cancels it and puts a new one
+    /// in its place, for the calls that come after.
+    stop: Arc<std::sync::Mutex<CancellationToken>>,
 }
 
 impl<P: Provider> Clone for Server<P> {
@@ -58,6 +62,7 @@ impl<P: Provider> Clone for Server<P> {
             data_sources: self.data_sources.clone(),
             functions: self.functions.clone(),
             schemas: self.schemas.clone(),
+            stop: Arc::clone(&self.stop),
         }
     }
 }
@@ -74,6 +79,7 @@ impl<P: Provider> Server<P> {
             data_sources: BTreeMap::new(),
             functions: BTreeMap::new(),
             schemas,
+            stop: Arc::default(),
         }
     }
 
@@ -178,10 +184,18 @@ impl<P: Provider> Server<P> {
         ctywire_tfplugin::serve(self.plugin()).await;
     }
 
+    /// The token of the calls that start now.
+    fn stop_token(&self) -> CancellationToken {
+        match self.stop.lock() {
+            Ok(token) => token.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
     fn configured(&self, type_name: &str) -> Result<Context<P::Data>> {
         let data = self.data.read().ok().and_then(|d| d.clone());
         match data {
-            Some(data) => Ok(Context::new(data, type_name)),
+            Some(data) => Ok(Context::new(data, type_name, self.stop_token())),
             None => Err(Error::new(
                 "Provider not configured",
                 format!(
@@ -1116,6 +1130,14 @@ impl<P: Provider> Service for Server<P> {
         &self,
         _: Request<pb::stop_provider::Request>,
     ) -> Answer<pb::stop_provider::Response> {
+        // The calls running now see their token cancelled; none is aborted (a handler
+        // stopped between two writes could lose what it made). Calls after this one get
+        // a fresh token: Terraform may go on (to save the state, or to destroy).
+        let mut token = match self.stop.lock() {
+            Ok(token) => token,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        std::mem::take(&mut *token).cancel();
         answer(pb::stop_provider::Response::default())
     }
 }
