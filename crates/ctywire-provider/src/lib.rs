@@ -94,6 +94,7 @@ mod arguments;
 mod error;
 pub mod plan;
 mod server;
+pub mod timeouts;
 mod v5;
 
 use std::future::Future;
@@ -178,6 +179,10 @@ impl<D> Context<D> {
         self.stop.is_cancelled()
     }
 
+    pub(crate) fn token(&self) -> tokio_util::sync::CancellationToken {
+        self.stop.clone()
+    }
+
     /// What [`Provider::configure`] made.
     pub fn data(&self) -> &D {
         &self.data
@@ -212,6 +217,10 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
     /// The schema version; a state stored with an earlier one goes through
     /// [`upgrade`](Resource::upgrade).
     const VERSION: u64 = 0;
+
+    /// The time limits of the operations where the configuration's `timeouts` block
+    /// (a field of [`timeouts::Timeouts`]) sets none ([`timeouts`]).
+    const TIMEOUTS: timeouts::Defaults = timeouts::Defaults::NONE;
 
     /// The resource's data: configuration, plan and state.
     type State: Model;

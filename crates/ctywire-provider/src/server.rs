@@ -195,7 +195,12 @@ impl<P: Provider> Server<P> {
     fn configured(&self, type_name: &str) -> Result<Context<P::Data>> {
         let data = self.data.read().ok().and_then(|d| d.clone());
         match data {
-            Some(data) => Ok(Context::new(data, type_name, self.stop_token())),
+            Some(data) => Ok(Context::new(
+                data,
+                type_name,
+                // Its own: a timeout cancels one call alone.
+                self.stop_token().child_token(),
+            )),
             None => Err(Error::new(
                 "Provider not configured",
                 format!(
@@ -382,7 +387,17 @@ fn validate_config<T: object::JsonField + object::MsgpackField>(
 
 impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<R> {
     fn validate(&self, config: Option<&pb::DynamicValue>) -> Vec<pb::Diagnostic> {
-        validate_config::<R::State>(&self.ty, config)
+        let mut found = validate_config::<R::State>(&self.ty, config);
+        if self.block.block_types.contains_key("timeouts") {
+            if let Ok(config) = dynamic::decode(config, &self.ty) {
+                found.extend(
+                    crate::timeouts::validate(&config)
+                        .iter()
+                        .map(Diagnostic::to_proto),
+                );
+            }
+        }
+        found
     }
 
     fn plan(&self, req: &pb::plan_resource_change::Request) -> pb::plan_resource_change::Response {
@@ -469,6 +484,12 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
             let (planned_value, prior_value) = (planned.clone(), prior.clone());
+            let limit = crate::timeouts::limit(
+                if rpc == "delete" { &prior } else { &planned },
+                rpc,
+                &R::TIMEOUTS,
+            );
+            let bounded = (ctx.token(), ctx.warnings(), self.name.clone());
             let handler = async move {
                 let typed = |v: &Value, summary: &str| {
                     object::from_value::<Option<R::State>>(v).map_err(|e| Error::value(&e, summary))
@@ -486,6 +507,10 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                     (None, None) => None,
                 };
                 object::to_value(&new).map_err(|e| Error::value(&e, "Invalid new state"))
+            };
+            let handler = async move {
+                let (token, diagnostics, name) = bounded;
+                crate::timeouts::within(limit?, token, diagnostics, name, rpc, handler).await
             };
             let (new, mut diagnostics) = run(&self.name, rpc, Some(warnings), handler).await;
             let new = match new {
@@ -524,6 +549,14 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             };
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
+            let limit = if self.block.block_types.contains_key("timeouts") {
+                dynamic::decode(req.current_state.as_ref(), &self.ty)
+                    .map_err(|e| Error::value(&e, "Invalid state"))
+                    .and_then(|v| crate::timeouts::limit(&v, "read", &R::TIMEOUTS))
+            } else {
+                Ok(R::TIMEOUTS.read)
+            };
+            let bounded = (ctx.token(), ctx.warnings(), self.name.clone());
             let current = req.current_state;
             let handler = async move {
                 let state: Option<R::State> = dynamic::decode_object(current.as_ref())
@@ -533,6 +566,10 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                     None => None,
                 };
                 dynamic::encode_object(&new).map_err(|e| Error::value(&e, "Invalid new state"))
+            };
+            let handler = async move {
+                let (token, diagnostics, name) = bounded;
+                crate::timeouts::within(limit?, token, diagnostics, name, "read", handler).await
             };
             let (new, diagnostics) = run(&self.name, "read", Some(warnings), handler).await;
             if let Some(new) = new {
