@@ -92,6 +92,7 @@
 
 mod arguments;
 mod error;
+pub mod log;
 pub mod plan;
 mod server;
 pub mod timeouts;

@@ -181,6 +181,10 @@ impl<P: Provider> Server<P> {
     /// Serves the provider to the Terraform that started the process
     /// ([`ctywire_tfplugin::serve`]) until it stops it.
     pub async fn serve(self) {
+        // Terraform reads go-hclog JSON lines on stderr (crate::log).
+        if let Some(level) = crate::log::Hclog::level_from_env() {
+            crate::log::Hclog::new(level).install();
+        }
         ctywire_tfplugin::serve(self.plugin()).await;
     }
 
@@ -219,7 +223,9 @@ async fn run<T: Send + 'static>(
     warnings: Option<Arc<std::sync::Mutex<Vec<Diagnostic>>>>,
     handler: impl Future<Output = Result<T>> + Send + 'static,
 ) -> (Option<T>, Vec<pb::Diagnostic>) {
-    let outcome = match tokio::spawn(handler).await {
+    // The request's context in every event the handler logs (crate::log).
+    let span = tracing::info_span!("handler", tf_type_name = type_name, tf_operation = rpc);
+    let outcome = match tokio::spawn(tracing::Instrument::instrument(handler, span)).await {
         Ok(outcome) => outcome,
         Err(e) => {
             let why = match e.try_into_panic() {
