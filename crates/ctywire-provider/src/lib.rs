@@ -94,6 +94,7 @@ mod arguments;
 mod error;
 pub mod log;
 pub mod plan;
+mod private;
 mod server;
 pub mod timeouts;
 mod v5;
@@ -139,6 +140,7 @@ pub struct Context<D> {
     type_name: String,
     warnings: Arc<Mutex<Vec<Diagnostic>>>,
     stop: tokio_util::sync::CancellationToken,
+    private: private::Slot,
 }
 
 impl<D> Context<D> {
@@ -152,6 +154,7 @@ impl<D> Context<D> {
             type_name: type_name.to_owned(),
             warnings: Arc::default(),
             stop,
+            private: private::Slot::default(),
         }
     }
 

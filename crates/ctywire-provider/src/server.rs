@@ -487,6 +487,8 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 (true, false) => ("create", Value::Null),
                 (false, false) => ("update", prior.clone()),
             };
+            let ctx = ctx.with_private(req.planned_private.clone());
+            let private = ctx.private_slot();
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
             let (planned_value, prior_value) = (planned.clone(), prior.clone());
@@ -519,6 +521,7 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 crate::timeouts::within(limit?, token, diagnostics, name, rpc, handler).await
             };
             let (new, mut diagnostics) = run(&self.name, rpc, Some(warnings), handler).await;
+            response.private = private.out();
             let new = match new {
                 Some(new) => {
                     for i in self.block.check_apply(&planned, &new) {
@@ -553,6 +556,8 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 new_state: req.current_state.clone(),
                 ..Default::default()
             };
+            let ctx = ctx.with_private(req.private.clone());
+            let private = ctx.private_slot();
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
             let limit = if self.block.block_types.contains_key("timeouts") {
@@ -578,6 +583,7 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 crate::timeouts::within(limit?, token, diagnostics, name, "read", handler).await
             };
             let (new, diagnostics) = run(&self.name, "read", Some(warnings), handler).await;
+            response.private = private.out();
             if let Some(new) = new {
                 response.new_state = Some(new);
             }
