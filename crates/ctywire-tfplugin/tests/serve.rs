@@ -11,7 +11,7 @@ use base64::Engine;
 use ctywire_tfplugin::controller::grpc_controller_client::GrpcControllerClient;
 use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider;
-use ctywire_tfplugin::tfplugin6::{apply_resource_change, get_provider_schema};
+use ctywire_tfplugin::tfplugin6::{apply_resource_change, diagnostic, get_provider_schema};
 use ctywire_tfplugin::{Plugin, PluginAddress, PluginEnv, ServeError, Started};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
 use tonic::transport::{Channel, Endpoint};
@@ -662,10 +662,11 @@ fn a_spinning_handler_holds_neither_health_nor_shutdown() {
     });
 }
 
-/// A handler that panics ends its own call with an error naming the call and quoting
-/// the start of the panic's message; the server answers the next call.
+/// A handler that panics ends its own call with an error diagnostic in the call's own
+/// response (not a gRPC error), naming the call and what it was about and quoting the
+/// start of the panic's message; the server answers the next call.
 #[tokio::test]
-async fn a_panicking_handler_is_an_error_for_its_call_alone() {
+async fn a_panicking_handler_is_an_error_diagnostic_for_its_call_alone() {
     let panicking = Stuck {
         entered: Arc::default(),
         release: Arc::default(),
@@ -678,31 +679,46 @@ async fn a_panicking_handler_is_an_error_for_its_call_alone() {
         .unwrap();
     let channel = connect(&started, None).await.unwrap();
     for _ in 0..2 {
-        let status = schema_call(channel.clone()).await.unwrap_err();
-        assert_eq!(status.code(), tonic::Code::Internal, "{status:?}");
-        let message = status.message();
+        let response = ProviderClient::new(channel.clone())
+            .get_provider_schema(get_provider_schema::Request::default())
+            .await
+            .expect("an answer, not a gRPC error")
+            .into_inner();
+        let [d] = response.diagnostics.as_slice() else {
+            panic!("{:?}", response.diagnostics)
+        };
+        assert_eq!(d.severity, diagnostic::Severity::Error as i32);
+        assert_eq!(d.summary, "the provider panicked in GetProviderSchema");
         assert!(
-            message.starts_with(
-                "the provider panicked in GetProviderSchema: the demo handler gave up on xxx"
-            ),
-            "{message}"
+            d.detail.starts_with("the demo handler gave up on xxx"),
+            "{}",
+            d.detail
         );
-        assert!(message.len() < 1024, "{}", message.len());
+        assert!(d.detail.len() < 1024, "{}", d.detail.len());
     }
     // The resource type the call was about is named.
-    let status = ProviderClient::new(channel.clone())
+    let response = ProviderClient::new(channel.clone())
         .apply_resource_change(apply_resource_change::Request {
             type_name: "demo_thing".into(),
             ..Default::default()
         })
         .await
-        .unwrap_err();
-    assert_eq!(status.code(), tonic::Code::Internal, "{status:?}");
+        .expect("an answer, not a gRPC error")
+        .into_inner();
+    let summaries: Vec<(&str, &str)> = response
+        .diagnostics
+        .iter()
+        .map(|d| (d.summary.as_str(), d.detail.as_str()))
+        .collect();
     assert_eq!(
-        status.message(),
-        r#"the provider panicked in ApplyResourceChange for "demo_thing": no apply today"#
+        summaries,
+        [(
+            r#"the provider panicked in ApplyResourceChange for "demo_thing""#,
+            "no apply today"
+        )]
     );
-    schema_call(channel.clone()).await.unwrap_err();
+    assert!(response.new_state.is_none());
+    schema_call(channel.clone()).await.unwrap();
     started.stop();
     started.wait().await.unwrap();
 }
