@@ -766,3 +766,75 @@ async fn connections_past_the_limit_are_closed() {
     drop(open);
     started.wait().await.unwrap();
 }
+
+/// A provider whose GetProviderSchema waits (without holding a thread) until released,
+/// counting the calls inside it.
+struct Gate {
+    inside: Arc<std::sync::atomic::AtomicUsize>,
+    most: Arc<std::sync::atomic::AtomicUsize>,
+    release: Arc<AtomicBool>,
+}
+
+#[tonic::async_trait]
+impl Provider for Gate {
+    async fn get_provider_schema(
+        &self,
+        _request: tonic::Request<get_provider_schema::Request>,
+    ) -> Result<tonic::Response<get_provider_schema::Response>, tonic::Status> {
+        let now = self.inside.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most.fetch_max(now, Ordering::SeqCst);
+        while !self.release.load(Ordering::SeqCst) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        self.inside.fetch_sub(1, Ordering::SeqCst);
+        Ok(tonic::Response::new(
+            get_provider_schema::Response::default(),
+        ))
+    }
+}
+
+/// One connection carries at most 128 calls at once (the server's HTTP/2
+/// SETTINGS_MAX_CONCURRENT_STREAMS): of 200 calls made together on one connection, no
+/// more than 128 are ever in the handler, and all 200 are answered once it lets go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_connection_carries_at_most_128_calls_at_once() {
+    let gate = Gate {
+        inside: Arc::default(),
+        most: Arc::default(),
+        release: Arc::default(),
+    };
+    let (inside, most, release) = (gate.inside.clone(), gate.most.clone(), gate.release.clone());
+    let started = Plugin::new()
+        .protocol6(gate)
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let channel = connect(&started, None).await.unwrap();
+    let calls: Vec<_> = (0..200)
+        .map(|_| tokio::spawn(schema_call(channel.clone())))
+        .collect();
+    // Until the count inside has stood still for a while.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut last = (0, Instant::now());
+    loop {
+        let now = inside.load(Ordering::SeqCst);
+        if now != last.0 {
+            last = (now, Instant::now());
+        } else if now > 0 && last.1.elapsed() > Duration::from_millis(500) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the calls never settled ({now} inside)"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(most.load(Ordering::SeqCst), 128);
+    release.store(true, Ordering::SeqCst);
+    for call in calls {
+        call.await.unwrap().unwrap();
+    }
+    assert_eq!(most.load(Ordering::SeqCst), 128);
+    started.stop();
+    started.wait().await.unwrap();
+}
