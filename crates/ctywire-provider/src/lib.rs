@@ -165,9 +165,12 @@ mod ephemeral;
 mod error;
 mod identity;
 mod list;
+pub mod log;
 mod modify;
 pub mod plan;
+mod private;
 mod server;
+pub mod timeouts;
 mod v5;
 pub mod validate;
 
@@ -210,21 +213,58 @@ pub trait Provider: Send + Sync + 'static {
     fn configure(&self, config: Self::Config) -> impl Future<Output = Result<Self::Data>> + Send;
 }
 
-/// What a handler gets besides its values: the provider's data, and a place for
-/// warnings.
+/// What a handler gets besides its values: the provider's data, a place for
+/// warnings, and the signal that Terraform asked the provider to stop.
 pub struct Context<D> {
     data: Arc<D>,
     type_name: String,
     warnings: Arc<Mutex<Vec<Diagnostic>>>,
+    stop: tokio_util::sync::CancellationToken,
+    private: private::Slot,
 }
 
 impl<D> Context<D> {
-    pub(crate) fn new(data: Arc<D>, type_name: &str) -> Context<D> {
+    pub(crate) fn new(
+        data: Arc<D>,
+        type_name: &str,
+        stop: tokio_util::sync::CancellationToken,
+    ) -> Context<D> {
         Context {
             data,
             type_name: type_name.to_owned(),
             warnings: Arc::default(),
+            stop,
+            private: private::Slot::default(),
         }
+    }
+
+    /// Completes when Terraform asks the provider to stop (StopProvider: the user
+    /// pressed Ctrl-C). The handler is never dropped for it: it decides what to
+    /// finish, what to give up and what to return (an error, or the state of what it
+    /// made so far, so that Terraform records it).
+    ///
+    /// ```
+    /// # use ctywire_provider::{Context, Error, Result};
+    /// # async fn wait_until_ready(_: &str) {}
+    /// async fn create_slowly(ctx: &Context<String>, id: &str) -> Result<()> {
+    ///     tokio::select! {
+    ///         () = wait_until_ready(id) => Ok(()),
+    ///         () = ctx.cancelled() => Err(Error::new("Interrupted", "Terraform asked the provider to stop")),
+    ///     }
+    /// }
+    /// ```
+    pub async fn cancelled(&self) {
+        self.stop.cancelled().await;
+    }
+
+    /// Whether Terraform has asked the provider to stop since this call began (see
+    /// [`cancelled`](Context::cancelled)).
+    pub fn is_cancelled(&self) -> bool {
+        self.stop.is_cancelled()
+    }
+
+    pub(crate) fn token(&self) -> tokio_util::sync::CancellationToken {
+        self.stop.clone()
     }
 
     /// What [`Provider::configure`] made.
@@ -276,6 +316,10 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
     /// The schema version; a state stored with an earlier one goes through
     /// [`upgrade`](Resource::upgrade).
     const VERSION: u64 = 0;
+
+    /// The time limits of the operations where the configuration's `timeouts` block
+    /// (a field of [`timeouts::Timeouts`]) sets none ([`timeouts`]).
+    const TIMEOUTS: timeouts::Defaults = timeouts::Defaults::NONE;
 
     /// The resource's data: configuration, plan and state.
     type State: Model;

@@ -12,6 +12,7 @@ use ctywire::{Type, Value};
 use ctywire_tfplugin::tfplugin6 as pb;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::{dynamic, raw_state, Plugin};
+use tokio_util::sync::CancellationToken;
 use tonic::{Request, Response, Status};
 
 use crate::action::{ActionEntry, AnyAction};
@@ -59,6 +60,9 @@ pub struct Server<P: Provider> {
     /// Whether a resource type takes objects moved from another.
     moves: bool,
     schemas: ProviderSchema,
+    /// The token of the calls running now: StopProvider cancels it and puts a new one
+    /// in its place, for the calls that come after.
+    stop: Arc<std::sync::Mutex<CancellationToken>>,
 }
 
 impl<P: Provider> Clone for Server<P> {
@@ -76,6 +80,7 @@ impl<P: Provider> Clone for Server<P> {
             actions: self.actions.clone(),
             moves: self.moves,
             schemas: self.schemas.clone(),
+            stop: Arc::clone(&self.stop),
         }
     }
 }
@@ -97,6 +102,7 @@ impl<P: Provider> Server<P> {
             actions: BTreeMap::new(),
             moves: false,
             schemas,
+            stop: Arc::default(),
         }
     }
 
@@ -316,13 +322,30 @@ impl<P: Provider> Server<P> {
     /// Serves the provider to the Terraform that started the process
     /// ([`ctywire_tfplugin::serve`]) until it stops it.
     pub async fn serve(self) {
+        // Terraform reads go-hclog JSON lines on stderr (crate::log).
+        if let Some(level) = crate::log::Hclog::level_from_env() {
+            crate::log::Hclog::new(level).install();
+        }
         ctywire_tfplugin::serve(self.plugin()).await;
+    }
+
+    /// The token of the calls that start now.
+    fn stop_token(&self) -> CancellationToken {
+        match self.stop.lock() {
+            Ok(token) => token.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
     }
 
     fn configured(&self, type_name: &str) -> Result<Context<P::Data>> {
         let data = self.data.read().ok().and_then(|d| d.clone());
         match data {
-            Some(data) => Ok(Context::new(data, type_name)),
+            Some(data) => Ok(Context::new(
+                data,
+                type_name,
+                // Its own: a timeout cancels one call alone.
+                self.stop_token().child_token(),
+            )),
             None => Err(Error::new(
                 "Provider not configured",
                 format!(
@@ -341,7 +364,9 @@ pub(crate) async fn run<T: Send + 'static>(
     warnings: Option<Arc<std::sync::Mutex<Vec<Diagnostic>>>>,
     handler: impl Future<Output = Result<T>> + Send + 'static,
 ) -> (Option<T>, Vec<pb::Diagnostic>) {
-    let outcome = match tokio::spawn(handler).await {
+    // The request's context in every event the handler logs (crate::log).
+    let span = tracing::info_span!("handler", tf_type_name = type_name, tf_operation = rpc);
+    let outcome = match tokio::spawn(tracing::Instrument::instrument(handler, span)).await {
         Ok(outcome) => outcome,
         Err(e) => {
             let why = match e.try_into_panic() {
@@ -525,7 +550,17 @@ pub(crate) fn validate_config<T: object::Object + object::JsonField + object::Ms
 
 impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<R> {
     fn validate(&self, config: Option<&pb::DynamicValue>) -> Vec<pb::Diagnostic> {
-        validate_config::<R::State>(&self.ty, config)
+        let mut found = validate_config::<R::State>(&self.ty, config);
+        if self.block.block_types.contains_key("timeouts") {
+            if let Ok(config) = dynamic::decode(config, &self.ty) {
+                found.extend(
+                    crate::timeouts::validate(&config)
+                        .iter()
+                        .map(Diagnostic::to_proto),
+                );
+            }
+        }
+        found
     }
 
     fn plan(
@@ -646,9 +681,17 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 (true, false) => ("create", Value::Null),
                 (false, false) => ("update", prior.clone()),
             };
+            let ctx = ctx.with_private(req.planned_private.clone());
+            let private = ctx.private_slot();
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
             let (planned_value, prior_value) = (planned.clone(), prior.clone());
+            let limit = crate::timeouts::limit(
+                if rpc == "delete" { &prior } else { &planned },
+                rpc,
+                &R::TIMEOUTS,
+            );
+            let bounded = (ctx.token(), ctx.warnings(), self.name.clone());
             let handler = async move {
                 let typed = |v: &Value, summary: &str| {
                     object::from_value::<Option<R::State>>(v).map_err(|e| Error::value(&e, summary))
@@ -667,7 +710,12 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 };
                 object::to_value(&new).map_err(|e| Error::value(&e, "Invalid new state"))
             };
+            let handler = async move {
+                let (token, diagnostics, name) = bounded;
+                crate::timeouts::within(limit?, token, diagnostics, name, rpc, handler).await
+            };
             let (new, mut diagnostics) = run(&self.name, rpc, Some(warnings), handler).await;
+            response.private = private.out();
             let new = match new {
                 Some(new) => {
                     for i in self.block.check_apply(&planned, &new) {
@@ -702,8 +750,18 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 new_state: req.current_state.clone(),
                 ..Default::default()
             };
+            let ctx = ctx.with_private(req.private.clone());
+            let private = ctx.private_slot();
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
+            let limit = if self.block.block_types.contains_key("timeouts") {
+                dynamic::decode(req.current_state.as_ref(), &self.ty)
+                    .map_err(|e| Error::value(&e, "Invalid state"))
+                    .and_then(|v| crate::timeouts::limit(&v, "read", &R::TIMEOUTS))
+            } else {
+                Ok(R::TIMEOUTS.read)
+            };
+            let bounded = (ctx.token(), ctx.warnings(), self.name.clone());
             let current = req.current_state;
             let handler = async move {
                 let state: Option<R::State> = dynamic::decode_object(current.as_ref())
@@ -714,7 +772,12 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 };
                 dynamic::encode_object(&new).map_err(|e| Error::value(&e, "Invalid new state"))
             };
+            let handler = async move {
+                let (token, diagnostics, name) = bounded;
+                crate::timeouts::within(limit?, token, diagnostics, name, "read", handler).await
+            };
             let (new, diagnostics) = run(&self.name, "read", Some(warnings), handler).await;
+            response.private = private.out();
             if let Some(new) = new {
                 response.new_state = Some(new);
             }
@@ -1526,6 +1589,14 @@ impl<P: Provider> Service for Server<P> {
         &self,
         _: Request<pb::stop_provider::Request>,
     ) -> Answer<pb::stop_provider::Response> {
+        // The calls running now see their token cancelled; none is aborted (a handler
+        // stopped between two writes could lose what it made). Calls after this one get
+        // a fresh token: Terraform may go on (to save the state, or to destroy).
+        let mut token = match self.stop.lock() {
+            Ok(token) => token,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        std::mem::take(&mut *token).cancel();
         answer(pb::stop_provider::Response::default())
     }
 }

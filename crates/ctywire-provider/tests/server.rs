@@ -63,6 +63,13 @@ impl Resource<String> for Things {
     async fn create(&self, ctx: &Context<String>, mut thing: Thing) -> Result<Thing> {
         match thing.name.as_str() {
             "panic" => panic!("the thing exploded"),
+            // Waits for StopProvider, then returns what it made: the handler decides.
+            "wait" => {
+                ctx.cancelled().await;
+                assert!(ctx.is_cancelled());
+                thing.id = Known::Known("interrupted".into());
+                return Ok(thing);
+            }
             "warn" => ctx.warn("Careful", "a warning", Path::root().attribute("name")),
             "fail" => {
                 return Err(
@@ -445,6 +452,62 @@ async fn a_panic_is_a_diagnostic_and_the_provider_serves_on() {
         .unwrap()
         .text
         .contains("The provider panicked in call of repeat"));
+}
+
+/// StopProvider answers at once and cancels the token of the calls in flight; the
+/// handler returns what it chooses (here a state, which Terraform records), and the
+/// calls after the stop get a fresh token.
+#[tokio::test]
+async fn stop_provider_cancels_the_calls_in_flight() {
+    use std::time::Duration;
+    let s = configured(true).await;
+    let waiting = {
+        let s = s.clone();
+        tokio::spawn(async move {
+            apply(&s, &Value::Null, &thing("wait", None, Value::unknown())).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        !waiting.is_finished(),
+        "the handler returned before the stop"
+    );
+    let stopped = tokio::time::timeout(
+        Duration::from_millis(500),
+        s.stop_provider(Request::new(stop_provider::Request {})),
+    )
+    .await
+    .expect("StopProvider answers at once")
+    .unwrap()
+    .into_inner();
+    assert!(stopped.error.is_empty());
+    let r = tokio::time::timeout(Duration::from_secs(5), waiting)
+        .await
+        .expect("the handler saw the stop")
+        .unwrap();
+    assert!(r.diagnostics.is_empty(), "{:?}", texts(&r.diagnostics));
+    let state = dynamic::decode(r.new_state.as_ref(), &Thing::cty_type()).unwrap();
+    assert_eq!(state, thing("wait", None, Value::from("interrupted")));
+    // A call after the stop is not cancelled already.
+    let later = {
+        let s = s.clone();
+        tokio::spawn(async move {
+            apply(&s, &Value::Null, &thing("wait", None, Value::unknown())).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(
+        !later.is_finished(),
+        "a call after the stop began cancelled"
+    );
+    s.stop_provider(Request::new(stop_provider::Request {}))
+        .await
+        .unwrap();
+    let r = tokio::time::timeout(Duration::from_secs(5), later)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(r.diagnostics.is_empty());
 }
 
 #[tokio::test]

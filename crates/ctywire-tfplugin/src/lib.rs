@@ -35,9 +35,11 @@
 //!   provider call runs as a task on the runtime that started the plugin (the caller's
 //!   `#[tokio::main]`). A handler that blocks or spins holds only the threads it runs on:
 //!   health, `Shutdown` and new connections are answered meanwhile.
-//! - **Panics.** A handler that panics ends its own call with an `INTERNAL` status naming
-//!   the call (and the resource type, function or action it was about) and quoting the
-//!   start of the panic's message; the process and the other calls go on.
+//! - **Panics.** A handler that panics ends its own call with an error diagnostic in
+//!   that call's response (CallFunction's function error, StopProvider's error text)
+//!   naming the call (and the resource type, function or action it was about) and
+//!   quoting the start of the panic's message; a streaming call ends with an `INTERNAL`
+//!   status saying the same. The process and the other calls go on.
 //! - **Signals** ([`serve`] only). SIGINT is ignored from before the handshake line is
 //!   printed (Terraform sends Ctrl-C to the whole process group, then stops its plugins
 //!   itself); SIGTERM and SIGHUP stop the server, wait for the calls in flight (at most a

@@ -11,7 +11,7 @@ use base64::Engine;
 use ctywire_tfplugin::controller::grpc_controller_client::GrpcControllerClient;
 use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider;
-use ctywire_tfplugin::tfplugin6::{apply_resource_change, get_provider_schema};
+use ctywire_tfplugin::tfplugin6::{apply_resource_change, diagnostic, get_provider_schema};
 use ctywire_tfplugin::{Plugin, PluginAddress, PluginEnv, ServeError, Started};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
 use tonic::transport::{Channel, Endpoint};
@@ -662,10 +662,11 @@ fn a_spinning_handler_holds_neither_health_nor_shutdown() {
     });
 }
 
-/// A handler that panics ends its own call with an error naming the call and quoting
-/// the start of the panic's message; the server answers the next call.
+/// A handler that panics ends its own call with an error diagnostic in the call's own
+/// response (not a gRPC error), naming the call and what it was about and quoting the
+/// start of the panic's message; the server answers the next call.
 #[tokio::test]
-async fn a_panicking_handler_is_an_error_for_its_call_alone() {
+async fn a_panicking_handler_is_an_error_diagnostic_for_its_call_alone() {
     let panicking = Stuck {
         entered: Arc::default(),
         release: Arc::default(),
@@ -678,31 +679,46 @@ async fn a_panicking_handler_is_an_error_for_its_call_alone() {
         .unwrap();
     let channel = connect(&started, None).await.unwrap();
     for _ in 0..2 {
-        let status = schema_call(channel.clone()).await.unwrap_err();
-        assert_eq!(status.code(), tonic::Code::Internal, "{status:?}");
-        let message = status.message();
+        let response = ProviderClient::new(channel.clone())
+            .get_provider_schema(get_provider_schema::Request::default())
+            .await
+            .expect("an answer, not a gRPC error")
+            .into_inner();
+        let [d] = response.diagnostics.as_slice() else {
+            panic!("{:?}", response.diagnostics)
+        };
+        assert_eq!(d.severity, diagnostic::Severity::Error as i32);
+        assert_eq!(d.summary, "the provider panicked in GetProviderSchema");
         assert!(
-            message.starts_with(
-                "the provider panicked in GetProviderSchema: the demo handler gave up on xxx"
-            ),
-            "{message}"
+            d.detail.starts_with("the demo handler gave up on xxx"),
+            "{}",
+            d.detail
         );
-        assert!(message.len() < 1024, "{}", message.len());
+        assert!(d.detail.len() < 1024, "{}", d.detail.len());
     }
     // The resource type the call was about is named.
-    let status = ProviderClient::new(channel.clone())
+    let response = ProviderClient::new(channel.clone())
         .apply_resource_change(apply_resource_change::Request {
             type_name: "demo_thing".into(),
             ..Default::default()
         })
         .await
-        .unwrap_err();
-    assert_eq!(status.code(), tonic::Code::Internal, "{status:?}");
+        .expect("an answer, not a gRPC error")
+        .into_inner();
+    let summaries: Vec<(&str, &str)> = response
+        .diagnostics
+        .iter()
+        .map(|d| (d.summary.as_str(), d.detail.as_str()))
+        .collect();
     assert_eq!(
-        status.message(),
-        r#"the provider panicked in ApplyResourceChange for "demo_thing": no apply today"#
+        summaries,
+        [(
+            r#"the provider panicked in ApplyResourceChange for "demo_thing""#,
+            "no apply today"
+        )]
     );
-    schema_call(channel.clone()).await.unwrap_err();
+    assert!(response.new_state.is_none());
+    schema_call(channel.clone()).await.unwrap();
     started.stop();
     started.wait().await.unwrap();
 }
@@ -748,5 +764,77 @@ async fn connections_past_the_limit_are_closed() {
     schema_call(open[0].clone()).await.unwrap();
     started.stop();
     drop(open);
+    started.wait().await.unwrap();
+}
+
+/// A provider whose GetProviderSchema waits (without holding a thread) until released,
+/// counting the calls inside it.
+struct Gate {
+    inside: Arc<std::sync::atomic::AtomicUsize>,
+    most: Arc<std::sync::atomic::AtomicUsize>,
+    release: Arc<AtomicBool>,
+}
+
+#[tonic::async_trait]
+impl Provider for Gate {
+    async fn get_provider_schema(
+        &self,
+        _request: tonic::Request<get_provider_schema::Request>,
+    ) -> Result<tonic::Response<get_provider_schema::Response>, tonic::Status> {
+        let now = self.inside.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most.fetch_max(now, Ordering::SeqCst);
+        while !self.release.load(Ordering::SeqCst) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        self.inside.fetch_sub(1, Ordering::SeqCst);
+        Ok(tonic::Response::new(
+            get_provider_schema::Response::default(),
+        ))
+    }
+}
+
+/// One connection carries at most 128 calls at once (the server's HTTP/2
+/// SETTINGS_MAX_CONCURRENT_STREAMS): of 200 calls made together on one connection, no
+/// more than 128 are ever in the handler, and all 200 are answered once it lets go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_connection_carries_at_most_128_calls_at_once() {
+    let gate = Gate {
+        inside: Arc::default(),
+        most: Arc::default(),
+        release: Arc::default(),
+    };
+    let (inside, most, release) = (gate.inside.clone(), gate.most.clone(), gate.release.clone());
+    let started = Plugin::new()
+        .protocol6(gate)
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let channel = connect(&started, None).await.unwrap();
+    let calls: Vec<_> = (0..200)
+        .map(|_| tokio::spawn(schema_call(channel.clone())))
+        .collect();
+    // Until the count inside has stood still for a while.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut last = (0, Instant::now());
+    loop {
+        let now = inside.load(Ordering::SeqCst);
+        if now != last.0 {
+            last = (now, Instant::now());
+        } else if now > 0 && last.1.elapsed() > Duration::from_millis(500) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the calls never settled ({now} inside)"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(most.load(Ordering::SeqCst), 128);
+    release.store(true, Ordering::SeqCst);
+    for call in calls {
+        call.await.unwrap().unwrap();
+    }
+    assert_eq!(most.load(Ordering::SeqCst), 128);
+    started.stop();
     started.wait().await.unwrap();
 }

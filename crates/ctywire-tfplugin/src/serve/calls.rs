@@ -115,10 +115,15 @@ where
                         seen.lock().ok().and_then(|seen| first_string(&seen))
                     };
                     let about = about.map_or_else(String::new, |name| format!(" for {name:?}"));
-                    Ok(tonic::Status::internal(format!(
-                        "the provider panicked in {method}{about}: {message}"
-                    ))
-                    .into_http())
+                    let summary = format!("the provider panicked in {method}{about}");
+                    // A diagnostic in the call's own response where the response has a
+                    // place for one; a status otherwise (streams, the controller).
+                    Ok(match panic_response(&method, &summary, &message) {
+                        Some(response) => response,
+                        None => {
+                            tonic::Status::internal(format!("{summary}: {message}")).into_http()
+                        }
+                    })
                 }
                 Err(_) => Ok(tonic::Status::cancelled(format!(
                     "the provider's runtime stopped during {method}"
@@ -126,6 +131,145 @@ where
                 .into_http()),
             }
         })
+    }
+}
+
+/// Where a unary call's response (protocol 5 and 6 alike) says what went wrong: the
+/// field number of its `repeated Diagnostic diagnostics`, or for the calls without one,
+/// how else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ErrorField {
+    /// `repeated Diagnostic diagnostics = N`.
+    Diagnostics(u32),
+    /// CallFunction: `FunctionError error = 2` (its `text` field 1).
+    FunctionError,
+    /// StopProvider and Stop: `string Error = 1`.
+    Text,
+}
+
+/// The [`ErrorField`] of `method`'s response; `None` for streams and other services.
+fn error_field(method: &str) -> Option<ErrorField> {
+    use ErrorField::{Diagnostics, FunctionError, Text};
+    Some(match method {
+        "ValidateResourceConfig"
+        | "ValidateDataResourceConfig"
+        | "ValidateResourceTypeConfig"
+        | "ValidateDataSourceConfig"
+        | "ConfigureProvider"
+        | "Configure"
+        | "ValidateEphemeralResourceConfig"
+        | "OpenEphemeralResource"
+        | "RenewEphemeralResource"
+        | "CloseEphemeralResource"
+        | "ValidateListResourceConfig"
+        | "ValidateStateStoreConfig"
+        | "ConfigureStateStore"
+        | "WriteStateBytes"
+        | "UnlockState"
+        | "DeleteState"
+        | "PlanAction"
+        | "ValidateActionConfig"
+        | "ValidateProvisionerConfig" => Diagnostics(1),
+        "GetMetadata"
+        | "ValidateProviderConfig"
+        | "PrepareProviderConfig"
+        | "UpgradeResourceState"
+        | "GetResourceIdentitySchemas"
+        | "UpgradeResourceIdentity"
+        | "ReadResource"
+        | "ImportResourceState"
+        | "MoveResourceState"
+        | "ReadDataSource"
+        | "GenerateResourceConfig"
+        | "GetFunctions"
+        | "LockState"
+        | "GetStates" => Diagnostics(2),
+        "ApplyResourceChange" => Diagnostics(3),
+        "GetProviderSchema" | "GetSchema" | "PlanResourceChange" => Diagnostics(4),
+        "CallFunction" => FunctionError,
+        "StopProvider" | "Stop" => Text,
+        _ => return None,
+    })
+}
+
+/// A protobuf length-delimited field.
+fn field(number: u32, bytes: &[u8], into: &mut Vec<u8>) {
+    let varint = |mut v: u64, into: &mut Vec<u8>| loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            into.push(byte);
+            break;
+        }
+        into.push(byte | 0x80);
+    };
+    varint(u64::from(number) << 3 | 2, into);
+    varint(bytes.len() as u64, into);
+    into.extend_from_slice(bytes);
+}
+
+/// The message of `method`'s response that carries one error: `summary` and `detail`.
+fn error_message(method: &str, summary: &str, detail: &str) -> Option<Vec<u8>> {
+    let mut message = Vec::new();
+    match error_field(method)? {
+        ErrorField::Diagnostics(number) => {
+            // Diagnostic: severity ERROR (1) = 1, summary = 2, detail = 3.
+            let mut diagnostic = vec![0x08, 0x01];
+            field(2, summary.as_bytes(), &mut diagnostic);
+            field(3, detail.as_bytes(), &mut diagnostic);
+            field(number, &diagnostic, &mut message);
+        }
+        ErrorField::FunctionError => {
+            let mut error = Vec::new();
+            field(1, format!("{summary}: {detail}").as_bytes(), &mut error);
+            field(2, &error, &mut message);
+        }
+        ErrorField::Text => field(1, format!("{summary}: {detail}").as_bytes(), &mut message),
+    }
+    Some(message)
+}
+
+/// A successful gRPC response to `method` whose message is its error: what a panic in
+/// a unary call's handler becomes.
+fn panic_response(method: &str, summary: &str, detail: &str) -> Option<http::Response<Body>> {
+    let message = error_message(method, summary, detail)?;
+    let mut frame = Vec::with_capacity(5 + message.len());
+    frame.push(0); // not compressed
+    frame.extend_from_slice(&u32::try_from(message.len()).ok()?.to_be_bytes());
+    frame.extend_from_slice(&message);
+    let mut trailers = http::HeaderMap::new();
+    trailers.insert("grpc-status", http::HeaderValue::from_static("0"));
+    http::Response::builder()
+        .header("content-type", "application/grpc")
+        .body(Body::new(Once {
+            data: Some(Bytes::from(frame)),
+            trailers: Some(trailers),
+        }))
+        .ok()
+}
+
+/// A body of one data frame, then trailers.
+struct Once {
+    data: Option<Bytes>,
+    trailers: Option<http::HeaderMap>,
+}
+
+impl http_body::Body for Once {
+    type Data = Bytes;
+    type Error = tonic::Status;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, tonic::Status>>> {
+        if let Some(data) = self.data.take() {
+            return Poll::Ready(Some(Ok(Frame::data(data))));
+        }
+        Poll::Ready(self.trailers.take().map(|t| Ok(Frame::trailers(t))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.data.is_none() && self.trailers.is_none()
     }
 }
 
@@ -202,7 +346,83 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::first_string;
+    use super::{error_message, first_string};
+    use prost::Message;
+
+    /// Each response's error, decoded by the generated message type: the field numbers
+    /// of the table are the protocol's.
+    #[test]
+    fn a_panic_fits_each_unary_calls_response() {
+        macro_rules! diagnosed {
+            ($($p:ident :: $m:ident => $method:literal),* $(,)?) => {$(
+                let bytes = error_message($method, "s", "d").expect($method);
+                let r = crate::$p::$m::Response::decode(bytes.as_slice()).expect($method);
+                assert_eq!(r.diagnostics.len(), 1, "{}", $method);
+                assert_eq!((r.diagnostics[0].summary.as_str(), r.diagnostics[0].detail.as_str(), r.diagnostics[0].severity), ("s", "d", 1), "{}", $method);
+            )*};
+        }
+        diagnosed!(
+            tfplugin6::get_metadata => "GetMetadata",
+            tfplugin6::get_provider_schema => "GetProviderSchema",
+            tfplugin6::validate_provider_config => "ValidateProviderConfig",
+            tfplugin6::validate_resource_config => "ValidateResourceConfig",
+            tfplugin6::validate_data_resource_config => "ValidateDataResourceConfig",
+            tfplugin6::upgrade_resource_state => "UpgradeResourceState",
+            tfplugin6::get_resource_identity_schemas => "GetResourceIdentitySchemas",
+            tfplugin6::upgrade_resource_identity => "UpgradeResourceIdentity",
+            tfplugin6::configure_provider => "ConfigureProvider",
+            tfplugin6::read_resource => "ReadResource",
+            tfplugin6::plan_resource_change => "PlanResourceChange",
+            tfplugin6::apply_resource_change => "ApplyResourceChange",
+            tfplugin6::import_resource_state => "ImportResourceState",
+            tfplugin6::move_resource_state => "MoveResourceState",
+            tfplugin6::read_data_source => "ReadDataSource",
+            tfplugin6::generate_resource_config => "GenerateResourceConfig",
+            tfplugin6::validate_ephemeral_resource_config => "ValidateEphemeralResourceConfig",
+            tfplugin6::open_ephemeral_resource => "OpenEphemeralResource",
+            tfplugin6::renew_ephemeral_resource => "RenewEphemeralResource",
+            tfplugin6::close_ephemeral_resource => "CloseEphemeralResource",
+            tfplugin6::validate_list_resource_config => "ValidateListResourceConfig",
+            tfplugin6::get_functions => "GetFunctions",
+            tfplugin6::validate_state_store => "ValidateStateStoreConfig",
+            tfplugin6::configure_state_store => "ConfigureStateStore",
+            tfplugin6::write_state_bytes => "WriteStateBytes",
+            tfplugin6::lock_state => "LockState",
+            tfplugin6::unlock_state => "UnlockState",
+            tfplugin6::get_states => "GetStates",
+            tfplugin6::delete_state => "DeleteState",
+            tfplugin6::plan_action => "PlanAction",
+            tfplugin6::validate_action_config => "ValidateActionConfig",
+            tfplugin5::get_provider_schema => "GetSchema",
+            tfplugin5::prepare_provider_config => "PrepareProviderConfig",
+            tfplugin5::validate_resource_type_config => "ValidateResourceTypeConfig",
+            tfplugin5::validate_data_source_config => "ValidateDataSourceConfig",
+            tfplugin5::configure => "Configure",
+            tfplugin5::apply_resource_change => "ApplyResourceChange",
+            tfplugin5::plan_resource_change => "PlanResourceChange",
+            tfplugin5::validate_provisioner_config => "ValidateProvisionerConfig",
+            tfplugin5::get_metadata => "GetMetadata",
+            tfplugin5::upgrade_resource_state => "UpgradeResourceState",
+            tfplugin5::read_resource => "ReadResource",
+            tfplugin5::import_resource_state => "ImportResourceState",
+            tfplugin5::move_resource_state => "MoveResourceState",
+            tfplugin5::read_data_source => "ReadDataSource",
+            tfplugin5::get_functions => "GetFunctions",
+            tfplugin5::open_ephemeral_resource => "OpenEphemeralResource",
+            tfplugin5::plan_action => "PlanAction",
+        );
+        let bytes = error_message("Stop", "s", "d").unwrap();
+        let r = crate::tfplugin5::stop::Response::decode(bytes.as_slice()).unwrap();
+        assert_eq!(r.error, "s: d");
+        let bytes = error_message("CallFunction", "s", "d").unwrap();
+        let r = crate::tfplugin6::call_function::Response::decode(bytes.as_slice()).unwrap();
+        assert_eq!(r.error.unwrap().text, "s: d");
+        let bytes = error_message("StopProvider", "s", "d").unwrap();
+        let r = crate::tfplugin6::stop_provider::Response::decode(bytes.as_slice()).unwrap();
+        assert_eq!(r.error, "s: d");
+        assert_eq!(error_message("ListResource", "s", "d"), None);
+        assert_eq!(error_message("Shutdown", "s", "d"), None);
+    }
 
     #[test]
     fn the_first_string_field_names_the_call() {
