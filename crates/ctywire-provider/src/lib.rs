@@ -302,6 +302,8 @@ impl<D> Context<D> {
             data: Arc::clone(&self.data),
             type_name: self.type_name.clone(),
             warnings: Arc::clone(&self.warnings),
+            stop: self.stop.clone(),
+            private: self.private.clone(),
         }
     }
 }
