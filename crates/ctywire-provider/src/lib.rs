@@ -21,7 +21,10 @@
 //! - state upgrades through [`upgrade`](Resource::upgrade) (a stored version without
 //!   one is an error naming it);
 //! - a panic in a handler becomes an error diagnostic naming the type and the call, and
-//!   the provider serves on.
+//!   the provider serves on;
+//! - documentation pages in the Terraform Registry's layout ([`docs`]): the binary run
+//!   as `terraform-provider-NAME docs` writes them, `docs --check` tells whether they
+//!   are current.
 //!
 //! ```no_run
 //! use ctywire::{Known, Path};
@@ -91,6 +94,7 @@
 //! ```
 
 mod arguments;
+pub mod docs;
 mod error;
 pub mod plan;
 mod server;
