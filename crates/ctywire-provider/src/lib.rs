@@ -42,7 +42,10 @@
 //! - state upgrades through [`upgrade`](Resource::upgrade) (a stored version without
 //!   one is an error naming it);
 //! - a panic in a handler becomes an error diagnostic naming the type and the call, and
-//!   the provider serves on.
+//!   the provider serves on;
+//! - documentation pages in the Terraform Registry's layout ([`docs`]): the binary run
+//!   as `terraform-provider-NAME docs` writes them, `docs --check` tells whether they
+//!   are current.
 //!
 //! Validation and typed paths on their own:
 //!
@@ -161,6 +164,7 @@
 
 mod action;
 mod arguments;
+pub mod docs;
 mod ephemeral;
 mod error;
 mod identity;

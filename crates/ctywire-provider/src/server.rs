@@ -319,9 +319,20 @@ impl<P: Provider> Server<P> {
         }
     }
 
+    /// The provider's documentation pages ([`crate::docs`]), from its schemas.
+    pub fn docs(&self) -> crate::docs::Docs {
+        crate::docs::Docs::new(P::TYPE_NAME, self.schemas.clone())
+    }
+
     /// Serves the provider to the Terraform that started the process
-    /// ([`ctywire_tfplugin::serve`]) until it stops it.
+    /// ([`ctywire_tfplugin::serve`]) until it stops it. Run as `PROVIDER docs ...`
+    /// instead (Terraform passes no arguments), it writes or checks its documentation
+    /// ([`crate::docs::command`]) and exits.
     pub async fn serve(self) {
+        let mut arguments = std::env::args().skip(1);
+        if arguments.next().as_deref() == Some("docs") {
+            std::process::exit(crate::docs::command(self.docs(), arguments));
+        }
         // Terraform reads go-hclog JSON lines on stderr (crate::log).
         if let Some(level) = crate::log::Hclog::level_from_env() {
             crate::log::Hclog::new(level).install();

@@ -266,7 +266,7 @@ fn nested_block_compatible<'a>(
                 let secret: Vec<&Value> = planned_e
                     .iter()
                     .chain(actual_e)
-                    .filter(|e| marks::block_has_sensitive_value(block, e))
+                    .filter(|e| marks::block_reveals_sensitive(block, e))
                     .collect();
                 hide_set_elements(&mut f.found[before..], &secret, &ty);
             }

@@ -113,15 +113,6 @@ pub(super) fn block_holds_sensitive(block: &Block) -> bool {
     Flag::Sensitive.in_block(block)
 }
 
-/// Whether `value`, a value of `block`, holds a sensitive attribute that is not null.
-pub(super) fn block_has_sensitive_value(block: &Block, value: &Value) -> bool {
-    block_paths(block, value, Flag::Sensitive, false).is_ok_and(|paths| {
-        paths
-            .iter()
-            .any(|(_, r)| matches!(r, Reached::Value(v) if !v.is_null()))
-    })
-}
-
 /// Whether Terraform marks something in `value`, the value of `attribute` (a nested
 /// attribute holding sensitive attributes): a sensitive attribute of a known object.
 pub(super) fn holds_sensitive(attribute: &Attribute, value: &Value) -> bool {
@@ -142,6 +133,96 @@ pub(super) fn holds_sensitive(attribute: &Attribute, value: &Value) -> bool {
         return false;
     }
     w.found.iter().any(|(_, r)| matches!(r, Reached::Value(_)))
+}
+
+/// Whether printing `value`, a value of `block`, would show something of a sensitive
+/// attribute: a sensitive attribute (at any depth) that is neither null nor a plain
+/// unknown (a refined unknown tells its prefix or bounds). Unlike Terraform's marks
+/// this looks inside every element, known or not: it decides what this crate's
+/// messages may print, not what Terraform marks.
+pub(super) fn block_reveals_sensitive(block: &Block, value: &Value) -> bool {
+    let Some(object) = value.untyped().as_object() else {
+        return false;
+    };
+    let get = |name: &str| object.get(name).unwrap_or(&NULL);
+    block
+        .attributes
+        .iter()
+        .any(|(name, a)| attribute_reveals_sensitive(a, get(name)))
+        || block.block_types.iter().any(|(name, nested)| {
+            let v = get(name);
+            match nested.nesting {
+                BlockNesting::Single | BlockNesting::Group => {
+                    block_reveals_sensitive(&nested.block, v)
+                }
+                _ => elements_of(v)
+                    .iter()
+                    .any(|e| block_reveals_sensitive(&nested.block, e)),
+            }
+        })
+}
+
+/// Whether printing `value`, a value of the blocks `nested` (the whole collection, or
+/// the one object), would show something of a sensitive attribute.
+pub(super) fn blocks_reveal_sensitive(nested: &crate::schema::NestedBlock, value: &Value) -> bool {
+    match nested.nesting {
+        BlockNesting::Single | BlockNesting::Group => block_reveals_sensitive(&nested.block, value),
+        _ => elements_of(value)
+            .iter()
+            .any(|e| block_reveals_sensitive(&nested.block, e)),
+    }
+}
+
+/// Whether printing `value`, the value of `attribute`, would show something of a
+/// sensitive attribute (the attribute itself, or one nested in it).
+pub(super) fn attribute_reveals_sensitive(attribute: &Attribute, value: &Value) -> bool {
+    if attribute.sensitive {
+        return reveals(value);
+    }
+    let Some(nested) = &attribute.nested_type else {
+        return false;
+    };
+    let object = |e: &Value| {
+        e.untyped().as_object().is_some_and(|o| {
+            nested
+                .attributes
+                .iter()
+                .any(|(name, a)| attribute_reveals_sensitive(a, o.get(name).unwrap_or(&NULL)))
+        })
+    };
+    match nested.nesting {
+        AttributeNesting::Single => object(value),
+        _ => elements_of(value).iter().any(|e| object(e)),
+    }
+}
+
+/// Whether a value tells anything when printed: not null, and not an unknown without
+/// refinements (beyond not being null).
+fn reveals(value: &Value) -> bool {
+    if value.is_null() {
+        return false;
+    }
+    match value.refinements() {
+        Some(r) => {
+            r.string_prefix().is_some_and(|p| !p.is_empty())
+                || r.number_lower_bound().is_some()
+                || r.number_upper_bound().is_some()
+                || r.length_lower_bound() > 0
+                || r.length_upper_bound().is_some()
+        }
+        None => true,
+    }
+}
+
+/// The elements of a known list, set, map, tuple or object (a `dynamic` collection).
+fn elements_of(value: &Value) -> Vec<&Value> {
+    match value.untyped() {
+        Value::List(vs) | Value::Tuple(vs) => vs.iter().collect(),
+        Value::Set(s) => s.iter().collect(),
+        Value::Map(m) => m.values().collect(),
+        Value::Object(o) => o.values().iter().collect(),
+        _ => Vec::new(),
+    }
 }
 
 impl<'a> Walk<'a> {

@@ -104,12 +104,15 @@
 //! whose unknowns it has made null by then).
 //!
 //! Deliberate departures from every client: no message prints a value that the schema
-//! marks sensitive. A value inside a nested attribute that holds a sensitive attribute
-//! is worded as a sensitive attribute's (the plan check's "sensitive planned value ...",
-//! the apply check's [`Rule::SensitiveChanged`]); a set element of blocks that holds a
-//! sensitive value ([`Rule::PlannedSetElementLost`], [`Rule::ActualSetElementNew`]) and
-//! the blocks planned for an unknown `dynamic` block holding sensitive attributes
-//! ([`Rule::UnknownDynamicBlockChanged`]) are written `(sensitive value)`. Where a client crashes
+//! marks sensitive. Where a client prints a value that holds a sensitive attribute
+//! (not null, and not an unknown without refinements), these functions write
+//! `(sensitive value)` in its place: a nested attribute's planned value
+//! ([`Rule::NonComputedSet`]), a set element of blocks ([`Rule::PlannedSetElementLost`],
+//! [`Rule::ActualSetElementNew`]) and the blocks planned for an unknown `dynamic` block
+//! ([`Rule::UnknownDynamicBlockChanged`]); a value that shows nothing of one (a null,
+//! a plain unknown) is printed as the client prints it. A value inside a nested
+//! attribute that holds a sensitive attribute is reported after apply as a sensitive
+//! attribute's ([`Rule::SensitiveChanged`]). Where a client crashes
 //! inside objchange (a null or unknown where it assumes a collection or an object, a
 //! wholly unknown prior state in ProposedNew), these functions report what they find,
 //! treat a null collection of blocks as empty and skip what cannot be compared; they

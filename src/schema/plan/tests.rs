@@ -757,3 +757,35 @@ fn ctywire_clients() {
     }
     finish("ctywire-clients.json", failures, ran);
 }
+
+/// What the checks' messages may print: a value shows a sensitive attribute unless it
+/// is null or an unknown without refinements, at any depth, inside sets holding
+/// unknowns too.
+#[test]
+fn what_reveals_a_sensitive_attribute() {
+    use crate::schema::{Attribute, BlockNesting, NestedBlock};
+    let inner = Block::new()
+        .attribute("s", Attribute::new(Type::String).optional().sensitive())
+        .attribute("x", Attribute::new(Type::String).optional());
+    let element = |s: Value, x: Value| Value::object([("s", s), ("x", x)]);
+    let reveals =
+        |s: Value| super::marks::block_reveals_sensitive(&inner, &element(s, Value::from("a")));
+    assert!(reveals(Value::from("hunter2")));
+    assert!(!reveals(Value::Null));
+    assert!(!reveals(Value::unknown()));
+    assert!(!reveals(Value::Unknown(Refinements::new().not_null())));
+    assert!(reveals(Value::Unknown(
+        Refinements::new().with_string_prefix("hunt")
+    )));
+    // In a set of blocks whose other element holds an unknown (Terraform's marks take
+    // everything below it as unknown; the secret is still there).
+    let outer = NestedBlock::new(BlockNesting::Set, inner.clone());
+    let set = Value::set([
+        element(Value::from("hunter2"), Value::unknown()),
+        element(Value::Null, Value::from("b")),
+    ]);
+    assert!(super::marks::blocks_reveal_sensitive(&outer, &set));
+    let set = Value::set([element(Value::Null, Value::unknown())]);
+    assert!(!super::marks::blocks_reveal_sensitive(&outer, &set));
+    assert!(!super::marks::blocks_reveal_sensitive(&outer, &Value::Null));
+}

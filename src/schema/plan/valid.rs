@@ -115,7 +115,7 @@ fn plan_nested_block<'a>(
     }
     if config.is_unknown() {
         // (Terraform prints the planned blocks, sensitive values included; not here.)
-        let hide = super::marks::block_holds_sensitive(&nested.block);
+        let hide = super::marks::blocks_reveal_sensitive(nested, planned);
         f.report(Rule::UnknownDynamicBlockChanged, |p| {
             let shown = if hide {
                 "(sensitive value)".to_owned()
@@ -316,21 +316,21 @@ fn plan_value<'a>(
     if attribute.computed && (!attribute.optional || config.is_null()) {
         return;
     }
-    // A nested attribute holding sensitive attributes is worded as a sensitive one:
-    // Terraform prints the values there, this crate never does.
-    let sensitive = attribute.sensitive
-        || [prior, config, planned]
-            .iter()
-            .any(|v| super::marks::holds_sensitive(attribute, v));
+    let sensitive = attribute.sensitive;
     if config.is_null() && !planned.is_null() {
+        // Terraform prints a nested attribute's value with the sensitive attributes in
+        // it; this crate writes `(sensitive value)` where printing would show one.
+        let hide = super::marks::attribute_reveals_sensitive(attribute, planned);
         f.report(Rule::NonComputedSet, |p| {
             if sensitive {
                 "sensitive planned value for a non-computed attribute".into()
             } else {
-                format!(
-                    "planned value {} for a non-computed attribute",
+                let shown = if hide {
+                    "(sensitive value)".to_owned()
+                } else {
                     p(planned, &ty)
-                )
+                };
+                format!("planned value {shown} for a non-computed attribute")
             }
         });
         return;

@@ -633,7 +633,10 @@ fn check_apply_and_check_plan_never_print_a_sensitive_value() {
         let o = ctywire(&args, b"");
         assert_eq!(o.status.code(), Some(1));
         let out = format!("{}{}", stdout(&o), stderr(&o));
-        assert!(out.contains("sensitive planned value"), "{out}");
+        assert!(
+            out.contains(".n: planned value (sensitive value) for a non-computed attribute"),
+            "{out}"
+        );
         assert!(!out.contains("hunter"), "{client}: {out}");
     }
 }

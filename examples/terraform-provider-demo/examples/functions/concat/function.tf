@@ -1,0 +1,3 @@
+output "joined" {
+  value = provider::demo::concat("-", "a", "b", "c") # "a-b-c"
+}

@@ -1,0 +1,1 @@
+terraform import demo_thing.x thing-a

@@ -1,0 +1,7 @@
+data "trial_server" "web" {
+  name = "web"
+}
+
+output "web_id" {
+  value = data.trial_server.web.id
+}

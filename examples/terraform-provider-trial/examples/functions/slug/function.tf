@@ -1,0 +1,3 @@
+output "slug" {
+  value = provider::trial::slug("Web Server #1") # "web-server-1"
+}

@@ -1,0 +1,3 @@
+provider "trial" {
+  directory = "${path.module}/servers"
+}

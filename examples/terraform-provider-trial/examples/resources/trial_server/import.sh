@@ -1,0 +1,1 @@
+terraform import trial_server.web srv-web

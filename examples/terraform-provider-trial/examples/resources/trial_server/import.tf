@@ -1,0 +1,4 @@
+import {
+  to = trial_server.web
+  id = "srv-web"
+}
