@@ -235,6 +235,17 @@ impl Payload {
         !self.name.is_private()
     }
 
+    /// Whether the file holds a null value: an `.empty` file, MessagePack's nil or
+    /// JSON's `null`.
+    pub fn is_null(&self) -> bool {
+        match &self.data {
+            Data::Empty => self.is_value(),
+            Data::Msgpack(bytes) => bytes.as_slice() == [0xc0],
+            Data::Json(bytes) => bytes.trim_ascii() == b"null",
+            Data::Private(_) => false,
+        }
+    }
+
     /// Decodes the value with type `ty`: MessagePack or JSON as the extension says;
     /// null for an `.empty` file. Private data is not a value: an error.
     pub fn decode(&self, ty: &Type) -> Result<Value> {
