@@ -235,8 +235,18 @@ impl Payload {
         !self.name.is_private()
     }
 
-    /// Whether the file holds a null value: an `.empty` file, MessagePack's nil or
-    /// JSON's `null`.
+    /// Whether the file holds a null value: an `.empty` value file, MessagePack's nil or
+    /// JSON's `null`. A null fits every type, so it tells none.
+    ///
+    /// ```
+    /// use ctywire::capture::Payload;
+    ///
+    /// let gone = Payload::new("1_ApplyResourceChange_Response_NewState.msgpack".into(), vec![0xc0])?;
+    /// assert!(gone.is_null());
+    /// let state = Payload::new("1_ReadResource_Request_CurrentState.json".into(), b"{}".to_vec())?;
+    /// assert!(!state.is_null());
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
     pub fn is_null(&self) -> bool {
         match &self.data {
             Data::Empty => self.is_value(),

@@ -187,9 +187,8 @@ pub enum Resolved<'s> {
     /// None does; the message says what was tried and, for the subject that decoded
     /// the most values, the first error.
     NotFound(String),
-    /// The RPC carries no values a schema types (e.g. `CloseEphemeralResource`), the
-    /// call's values are all null (they fit every type), or it is not an RPC this crate
-    /// knows.
+    /// The RPC carries no values a schema types (e.g. `CloseEphemeralResource`), or it
+    /// is not an RPC this crate knows.
     Untyped,
 }
 
@@ -348,12 +347,10 @@ impl<'s> Resolver<'s> {
         let Some(section) = Section::of(&call.rpc) else {
             return Resolved::Untyped;
         };
-        // A null fits every type, so it tells none: a call whose values are all null
-        // (a destroy's new state, alone) carries no typed values.
         let typed: Vec<&Payload> = call
             .payloads
             .iter()
-            .filter(|p| p.is_value() && p.name.field != "ProviderMeta" && !p.is_null())
+            .filter(|p| p.is_value() && p.name.field != "ProviderMeta")
             .collect();
         if typed.is_empty() {
             return Resolved::Untyped;
