@@ -8,7 +8,9 @@ use std::marker::PhantomData;
 
 use crate::path::{Path, PathStep};
 use crate::value::{Number, Value};
-use crate::{Known, SetOf};
+use crate::Known;
+#[cfg(feature = "serde")]
+use crate::SetOf;
 
 /// One step of a [`PathExpression`]: a step of a [`Path`], or any element.
 #[derive(Clone, Debug, PartialEq)]
@@ -357,6 +359,7 @@ impl<T: Addressable, S> Addressable for HashSet<T, S> {
     type Path = SetPath<T::Path>;
 }
 
+#[cfg(feature = "serde")]
 impl<T: Addressable> Addressable for SetOf<T> {
     type Path = SetPath<T::Path>;
 }
@@ -400,6 +403,7 @@ impl<T, S> Elements for HashSet<T, S> {
     type Element = T;
 }
 
+#[cfg(feature = "serde")]
 impl<T> Elements for SetOf<T> {
     type Element = T;
 }
