@@ -89,9 +89,26 @@ fn is_placeholder(component: &str) -> bool {
     !stem.is_empty() && stem.chars().all(|c| c.is_ascii_uppercase() || c == '_')
 }
 
+/// Whether this is the repository (the packaged library has its documents but not the
+/// workspace's other folders they name); says on the terminal when it is not.
+fn in_repository(root: &Path) -> bool {
+    use std::io::Write;
+    let whole = root.join("crates").is_dir();
+    if !whole {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "docs: skipped: the packaged library holds the documents, not the workspace they describe"
+        );
+    }
+    whole
+}
+
 #[test]
 fn every_path_the_documents_name_exists() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !in_repository(root) {
+        return;
+    }
     let mut missing = Vec::new();
     let mut checked = 0;
     for doc in documents(root) {
@@ -164,6 +181,9 @@ fn tree(root: &Path) -> Vec<String> {
 #[test]
 fn every_rust_file_and_folder_the_documents_name_is_in_the_tree() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !in_repository(root) {
+        return;
+    }
     let tree = tree(root);
     let mut missing = Vec::new();
     for doc in documents(root) {
