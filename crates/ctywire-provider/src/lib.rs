@@ -43,6 +43,9 @@
 //!   one is an error naming it);
 //! - a panic in a handler becomes an error diagnostic naming the type and the call, and
 //!   the provider serves on;
+//! - below it all, the raw protocol: an [`Intercept`] sees and may change each call's
+//!   request and response ([`intercept`]), for what the framework will not do (a test
+//!   provider that breaks Terraform's rules on purpose);
 //! - documentation pages in the Terraform Registry's layout ([`docs`]): the binary run
 //!   as `terraform-provider-NAME docs` writes them, `docs --check` tells whether they
 //!   are current.
@@ -168,6 +171,7 @@ pub mod docs;
 mod ephemeral;
 mod error;
 mod identity;
+pub mod intercept;
 mod list;
 pub mod log;
 mod modify;
@@ -190,6 +194,7 @@ pub use arguments::{Arguments, ParameterType, Variadic};
 pub use ephemeral::{EphemeralResource, NoPrivate, Opened, Renewed};
 pub use error::{Diagnostic, Error, FunctionError, Result, Severity};
 pub use identity::{IdentifiedResource, MovedState};
+pub use intercept::{Intercept, Intercepted};
 pub use list::{ListResource, Listed, Listing, ResourceIdentity, ResourceState};
 pub use modify::Plan;
 pub use server::Server;
