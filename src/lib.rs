@@ -400,6 +400,7 @@ mod set_of;
 mod text;
 pub mod tfjson;
 mod token;
+pub mod transcode;
 pub mod types;
 pub mod value;
 

@@ -11,3 +11,4 @@ mod package;
 mod plan_properties;
 mod properties;
 mod serde_bridge;
+mod transcode;

@@ -181,7 +181,7 @@ fn encodable(value: &Value, ty: &Type) -> bool {
     msgpack::encode(value, ty).is_ok()
 }
 
-fn typed_value(known: bool) -> impl Strategy<Value = (Type, Value)> {
+pub(super) fn typed_value(known: bool) -> impl Strategy<Value = (Type, Value)> {
     arb_type()
         .prop_flat_map(move |t| (Just(t.clone()), arb_value(t, known)))
         .prop_filter("one type per collection", |(t, v)| encodable(v, t))

@@ -29,7 +29,7 @@ use ctywire::tfjson::{
     self, ActionInvocation, Change, Document, MarkTree, Output, Plan, RawJson, Resource,
     ResourceChange, State, Values,
 };
-use ctywire::{Position, Type};
+use ctywire::{json, msgpack, Position, Type};
 use serde_json::value::RawValue;
 
 /// Values of the corpus that do not read back, each with why: documents Terraform did
@@ -227,6 +227,18 @@ impl<'d> Site<'d> {
         let value =
             tfjson::from_json_value(text, self.unknown, ty).map_err(|e| format!("decode: {e}"))?;
         let written = tfjson::to_json_value(&value, ty).map_err(|e| format!("encode: {e}"))?;
+        if let Ok(bytes) = msgpack::encode(&value, ty) {
+            // MessagePack to JSON straight through writes what the two steps write.
+            let two_steps = msgpack::decode(&bytes, ty).and_then(|v| json::encode(&v, ty));
+            let streamed = ctywire::transcode::msgpack_to_json(&bytes, ty);
+            if streamed.as_ref().map_err(ToString::to_string)
+                != two_steps.as_ref().map_err(ToString::to_string)
+            {
+                return Err(format!(
+                    "transcoded MessagePack differs: {streamed:?} against {two_steps:?}"
+                ));
+            }
+        }
         let written = written.map(|j| canonical(j.as_str()));
         let want = text.map(canonical);
         if written != want {

@@ -30,7 +30,7 @@ use std::process::ExitCode;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use ctywire::render::{self, Options};
-use ctywire::{json, msgpack, ProviderSchemas, Schema, Type, Value};
+use ctywire::{json, msgpack, transcode, ProviderSchemas, Schema, Type, Value};
 
 use input::{Encoding, Format};
 use output::{for_each_input, write_stdout};
@@ -731,6 +731,15 @@ fn convert(
         (None, _, _) => Encoding::Raw,
     };
     let payload = input::payload(&source, Some(encoding), Some(from))?;
+    if let (Format::Msgpack, Format::Json, None) = (payload.format, to, to_type) {
+        // Straight through, with no value tree (the same bytes); a payload it refuses
+        // goes the two steps below, for their errors and hints.
+        let mut out = Vec::with_capacity(2 * payload.bytes.len() + 1);
+        if transcode::msgpack_to_json_into(&payload.bytes, ty, &mut out).is_ok() {
+            out.push(b'\n');
+            return write_stdout(&out);
+        }
+    }
     let mut value = decode(&payload, ty).map_err(|e| payload.explain(Failure::value(e)))?;
     drop(payload);
     let ty = match to_type {
