@@ -89,7 +89,7 @@
 //! | Plan: a write-only attribute | [`Rule::WriteOnlyReturned`] where not null; [`Rule::WriteOnlyNotNull`] | the same | no write-only check: null is accepted, anything else is checked as any attribute |
 //! | Apply: write-only attributes | [`Rule::WriteOnlyReturned`] | the same | no check |
 //! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
-//! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute | the same | prints the values (here: [`Rule::SensitiveChanged`], see below) |
+//! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute where Terraform's mark reaches (a sensitive attribute of a known object, null and unknown ones too; not below a `dynamic` MAP block, whose keys its marks cannot name: there it prints what differs) | the same | prints what differs (here too, where that shows no sensitive value; else [`Rule::SensitiveChanged`], see below) |
 //! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
 //! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | none of these |
 //!
@@ -110,9 +110,13 @@
 //! ([`Rule::NonComputedSet`]), a set element of blocks ([`Rule::PlannedSetElementLost`],
 //! [`Rule::ActualSetElementNew`]) and the blocks planned for an unknown `dynamic` block
 //! ([`Rule::UnknownDynamicBlockChanged`]); a value that shows nothing of one (a null,
-//! a plain unknown) is printed as the client prints it. A value inside a nested
-//! attribute that holds a sensitive attribute is reported after apply as a sensitive
-//! attribute's ([`Rule::SensitiveChanged`]). Where a client crashes
+//! a plain unknown) is printed as the client prints it. Where a client prints what
+//! differs inside a nested attribute that holds a sensitive attribute (OpenTofu;
+//! Terraform below a `dynamic` MAP block), a problem at a plain attribute of its
+//! objects or with an element that shows no sensitive value is printed as the client
+//! prints it, an element of a nested SET that shows one is written `(sensitive value)`,
+//! and any other problem makes the whole attribute's report a sensitive attribute's
+//! ([`Rule::SensitiveChanged`]). Where a client crashes
 //! inside objchange (a null or unknown where it assumes a collection or an object, a
 //! wholly unknown prior state in ProposedNew), these functions report what they find,
 //! treat a null collection of blocks as empty and skip what cannot be compared; they
@@ -591,6 +595,9 @@ struct Findings<'a> {
     client: Client,
     steps: Vec<Step<'a>>,
     found: Vec<Inconsistency>,
+    /// Below a `dynamic` MAP block (an object): Terraform's sensitive marks, placed by
+    /// map keys, do not reach here.
+    unmarked: bool,
 }
 
 impl<'a> Findings<'a> {
@@ -600,6 +607,7 @@ impl<'a> Findings<'a> {
             client,
             steps: Vec::new(),
             found: Vec::new(),
+            unmarked: false,
         }
     }
 
