@@ -98,6 +98,14 @@ fn failure_kind(text: &str) -> String {
             return format!("null element ({kind})");
         }
     }
+    // A crash inside objchange: Go's panic message, recorded before the functions it
+    // went through, written by ctywire after "it panics: ".
+    if let Some(panic) = text.split("(it panics: ").nth(1) {
+        return format!("panics: {}", panic.strip_suffix(')').unwrap_or(panic));
+    }
+    if let Some((panic, _)) = text.split_once(" (in cty.") {
+        return format!("panics: {panic}");
+    }
     if let Some(step) = text.split("at step ").nth(1) {
         return format!("not a map type at step {}", &step[..1]);
     }
@@ -271,10 +279,11 @@ fn run(case: &Json) -> Vec<Outcome> {
 /// ProposedNew's contract: a prior state is always known); ctywire proposes a value.
 const PROPOSED_CRASH: &str = "the client crashes in ProposedNew on a wholly unknown prior state \
     (outside the contract); ctywire gives a proposed value";
-/// The client crashes inside objchange on values whose shape breaks its assumptions.
-const OBJCHANGE_CRASH: &str = "the client crashes inside objchange (a null or unknown where it \
-    assumes a collection or an object, in a `dynamic` block or a null list); ctywire reports \
-    the problems it finds, as the module's documentation says";
+/// Not yet reproduced: OpenTofu's plan check crashes on a null where it assumes an
+/// object.
+const OBJCHANGE_CRASH: &str = "not reproduced yet: OpenTofu 1.12's plan check crashes inside \
+    objchange on a null where it assumes an object; ctywire reports the problems it finds, as \
+    the module's documentation says";
 /// Not yet reproduced: OpenTofu's ProposedNew for unknown elements of nested attribute
 /// sets and maps, and for set elements it cannot match with a prior one.
 const TOFU_PROPOSED: &str = "not reproduced yet: OpenTofu 1.12's ProposedNew for unknown \
@@ -327,12 +336,6 @@ const DEPARTURES: &[(&str, &str, &str, &str)] = &[
     ("102:200", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("102:317", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("102:375", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
-    ("102:434", "terraform-1.15.5", "apply", OBJCHANGE_CRASH),
-    ("102:434", "terraform-1.16.0-rc2", "apply", OBJCHANGE_CRASH),
-    ("102:434", "opentofu-1.12.6", "apply", OBJCHANGE_CRASH),
-    ("102:527", "terraform-1.15.5", "apply", OBJCHANGE_CRASH),
-    ("102:527", "terraform-1.16.0-rc2", "apply", OBJCHANGE_CRASH),
-    ("102:527", "opentofu-1.12.6", "apply", OBJCHANGE_CRASH),
     ("102:973", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("102:982", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("102:1073", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
@@ -365,9 +368,6 @@ const DEPARTURES: &[(&str, &str, &str, &str)] = &[
     ("103:1637", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("103:1678", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("103:1872", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
-    ("104:71", "terraform-1.15.5", "apply", OBJCHANGE_CRASH),
-    ("104:71", "terraform-1.16.0-rc2", "apply", OBJCHANGE_CRASH),
-    ("104:71", "opentofu-1.12.6", "apply", OBJCHANGE_CRASH),
     ("104:295", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("104:307", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("104:484", "terraform-1.15.5", "proposed", PROPOSED_CRASH),
@@ -429,9 +429,6 @@ const DEPARTURES: &[(&str, &str, &str, &str)] = &[
         PROPOSED_CRASH,
     ),
     ("105:624", "opentofu-1.12.6", "proposed", PROPOSED_CRASH),
-    ("105:789", "terraform-1.15.5", "plan", OBJCHANGE_CRASH),
-    ("105:789", "terraform-1.16.0-rc2", "plan", OBJCHANGE_CRASH),
-    ("105:789", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("105:833", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("105:923", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("105:971", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
@@ -439,9 +436,6 @@ const DEPARTURES: &[(&str, &str, &str, &str)] = &[
     ("105:1273", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("105:1313", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("105:1321", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
-    ("105:1430", "terraform-1.15.5", "apply", OBJCHANGE_CRASH),
-    ("105:1430", "terraform-1.16.0-rc2", "apply", OBJCHANGE_CRASH),
-    ("105:1430", "opentofu-1.12.6", "apply", OBJCHANGE_CRASH),
     ("105:1647", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
     ("105:1804", "opentofu-1.12.6", "plan", OBJCHANGE_CRASH),
     ("105:1930", "opentofu-1.12.6", "proposed", TOFU_PROPOSED),
@@ -536,14 +530,14 @@ fn departure(o: &Outcome) -> Option<((&'static str, &'static str, &'static str),
 /// only by a value hidden as `(sensitive value)`. A change that agrees on fewer
 /// fails the test; one that agrees on more raises these.
 const REACHED: &[(&str, &str, usize, usize)] = &[
-    ("opentofu-1.12.6", "apply", 9841, 9923),
-    ("opentofu-1.12.6", "plan", 9968, 9978),
+    ("opentofu-1.12.6", "apply", 9845, 9927),
+    ("opentofu-1.12.6", "plan", 9969, 9979),
     ("opentofu-1.12.6", "proposed", 9926, 9926),
-    ("terraform-1.15.5", "apply", 9946, 9995),
-    ("terraform-1.15.5", "plan", 9993, 9999),
+    ("terraform-1.15.5", "apply", 9950, 9999),
+    ("terraform-1.15.5", "plan", 9994, 10000),
     ("terraform-1.15.5", "proposed", 9994, 9994),
-    ("terraform-1.16.0-rc2", "apply", 9946, 9995),
-    ("terraform-1.16.0-rc2", "plan", 9993, 9999),
+    ("terraform-1.16.0-rc2", "apply", 9950, 9999),
+    ("terraform-1.16.0-rc2", "plan", 9994, 10000),
     ("terraform-1.16.0-rc2", "proposed", 9994, 9994),
 ];
 

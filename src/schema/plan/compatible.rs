@@ -27,8 +27,22 @@ pub(super) fn check_apply(
     let actual = cty::with_pushed_types(actual, &ty);
     let mut f = Findings::new(Check::Apply, client);
     object_compatible(&mut f, block, &planned, &actual, sensitive);
-    f.found
+    f.into_found()
 }
+
+/// The length go-cty's `LengthInt` gives a LIST or MAP block's value (a `dynamic` one
+/// may be any value): its elements or attributes; `None` where it panics.
+fn go_length(value: &Value) -> Option<usize> {
+    match value.untyped() {
+        Value::List(vs) | Value::Tuple(vs) => Some(vs.len()),
+        Value::Set(s) => Some(s.len()),
+        Value::Map(m) => Some(m.len()),
+        Value::Object(o) => Some(o.len()),
+        _ => None,
+    }
+}
+
+const NOT_A_COLLECTION: &str = "value is not a collection";
 
 /// Checks a final value against its planned value (Terraform's `AssertValueCompatible`,
 /// which [`Block::check_compatible`] applies to each attribute): the types must agree, a known
@@ -91,6 +105,15 @@ fn object_compatible<'a>(
         return;
     }
     if planned.is_null() {
+        return;
+    }
+    // A `dynamic` LIST or MAP block may hold any value as a block; the clients take its
+    // attributes.
+    let not_object = |v: &Value| !v.is_unknown() && v.untyped().as_object().is_none();
+    if (not_object(planned) || not_object(actual))
+        && !(block.attributes.is_empty() && block.block_types.is_empty())
+    {
+        f.client_panics("a block that is not an object", "value is not an object");
         return;
     }
     // An unknown placeholder block records its concrete type: each attribute of it is an
@@ -264,6 +287,26 @@ fn nested_block_compatible<'a>(
             if skip(planned) || skip(actual) {
                 return;
             }
+            // A `dynamic` LIST block may hold any value; the clients take its length and
+            // index it as a list's.
+            let (Some(p), Some(a)) = (go_length(planned), go_length(actual)) else {
+                f.client_panics(
+                    "a LIST of blocks that is not a collection",
+                    NOT_A_COLLECTION,
+                );
+                return;
+            };
+            let indexable = matches!(
+                actual.untyped(),
+                Value::List(_) | Value::Tuple(_) | Value::Map(_)
+            );
+            if p == a && p > 0 && !indexable {
+                f.client_panics(
+                    "a LIST of blocks that is not a list",
+                    "not a list, map, or tuple type",
+                );
+                return;
+            }
             let (planned_e, actual_e) = (
                 planned.as_slice().unwrap_or(&[]),
                 actual.as_slice().unwrap_or(&[]),
@@ -294,6 +337,14 @@ fn nested_block_compatible<'a>(
                         });
                         continue;
                     }
+                    if planned.is_null() || actual.is_null() {
+                        // The clients take the block of a null object.
+                        f.client_panics(
+                            "a block of a null `dynamic` MAP block",
+                            "interface conversion: interface {} is nil, not map[string]interface {}",
+                        );
+                        return;
+                    }
                     let (p, a) = (get(planned, key), get(actual, key));
                     let outer = std::mem::replace(&mut f.unmarked, true);
                     f.within(Step::Attribute(key), |f| {
@@ -312,6 +363,10 @@ fn nested_block_compatible<'a>(
                 return;
             }
             if skip(planned) || skip(actual) {
+                return;
+            }
+            if go_length(planned).is_none() || go_length(actual).is_none() {
+                f.client_panics("a MAP of blocks that is not a collection", NOT_A_COLLECTION);
                 return;
             }
             let (Some(planned_m), Some(actual_m)) = (planned.as_map(), actual.as_map()) else {

@@ -91,7 +91,7 @@
 //! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
 //! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute where Terraform's mark reaches (a sensitive attribute of a known object, null and unknown ones too; not below a `dynamic` MAP block, whose keys its marks cannot name: there it prints what differs) | the same | prints what differs (here too, where that shows no sensitive value; else [`Rule::SensitiveChanged`], see below) |
 //! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
-//! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | none of these |
+//! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | only the crashes inside objchange (see below) |
 //!
 //! Terraform's write-only check walks the value as its schema's `WriteOnlyPaths` does: an
 //! attribute of an unknown element of a nested attribute collection, or anything below a
@@ -102,6 +102,15 @@
 //! of a nested attribute collection whose objects hold write-only attributes (in a plan
 //! or a result) or sensitive ones (in a valid plan, the plan of an apply, or a result,
 //! whose unknowns it has made null by then).
+//!
+//! Every client crashes inside objchange on values of a shape it assumes away, and the
+//! verdict is then that crash alone ([`Rule::ClientFails`], "... fails on this value:
+//! WHAT (it panics: GO'S PANIC)"): a MAP of blocks planned where the configuration's is
+//! null ("value is null"; a null LIST counts as no blocks), and after apply a `dynamic`
+//! LIST or MAP block whose value is not a collection ("value is not a collection"), a
+//! `dynamic` LIST block that is an object ("not a list, map, or tuple type"), a block
+//! of a null `dynamic` MAP block ("interface conversion: ...") and a block that is not
+//! an object ("value is not an object").
 //!
 //! Deliberate departures from every client: no message prints a value that the schema
 //! marks sensitive. Where a client prints a value that holds a sensitive attribute
@@ -117,10 +126,10 @@
 //! prints it, an element of a nested SET that shows one is written `(sensitive value)`,
 //! and any other problem makes the whole attribute's report a sensitive attribute's
 //! ([`Rule::SensitiveChanged`]). Where a client crashes
-//! inside objchange (a null or unknown where it assumes a collection or an object, a
-//! wholly unknown prior state in ProposedNew), these functions report what they find,
-//! treat a null collection of blocks as empty and skip what cannot be compared; they
-//! never panic. `tests/conformance/objchange.rs` compares every client on 10,000
+//! in a way not named above (OpenTofu's plan check on a null where it assumes an
+//! object, a wholly unknown prior state in ProposedNew), these functions report what
+//! they find, treat a null collection of blocks as empty and skip what cannot be
+//! compared; they never panic. `tests/conformance/objchange.rs` compares every client on 10,000
 //! recorded cases and lists every remaining difference with its reason.
 
 mod client;
@@ -475,7 +484,9 @@ pub enum Rule {
     /// The client itself fails (crashes) on this value, where a clean rule would decide:
     /// Terraform asks a null element of a nested attribute collection for an attribute
     /// when it looks for the write-only or sensitive attributes inside (and, after
-    /// apply, an unknown one, which it has made null by then).
+    /// apply, an unknown one, which it has made null by then); every client panics
+    /// inside objchange on values of a shape it assumes away (see the module's
+    /// documentation). It is then the only problem reported.
     ClientFails,
     /// The client refuses the value with an error of its own that no rule of the
     /// protocol asks for: Terraform's check of write-only attributes cannot step into a
@@ -633,6 +644,24 @@ impl<'a> Findings<'a> {
             terraform_message: message(&|v: &Value, t: &Type| v.to_go_syntax(t)),
             message: message(&inline),
         });
+    }
+
+    /// Reports that the client crashes inside objchange here: `why` says what in the
+    /// value it cannot take, `panic` is Go's panic message.
+    fn client_panics(&mut self, why: &str, panic: &str) {
+        let release = self.client.release();
+        self.report(Rule::ClientFails, |_| {
+            format!("{release} fails on this value: {why} (it panics: {panic})")
+        });
+    }
+
+    /// The problems found, or only the client's crash where it crashes: nothing else
+    /// is reported then.
+    fn into_found(self) -> Vec<Inconsistency> {
+        match self.found.iter().position(|i| i.rule == Rule::ClientFails) {
+            Some(at) => vec![self.found[at].clone()],
+            None => self.found,
+        }
     }
 
     /// Runs `f` with `step` pushed on the path.
