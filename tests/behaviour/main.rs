@@ -10,4 +10,5 @@ mod docs;
 mod package;
 mod plan_properties;
 mod properties;
+mod sensitive_audit;
 mod serde_bridge;
