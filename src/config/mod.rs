@@ -64,7 +64,8 @@
 //! (tuples) and objects (whose property names are templates too) as they are, and
 //! strings as HCL templates: literal text with `$${` and `%%{` for a literal `${` and
 //! `%{`, `${ EXPR }` interpolations, `%{ if }` and `%{ for }` directives, `~` strip
-//! markers. A string that is one interpolation and nothing else gives that
+//! markers (which, as HCL reads a string's text line by line, trim whitespace only up to
+//! and with the nearest line break). A string that is one interpolation and nothing else gives that
 //! expression's value unconverted (`"${var.port}"` is a number).
 //!
 //! Evaluated to known values: literals; `var.NAME` (the variable's `default`, with the

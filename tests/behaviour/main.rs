@@ -10,5 +10,6 @@ mod docs;
 mod package;
 mod plan_properties;
 mod properties;
+mod sensitive_audit;
 mod serde_bridge;
 mod transcode;

@@ -115,7 +115,7 @@ impl<'a> Parser<'a> {
             self.leave();
         }
         let unwrap = raw.len() == 1 && matches!(raw[0].raw, Raw::Interpolation(..));
-        strip(&mut raw);
+        strip(&mut raw, end != End::Quote);
         let end_at = self.pos.saturating_sub(usize::from(end == End::Quote));
         let mut pieces = raw.into_iter();
         let (parts, _) = nest(&mut pieces, None, end_at)?;
@@ -301,18 +301,33 @@ impl<'a> Parser<'a> {
 }
 
 /// Applies the strip markers: `${~` / `%{~` trim trailing whitespace from the literal
-/// before, `~}` leading whitespace from the literal after.
-pub(super) fn strip(raw: &mut [RawPart]) {
+/// before, `~}` leading whitespace from the literal after. With `by_lines` (a template
+/// outside quotes, whose literal text HCL reads line by line, each line with its line
+/// break) they trim only the line next to the marker: `${~` the last line of the text
+/// before (its line break too, where the text ends with one), `~}` the first line of the
+/// text after, up to and with its line break.
+pub(super) fn strip(raw: &mut [RawPart], by_lines: bool) {
     for i in 0..raw.len() {
         if raw[i].trim_before && i > 0 {
             if let Raw::Literal(text) = &mut raw[i - 1].raw {
-                let trimmed = text.trim_end().len();
+                let start = if by_lines {
+                    let before_last = text.strip_suffix('\n').unwrap_or(text);
+                    before_last.rfind('\n').map_or(0, |at| at + 1)
+                } else {
+                    0
+                };
+                let trimmed = start + text[start..].trim_end().len();
                 text.truncate(trimmed);
             }
         }
         if raw[i].trim_after && i + 1 < raw.len() {
             if let Raw::Literal(text) = &mut raw[i + 1].raw {
-                *text = text.trim_start().to_owned();
+                let end = if by_lines {
+                    text.find('\n').map_or(text.len(), |at| at + 1)
+                } else {
+                    text.len()
+                };
+                *text = format!("{}{}", text[..end].trim_start(), &text[end..]);
             }
         }
     }

@@ -58,6 +58,44 @@ fn strip_markers() {
     );
 }
 
+/// HCL reads a template's literal text line by line, each line with its line break,
+/// and a strip marker trims only the line next to it: `${~` the last line before (with
+/// its line break where the text ends with one), `~}` the first line after.
+#[test]
+fn strip_markers_stop_at_a_line_break() {
+    let t = parse_template("a \n  ${~ x ~}  \n  b").unwrap();
+    assert_eq!(
+        t.parts,
+        [
+            literal("a \n"),
+            Part::Interpolation(var("x"), 9),
+            literal("  b")
+        ]
+    );
+    let t = parse_template("a\n \n${~ x ~}\n\nb").unwrap();
+    assert_eq!(
+        t.parts,
+        [
+            literal("a\n"),
+            Part::Interpolation(var("x"), 8),
+            literal("\nb")
+        ]
+    );
+    // In quotes the text is one piece: an escaped line break is trimmed too.
+    let e = parse_expression(r#""a \n ${~ x ~} \n b""#).unwrap();
+    let Expr::Template(t) = e else {
+        panic!("{e:?}")
+    };
+    assert_eq!(
+        t.parts,
+        [
+            literal("a"),
+            Part::Interpolation(var("x"), 10),
+            literal("b")
+        ]
+    );
+}
+
 #[test]
 fn expressions() {
     let e = parse_expression(r#"{ a = 1, "b c" = [true, null, "x${y}"], (k) = -2.5e3 }"#).unwrap();

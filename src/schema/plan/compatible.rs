@@ -27,8 +27,22 @@ pub(super) fn check_apply(
     let actual = cty::with_pushed_types(actual, &ty);
     let mut f = Findings::new(Check::Apply, client);
     object_compatible(&mut f, block, &planned, &actual, sensitive);
-    f.found
+    f.into_found()
 }
+
+/// The length go-cty's `LengthInt` gives a LIST or MAP block's value (a `dynamic` one
+/// may be any value): its elements or attributes; `None` where it panics.
+fn go_length(value: &Value) -> Option<usize> {
+    match value.untyped() {
+        Value::List(vs) | Value::Tuple(vs) => Some(vs.len()),
+        Value::Set(s) => Some(s.len()),
+        Value::Map(m) => Some(m.len()),
+        Value::Object(o) => Some(o.len()),
+        _ => None,
+    }
+}
+
+const NOT_A_COLLECTION: &str = "value is not a collection";
 
 /// Checks a final value against its planned value (Terraform's `AssertValueCompatible`,
 /// which [`Block::check_compatible`] applies to each attribute): the types must agree, a known
@@ -93,6 +107,15 @@ fn object_compatible<'a>(
     if planned.is_null() {
         return;
     }
+    // A `dynamic` LIST or MAP block may hold any value as a block; the clients take its
+    // attributes.
+    let not_object = |v: &Value| !v.is_unknown() && v.untyped().as_object().is_none();
+    if (not_object(planned) || not_object(actual))
+        && !(block.attributes.is_empty() && block.block_types.is_empty())
+    {
+        f.client_panics("a block that is not an object", "value is not an object");
+        return;
+    }
     // An unknown placeholder block records its concrete type: each attribute of it is an
     // unknown of that attribute's type (go-cty's `GetAttr`), which the final value's type
     // must conform to, `dynamic` attributes included.
@@ -122,16 +145,24 @@ fn object_compatible<'a>(
                 None => value_compatible(f, planned_v, actual_v, &ty),
             }
             // Terraform marks the sensitive attributes inside a nested attribute too, and
-            // hides whatever differs in an attribute holding a mark.
-            // (OpenTofu marks only the attributes themselves, and prints the values of
-            // those inside; this crate hides them for every client.)
-            let holds = |v: &Value| marks::holds_sensitive(attribute, v);
-            if f.found.len() > before
-                && (attribute.sensitive
-                    || marked(f, sensitive)
-                    || holds(planned_v)
-                    || holds(actual_v))
-            {
+            // hides whatever differs in an attribute holding a mark. Where no mark is
+            // (OpenTofu marks only the attributes themselves; below a `dynamic` MAP block
+            // Terraform's marks, placed by map keys, do not reach) the client prints what
+            // differs: this crate prints it too where that shows nothing sensitive.
+            if f.found.len() <= before {
+                return;
+            }
+            let hide_all = if attribute.sensitive || marked(f, sensitive) {
+                true
+            } else if f.client.is_opentofu() || f.unmarked {
+                let reveals = |v: &Value| marks::attribute_reveals_sensitive(attribute, v);
+                (reveals(planned_v) || reveals(actual_v))
+                    && !hide_inside(f, before, attribute, planned_v, actual_v)
+            } else {
+                let holds = |v: &Value| marks::holds_sensitive(attribute, v);
+                holds(planned_v) || holds(actual_v)
+            };
+            if hide_all {
                 // Terraform hides what differs in a sensitive value.
                 f.found.truncate(before);
                 f.report(Rule::SensitiveChanged, |_| {
@@ -147,6 +178,82 @@ fn object_compatible<'a>(
             nested_block_compatible(f, nested, planned_v, actual_v, sensitive)
         });
     }
+}
+
+/// Hides the sensitive values in the problems found since `before` inside `attribute`
+/// (a nested attribute that holds sensitive attributes, whose values show in
+/// `planned` or `actual`): a problem at a plain attribute of the nested objects shows
+/// none, and an element of a nested SET is written `(sensitive value)` where it holds
+/// one. False when another problem would show one: the caller hides them all.
+fn hide_inside(
+    f: &mut Findings<'_>,
+    before: usize,
+    attribute: &crate::schema::Attribute,
+    planned: &Value,
+    actual: &Value,
+) -> bool {
+    let depth = f.steps.len();
+    let Some(nested) = &attribute.nested_type else {
+        return false;
+    };
+    let mut elements: Vec<&Value> = Vec::new();
+    if nested.nesting == crate::schema::AttributeNesting::Set {
+        for v in [planned, actual] {
+            elements.extend(v.as_slice().unwrap_or(&[]));
+        }
+    }
+    let secret: Vec<&Value> = elements
+        .into_iter()
+        .filter(|e| marks::object_reveals_sensitive(nested, e))
+        .collect();
+    let ty = nested.object_type();
+    for i in &f.found[before..] {
+        let steps = &i.path.steps()[depth..];
+        let set_element = steps.is_empty()
+            && matches!(
+                i.rule,
+                Rule::PlannedSetElementLost | Rule::ActualSetElementNew
+            );
+        // A problem with a whole element prints that element.
+        let element = |v: &Value| match steps {
+            [PathStep::Index(n)] => usize::try_from(*n)
+                .ok()
+                .and_then(|n| v.as_slice().and_then(|s| s.get(n)).cloned()),
+            [PathStep::Key(k)] => v.as_map().and_then(|m| m.get(k.as_str())).cloned(),
+            _ => None,
+        };
+        let element_shows_nothing = [planned, actual]
+            .into_iter()
+            .all(|v| element(v).is_some_and(|e| !marks::object_reveals_sensitive(nested, &e)))
+            && nested.nesting != crate::schema::AttributeNesting::Single;
+        if !set_element && !element_shows_nothing && !plain_inside(attribute, steps) {
+            return false;
+        }
+    }
+    hide_set_elements(&mut f.found[before..], &secret, &ty);
+    true
+}
+
+/// Whether `steps`, below a nested attribute `attribute`, go into one of its nested
+/// objects' attributes that is neither sensitive nor nested (a value that cannot hold a
+/// sensitive one).
+fn plain_inside(attribute: &crate::schema::Attribute, steps: &[PathStep]) -> bool {
+    use crate::schema::AttributeNesting;
+    let Some(nested) = &attribute.nested_type else {
+        return false;
+    };
+    let name = match (nested.nesting, steps) {
+        (AttributeNesting::Single, [PathStep::Attribute(name), ..]) => name,
+        (
+            _,
+            [PathStep::Index(_) | PathStep::Key(_) | PathStep::SetElement(_), PathStep::Attribute(name), ..],
+        ) if nested.nesting != AttributeNesting::Single => name,
+        _ => return false,
+    };
+    nested
+        .attributes
+        .get(name.as_str())
+        .is_some_and(|a| !a.sensitive && a.nested_type.is_none())
 }
 
 /// Whether a path in `sensitive` is at or below the current path (a value marked
@@ -180,6 +287,26 @@ fn nested_block_compatible<'a>(
             if skip(planned) || skip(actual) {
                 return;
             }
+            // A `dynamic` LIST block may hold any value; the clients take its length and
+            // index it as a list's.
+            let (Some(p), Some(a)) = (go_length(planned), go_length(actual)) else {
+                f.client_panics(
+                    "a LIST of blocks that is not a collection",
+                    NOT_A_COLLECTION,
+                );
+                return;
+            };
+            let indexable = matches!(
+                actual.untyped(),
+                Value::List(_) | Value::Tuple(_) | Value::Map(_)
+            );
+            if p == a && p > 0 && !indexable {
+                f.client_panics(
+                    "a LIST of blocks that is not a list",
+                    "not a list, map, or tuple type",
+                );
+                return;
+            }
             let (planned_e, actual_e) = (
                 planned.as_slice().unwrap_or(&[]),
                 actual.as_slice().unwrap_or(&[]),
@@ -210,10 +337,20 @@ fn nested_block_compatible<'a>(
                         });
                         continue;
                     }
+                    if planned.is_null() || actual.is_null() {
+                        // The clients take the block of a null object.
+                        f.client_panics(
+                            "a block of a null `dynamic` MAP block",
+                            "interface conversion: interface {} is nil, not map[string]interface {}",
+                        );
+                        return;
+                    }
                     let (p, a) = (get(planned, key), get(actual, key));
+                    let outer = std::mem::replace(&mut f.unmarked, true);
                     f.within(Step::Attribute(key), |f| {
                         object_compatible(f, block, p, a, sensitive)
                     });
+                    f.unmarked = outer;
                 }
                 // New blocks may appear where the plan held unknown ones.
                 if !planned.is_unknown() {
@@ -226,6 +363,10 @@ fn nested_block_compatible<'a>(
                 return;
             }
             if skip(planned) || skip(actual) {
+                return;
+            }
+            if go_length(planned).is_none() || go_length(actual).is_none() {
+                f.client_panics("a MAP of blocks that is not a collection", NOT_A_COLLECTION);
                 return;
             }
             let (Some(planned_m), Some(actual_m)) = (planned.as_map(), actual.as_map()) else {

@@ -48,7 +48,7 @@ impl Flag {
 /// What Terraform reaches at a path.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Reached<'a> {
-    /// The value there.
+    /// The value there (null, known or unknown).
     Value(&'a Value),
     /// An unknown: the path goes through an unknown element, or through a set element
     /// that is not wholly known.
@@ -114,7 +114,9 @@ pub(super) fn block_holds_sensitive(block: &Block) -> bool {
 }
 
 /// Whether Terraform marks something in `value`, the value of `attribute` (a nested
-/// attribute holding sensitive attributes): a sensitive attribute of a known object.
+/// attribute holding sensitive attributes): a sensitive attribute of a known object,
+/// whatever its value (null and unknown ones are marked too), not inside an unknown
+/// element.
 pub(super) fn holds_sensitive(attribute: &Attribute, value: &Value) -> bool {
     let Some(nested) = &attribute.nested_type else {
         return false;
@@ -182,18 +184,22 @@ pub(super) fn attribute_reveals_sensitive(attribute: &Attribute, value: &Value) 
     let Some(nested) = &attribute.nested_type else {
         return false;
     };
-    let object = |e: &Value| {
-        e.untyped().as_object().is_some_and(|o| {
-            nested
-                .attributes
-                .iter()
-                .any(|(name, a)| attribute_reveals_sensitive(a, o.get(name).unwrap_or(&NULL)))
-        })
-    };
+    let object = |e: &Value| object_reveals_sensitive(nested, e);
     match nested.nesting {
         AttributeNesting::Single => object(value),
         _ => elements_of(value).iter().any(|e| object(e)),
     }
+}
+
+/// Whether printing `value`, one object of the nested type `nested`, would show
+/// something of a sensitive attribute.
+pub(super) fn object_reveals_sensitive(nested: &NestedType, value: &Value) -> bool {
+    value.untyped().as_object().is_some_and(|o| {
+        nested
+            .attributes
+            .iter()
+            .any(|(name, a)| attribute_reveals_sensitive(a, o.get(name).unwrap_or(&NULL)))
+    })
 }
 
 /// Whether a value tells anything when printed: not null, and not an unknown without
@@ -229,9 +235,10 @@ impl<'a> Walk<'a> {
     fn reached(&self, value: &'a Value, below: Below) -> Reached<'a> {
         if let Some(n) = below.not_a_map {
             Reached::NotAMap(n)
-        } else if below.unknown || value.is_unknown() {
+        } else if below.unknown {
             Reached::Unknown
         } else {
+            // An unknown attribute of a known object is reached (and marked) too.
             Reached::Value(value)
         }
     }

@@ -89,9 +89,9 @@
 //! | Plan: a write-only attribute | [`Rule::WriteOnlyReturned`] where not null; [`Rule::WriteOnlyNotNull`] | the same | no write-only check: null is accepted, anything else is checked as any attribute |
 //! | Apply: write-only attributes | [`Rule::WriteOnlyReturned`] | the same | no check |
 //! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
-//! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute | the same | prints the values (here: [`Rule::SensitiveChanged`], see below) |
+//! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute where Terraform's mark reaches (a sensitive attribute of a known object, null and unknown ones too; not below a `dynamic` MAP block, whose keys its marks cannot name: there it prints what differs) | the same | prints what differs (here too, where that shows no sensitive value; else [`Rule::SensitiveChanged`], see below) |
 //! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
-//! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | none of these |
+//! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | only the crashes inside objchange (see below) |
 //!
 //! Terraform's write-only check walks the value as its schema's `WriteOnlyPaths` does: an
 //! attribute of an unknown element of a nested attribute collection, or anything below a
@@ -103,6 +103,15 @@
 //! or a result) or sensitive ones (in a valid plan, the plan of an apply, or a result,
 //! whose unknowns it has made null by then).
 //!
+//! Every client crashes inside objchange on values of a shape it assumes away, and the
+//! verdict is then that crash alone ([`Rule::ClientFails`], "... fails on this value:
+//! WHAT (it panics: GO'S PANIC)"): a MAP of blocks planned where the configuration's is
+//! null ("value is null"; a null LIST counts as no blocks), and after apply a `dynamic`
+//! LIST or MAP block whose value is not a collection ("value is not a collection"), a
+//! `dynamic` LIST block that is an object ("not a list, map, or tuple type"), a block
+//! of a null `dynamic` MAP block ("interface conversion: ...") and a block that is not
+//! an object ("value is not an object").
+//!
 //! Deliberate departures from every client: no message prints a value that the schema
 //! marks sensitive. Where a client prints a value that holds a sensitive attribute
 //! (not null, and not an unknown without refinements), these functions write
@@ -110,13 +119,17 @@
 //! ([`Rule::NonComputedSet`]), a set element of blocks ([`Rule::PlannedSetElementLost`],
 //! [`Rule::ActualSetElementNew`]) and the blocks planned for an unknown `dynamic` block
 //! ([`Rule::UnknownDynamicBlockChanged`]); a value that shows nothing of one (a null,
-//! a plain unknown) is printed as the client prints it. A value inside a nested
-//! attribute that holds a sensitive attribute is reported after apply as a sensitive
-//! attribute's ([`Rule::SensitiveChanged`]). Where a client crashes
-//! inside objchange (a null or unknown where it assumes a collection or an object, a
-//! wholly unknown prior state in ProposedNew), these functions report what they find,
-//! treat a null collection of blocks as empty and skip what cannot be compared; they
-//! never panic. `tests/conformance/objchange.rs` compares every client on 10,000
+//! a plain unknown) is printed as the client prints it. Where a client prints what
+//! differs inside a nested attribute that holds a sensitive attribute (OpenTofu;
+//! Terraform below a `dynamic` MAP block), a problem at a plain attribute of its
+//! objects or with an element that shows no sensitive value is printed as the client
+//! prints it, an element of a nested SET that shows one is written `(sensitive value)`,
+//! and any other problem makes the whole attribute's report a sensitive attribute's
+//! ([`Rule::SensitiveChanged`]). Where a client crashes
+//! in a way not named above (OpenTofu's plan check on a null where it assumes an
+//! object, a wholly unknown prior state in ProposedNew), these functions report what
+//! they find, treat a null collection of blocks as empty and skip what cannot be
+//! compared; they never panic. `tests/conformance/objchange.rs` compares every client on 10,000
 //! recorded cases and lists every remaining difference with its reason.
 
 mod client;
@@ -471,7 +484,9 @@ pub enum Rule {
     /// The client itself fails (crashes) on this value, where a clean rule would decide:
     /// Terraform asks a null element of a nested attribute collection for an attribute
     /// when it looks for the write-only or sensitive attributes inside (and, after
-    /// apply, an unknown one, which it has made null by then).
+    /// apply, an unknown one, which it has made null by then); every client panics
+    /// inside objchange on values of a shape it assumes away (see the module's
+    /// documentation). It is then the only problem reported.
     ClientFails,
     /// The client refuses the value with an error of its own that no rule of the
     /// protocol asks for: Terraform's check of write-only attributes cannot step into a
@@ -591,6 +606,9 @@ struct Findings<'a> {
     client: Client,
     steps: Vec<Step<'a>>,
     found: Vec<Inconsistency>,
+    /// Below a `dynamic` MAP block (an object): Terraform's sensitive marks, placed by
+    /// map keys, do not reach here.
+    unmarked: bool,
 }
 
 impl<'a> Findings<'a> {
@@ -600,6 +618,7 @@ impl<'a> Findings<'a> {
             client,
             steps: Vec::new(),
             found: Vec::new(),
+            unmarked: false,
         }
     }
 
@@ -625,6 +644,24 @@ impl<'a> Findings<'a> {
             terraform_message: message(&|v: &Value, t: &Type| v.to_go_syntax(t)),
             message: message(&inline),
         });
+    }
+
+    /// Reports that the client crashes inside objchange here: `why` says what in the
+    /// value it cannot take, `panic` is Go's panic message.
+    fn client_panics(&mut self, why: &str, panic: &str) {
+        let release = self.client.release();
+        self.report(Rule::ClientFails, |_| {
+            format!("{release} fails on this value: {why} (it panics: {panic})")
+        });
+    }
+
+    /// The problems found, or only the client's crash where it crashes: nothing else
+    /// is reported then.
+    fn into_found(self) -> Vec<Inconsistency> {
+        match self.found.iter().position(|i| i.rule == Rule::ClientFails) {
+            Some(at) => vec![self.found[at].clone()],
+            None => self.found,
+        }
     }
 
     /// Runs `f` with `step` pushed on the path.

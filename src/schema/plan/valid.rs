@@ -47,7 +47,7 @@ pub(super) fn check_plan(
     let planned = cty::with_pushed_types(planned, &ty);
     let mut f = Findings::new(Check::Plan, client);
     plan_block(&mut f, block, &prior, &config, &planned);
-    f.found
+    f.into_found()
 }
 
 fn plan_block<'a>(
@@ -223,6 +223,14 @@ fn plan_block_map<'a>(
     // A `dynamic` MAP block is an object: blocks are attributes, and a count mismatch
     // shows as the keys that differ.
     let as_object = matches!(planned.untyped(), Value::Object(_));
+    if !as_object && config.is_null() {
+        // Every client counts the configuration's blocks without a null check here.
+        f.client_panics(
+            "a MAP of blocks planned where the configuration's is null",
+            "value is null",
+        );
+        return;
+    }
     if !as_object && planned_entries.len() != config_entries.len() {
         let (p, c) = (planned_entries.len(), config_entries.len());
         f.report(Rule::BlockCount, |_| {
