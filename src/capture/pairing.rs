@@ -262,9 +262,10 @@ pub(super) fn calls(
     rpc: &str,
     payloads: Vec<Payload>,
     resolver: Option<&mut Resolver<'_>>,
+    links: &mut super::assign::Links,
 ) -> Vec<Call> {
     if ANSWERED.contains(&rpc) && payloads.iter().all(counted) {
-        return super::assign::calls(rpc, payloads, resolver);
+        return super::assign::calls(rpc, payloads, resolver, links);
     }
     by_millisecond(rpc, payloads, resolver)
 }
