@@ -95,8 +95,9 @@ impl Links {
     }
 }
 
-/// The files of one RPC, with what the checks need of each.
-struct Files<'p, 's> {
+/// The files of one RPC, with what the checks need of each: the one checker of
+/// Terraform's rules for both groupings (this one, and `pairing.rs`'s by milliseconds).
+pub(super) struct Files<'p, 's> {
     rpc: &'p str,
     payloads: &'p [Payload],
     /// Each file's values, by resource type (empty without schemas, and for private
@@ -104,11 +105,15 @@ struct Files<'p, 's> {
     typed: Vec<Typed<'s>>,
     checked: bool,
     /// Each file's index, by its name.
-    by_name: std::collections::HashMap<&'p str, usize>,
+    pub(super) by_name: std::collections::HashMap<&'p str, usize>,
 }
 
 impl<'p, 's> Files<'p, 's> {
-    fn new(rpc: &'p str, payloads: &'p [Payload], resolver: Option<&mut Resolver<'s>>) -> Self {
+    pub(super) fn new(
+        rpc: &'p str,
+        payloads: &'p [Payload],
+        resolver: Option<&mut Resolver<'s>>,
+    ) -> Self {
         let checked = resolver.is_some();
         let typed = match resolver {
             None => vec![Vec::new(); payloads.len()],
@@ -124,7 +129,7 @@ impl<'p, 's> Files<'p, 's> {
                         status: Status::Complete,
                         explain: Vec::new(),
                     };
-                    let subjects = match resolver.resolve(&call) {
+                    let subjects = match resolver.candidates(&call) {
                         Resolved::Found(s) => vec![s],
                         Resolved::Ambiguous(v) => v,
                         _ => Vec::new(),
@@ -285,7 +290,7 @@ impl<'p, 's> Files<'p, 's> {
 
     /// Whether a request's files can be one call's by Terraform's rules for the values
     /// it sends (always, without schemas).
-    fn request_fits(&self, files: &[usize]) -> bool {
+    pub(super) fn request_fits(&self, files: &[usize]) -> bool {
         if !self.checked || self.linked(true).is_empty() {
             return true;
         }
@@ -300,7 +305,7 @@ impl<'p, 's> Files<'p, 's> {
     }
 
     /// Whether a response's values fit a request's by Terraform's rules.
-    fn answer_fits(&self, request: &[usize], response: &[usize]) -> bool {
+    pub(super) fn answer_fits(&self, request: &[usize], response: &[usize]) -> bool {
         if !self.checked {
             return true;
         }
@@ -628,7 +633,7 @@ impl Kind<'_, '_, '_> {
 }
 
 /// The rule that binds a request's values, in words.
-fn rule(rpc: &str) -> &'static str {
+pub(super) fn rule(rpc: &str) -> &'static str {
     match rpc {
         "PlanResourceChange" => {
             "ProposedNewState is the one Terraform makes from PriorState and Config"
