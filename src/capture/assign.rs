@@ -28,8 +28,76 @@ pub(super) fn bytes(data: &Data) -> &[u8] {
 /// What a file's value is under each resource type whose type decodes it.
 type Typed<'s> = Vec<(&'s str, &'s Block, Value)>;
 
-/// The files of one RPC, with what the checks need of each.
-struct Files<'p, 's> {
+/// A value as the links between calls compare it: its bytes, and what each resource
+/// type that decodes it makes of it (two encodings of one value are the same value).
+#[derive(Clone)]
+struct Linked {
+    bytes: Vec<u8>,
+    typed: Vec<(String, Value)>,
+}
+
+impl Linked {
+    fn same(&self, other: &Linked) -> bool {
+        self.bytes == other.bytes
+            || self
+                .typed
+                .iter()
+                .any(|(name, v)| other.typed.iter().any(|(o, w)| o == name && v == w))
+    }
+}
+
+/// An `ApplyResourceChange` request whose files are decided: Terraform sends the
+/// `PlannedState` its plan's response gave, with that plan's `Config` and `PriorState`.
+struct Applied {
+    first: u64,
+    config: Linked,
+    prior: Linked,
+    planned: Linked,
+}
+
+/// What the calls of one RPC tell the grouping of another's: the decided requests of
+/// `ApplyResourceChange` (grouped first), which bind the responses of the plans before
+/// them.
+#[derive(Default)]
+pub(super) struct Links {
+    applies: Vec<Applied>,
+    /// Every apply request's `PlannedState` file, decided or not: when it was written,
+    /// and its value.
+    planned: Vec<(u64, Linked)>,
+    /// Every apply request's `Config` file, likewise.
+    configs: Vec<(u64, Linked)>,
+}
+
+impl Links {
+    /// What the applies' files tell the plans: read before any RPC is grouped.
+    pub(super) fn new(
+        by_rpc: &BTreeMap<String, Vec<Payload>>,
+        mut resolver: Option<&mut Resolver<'_>>,
+    ) -> Links {
+        let mut links = Links::default();
+        let mut of = |rpc: &str, request: bool, field: &str| -> Vec<(u64, Linked)> {
+            let Some(payloads) = by_rpc.get(rpc) else {
+                return Vec::new();
+            };
+            let chosen: Vec<Payload> = payloads
+                .iter()
+                .filter(|p| p.name.is_request() == request && p.name.field == field)
+                .cloned()
+                .collect();
+            let files = Files::new(rpc, &chosen, resolver.as_deref_mut());
+            (0..chosen.len())
+                .map(|i| (files.ms(i), files.link(i)))
+                .collect()
+        };
+        links.planned = of("ApplyResourceChange", true, "PlannedState");
+        links.configs = of("ApplyResourceChange", true, "Config");
+        links
+    }
+}
+
+/// The files of one RPC, with what the checks need of each: the one checker of
+/// Terraform's rules for both groupings (this one, and `pairing.rs`'s by milliseconds).
+pub(super) struct Files<'p, 's> {
     rpc: &'p str,
     payloads: &'p [Payload],
     /// Each file's values, by resource type (empty without schemas, and for private
@@ -37,11 +105,15 @@ struct Files<'p, 's> {
     typed: Vec<Typed<'s>>,
     checked: bool,
     /// Each file's index, by its name.
-    by_name: std::collections::HashMap<&'p str, usize>,
+    pub(super) by_name: std::collections::HashMap<&'p str, usize>,
 }
 
 impl<'p, 's> Files<'p, 's> {
-    fn new(rpc: &'p str, payloads: &'p [Payload], resolver: Option<&mut Resolver<'s>>) -> Self {
+    pub(super) fn new(
+        rpc: &'p str,
+        payloads: &'p [Payload],
+        resolver: Option<&mut Resolver<'s>>,
+    ) -> Self {
         let checked = resolver.is_some();
         let typed = match resolver {
             None => vec![Vec::new(); payloads.len()],
@@ -57,7 +129,7 @@ impl<'p, 's> Files<'p, 's> {
                         status: Status::Complete,
                         explain: Vec::new(),
                     };
-                    let subjects = match resolver.resolve(&call) {
+                    let subjects = match resolver.candidates(&call) {
                         Resolved::Found(s) => vec![s],
                         Resolved::Ambiguous(v) => v,
                         _ => Vec::new(),
@@ -112,6 +184,67 @@ impl<'p, 's> Files<'p, 's> {
         bytes(&self.payloads[i].data)
     }
 
+    /// File `i`'s value, as the links between calls compare it.
+    fn link(&self, i: usize) -> Linked {
+        Linked {
+            bytes: self.bytes(i).to_vec(),
+            typed: self.typed[i]
+                .iter()
+                .map(|(name, _, v)| ((*name).to_owned(), v.clone()))
+                .collect(),
+        }
+    }
+
+    /// The file of `field` among `files`.
+    fn of(&self, files: &[usize], field: &str) -> Option<usize> {
+        files.iter().copied().find(|&i| self.field(i) == field)
+    }
+
+    /// Why a plan's response may be another call's: an apply written after the request
+    /// carries a `PlannedState` that is a valid plan for it, and no apply after it
+    /// carries the response's (the plan's own response may have been lost in an
+    /// overwrite, and this one be the answer to a request an overwrite hid).
+    fn contradicted(&self, request: &[usize], response: &[usize], links: &Links) -> Option<String> {
+        let last = request.iter().map(|&i| self.ms(i)).max()?;
+        let planned = self.link(self.of(response, "PlannedState")?);
+        let after: Vec<&(u64, Linked)> = links.planned.iter().filter(|(t, _)| *t >= last).collect();
+        if after.iter().any(|(_, v)| v.same(&planned)) {
+            return None;
+        }
+        let common = self.common(request);
+        let fits = |other: &Linked| {
+            common.iter().any(|(name, block, values)| {
+                let Some((_, v)) = other.typed.iter().find(|(n, _)| n == name) else {
+                    return false;
+                };
+                match (values.get("PriorState"), values.get("Config")) {
+                    (Some(prior), Some(config)) if !config.is_null() => {
+                        !v.is_null() && block.check_plan(prior, config, v).is_empty()
+                    }
+                    _ => false,
+                }
+            })
+        };
+        if let Some((t, _)) = after.iter().find(|(_, other)| fits(other)) {
+            return Some(format!(
+                "an apply at {t} carries a PlannedState that is a valid plan for this \
+                 request, and no apply after it carries this response's: the request's own \
+                 response may have been lost in an overwrite, and this one answer a request \
+                 another overwrite hid"
+            ));
+        }
+        let config = self.link(self.of(request, "Config")?);
+        let (t, _) = links
+            .configs
+            .iter()
+            .find(|(t, other)| *t >= last && !other.bytes.is_empty() && other.same(&config))?;
+        Some(format!(
+            "an apply at {t} carries this request's Config, and no apply after it carries this \
+             response's PlannedState: the request's own response may have been lost in an \
+             overwrite, and this one answer a request another overwrite hid"
+        ))
+    }
+
     /// The fields Terraform's rules bind to each other in a message of this RPC: what
     /// the checks prove belongs together. Without schemas, none.
     fn linked(&self, request: bool) -> &'static [&'static str] {
@@ -126,7 +259,7 @@ impl<'p, 's> Files<'p, 's> {
     }
 
     /// The resource types that type every file of `files`, with each file's value.
-    fn common(&self, files: &[usize]) -> Vec<(&'s Block, BTreeMap<&str, &Value>)> {
+    fn common(&self, files: &[usize]) -> Vec<(&'s str, &'s Block, BTreeMap<&str, &Value>)> {
         let mut out: Vec<(&'s str, &'s Block, BTreeMap<&str, &Value>)> = Vec::new();
         let mut first = true;
         for &i in files {
@@ -152,12 +285,12 @@ impl<'p, 's> Files<'p, 's> {
                 }
             });
         }
-        out.into_iter().map(|(_, b, v)| (b, v)).collect()
+        out
     }
 
     /// Whether a request's files can be one call's by Terraform's rules for the values
     /// it sends (always, without schemas).
-    fn request_fits(&self, files: &[usize]) -> bool {
+    pub(super) fn request_fits(&self, files: &[usize]) -> bool {
         if !self.checked || self.linked(true).is_empty() {
             return true;
         }
@@ -168,11 +301,11 @@ impl<'p, 's> Files<'p, 's> {
         }
         common
             .iter()
-            .any(|(block, values)| request_rule(self.rpc, block, values))
+            .any(|(_, block, values)| request_rule(self.rpc, block, values))
     }
 
     /// Whether a response's values fit a request's by Terraform's rules.
-    fn answer_fits(&self, request: &[usize], response: &[usize]) -> bool {
+    pub(super) fn answer_fits(&self, request: &[usize], response: &[usize]) -> bool {
         if !self.checked {
             return true;
         }
@@ -184,7 +317,7 @@ impl<'p, 's> Files<'p, 's> {
         if common.is_empty() {
             return false;
         }
-        common.iter().any(|(block, values)| {
+        common.iter().any(|(_, block, values)| {
             let get = |f: &str| values.get(f).copied();
             match self.rpc {
                 "PlanResourceChange" => {
@@ -500,7 +633,7 @@ impl Kind<'_, '_, '_> {
 }
 
 /// The rule that binds a request's values, in words.
-fn rule(rpc: &str) -> &'static str {
+pub(super) fn rule(rpc: &str) -> &'static str {
     match rpc {
         "PlanResourceChange" => {
             "ProposedNewState is the one Terraform makes from PriorState and Config"
@@ -554,12 +687,54 @@ fn sides(files: &Files<'_, '_>, decided: Vec<Found>, rest: Vec<Message>) -> Vec<
     out
 }
 
+/// The plan requests (by index) that an apply after them carries out: for each decided
+/// apply, the last request written before it with the same `Config` and `PriorState`.
+/// A request that applies of different `PlannedState`s claim is bound to none.
+fn planned_by_applies<'l>(
+    files: &Files<'_, '_>,
+    requests: &[Side],
+    links: &'l Links,
+) -> BTreeMap<usize, &'l Applied> {
+    let mut bound: BTreeMap<usize, &Applied> = BTreeMap::new();
+    let mut conflicting = BTreeSet::new();
+    let values: Vec<Option<(Linked, Linked)>> = requests
+        .iter()
+        .map(|q| {
+            let get = |field| files.of(&q.files, field).map(|i| files.link(i));
+            Some((get("Config")?, get("PriorState")?))
+        })
+        .collect();
+    for applied in &links.applies {
+        let Some(q) = (0..requests.len()).rev().find(|&q| {
+            requests[q].last <= applied.first
+                && values[q].as_ref().is_some_and(|(config, prior)| {
+                    config.same(&applied.config) && prior.same(&applied.prior)
+                })
+        }) else {
+            continue;
+        };
+        match bound.get(&q) {
+            Some(other) if !other.planned.same(&applied.planned) => {
+                conflicting.insert(q);
+            }
+            _ => {
+                bound.insert(q, applied);
+            }
+        }
+    }
+    for q in conflicting {
+        bound.remove(&q);
+    }
+    bound
+}
+
 /// The calls of one RPC whose requests and responses both hold values and whose every
 /// file is one of its message's fields (in time order).
 pub(super) fn calls(
     rpc: &str,
     payloads: Vec<Payload>,
     resolver: Option<&mut Resolver<'_>>,
+    links: &mut Links,
 ) -> Vec<Call> {
     let files = Files::new(rpc, &payloads, resolver);
     let kinds = [true, false].map(|request| {
@@ -605,13 +780,46 @@ pub(super) fn calls(
                 .collect()
         })
         .collect();
+    if rpc == "ApplyResourceChange" {
+        links.applies = requests
+            .iter()
+            .filter(|q| q.doubt.is_none())
+            .filter_map(|q| {
+                let get = |field| files.of(&q.files, field).map(|i| files.link(i));
+                Some(Applied {
+                    first: q.first,
+                    config: get("Config")?,
+                    prior: get("PriorState")?,
+                    planned: get("PlannedState")?,
+                })
+            })
+            .collect();
+    }
+    // The plan each apply carries out: the last plan before it of the same Config and
+    // PriorState (Terraform plans a resource again just before it applies it), whose
+    // response's PlannedState is the apply's.
+    let bound = if rpc == "PlanResourceChange" {
+        planned_by_applies(&files, &requests, links)
+    } else {
+        BTreeMap::new()
+    };
     let fitting: Vec<Vec<usize>> = requests
         .iter()
         .zip(&written)
-        .map(|(q, ps)| {
+        .enumerate()
+        .map(|(n, (q, ps))| {
             ps.iter()
                 .copied()
                 .filter(|&p| files.answer_fits(&q.files, &responses[p].files))
+                .filter(|&p| match bound.get(&n) {
+                    None => true,
+                    Some(applied) => {
+                        responses[p].first <= applied.first
+                            && files
+                                .of(&responses[p].files, "PlannedState")
+                                .is_some_and(|i| files.link(i).same(&applied.planned))
+                    }
+                })
                 .collect()
         })
         .collect();
@@ -840,6 +1048,7 @@ pub(super) fn calls(
     // response after the request). Where the values break Terraform's rules, the pair
     // is shown, incomplete, saying so.
     let mut broken: BTreeSet<usize> = BTreeSet::new();
+    let mut by_times: BTreeSet<usize> = BTreeSet::new();
     for q in 0..requests.len() {
         if !request_open[q] {
             continue;
@@ -856,6 +1065,7 @@ pub(super) fn calls(
         if !fitting[q].contains(&p) {
             broken.insert(q);
         }
+        by_times.insert(q);
         pairs.insert(
             q,
             (p, "the only open response written after it, and it the only open request written before that response".to_owned()),
@@ -870,6 +1080,62 @@ pub(super) fn calls(
             true => vec![kind.to_owned()],
             false => fields.iter().map(|f| format!("{kind} {f}")).collect(),
         }
+    };
+    // Why a pair may be two calls' halves: its request's own response lost in an
+    // overwrite (another response of the RPC written in the same millisecond, under the
+    // same names), and the response another request's that an overwrite hid. Where a
+    // link proves the pair (a refresh that found no drift, an apply carrying this plan's
+    // PlannedState), any such halves show the same values.
+    let single = |s: &Side| s.first == s.last && s.missing.is_empty() && s.doubt.is_none();
+    let overwritten = |q: usize, p: usize| -> Option<String> {
+        let (request, response) = (&requests[q], &responses[p]);
+        if pinned[q] || bound.contains_key(&q) {
+            return None;
+        }
+        if rpc == "PlanResourceChange" {
+            if let Some(planned) = files.of(&response.files, "PlannedState") {
+                let own = files
+                    .of(&request.files, "ProposedNewState")
+                    .map(|i| files.bytes(i));
+                let other = requests.iter().enumerate().find(|&(o, other)| {
+                    o != q
+                        && other.doubt.is_some()
+                        && other.last <= response.first
+                        && files.of(&other.files, "ProposedNewState").is_some_and(|i| {
+                            Some(files.bytes(i)) != own && files.link(i).same(&files.link(planned))
+                        })
+                });
+                if let Some((_, other)) = other {
+                    return Some(format!(
+                        "its PlannedState is the ProposedNewState of other request files, {}, \
+                         which an overwrite left in doubt: this response may answer them, and \
+                         this request's own response have been lost in an overwrite",
+                        names(&other.files).join(" ")
+                    ));
+                }
+            }
+            if let Some(why) = files.contradicted(&request.files, &response.files, links) {
+                return Some(why);
+            }
+        }
+        if !by_times.contains(&q) {
+            return None;
+        }
+        // Paired by the times alone: any message written whole in one millisecond may
+        // hide another of its names.
+        let lost = responses.iter().enumerate().find(|&(o, w)| {
+            o != p && single(w) && w.first >= request.last && w.first <= response.first
+        })?;
+        let hid = requests.iter().enumerate().find(|&(o, v)| {
+            o != q && single(v) && v.first >= request.first && v.first <= response.first
+        })?;
+        Some(format!(
+            "paired by the times alone, which an overwrite can fake: {}, written in one \
+             millisecond after this request, may hide its own response, and {}, written in one \
+             millisecond before this response, the request this response answers",
+            names(&lost.1.files).join(" "),
+            names(&hid.1.files).join(" ")
+        ))
     };
     let mut out = Vec::new();
     let mut answered = vec![false; responses.len()];
@@ -901,9 +1167,10 @@ pub(super) fn calls(
                      a request whose files another call's overwrote"
                         .to_owned()
                 });
+                let swapped = overwritten(q, *p);
                 let status = match (
                     request.doubt.clone().or(response.doubt.clone()).or(broke),
-                    request.mixed.clone().or(response.mixed.clone()),
+                    request.mixed.clone().or(response.mixed.clone()).or(swapped),
                 ) {
                     (Some(reason), _) => Status::Incomplete { missing, reason },
                     (None, Some(reason)) => Status::PossiblyMixed { reason },

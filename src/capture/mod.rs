@@ -79,14 +79,24 @@
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
 //!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
 //!   by it, as is a request and a response that only each other can be by the times;
+//! - the applies bind the plans before them: Terraform plans a resource again just
+//!   before it applies it and sends the plan's `PlannedState` in the apply, so the last
+//!   plan request before an apply with its `Config` and `PriorState` is answered by a
+//!   response with that `PlannedState`;
 //! - a call whose private data or `ProviderMeta` (values nothing binds), while those
 //!   fields differ across the directory, was written within a millisecond's end of
 //!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
 //!   with the candidates, or [`Status::Incomplete`] when nothing fits.
 //!
-//! What names cannot show at all is a limit: two calls that write every file of a
-//! message in one millisecond leave one set of names and no trace of the hidden one;
-//! its other message may then stand in for the visible call's lost one. The checks
+//! Two calls that write every file of a message in one millisecond leave one set of
+//! names and no trace of the hidden one; its other message may then stand in for the
+//! visible call's lost one. A pair that such overwrites could have made is
+//! [`Status::PossiblyMixed`], with the reason: a plan whose response no apply after it
+//! carries while an apply after it carries another valid plan for it (or its
+//! `Config`), a plan whose response plans exactly what request files in doubt proposed,
+//! and a pair only the times bind while messages written whole in one millisecond lie
+//! around it. A pair a link proves (a refresh that found no drift, a plan an apply
+//! carries out) shows the same values whichever calls' files it holds. The checks
 //! assume the provider keeps Terraform's rules: a call whose response breaks them is
 //! shown with the reason, paired only where the times leave no other choice. Without
 //! schemas, only the times and the bytes pair calls.
@@ -345,7 +355,9 @@ pub enum Status {
     /// One request and one response, but a file of which (private data, `ProviderMeta`:
     /// values nothing binds to the others, differing across the directory) was written
     /// within a millisecond's end of another call's message of the same RPC: an
-    /// overwrite there could have left the other call's file under this one's name.
+    /// overwrite there could have left the other call's file under this one's name; or
+    /// halves of two calls that overwrites in one millisecond could have left looking
+    /// like one (the request's own response lost, the response's own request hidden).
     PossiblyMixed {
         /// Which file, and which other call's file shares its millisecond.
         reason: String,
@@ -564,14 +576,19 @@ impl Capture {
                 Err(error) => capture.problems.push(Problem { file, error }),
             }
         }
+        // Applies first: their requests bind the responses of the plans before them.
+        let mut links = assign::Links::new(&by_rpc, resolver.as_deref_mut());
         for (rpc, mut payloads) in by_rpc {
             payloads.sort_by(|a, b| {
                 let key = |p: &Payload| (p.name.unix_millis, !p.name.is_request(), p.file.clone());
                 key(a).cmp(&key(b))
             });
-            capture
-                .calls
-                .extend(pairing::calls(&rpc, payloads, resolver.as_deref_mut()));
+            capture.calls.extend(pairing::calls(
+                &rpc,
+                payloads,
+                resolver.as_deref_mut(),
+                &mut links,
+            ));
         }
         capture.calls.sort_by(|a, b| {
             let key = |c: &Call| {

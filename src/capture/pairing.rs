@@ -5,9 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use super::{Call, Payload, Resolved, Resolver, Status, Subject};
-use crate::schema::{Block, SchemaKind};
-use crate::value::Value;
+use super::assign::{rule, Files};
+use super::{Call, Payload, Resolver, Status};
 
 /// The files of one message (a request, or a response with its parts) of one call, as
 /// far as the names tell.
@@ -130,118 +129,6 @@ pub(super) fn messages(
     out
 }
 
-/// The one value of `field` in `payloads`, typed by `subject`.
-fn value(payloads: &[&Payload], subject: &Subject<'_>, field: &str) -> Option<Value> {
-    let p = payloads.iter().find(|p| p.name.field == field)?;
-    p.decode(&subject.type_of(p)?).ok()
-}
-
-/// The resource type's block, when the files resolve to one resource type.
-fn resource_block<'s>(
-    resolver: &mut Resolver<'s>,
-    rpc: &str,
-    payloads: &[&Payload],
-) -> Result<Option<(Subject<'s>, &'s Block)>, String> {
-    let call = Call {
-        rpc: rpc.to_owned(),
-        payloads: payloads.iter().map(|p| (*p).clone()).collect(),
-        status: Status::Complete,
-        explain: Vec::new(),
-    };
-    match resolver.resolve(&call) {
-        Resolved::Found(
-            subject @ Subject::Schema {
-                kind: SchemaKind::Resource,
-                schema,
-                ..
-            },
-        ) => Ok(Some((subject, &schema.block))),
-        Resolved::NotFound(why) => Err(why),
-        _ => Ok(None),
-    }
-}
-
-/// Why a request's values cannot all be one call's, by Terraform's own rules for the
-/// values it sends: a plan's proposed new state is the one Terraform makes from the
-/// prior state and the configuration; an apply's planned state is a valid plan for its
-/// configuration.
-fn request_mixed(resolver: &mut Resolver<'_>, rpc: &str, request: &Message) -> Option<String> {
-    let payloads: Vec<&Payload> = request.payloads.iter().collect();
-    let (subject, block) = resource_block(resolver, rpc, &payloads).ok()??;
-    let get = |field| value(&payloads, &subject, field);
-    match rpc {
-        "PlanResourceChange" => {
-            let (prior, config, proposed) =
-                (get("PriorState")?, get("Config")?, get("ProposedNewState")?);
-            // Compared as MessagePack: one value may be built in more than one way.
-            let ty = block.implied_type();
-            let encoded = |v: &Value| crate::msgpack::encode(v, &ty).ok();
-            let made = block.proposed_new(&prior, &config);
-            (!config.is_null() && encoded(&made) != encoded(&proposed)).then(|| {
-                "its ProposedNewState is not the one Terraform makes from its PriorState and \
-                 Config: the files are of more than one call"
-                    .to_owned()
-            })
-        }
-        "ApplyResourceChange" => {
-            let (prior, config, planned) =
-                (get("PriorState")?, get("Config")?, get("PlannedState")?);
-            (!config.is_null()
-                && !planned.is_null()
-                && !block.check_plan(&prior, &config, &planned).is_empty())
-            .then(|| {
-                "its PlannedState is not a valid plan for its Config: the files are of more \
-                 than one call"
-                    .to_owned()
-            })
-        }
-        _ => None,
-    }
-}
-
-/// Whether a response's values fit a request's: with schemas, every value of both
-/// typed by one schema, and for a plan or an apply, the response consistent with the
-/// request by Terraform's rules.
-fn fits(
-    resolver: Option<&mut Resolver<'_>>,
-    rpc: &str,
-    request: &Message,
-    response: &Message,
-) -> bool {
-    let Some(resolver) = resolver else {
-        return true;
-    };
-    let payloads: Vec<&Payload> = request.payloads.iter().chain(&response.payloads).collect();
-    let (subject, block) = match resource_block(resolver, rpc, &payloads) {
-        Err(_) => return false,
-        Ok(None) => return true,
-        Ok(Some(found)) => found,
-    };
-    let get = |field, message: &Message| {
-        let of: Vec<&Payload> = message.payloads.iter().collect();
-        value(&of, &subject, field)
-    };
-    match rpc {
-        "PlanResourceChange" => match (
-            get("PriorState", request),
-            get("Config", request),
-            get("PlannedState", response),
-        ) {
-            (Some(prior), Some(config), Some(planned)) if !config.is_null() => {
-                block.check_plan(&prior, &config, &planned).is_empty()
-            }
-            _ => true,
-        },
-        "ApplyResourceChange" => match (get("PlannedState", request), get("NewState", response)) {
-            (Some(planned), Some(new)) if !planned.is_null() => {
-                !new.is_null() && block.check_compatible(&planned, &new).is_empty()
-            }
-            _ => true,
-        },
-        _ => true,
-    }
-}
-
 /// The RPCs whose requests and responses both hold values: a message of one without
 /// the other is no whole call. Of other RPCs, a message is expected when the directory
 /// shows one.
@@ -262,9 +149,10 @@ pub(super) fn calls(
     rpc: &str,
     payloads: Vec<Payload>,
     resolver: Option<&mut Resolver<'_>>,
+    links: &mut super::assign::Links,
 ) -> Vec<Call> {
     if ANSWERED.contains(&rpc) && payloads.iter().all(counted) {
-        return super::assign::calls(rpc, payloads, resolver);
+        return super::assign::calls(rpc, payloads, resolver, links);
     }
     by_millisecond(rpc, payloads, resolver)
 }
@@ -273,7 +161,7 @@ pub(super) fn calls(
 fn by_millisecond(
     rpc: &str,
     payloads: Vec<Payload>,
-    mut resolver: Option<&mut Resolver<'_>>,
+    resolver: Option<&mut Resolver<'_>>,
 ) -> Vec<Call> {
     let (requests, responses): (Vec<&Payload>, Vec<&Payload>) =
         payloads.iter().partition(|p| p.name.is_request());
@@ -300,11 +188,22 @@ fn by_millisecond(
             false => fields.iter().map(|f| format!("{kind} {f}")).collect(),
         }
     };
-    if let Some(resolver) = resolver.as_deref_mut() {
-        for r in &mut requests {
-            if r.doubt.is_none() {
-                r.doubt = request_mixed(resolver, rpc, r);
-            }
+    // The values are checked as the assignment checks them (Terraform's rules for a
+    // plan's and an apply's values).
+    let files = Files::new(rpc, &payloads, resolver);
+    let indices = |m: &Message| -> Vec<usize> {
+        m.payloads
+            .iter()
+            .filter_map(|p| files.by_name.get(p.file.as_str()).copied())
+            .collect()
+    };
+    for r in &mut requests {
+        if r.doubt.is_none() && !files.request_fits(&indices(r)) {
+            r.doubt = Some(format!(
+                "its values break Terraform's rules for one call's, {}: the files are of \
+                 more than one call",
+                rule(rpc)
+            ));
         }
     }
     // One side only (the RPC's other message has no values): each message is a call.
@@ -337,7 +236,7 @@ fn by_millisecond(
         .map(|(q, ps)| {
             ps.iter()
                 .copied()
-                .filter(|&p| fits(resolver.as_deref_mut(), rpc, q, &responses[p]))
+                .filter(|&p| files.answer_fits(&indices(q), &indices(&responses[p])))
                 .collect()
         })
         .collect();

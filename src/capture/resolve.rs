@@ -156,7 +156,7 @@ impl fmt::Display for Subject<'_> {
 /// let capture = Capture::from_files([
 ///     ("1718000000200_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
 ///      include_bytes!("../../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
-///     // Null: a state of any resource type.
+///     // Null: a state of any resource type, so it tells none.
 ///     ("1718000000300_ReadResource_Request_CurrentState.msgpack".to_owned(), vec![0xc0]),
 ///     ("1718000000400_ReadDataSource_Request_Config.json".to_owned(), br#"{"name":"debian"}"#.to_vec()),
 ///     ("1718000000500_CloseEphemeralResource_Request_Private".to_owned(), b"lease-42".to_vec()),
@@ -165,12 +165,13 @@ impl fmt::Display for Subject<'_> {
 /// let outcomes: Vec<String> = capture.calls.iter().map(|call| match resolver.resolve(call) {
 ///     Resolved::Found(subject) => format!("{}: {subject}", call.rpc),
 ///     Resolved::Ambiguous(all) => format!("{}: any of {} schemas", call.rpc, all.len()),
+///     Resolved::OnlyNulls => format!("{}: only nulls", call.rpc),
 ///     Resolved::NotFound(why) => format!("{}: {why}", call.rpc),
 ///     Resolved::Untyped => format!("{}: no typed values", call.rpc),
 /// }).collect();
 /// assert_eq!(outcomes, [
 ///     "ValidateResourceConfig: resource type cloud_bucket",
-///     "ReadResource: any of 2 schemas",
+///     "ReadResource: only nulls",
 ///     "ReadDataSource: no data source of the schemas decodes every value of the call; \
 ///      data source cloud_image comes nearest, but \
 ///      1718000000400_ReadDataSource_Request_Config.json: .name: unsupported attribute",
@@ -182,8 +183,12 @@ impl fmt::Display for Subject<'_> {
 pub enum Resolved<'s> {
     /// The one subject whose types decode every value of the call.
     Found(Subject<'s>),
-    /// Several subjects decode every value (e.g. a call whose values are all null).
+    /// Several subjects decode every value (two resource types whose values look
+    /// alike).
     Ambiguous(Vec<Subject<'s>>),
+    /// Every value of the call is null (a destroy's new state, alone): a null fits
+    /// every type, so the values tell none.
+    OnlyNulls,
     /// None does; the message says what was tried and, for the subject that decoded
     /// the most values, the first error.
     NotFound(String),
@@ -355,6 +360,31 @@ impl<'s> Resolver<'s> {
         if typed.is_empty() {
             return Resolved::Untyped;
         }
+        if typed.iter().all(|p| p.is_null()) {
+            return Resolved::OnlyNulls;
+        }
+        self.fitting(section, &typed)
+    }
+
+    /// Every subject of the call's section whose types decode every value of the call,
+    /// nulls included (each fits every one): what the grouping checks values against.
+    pub(super) fn candidates(&mut self, call: &Call) -> Resolved<'s> {
+        let Some(section) = Section::of(&call.rpc) else {
+            return Resolved::Untyped;
+        };
+        let typed: Vec<&Payload> = call
+            .payloads
+            .iter()
+            .filter(|p| p.is_value() && p.name.field != "ProviderMeta")
+            .collect();
+        if typed.is_empty() {
+            return Resolved::Untyped;
+        }
+        self.fitting(section, &typed)
+    }
+
+    /// The subjects of `section` whose types decode every one of `typed`.
+    fn fitting(&mut self, section: Section, typed: &[&Payload]) -> Resolved<'s> {
         let schemas = self.schemas;
         let candidates = self.sections.entry(section).or_insert_with(|| {
             let subjects = section.subjects(schemas);
@@ -366,7 +396,7 @@ impl<'s> Resolver<'s> {
         for (subject, ty) in candidates.iter() {
             let mut decoded = 0;
             let mut failure = None;
-            for p in &typed {
+            for p in typed {
                 let ty = match ty {
                     Some(ty) => Some(ty.clone()),
                     None => subject.type_of(p),

@@ -300,6 +300,7 @@ fn resolving_calls() {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Resolved::OnlyNulls => "only nulls".to_owned(),
         Resolved::NotFound(why) => format!("not found: {why}"),
         Resolved::Untyped => "untyped".to_owned(),
     };
@@ -333,6 +334,33 @@ fn resolving_calls() {
     ] {
         assert_eq!(describe(resolver.resolve(&call(files))), "untyped");
     }
+    // Values that are all null (a destroy's new state left alone, a null in JSON): a
+    // null fits every type, so they tell none; with one value that is not null, that
+    // value tells.
+    for files in [
+        &[
+            (
+                "1_ApplyResourceChange_Response_NewState.msgpack",
+                &b"\xc0"[..],
+            ),
+            ("1_ApplyResourceChange_Response_Private.empty", &b""[..]),
+        ][..],
+        &[("1_ReadResource_Request_CurrentState.json", &b" null "[..])],
+        &[(
+            "1_UpgradeResourceState_Response_UpgradedState.empty",
+            &b""[..],
+        )],
+    ] {
+        assert_eq!(describe(resolver.resolve(&call(files))), "only nulls");
+    }
+    let half = call(&[
+        (
+            "1_ReadResource_Request_CurrentState.json",
+            &br#"{"name":"n"}"#[..],
+        ),
+        ("1_ReadResource_Response_NewState.empty", &b""[..]),
+    ]);
+    assert!(describe(resolver.resolve(&half)).starts_with("ambiguous: "));
     // Functions are typed by parameter and return type; no function, none found.
     let f = call(&[("1_CallFunction_Request_Arguments_0.json", b"1")]);
     assert_eq!(

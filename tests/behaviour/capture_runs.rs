@@ -287,6 +287,10 @@ pub(crate) struct Score {
     pub ambiguous: usize,
     /// Calls shown as incomplete.
     pub incomplete: usize,
+    /// Calls shown as possibly mixed.
+    pub mixed: usize,
+    /// The files of each complete call that is wrong.
+    pub wrong_calls: Vec<Vec<String>>,
 }
 
 fn bytes(data: &Data) -> &[u8] {
@@ -363,10 +367,16 @@ pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
                         *n -= 1;
                         score.correct += 1;
                     }
-                    _ => score.wrong += 1,
+                    _ => {
+                        score.wrong += 1;
+                        score
+                            .wrong_calls
+                            .push(call.payloads.iter().map(|p| p.file.clone()).collect());
+                    }
                 }
             }
             ctywire::capture::Status::Ambiguous { .. } => score.ambiguous += 1,
+            ctywire::capture::Status::PossiblyMixed { .. } => score.mixed += 1,
             _ => score.incomplete += 1,
         }
     }
@@ -391,7 +401,7 @@ fn score_runs_with(seeds: u64, parallelism: usize, private: bool) -> (usize, usi
         assert!(capture.problems.is_empty());
         let score = score(&run, &capture);
         assert_eq!(
-            score.correct + score.wrong + score.ambiguous + score.incomplete,
+            score.correct + score.wrong + score.ambiguous + score.incomplete + score.mixed,
             capture.calls.len(),
             "seed {seed}: every call shown once"
         );
@@ -415,15 +425,18 @@ fn calls_one_at_a_time_are_paired_right() {
 }
 
 /// Terraform's default `-parallelism=10`: well over half of the calls whose files
-/// survived are complete and correct, and wrong ones are rarer than one in a thousand
-/// complete calls (two calls whose every file of a message shares its millisecond and
-/// its name leave no trace of the hidden one; issue 34's "never wrong" is not met).
+/// survived are complete and correct, and no complete call is wrong. Two calls whose
+/// every file of a message shares its millisecond and its names leave no trace of the
+/// hidden one; a request whose own response such an overwrite lost, paired with the
+/// response of a request another overwrite hid, is possibly mixed: an apply after it
+/// carries another plan for it, request files in doubt proposed what the response
+/// plans, or only the times paired them.
 #[test]
-fn parallel_calls_are_mostly_paired_and_rarely_wrong() {
-    let (survived, correct, wrong) = score_runs(100, 10);
-    assert!(survived > 10_000, "{survived}");
+fn parallel_calls_are_mostly_paired_and_never_wrong() {
+    let (survived, correct, wrong) = score_runs(200, 10);
+    assert!(survived > 20_000, "{survived}");
     assert!(correct * 100 >= survived * 55, "{correct} of {survived}");
-    assert!(wrong * 1000 <= correct, "{wrong} wrong, {correct} correct");
+    assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }
 
 /// Private data of each resource's own (bound to no other value): calls whose private
@@ -442,4 +455,50 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
     assert_eq!(wrong, 0);
     assert!(mixed * 10 < survived, "{mixed} of {survived}");
     assert!(correct * 100 >= survived * 80, "{correct} of {survived}");
+}
+
+/// The scorer's figures, for measuring a change of the grouping (not run by default):
+/// `CTYWIRE_CAPTURE_SEEDS=1000 cargo test --test behaviour capture_runs::score_report
+/// -- --ignored --nocapture` prints, at `-parallelism=10` (or
+/// `CTYWIRE_CAPTURE_PARALLELISM`), the calls that survived, how many are complete and
+/// correct, and each complete call that is wrong (and fails if there is one).
+#[test]
+#[ignore]
+fn score_report() {
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    let seeds = number("CTYWIRE_CAPTURE_SEEDS", 100);
+    let parallelism = number("CTYWIRE_CAPTURE_PARALLELISM", 10) as usize;
+    let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
+    let mut total = Score::default();
+    for seed in 1..=seeds {
+        let run = run_with(seed, parallelism, RESOURCES, false);
+        let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
+        let score = score(&run, &capture);
+        for files in &score.wrong_calls {
+            eprintln!("seed {seed}: wrong {files:?}");
+        }
+        total.survived += score.survived;
+        total.correct += score.correct;
+        total.wrong += score.wrong;
+        total.ambiguous += score.ambiguous;
+        total.incomplete += score.incomplete;
+        total.mixed += score.mixed;
+    }
+    eprintln!(
+        "{seeds} runs at parallelism {parallelism}: {} calls survived, {} complete and \
+         correct ({:.1}%), {} wrong; shown ambiguous {}, incomplete {}, possibly mixed {}",
+        total.survived,
+        total.correct,
+        total.correct as f64 * 100.0 / total.survived.max(1) as f64,
+        total.wrong,
+        total.ambiguous,
+        total.incomplete,
+        total.mixed
+    );
+    assert_eq!(total.wrong, 0);
 }

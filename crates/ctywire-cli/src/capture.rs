@@ -315,6 +315,7 @@ fn heading(resolved: Option<&Resolved<'_>>) -> String {
                 names.join(", ")
             )
         }
+        Some(Resolved::OnlyNulls) => "only nulls, which fit every type: no type is told".to_owned(),
         Some(Resolved::NotFound(why)) => format!("{why}; values typed by their bytes"),
         Some(Resolved::Untyped) => {
             "no schema types these values; values typed by their bytes".to_owned()
