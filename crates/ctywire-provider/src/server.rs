@@ -618,6 +618,9 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                         return response;
                     }
                 };
+                // Private state set here goes with the plan to apply.
+                let ctx = ctx.with_private(req.prior_private.clone());
+                let private = ctx.private_slot();
                 let warnings = ctx.warnings();
                 let this = Arc::clone(&self);
                 let mut edited =
@@ -629,10 +632,13 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 let (edited, diagnostics) =
                     run(&self.name, "modify_plan", Some(warnings), handler).await;
                 response.diagnostics = diagnostics;
+                response.planned_private = private.out();
                 match edited {
                     Some(edited) => (planned, replace) = edited.into_parts(),
                     None => return response,
                 }
+                // Write-only values are never planned, whatever modify_plan set.
+                planned = crate::plan::null_write_only(&self.block, &planned);
             }
             // The plan is checked as Terraform will check it, in Terraform's words.
             let mut found = self.block.check_plan(&prior, &config, &planned);
@@ -677,9 +683,13 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 dynamic::decode(dv.as_ref(), &self.ty).map_err(|e| Error::value(&e, summary))
             };
             let values = decode(&req.prior_state, "Invalid prior state").and_then(|prior| {
-                Ok((prior, decode(&req.planned_state, "Invalid planned state")?))
+                Ok((
+                    prior,
+                    decode(&req.planned_state, "Invalid planned state")?,
+                    decode(&req.config, "Invalid configuration")?,
+                ))
             });
-            let (prior, planned) = match values {
+            let (prior, planned, config) = match values {
                 Ok(values) => values,
                 Err(e) => {
                     response.diagnostics = protos(e);
@@ -692,7 +702,9 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 (true, false) => ("create", Value::Null),
                 (false, false) => ("update", prior.clone()),
             };
-            let ctx = ctx.with_private(req.planned_private.clone());
+            let ctx = ctx
+                .with_private(req.planned_private.clone())
+                .with_config(config);
             let private = ctx.private_slot();
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
@@ -729,6 +741,8 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             response.private = private.out();
             let new = match new {
                 Some(new) => {
+                    // Write-only values are never stored, whatever the handler returned.
+                    let new = crate::plan::null_write_only(&self.block, &new);
                     for i in self.block.check_apply(&planned, &new) {
                         let d = i.terraform_diagnostic(&self.name, self.provider);
                         diagnostics.push(
