@@ -139,12 +139,12 @@ impl<P: Provider> Server<P> {
     ///
     /// When the provider has a resource type of that name already, or the identity
     /// struct has blocks.
-    pub fn resource_with_identity<R: IdentifiedResource<P::Data>>(
-        mut self,
-        resource: R,
-    ) -> Server<P> {
+    pub fn resource_with_identity<R: IdentifiedResource<P::Data>>(self, resource: R) -> Server<P> {
+        self.add_identified(Arc::new(resource))
+    }
+
+    fn add_identified<R: IdentifiedResource<P::Data>>(mut self, resource: Arc<R>) -> Server<P> {
         let name = format!("{}_{}", P::TYPE_NAME, R::NAME);
-        let resource = Arc::new(resource);
         self.schemas.resource_identity_schemas.insert(
             name.clone(),
             crate::identity::identity_schema::<R::Identity>(R::IDENTITY_VERSION, &name),
@@ -183,28 +183,28 @@ impl<P: Provider> Server<P> {
         self
     }
 
-    /// Adds a list resource type, named as the resource type it lists (for
-    /// `terraform query`).
+    /// Adds a resource type with an identity, as
+    /// [`resource_with_identity`](Server::resource_with_identity) does, and its list
+    /// resource type for `terraform query` (named as the resource type: `TYPE_NAME_NAME`).
+    /// A list resource lists the identities of its resource type, so the two are added
+    /// together: a list resource without its resource type cannot be written.
     ///
     /// # Panics
     ///
-    /// When the provider has a list resource type of that name already, or not the
-    /// resource type with its identity ([`Server::resource_with_identity`]) before.
-    pub fn list_resource<L: ListResource<P::Data>>(mut self, lister: L) -> Server<P> {
+    /// When the provider has a resource type of that name already, or the identity
+    /// struct has blocks.
+    pub fn resource_with_list<L: ListResource<P::Data>>(
+        self,
+        resource: L::Resource,
+        lister: L,
+    ) -> Server<P> {
         let name = format!(
             "{}_{}",
             P::TYPE_NAME,
             <L::Resource as Resource<P::Data>>::NAME
         );
-        let resource = self
-            .identities
-            .get(&name)
-            .and_then(|i| {
-                i.as_any()
-                    .downcast_ref::<IdentityEntry<L::Resource>>()
-                    .map(|e| Arc::clone(&e.resource))
-            })
-            .unwrap_or_else(|| panic!("the list resource {name} lists a resource type with an identity: add it with Server::resource_with_identity first"));
+        let resource = Arc::new(resource);
+        let mut server = self.add_identified(Arc::clone(&resource));
         let block = <L::Config as object::Object>::schema_block();
         let entry = ListEntry {
             ty: block.implied_type(),
@@ -212,15 +212,12 @@ impl<P: Provider> Server<P> {
             resource,
             name: name.clone(),
         };
-        assert!(
-            self.schemas
-                .list_resource_schemas
-                .insert(name.clone(), Schema::new(block))
-                .is_none(),
-            "two list resource types named {name}"
-        );
-        self.lists.insert(name, Arc::new(entry));
-        self
+        server
+            .schemas
+            .list_resource_schemas
+            .insert(name.clone(), Schema::new(block));
+        server.lists.insert(name, Arc::new(entry));
+        server
     }
 
     /// Adds an action type, `TYPE_NAME_NAME`.
