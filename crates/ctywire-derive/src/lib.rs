@@ -34,7 +34,9 @@
 //! attribute's path. The fields the sibling rules name are Rust field names, checked when
 //! the struct builds.
 //!
-//! The derive also writes typed paths: `Name::path()` returns a `NamePath` builder with
+//! The derive also writes typed paths: `Name::path()` returns a builder
+//! (`<Name as ctywire::object::Addressable>::Path`, a struct `NamePath` in a scope of its
+//! own, so a type of that name beside it does not clash) with
 //! one method per field (a misspelled one does not compile), through `index`, `key`,
 //! `element` or `any` of collections (`Server::path().disk().any().kind()`; a nesting the
 //! field names, as `block(set)` on a `Vec`, gives that nesting's steps); each is a
@@ -452,6 +454,18 @@ fn serde_rename(attrs: &[Attribute], on_struct: bool) -> syn::Result<Option<LitS
         })?;
     }
     Ok(rename)
+}
+
+/// Whether the type `ty` names `ident` anywhere (`ident`, `Vec<ident>`, `a::ident`).
+fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
+    fn walk(tokens: TokenStream2, ident: &syn::Ident) -> bool {
+        tokens.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == *ident,
+            proc_macro2::TokenTree::Group(g) => walk(g.stream(), ident),
+            _ => false,
+        })
+    }
+    walk(quote!(#ty), ident)
 }
 
 /// The doc comment's text: lines joined, one leading space off each, trimmed.
@@ -883,54 +897,70 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
     let codec = codec_tokens(name, codec_fields);
     let vis = &input.vis;
     let path_name = syn::Ident::new(&format!("{name}Path"), name.span());
-    let path_doc = format!("Typed paths into a [`{name}`]: one method for each attribute and block (made by `#[derive(ctywire::Object)]`).");
-    let root_doc = format!("The path to a whole [`{name}`]; its methods lead to its attributes and blocks ([`{path_name}`]).");
+    // The path struct lives in an anonymous `const` block, where its name shadows any
+    // type of the same name only within the block: only a field whose type names it
+    // could be confused, and that is refused here.
+    for field in fields {
+        if mentions(&field.ty, &path_name) {
+            return Err(syn::Error::new(
+                field.ty.span(),
+                format!(
+                    "#[derive(ctywire::Object)] names {name}'s typed path struct `{path_name}`, and this field's type names another `{path_name}`: rename that type, or import it under another name (`use ... as ...`)"
+                ),
+            ));
+        }
+    }
+    let path_doc = format!("Typed paths into a [`{name}`]: one method for each attribute and block (made by `#[derive(ctywire::Object)]`; named as `<{name} as ctywire::object::Addressable>::Path`).");
+    let root_doc =
+        format!("The path to a whole [`{name}`]; its methods lead to its attributes and blocks.");
     Ok(quote! {
-        #[doc = #path_doc]
-        #[derive(Clone, Debug, PartialEq)]
-        #[allow(dead_code)]
-        #vis struct #path_name(::ctywire::object::PathExpression);
+        const _: () = {
+            #[doc = #path_doc]
+            #[derive(Clone, Debug, PartialEq)]
+            #[allow(dead_code)]
+            #vis struct #path_name(::ctywire::object::PathExpression);
 
-        impl ::ctywire::object::PathBuilder for #path_name {
-            fn from_expression(expression: ::ctywire::object::PathExpression) -> Self {
-                #path_name(expression)
+            impl ::ctywire::object::PathBuilder for #path_name {
+                fn from_expression(expression: ::ctywire::object::PathExpression) -> Self {
+                    #path_name(expression)
+                }
+                fn expression(&self) -> &::ctywire::object::PathExpression {
+                    &self.0
+                }
+                fn into_expression(self) -> ::ctywire::object::PathExpression {
+                    self.0
+                }
             }
-            fn expression(&self) -> &::ctywire::object::PathExpression {
-                &self.0
-            }
-            fn into_expression(self) -> ::ctywire::object::PathExpression {
-                self.0
-            }
-        }
 
-        impl ::std::convert::From<#path_name> for ::ctywire::object::PathExpression {
-            fn from(builder: #path_name) -> ::ctywire::object::PathExpression {
-                builder.0
+            impl ::std::convert::From<#path_name> for ::ctywire::object::PathExpression {
+                fn from(builder: #path_name) -> ::ctywire::object::PathExpression {
+                    builder.0
+                }
             }
-        }
 
-        impl ::std::convert::From<#path_name> for ::ctywire::Path {
-            fn from(builder: #path_name) -> ::ctywire::Path {
-                ::ctywire::Path::from(builder.0)
+            impl ::std::convert::From<#path_name> for ::ctywire::Path {
+                fn from(builder: #path_name) -> ::ctywire::Path {
+                    ::ctywire::Path::from(builder.0)
+                }
             }
-        }
 
-        #[allow(dead_code, clippy::wrong_self_convention)]
-        impl #path_name {
-            #path_methods
-        }
-
-        impl ::ctywire::object::Addressable for #name {
-            type Path = #path_name;
-        }
-
-        #[allow(dead_code)]
-        impl #name {
-            #[doc = #root_doc]
-            pub fn path() -> #path_name {
-                #path_name(::ctywire::object::PathExpression::root())
+            #[allow(dead_code, clippy::wrong_self_convention)]
+            impl #path_name {
+                #path_methods
             }
-        }
+
+            impl ::ctywire::object::Addressable for #name {
+                type Path = #path_name;
+            }
+
+            #[allow(dead_code)]
+            impl #name {
+                #[doc = #root_doc]
+                pub fn path() -> <#name as ::ctywire::object::Addressable>::Path {
+                    #path_name(::ctywire::object::PathExpression::root())
+                }
+            }
+        };
 
         impl ::ctywire::object::Object for #name {
             fn schema_block() -> ::ctywire::schema::Block {

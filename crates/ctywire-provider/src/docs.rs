@@ -11,6 +11,8 @@
 //! | `resources/NAME.md` | a managed resource type |
 //! | `data-sources/NAME.md` | a data source |
 //! | `ephemeral-resources/NAME.md` | an ephemeral resource type |
+//! | `list-resources/NAME.md` | a list resource type (its `config` block) |
+//! | `actions/NAME.md` | an action type |
 //! | `functions/NAME.md` | a provider-defined function |
 //!
 //! `NAME` is the type name without the provider's prefix (`server` for `trial_server`).
@@ -28,6 +30,8 @@
 //! | `resources/TYPE/import.sh`, `resources/TYPE/import.tf` | a resource's "Import" |
 //! | `data-sources/TYPE/data-source.tf` | a data source's "Example Usage" |
 //! | `ephemeral-resources/TYPE/ephemeral-resource.tf` | an ephemeral resource's "Example Usage" |
+//! | `list-resources/TYPE/list-resource.tfquery.hcl` | a list resource's "Example Usage" |
+//! | `actions/TYPE/action.tf` | an action's "Example Usage" |
 //! | `functions/NAME/function.tf` | a function's "Example Usage" |
 //!
 //! (`TYPE` with the provider's prefix, `trial_server`.) An example directory for a type
@@ -78,14 +82,18 @@ enum Kind {
     Resource,
     DataSource,
     Ephemeral,
+    List,
+    Action,
     Function,
 }
 
 impl Kind {
-    const ALL: [Kind; 4] = [
+    const ALL: [Kind; 6] = [
         Kind::Resource,
         Kind::DataSource,
         Kind::Ephemeral,
+        Kind::List,
+        Kind::Action,
         Kind::Function,
     ];
 
@@ -94,6 +102,8 @@ impl Kind {
             Kind::Resource => "resources",
             Kind::DataSource => "data-sources",
             Kind::Ephemeral => "ephemeral-resources",
+            Kind::List => "list-resources",
+            Kind::Action => "actions",
             Kind::Function => "functions",
         }
     }
@@ -103,6 +113,8 @@ impl Kind {
             Kind::Resource => "Resource",
             Kind::DataSource => "Data Source",
             Kind::Ephemeral => "Ephemeral Resource",
+            Kind::List => "List Resource",
+            Kind::Action => "Action",
             Kind::Function => "Function",
         }
     }
@@ -112,6 +124,8 @@ impl Kind {
             Kind::Resource => "resource.tf",
             Kind::DataSource => "data-source.tf",
             Kind::Ephemeral => "ephemeral-resource.tf",
+            Kind::List => "list-resource.tfquery.hcl",
+            Kind::Action => "action.tf",
             Kind::Function => "function.tf",
         }
     }
@@ -122,6 +136,8 @@ impl Kind {
             Kind::Resource => "resource type",
             Kind::DataSource => "data source",
             Kind::Ephemeral => "ephemeral resource type",
+            Kind::List => "list resource type",
+            Kind::Action => "action type",
             Kind::Function => "function",
         }
     }
@@ -242,8 +258,8 @@ impl Docs {
         &self.name
     }
 
-    /// Every page: the index, then the resources, data sources, ephemeral resources and
-    /// functions in name order.
+    /// Every page: the index, then the resources, data sources, ephemeral resources,
+    /// list resources, actions and functions in name order.
     ///
     /// # Errors
     ///
@@ -259,6 +275,8 @@ impl Docs {
             (Kind::Resource, &self.schema.resource_schemas),
             (Kind::DataSource, &self.schema.data_source_schemas),
             (Kind::Ephemeral, &self.schema.ephemeral_resource_schemas),
+            (Kind::List, &self.schema.list_resource_schemas),
+            (Kind::Action, &self.schema.action_schemas),
         ];
         for (kind, schemas) in sections {
             for (type_name, schema) in schemas {
@@ -386,6 +404,8 @@ impl Docs {
                     Kind::Resource => self.schema.resource_schemas.contains_key(&name),
                     Kind::DataSource => self.schema.data_source_schemas.contains_key(&name),
                     Kind::Ephemeral => self.schema.ephemeral_resource_schemas.contains_key(&name),
+                    Kind::List => self.schema.list_resource_schemas.contains_key(&name),
+                    Kind::Action => self.schema.action_schemas.contains_key(&name),
                     Kind::Function => self.schema.functions.contains_key(&name),
                 };
                 if !known {

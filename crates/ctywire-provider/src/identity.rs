@@ -287,9 +287,6 @@ pub(crate) trait AnyIdentity<D>: Send + Sync + 'static {
         &self,
         req: &pb::upgrade_resource_identity::Request,
     ) -> pb::upgrade_resource_identity::Response;
-    /// The entry, for the list resource of its type to find the resource
-    /// ([`IdentityEntry`]).
-    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 pub(crate) struct IdentityEntry<R> {
@@ -355,10 +352,6 @@ impl<D: Send + Sync + 'static, R: IdentifiedResource<D>> AnyIdentity<D> for Iden
                 ..Default::default()
             }
         })
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 
     fn upgrade(

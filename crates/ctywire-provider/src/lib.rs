@@ -230,6 +230,7 @@ pub struct Context<D> {
     warnings: Arc<Mutex<Vec<Diagnostic>>>,
     stop: tokio_util::sync::CancellationToken,
     private: private::Slot,
+    config: Option<Arc<ctywire::Value>>,
 }
 
 impl<D> Context<D> {
@@ -244,7 +245,59 @@ impl<D> Context<D> {
             warnings: Arc::default(),
             stop,
             private: private::Slot::default(),
+            config: None,
         }
+    }
+
+    /// The same context with the call's configuration (create and update).
+    pub(crate) fn with_config(mut self, config: ctywire::Value) -> Context<D> {
+        self.config = Some(Arc::new(config));
+        self
+    }
+
+    /// The configuration of the resource being created or updated, as a `T`: where a
+    /// handler reads its write-only attributes (`#[cty(optional, write_only)]`), which
+    /// are null in the plan and the state it gets (Terraform never stores them) and
+    /// set here as the configuration sets them. `T` is the resource's state struct or
+    /// any struct of its schema.
+    ///
+    /// ```
+    /// # use ctywire::Known;
+    /// # use ctywire_provider::{Context, Result};
+    /// #[derive(ctywire::Object)]
+    /// struct Login {
+    ///     #[cty(required)]
+    ///     user: String,
+    ///     /// Sent to the service at create, never stored.
+    ///     #[cty(optional, sensitive, write_only)]
+    ///     password: Option<String>,
+    ///     #[cty(computed)]
+    ///     id: Known<String>,
+    /// }
+    ///
+    /// async fn create(ctx: &Context<()>, planned: Login) -> Result<Login> {
+    ///     assert!(planned.password.is_none()); // write-only: null in the plan
+    ///     let config: Login = ctx.config()?;
+    ///     let _password = config.password; // as configured
+    ///     Ok(planned)
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// In a call without a configuration (anything but create and update), or when the
+    /// configuration does not fit `T`, at the path where it does not.
+    pub fn config<T: MsgpackField>(&self) -> Result<T> {
+        let Some(config) = &self.config else {
+            return Err(Error::new(
+                "No configuration",
+                format!(
+                    "Context::config reads the configuration of a create or update of {}, and this call has none",
+                    self.type_name
+                ),
+            ));
+        };
+        ctywire::object::from_value(config).map_err(|e| Error::value(&e, "Invalid configuration"))
     }
 
     /// Completes when Terraform asks the provider to stop (StopProvider: the user
@@ -313,6 +366,7 @@ impl<D> Context<D> {
             warnings: Arc::clone(&self.warnings),
             stop: self.stop.clone(),
             private: self.private.clone(),
+            config: self.config.clone(),
         }
     }
 }
@@ -345,9 +399,12 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
 
     /// Edits the plan the framework made (see [`Plan`]) before it is checked with
     /// Terraform's rules and returned: a value the provider can tell before apply, a
-    /// replacement no declaration expresses, a warning. Called on creates and updates
-    /// (not on destroys), with the provider configured. By default the plan stays as it
-    /// is.
+    /// replacement no declaration expresses, a warning, private state for the apply
+    /// ([`Context::set_private`]: the create or update of this plan reads it with
+    /// [`Context::private`]). Called on creates and updates (not on destroys), with
+    /// the provider configured. By default the plan stays as it is and the private
+    /// state as the prior one was. Write-only attributes are null in the plan whatever
+    /// it sets.
     fn modify_plan(
         &self,
         ctx: &Context<D>,

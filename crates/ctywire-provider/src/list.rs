@@ -21,8 +21,8 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 /// ([`IdentifiedResource`]) that exist, for `terraform query`: a `list` block of the
 /// resource type's name gives the [`Config`](ListResource::Config) (its `config`
 /// block), and the provider pushes each object it finds to the [`Listing`], with its
-/// identity and, when Terraform asks for it, its state. Serve it with
-/// [`Server::list_resource`](crate::Server::list_resource).
+/// identity and, when Terraform asks for it, its state. Serve it with its resource
+/// type, [`Server::resource_with_list`](crate::Server::resource_with_list).
 ///
 /// Terraform (1.15.5) sends the `config` block as the struct's object, the block's
 /// `limit` and whether `include_resource = true`; it shows each result's display name
@@ -427,8 +427,7 @@ mod protocol5 {
 
     async fn v5() -> V5<P> {
         let s = V5(Server::new(P)
-            .resource_with_identity(Things)
-            .list_resource(ListThings)
+            .resource_with_list(Things, ListThings)
             .ephemeral_resource(Secrets)
             .action(Sayer)
             .function(Join));

@@ -5,12 +5,14 @@
 //! `requires_replace` (or `requires_replace_if`) attributes that change.
 
 use ctywire::object::PlanModifiers;
-use ctywire::schema::Block;
+use ctywire::schema::{AttributeNesting, Block, BlockNesting};
 use ctywire::{Path, PathStep, Refinements, Value};
 
 /// The planned state and the paths whose change forces a replacement.
 ///
 /// - a destroy (a null configuration) plans null;
+/// - write-only attributes are null (Terraform never plans nor stores their values;
+///   create and update read them with [`Context::config`](crate::Context::config));
 /// - a `default` fills an optional and computed attribute the configuration leaves
 ///   null (in list and map elements too; not inside a set's elements, which have no
 ///   identity to plan one by);
@@ -51,7 +53,8 @@ pub fn plan(
                 .map(|path| (path, value.clone())),
         );
     }
-    let proposed = block.apply_defaults(config, proposed, &defaults)?;
+    // Write-only values first: the configuration's are no change of the object.
+    let proposed = block.apply_defaults(config, &null_write_only(block, proposed), &defaults)?;
     let planned = block.mark_computed_unknown(prior, config, &proposed, |path| {
         modifiers
             .refinements
@@ -95,6 +98,63 @@ pub fn plan(
         }
     }
     Ok((planned, replace))
+}
+
+/// `value` (of `block`'s type) with each write-only attribute null, in nested
+/// attributes and blocks too: what Terraform requires of planned and new states.
+pub fn null_write_only(block: &Block, value: &Value) -> Value {
+    if !block.contains_write_only() {
+        return value.clone();
+    }
+    let Value::Object(_) = value.untyped() else {
+        return value.clone();
+    };
+    let mut out = value.untyped().clone();
+    for (name, attribute) in &block.attributes {
+        let Some(inner) = out.get(name) else { continue };
+        let new = if attribute.write_only {
+            Value::Null
+        } else if let Some(nested) = attribute.nested_type.as_ref() {
+            if !attribute.contains_write_only() {
+                continue;
+            }
+            let mut objects = Block::new();
+            objects.attributes.clone_from(&nested.attributes);
+            match nested.nesting {
+                AttributeNesting::Single => null_write_only(&objects, inner),
+                _ => each_element(inner, |v| null_write_only(&objects, v)),
+            }
+        } else {
+            continue;
+        };
+        if let Ok(with) = out.clone().with_attribute(name, new) {
+            out = with;
+        }
+    }
+    for (name, nested) in &block.block_types {
+        if !nested.block.contains_write_only() {
+            continue;
+        }
+        let Some(inner) = out.get(name) else { continue };
+        let new = match nested.nesting {
+            BlockNesting::Single | BlockNesting::Group => null_write_only(&nested.block, inner),
+            _ => each_element(inner, |v| null_write_only(&nested.block, v)),
+        };
+        if let Ok(with) = out.clone().with_attribute(name, new) {
+            out = with;
+        }
+    }
+    out
+}
+
+/// A list's, set's or map's elements through `f`; anything else as it is.
+fn each_element(value: &Value, f: impl Fn(&Value) -> Value) -> Value {
+    match value.untyped() {
+        Value::List(elements) if !elements.is_empty() => Value::list(elements.iter().map(f)),
+        Value::Set(elements) if !elements.is_empty() => Value::set(elements.iter().map(f)),
+        Value::Map(map) if !map.is_empty() => Value::map(map.iter().map(|(k, v)| (k, f(v)))),
+        _ => value.clone(),
+    }
 }
 
 /// Whether `path` leads to the attribute `names` names (its attribute steps are the
@@ -413,5 +473,73 @@ mod tests {
         assert_eq!(naive["zone"].as_str(), Some("z1"), "the footgun is real");
         let (planned, _) = run(&prior, &config);
         assert!(planned["zone"].is_unknown());
+    }
+
+    #[derive(ctywire::Object)]
+    struct Account {
+        #[cty(required)]
+        name: String,
+        #[cty(optional, write_only)]
+        password: Option<String>,
+        #[cty(computed)]
+        etag: Known<String>,
+        #[cty(block)]
+        key: Vec<Key>,
+    }
+
+    #[derive(ctywire::Object)]
+    struct Key {
+        #[cty(optional, write_only)]
+        secret: Option<String>,
+        #[cty(optional)]
+        label: Option<String>,
+    }
+
+    /// Terraform refuses a plan holding a write-only value, and the configuration's
+    /// write-only values are no change of the object.
+    #[test]
+    fn write_only_attributes_are_planned_null_and_change_nothing() {
+        let key = |secret: &str| {
+            Value::object([("secret", Value::from(secret)), ("label", Value::from("k"))])
+        };
+        let account = |password: Value, etag: Value, keys: Vec<Value>| {
+            Value::object([
+                ("name", Value::from("a")),
+                ("password", password),
+                ("etag", etag),
+                ("key", Value::list(keys)),
+            ])
+        };
+        let block = Account::schema_block();
+        let config = account(Value::from("pw"), Value::Null, vec![key("s")]);
+        let proposed = block.proposed_new(&Value::Null, &config);
+        let (planned, _) = plan(
+            &block,
+            &Account::plan_modifiers(),
+            &Value::Null,
+            &config,
+            &proposed,
+        )
+        .unwrap();
+        assert!(block.check_plan(&Value::Null, &config, &planned).is_empty());
+        assert!(planned["password"].is_null());
+        let secret = Path::root().attribute("key").index(0).attribute("secret");
+        assert!(planned.at_path(&secret).is_some_and(Value::is_null));
+        let label = Path::root().attribute("key").index(0).attribute("label");
+        assert_eq!(planned.at_path(&label), Some(&Value::from("k")));
+        // Applied: a new password alone leaves the computed etag as it was.
+        let prior = account(Value::Null, Value::from("e1"), vec![key("s")]);
+        let prior = null_write_only(&block, &prior);
+        let config = account(Value::from("new"), Value::Null, vec![key("t")]);
+        let proposed = block.proposed_new(&prior, &config);
+        let (planned, _) = plan(
+            &block,
+            &Account::plan_modifiers(),
+            &prior,
+            &config,
+            &proposed,
+        )
+        .unwrap();
+        assert_eq!(planned, prior);
     }
 }

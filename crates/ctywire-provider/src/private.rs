@@ -46,9 +46,10 @@ impl<D> Context<D> {
     }
 
     /// The resource's private state as a `T` (what [`set_private`](Context::set_private)
-    /// wrote in an earlier call: create or update for a read, update or delete), or
-    /// `None` when there is none. Terraform keeps it beside the state and never shows
-    /// it.
+    /// wrote in an earlier call: create or update for a read, update or delete;
+    /// [`modify_plan`](crate::Resource::modify_plan) for the create or update that
+    /// applies its plan), or `None` when there is none. Terraform keeps it beside the
+    /// state and never shows it.
     ///
     /// ```
     /// # use ctywire_provider::{Context, Result};

@@ -139,12 +139,12 @@ impl<P: Provider> Server<P> {
     ///
     /// When the provider has a resource type of that name already, or the identity
     /// struct has blocks.
-    pub fn resource_with_identity<R: IdentifiedResource<P::Data>>(
-        mut self,
-        resource: R,
-    ) -> Server<P> {
+    pub fn resource_with_identity<R: IdentifiedResource<P::Data>>(self, resource: R) -> Server<P> {
+        self.add_identified(Arc::new(resource))
+    }
+
+    fn add_identified<R: IdentifiedResource<P::Data>>(mut self, resource: Arc<R>) -> Server<P> {
         let name = format!("{}_{}", P::TYPE_NAME, R::NAME);
-        let resource = Arc::new(resource);
         self.schemas.resource_identity_schemas.insert(
             name.clone(),
             crate::identity::identity_schema::<R::Identity>(R::IDENTITY_VERSION, &name),
@@ -183,28 +183,28 @@ impl<P: Provider> Server<P> {
         self
     }
 
-    /// Adds a list resource type, named as the resource type it lists (for
-    /// `terraform query`).
+    /// Adds a resource type with an identity, as
+    /// [`resource_with_identity`](Server::resource_with_identity) does, and its list
+    /// resource type for `terraform query` (named as the resource type: `TYPE_NAME_NAME`).
+    /// A list resource lists the identities of its resource type, so the two are added
+    /// together: a list resource without its resource type cannot be written.
     ///
     /// # Panics
     ///
-    /// When the provider has a list resource type of that name already, or not the
-    /// resource type with its identity ([`Server::resource_with_identity`]) before.
-    pub fn list_resource<L: ListResource<P::Data>>(mut self, lister: L) -> Server<P> {
+    /// When the provider has a resource type of that name already, or the identity
+    /// struct has blocks.
+    pub fn resource_with_list<L: ListResource<P::Data>>(
+        self,
+        resource: L::Resource,
+        lister: L,
+    ) -> Server<P> {
         let name = format!(
             "{}_{}",
             P::TYPE_NAME,
             <L::Resource as Resource<P::Data>>::NAME
         );
-        let resource = self
-            .identities
-            .get(&name)
-            .and_then(|i| {
-                i.as_any()
-                    .downcast_ref::<IdentityEntry<L::Resource>>()
-                    .map(|e| Arc::clone(&e.resource))
-            })
-            .unwrap_or_else(|| panic!("the list resource {name} lists a resource type with an identity: add it with Server::resource_with_identity first"));
+        let resource = Arc::new(resource);
+        let mut server = self.add_identified(Arc::clone(&resource));
         let block = <L::Config as object::Object>::schema_block();
         let entry = ListEntry {
             ty: block.implied_type(),
@@ -212,15 +212,12 @@ impl<P: Provider> Server<P> {
             resource,
             name: name.clone(),
         };
-        assert!(
-            self.schemas
-                .list_resource_schemas
-                .insert(name.clone(), Schema::new(block))
-                .is_none(),
-            "two list resource types named {name}"
-        );
-        self.lists.insert(name, Arc::new(entry));
-        self
+        server
+            .schemas
+            .list_resource_schemas
+            .insert(name.clone(), Schema::new(block));
+        server.lists.insert(name, Arc::new(entry));
+        server
     }
 
     /// Adds an action type, `TYPE_NAME_NAME`.
@@ -618,6 +615,9 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                         return response;
                     }
                 };
+                // Private state set here goes with the plan to apply.
+                let ctx = ctx.with_private(req.prior_private.clone());
+                let private = ctx.private_slot();
                 let warnings = ctx.warnings();
                 let this = Arc::clone(&self);
                 let mut edited =
@@ -629,10 +629,13 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 let (edited, diagnostics) =
                     run(&self.name, "modify_plan", Some(warnings), handler).await;
                 response.diagnostics = diagnostics;
+                response.planned_private = private.out();
                 match edited {
                     Some(edited) => (planned, replace) = edited.into_parts(),
                     None => return response,
                 }
+                // Write-only values are never planned, whatever modify_plan set.
+                planned = crate::plan::null_write_only(&self.block, &planned);
             }
             // The plan is checked as Terraform will check it, in Terraform's words.
             let mut found = self.block.check_plan(&prior, &config, &planned);
@@ -677,9 +680,13 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 dynamic::decode(dv.as_ref(), &self.ty).map_err(|e| Error::value(&e, summary))
             };
             let values = decode(&req.prior_state, "Invalid prior state").and_then(|prior| {
-                Ok((prior, decode(&req.planned_state, "Invalid planned state")?))
+                Ok((
+                    prior,
+                    decode(&req.planned_state, "Invalid planned state")?,
+                    decode(&req.config, "Invalid configuration")?,
+                ))
             });
-            let (prior, planned) = match values {
+            let (prior, planned, config) = match values {
                 Ok(values) => values,
                 Err(e) => {
                     response.diagnostics = protos(e);
@@ -692,7 +699,9 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 (true, false) => ("create", Value::Null),
                 (false, false) => ("update", prior.clone()),
             };
-            let ctx = ctx.with_private(req.planned_private.clone());
+            let ctx = ctx
+                .with_private(req.planned_private.clone())
+                .with_config(config);
             let private = ctx.private_slot();
             let warnings = ctx.warnings();
             let this = Arc::clone(&self);
@@ -729,6 +738,8 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             response.private = private.out();
             let new = match new {
                 Some(new) => {
+                    // Write-only values are never stored, whatever the handler returned.
+                    let new = crate::plan::null_write_only(&self.block, &new);
                     for i in self.block.check_apply(&planned, &new) {
                         let d = i.terraform_diagnostic(&self.name, self.provider);
                         diagnostics.push(

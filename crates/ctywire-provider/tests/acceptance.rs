@@ -1,7 +1,9 @@
 //! The framework at run time under real Terraform (run with `TF_ACC=1`; see
 //! ctywire-testing): a panicking handler is a diagnostic naming the resource and the
 //! call while the run and the provider go on, and Ctrl-C (SIGINT to Terraform's process
-//! group) reaches a slow create as StopProvider, through its context.
+//! group) reaches a slow create as StopProvider, through its context. Write-only
+//! attributes: null in the plan and the state, their configured values read by create
+//! and update; private state set in modify_plan reaches the apply.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -73,8 +75,102 @@ impl Resource<()> for Things {
     }
 }
 
+/// A login whose password is write-only: create and update record what they read of
+/// it (from the configuration) and what modify_plan left them in the private state.
+#[derive(ctywire::Object)]
+struct Login {
+    #[cty(required)]
+    user: String,
+    #[cty(optional, sensitive, write_only)]
+    password: Option<String>,
+    /// What create or update read of the password.
+    #[cty(computed)]
+    seen: Known<String>,
+    /// What modify_plan wrote in the private state for the apply.
+    #[cty(computed)]
+    note: Known<String>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Note {
+    planned_for: String,
+}
+
+struct Logins;
+
+impl Logins {
+    fn record(ctx: &Context<()>, mut planned: Login) -> Result<Login> {
+        let config: Login = ctx.config()?;
+        planned.seen = Known::Known(config.password.unwrap_or_else(|| "none".into()));
+        let note: Option<Note> = ctx.private()?;
+        planned.note = Known::Known(note.map_or_else(|| "none".into(), |n| n.planned_for));
+        Ok(planned)
+    }
+}
+
+impl Resource<()> for Logins {
+    const NAME: &'static str = "login";
+    type State = Login;
+
+    async fn modify_plan(
+        &self,
+        ctx: &Context<()>,
+        plan: &mut ctywire_provider::Plan<Login>,
+    ) -> Result<()> {
+        let user = plan.config()?.user;
+        ctx.set_private(&Note { planned_for: user })
+    }
+
+    async fn create(&self, ctx: &Context<()>, planned: Login) -> Result<Login> {
+        assert!(planned.password.is_none(), "a write-only value in the plan");
+        Logins::record(ctx, planned)
+    }
+
+    async fn update(&self, ctx: &Context<()>, _: Login, planned: Login) -> Result<Login> {
+        Logins::record(ctx, planned)
+    }
+
+    async fn delete(&self, _: &Context<()>, _: Login) -> Result<()> {
+        Ok(())
+    }
+}
+
 fn plugin(mark: Option<std::path::PathBuf>, saw_stop: Arc<AtomicBool>) -> ctywire_tfplugin::Plugin {
-    Server::new(Rt).resource(Things { mark, saw_stop }).plugin()
+    Server::new(Rt)
+        .resource(Things { mark, saw_stop })
+        .resource(Logins)
+        .plugin()
+}
+
+/// A write-only password: Terraform accepts the plan and the state (null there), and
+/// create and update read the configured value; what modify_plan set as private state
+/// is what the apply reads.
+#[test]
+fn write_only_values_reach_the_apply_and_plans_carry_private_state() {
+    let login = |user: &str, password: &str| {
+        format!(
+            r#"resource "rt_login" "x" {{
+  user     = "{user}"
+  password = "{password}"
+}}"#
+        )
+    };
+    let state =
+        |attribute: &str, expect: Expect| StateCheck::known_value("rt_login.x", attribute, expect);
+    Test::new(ADDRESS, || plugin(None, Arc::default()))
+        .step(
+            Step::config(login("a", "s3cret"))
+                .state_check(state("password", Expect::null()))
+                .state_check(state("seen", Expect::string("s3cret")))
+                .state_check(state("note", Expect::string("a"))),
+        )
+        .step(
+            Step::config(login("b", "n3w"))
+                .state_check(state("password", Expect::null()))
+                .state_check(state("seen", Expect::string("n3w")))
+                .state_check(state("note", Expect::string("b"))),
+        )
+        .run();
 }
 
 /// A create that panics fails with a diagnostic naming the resource and the call; the

@@ -41,6 +41,12 @@ const SCHEMA: &str = r#"{"format_version": "1.0", "provider_schemas": {
     "ephemeral_resource_schemas": {"cloud_token": {"version": 0, "block": {
       "attributes": {"value": {"type": "string", "computed": true, "sensitive": true}},
       "deprecated": true, "deprecation_message": "use cloud_key"}}},
+    "list_resource_schemas": {"cloud_instance": {"version": 0, "block": {
+      "attributes": {"prefix": {"type": "string", "optional": true, "description": "Names start so."}},
+      "description": "Lists instances."}}},
+    "action_schemas": {"cloud_reboot": {"version": 0, "block": {
+      "attributes": {"instance": {"type": "string", "required": true}},
+      "description": "Reboots an instance."}}},
     "resource_identity_schemas": {"cloud_instance": {"version": 0, "attributes": {
       "id": {"type": "string", "required_for_import": true},
       "region": {"type": "string", "optional_for_import": true}}}},
@@ -81,6 +87,8 @@ fn one_page_per_object_in_the_registry_layout() {
         "resources/instance.md",
         "data-sources/image.md",
         "ephemeral-resources/token.md",
+        "list-resources/instance.md",
+        "actions/reboot.md",
         "functions/join.md",
     ]
     .iter()
@@ -301,10 +309,10 @@ fn write_then_check_and_what_check_finds() {
     let Err(DocsError::Stale(stale)) = docs.check(&out) else {
         panic!("an empty directory passed the check")
     };
-    assert_eq!(stale.len(), 5, "{stale:?}");
+    assert_eq!(stale.len(), 7, "{stale:?}");
     assert!(stale[0].ends_with("index.md: missing"), "{stale:?}");
 
-    assert_eq!(docs.write(&out).unwrap().len(), 5);
+    assert_eq!(docs.write(&out).unwrap().len(), 7);
     docs.check(&out).unwrap();
     // Written again: nothing changes.
     assert!(docs.write(&out).unwrap().is_empty());
@@ -354,4 +362,53 @@ fn a_schema_document_names_one_provider() {
     assert!(e.to_string().contains("more than one provider"), "{e}");
     let e = Docs::from_json(b"{").unwrap_err();
     assert!(matches!(e, DocsError::Schema(_)), "{e}");
+}
+
+/// List resources and actions have pages of their own, with their examples.
+#[test]
+fn list_resource_and_action_pages() {
+    let examples = scratch("list-action");
+    let dir = examples.join("list-resources/cloud_instance");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("list-resource.tfquery.hcl"),
+        "list \"cloud_instance\" \"all\" {\n  provider = cloud\n}\n",
+    )
+    .unwrap();
+    let dir = examples.join("actions/cloud_reboot");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("action.tf"), "action \"cloud_reboot\" \"r\" {}\n").unwrap();
+    let pages = docs().examples(&examples).pages().unwrap();
+    let list = page(&pages, "list-resources/instance.md");
+    assert!(
+        list.contains("page_title: \"cloud_instance List Resource - cloud\""),
+        "{list}"
+    );
+    assert!(
+        list.contains("# cloud_instance (List Resource)\n\nLists instances.\n"),
+        "{list}"
+    );
+    assert!(list.contains("list \"cloud_instance\" \"all\""), "{list}");
+    assert!(
+        list.contains("- `prefix` (String) Names start so.\n"),
+        "{list}"
+    );
+    let action = page(&pages, "actions/reboot.md");
+    assert!(
+        action.contains("# cloud_reboot (Action)\n\nReboots an instance.\n"),
+        "{action}"
+    );
+    assert!(
+        action.contains("action \"cloud_reboot\" \"r\" {}"),
+        "{action}"
+    );
+    assert!(
+        action.contains("### Required\n\n- `instance` (String)\n"),
+        "{action}"
+    );
+    // A misspelled example directory is an error, as for the other kinds.
+    std::fs::create_dir_all(examples.join("actions/cloud_rebot")).unwrap();
+    let e = docs().examples(&examples).pages().unwrap_err();
+    assert!(e.to_string().contains("cloud_rebot"), "{e}");
+    let _ = std::fs::remove_dir_all(&examples);
 }

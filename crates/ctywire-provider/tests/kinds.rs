@@ -426,10 +426,9 @@ fn server(cloud: &Shared) -> Server<Kinds> {
     Server::new(Kinds {
         cloud: Arc::clone(cloud),
     })
-    .resource_with_identity(Things)
+    .resource_with_list(Things, ListThings)
     .resource(Others)
     .ephemeral_resource(Tokens)
-    .list_resource(ListThings)
     .action(Notifier)
     .function(Join)
     .function(Sum)

@@ -1,10 +1,14 @@
 //! Validation by declaration in each call that validates: ValidateProviderConfig,
-//! ValidateResourceConfig and ValidateDataResourceConfig, each refusal a diagnostic at
-//! its attribute's path (as Terraform's AttributePath), never a failed call.
+//! ValidateResourceConfig, ValidateDataResourceConfig, ValidateEphemeralResourceConfig
+//! and ValidateListResourceConfig, each refusal a diagnostic at its attribute's path (as
+//! Terraform's AttributePath), never a failed call.
 
 use ctywire::object::Object;
 use ctywire::{Known, Value};
-use ctywire_provider::{Context, DataSource, Provider, Resource, Result, Server};
+use ctywire_provider::{
+    Context, DataSource, EphemeralResource, IdentifiedResource, ListResource, Listing, NoPrivate,
+    Opened, Provider, Resource, ResourceIdentity, ResourceState, Result, Server,
+};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_from_proto;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
@@ -75,8 +79,69 @@ impl DataSource<()> for Lookups {
     }
 }
 
+#[derive(ctywire::Object)]
+struct RuleId {
+    #[cty(required)]
+    id: String,
+}
+
+impl IdentifiedResource<()> for Rules {
+    type Identity = RuleId;
+
+    fn identity(&self, _: &Context<()>, state: &Rule) -> RuleId {
+        RuleId {
+            id: format!("{:?}", state.id),
+        }
+    }
+}
+
+#[derive(ctywire::Object)]
+struct RuleFilter {
+    #[cty(optional, range(min = 1, max = 100))]
+    limit_per_page: Option<u32>,
+}
+
+struct ListRules;
+
+impl ListResource<()> for ListRules {
+    type Resource = Rules;
+    type Config = RuleFilter;
+
+    async fn list(
+        &self,
+        _: &Context<()>,
+        _: RuleFilter,
+        _: &mut Listing<ResourceState<Self, ()>, ResourceIdentity<Self, ()>>,
+    ) -> Result<()> {
+        Ok(())
+    }
+}
+
+#[derive(ctywire::Object)]
+struct Token {
+    #[cty(required, length(min = 3), one_of("read", "write"))]
+    scope: String,
+    #[cty(computed, sensitive)]
+    value: Known<String>,
+}
+
+struct Tokens;
+
+impl EphemeralResource<()> for Tokens {
+    const NAME: &'static str = "token";
+    type Object = Token;
+    type Private = NoPrivate;
+
+    async fn open(&self, _: &Context<()>, token: Token) -> Result<Opened<Token, NoPrivate>> {
+        Ok(Opened::new(token))
+    }
+}
+
 fn server() -> Server<P> {
-    Server::new(P).resource(Rules).data_source(Lookups)
+    Server::new(P)
+        .resource_with_list(Rules, ListRules)
+        .data_source(Lookups)
+        .ephemeral_resource(Tokens)
 }
 
 fn dv<T: Object>(value: &Value) -> DynamicValue {
@@ -162,4 +227,50 @@ async fn resources_and_data_sources_are_validated() {
         said(&r.diagnostics),
         [".name: At least one of `name` or `id` must be set."]
     );
+}
+
+/// Ephemeral resources and list resources' `config` blocks take the same declarations.
+#[tokio::test]
+async fn ephemeral_and_list_configurations_are_validated() {
+    let s = server();
+    let token = Value::object([("scope", Value::from("admin")), ("value", Value::Null)]);
+    let r = s
+        .validate_ephemeral_resource_config(Request::new(
+            validate_ephemeral_resource_config::Request {
+                type_name: "v_token".into(),
+                config: Some(dv::<Token>(&token)),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(said(&r.diagnostics).len(), 1, "{:?}", r.diagnostics);
+    assert!(
+        said(&r.diagnostics)[0].starts_with(".scope: "),
+        "{:?}",
+        r.diagnostics
+    );
+    let list = |limit: Value| {
+        let s = &s;
+        async move {
+            let config = Value::object([("limit_per_page", limit)]);
+            let r = s
+                .validate_list_resource_config(Request::new(
+                    validate_list_resource_config::Request {
+                        type_name: "v_rule".into(),
+                        config: Some(dv::<RuleFilter>(&config)),
+                        ..Default::default()
+                    },
+                ))
+                .await
+                .unwrap()
+                .into_inner();
+            said(&r.diagnostics)
+        }
+    };
+    let found = list(Value::from(500)).await;
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with(".limit_per_page: "), "{found:?}");
+    assert!(list(Value::from(50)).await.is_empty());
+    assert!(list(Value::unknown()).await.is_empty());
 }
