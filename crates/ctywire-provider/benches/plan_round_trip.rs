@@ -11,20 +11,31 @@
 //! figures, then a summary of medians taken alternately (31 runs each) with the ratio of
 //! each pair (the median of the runs' ratios; issue target: at most 1.10x).
 //! `CTYWIRE_SUMMARY_ONLY=1` skips criterion.
+//!
+//! For callgrind, `CTYWIRE_PROFILE=raw` or `CTYWIRE_PROFILE=framework` only builds the
+//! payload and makes `CTYWIRE_PROFILE_CALLS` (default 1) in-process calls of that side
+//! on a current-thread runtime: the difference between the counts of 2 calls and of 1
+//! is one call's, e.g.
+//! `valgrind --tool=callgrind --callgrind-out-file=f2.out target/release/deps/plan_round_trip-*`.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
-use ctywire::{Known, Refinements, Type, Value};
+use ctywire::Known;
 use ctywire_provider::{Context, Provider, Resource, Result, Server};
 use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
-use ctywire_tfplugin::tfplugin6::{plan_resource_change, DynamicValue};
+use ctywire_tfplugin::tfplugin6::{configure_provider, plan_resource_change, DynamicValue};
 use ctywire_tfplugin::{dynamic, Plugin, PluginEnv, Started};
 use tonic::transport::Channel;
-use tonic::{Request, Response, Status};
+use tonic::Request;
+
+/// The payload, the raw handler and the client, as ctywire-tfplugin's bench has them.
+#[path = "../../ctywire-tfplugin/benches/support/plan.rs"]
+mod shared;
+use shared::{connect, request, resource_type, state, Raw};
 
 // ---- the framework's resource: the raw handler's type, declared
 
@@ -94,98 +105,23 @@ fn framework() -> Server<Bench> {
     Server::new(Bench).resource(ThingsResource)
 }
 
-// ---- the raw handler (as in ctywire-tfplugin's plan_round_trip bench)
-
-/// The resource: a list of 20,000 objects (about 3 MB of MessagePack) and a computed id.
-fn resource_type() -> Type {
-    "object({id=string, items=list(object({name=string, size=number, price=number, enabled=bool, tags=map(string), zones=list(string)}))})"
-        .parse()
-        .unwrap()
-}
-
-fn state(items: usize) -> Value {
-    let item = |i: usize| {
-        Value::object([
-            ("enabled", Value::from(i.is_multiple_of(3))),
-            (
-                "name",
-                Value::from(format!("item-{i:06}-{}", "x".repeat(i % 40))),
-            ),
-            (
-                "price",
-                Value::Number(ctywire::Number::from_f64(i as f64 * 0.37).unwrap()),
-            ),
-            ("size", Value::from(i as i64 * 7)),
-            (
-                "tags",
-                Value::map([
-                    (
-                        "env",
-                        Value::from(if i.is_multiple_of(2) { "prod" } else { "dev" }),
-                    ),
-                    ("owner", Value::from(format!("team-{}", i % 17))),
-                    (
-                        "cost-center",
-                        Value::from(format!("cc-{:05}", i * 13 % 99_991)),
-                    ),
-                ]),
-            ),
-            (
-                "zones",
-                Value::list([
-                    Value::from("eu-west-1a"),
-                    Value::from(format!("eu-west-1{}", ["b", "c"][i % 2])),
-                ]),
-            ),
-        ])
-    };
-    Value::object([
-        ("id", Value::Null),
-        (
-            "items",
-            Value::list((0..items).map(item).collect::<Vec<_>>()),
-        ),
-    ])
-}
-
-struct Raw {
-    ty: Type,
-}
-
-#[tonic::async_trait]
-impl Service for Raw {
-    async fn plan_resource_change(
-        &self,
-        request: Request<plan_resource_change::Request>,
-    ) -> std::result::Result<Response<plan_resource_change::Response>, Status> {
-        let req = request.into_inner();
-        let ty = &self.ty;
-        let _prior = dynamic::decode(req.prior_state.as_ref(), ty).unwrap();
-        let _config = dynamic::decode(req.config.as_ref(), ty).unwrap();
-        let mut planned = dynamic::decode(req.proposed_new_state.as_ref(), ty).unwrap();
-        planned
-            .set_at_path(
-                &ctywire::Path::root().attribute("id"),
-                Value::Unknown(Refinements::new().not_null()),
-            )
-            .unwrap();
-        Ok(Response::new(plan_resource_change::Response {
-            planned_state: Some(dynamic::encode(&planned, ty).unwrap()),
-            ..Default::default()
-        }))
-    }
-}
-
-// ---- driving both
-
-fn request(type_name: &str, bytes: &DynamicValue) -> plan_resource_change::Request {
-    plan_resource_change::Request {
-        type_name: type_name.into(),
-        prior_state: Some(bytes.clone()),
-        proposed_new_state: Some(bytes.clone()),
-        config: Some(bytes.clone()),
+/// The empty provider block's `ConfigureProvider` (a resource plans once it is).
+fn configure() -> configure_provider::Request {
+    let ty: ctywire::Type = "object({})".parse().unwrap();
+    let config = ctywire::Value::object(Vec::<(&str, ctywire::Value)>::new());
+    configure_provider::Request {
+        config: Some(dynamic::encode(&config, &ty).unwrap()),
         ..Default::default()
     }
+}
+
+/// Checks the provider took its configuration.
+fn configured(response: configure_provider::Response) {
+    assert!(
+        response.diagnostics.is_empty(),
+        "{:?}",
+        response.diagnostics
+    );
 }
 
 /// Checks the answer is a plan (so that neither side is timed failing).
@@ -196,31 +132,6 @@ fn planned(response: plan_resource_change::Response) -> plan_resource_change::Re
         response.diagnostics
     );
     response
-}
-
-async fn connect(started: &Started) -> ProviderClient<Channel> {
-    let ctywire_tfplugin::PluginAddress::Unix(socket) = started.address.clone() else {
-        panic!(
-            "the plugin serves on {}, not a Unix socket",
-            started.address
-        )
-    };
-    let channel = tonic::transport::Endpoint::try_from("http://plugin")
-        .unwrap()
-        .initial_connection_window_size(16 << 20)
-        .initial_stream_window_size(16 << 20)
-        .connect_with_connector(tower::service_fn(move |_| {
-            let socket = socket.clone();
-            async move {
-                let stream = tokio::net::UnixStream::connect(socket).await?;
-                Ok::<_, std::io::Error>(hyper_util::rt::TokioIo::new(stream))
-            }
-        }))
-        .await
-        .unwrap();
-    ProviderClient::new(channel)
-        .max_decoding_message_size(usize::MAX)
-        .max_encoding_message_size(usize::MAX)
 }
 
 struct Fixture {
@@ -259,13 +170,19 @@ impl Fixture {
                 .await
                 .unwrap();
             let framework = framework().plugin().start(&env).await.unwrap();
-            let (raw_client, framework_client) = (connect(&raw).await, connect(&framework).await);
+            let (raw_client, mut framework_client) =
+                (connect(&raw).await, connect(&framework).await);
+            let response = framework_client.configure_provider(configure()).await;
+            configured(response.unwrap().into_inner());
             (vec![raw, framework], raw_client, framework_client)
         });
+        let served = framework();
+        let response = runtime.block_on(served.configure_provider(Request::new(configure())));
+        configured(response.unwrap().into_inner());
         Fixture {
             runtime,
             raw: Raw { ty },
-            framework: framework(),
+            framework: served,
             raw_request: request("bench", &bytes),
             framework_request: request("bench_things", &bytes),
             raw_client,
@@ -360,7 +277,36 @@ fn summary(fixture: &mut Fixture) {
     }
 }
 
+/// `calls` in-process calls of `side` (`raw` or `framework`), nothing else.
+fn profile(side: &str, calls: usize) {
+    let ty = resource_type();
+    let bytes: DynamicValue = dynamic::encode(&state(20_000), &ty).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (raw, framework) = (Raw { ty }, framework());
+    let response = runtime.block_on(framework.configure_provider(Request::new(configure())));
+    configured(response.unwrap().into_inner());
+    for _ in 0..calls {
+        let response = match side {
+            "raw" => {
+                runtime.block_on(raw.plan_resource_change(Request::new(request("bench", &bytes))))
+            }
+            "framework" => runtime.block_on(
+                framework.plan_resource_change(Request::new(request("bench_things", &bytes))),
+            ),
+            _ => panic!("CTYWIRE_PROFILE is raw or framework, not {side:?}"),
+        };
+        black_box(planned(response.unwrap().into_inner()));
+    }
+}
+
 fn main() {
+    if let Ok(side) = std::env::var("CTYWIRE_PROFILE") {
+        let calls = std::env::var("CTYWIRE_PROFILE_CALLS").map_or(1, |n| n.parse().unwrap());
+        return profile(&side, calls);
+    }
     let mut fixture = Fixture::new();
     if std::env::var_os("CTYWIRE_SUMMARY_ONLY").is_none() {
         let mut c = Criterion::default()

@@ -22,6 +22,8 @@ pub struct Plan<T> {
     config: Value,
     planned: Value,
     replace: Vec<Path>,
+    /// Whether the planned state was written (so the framework encodes it again).
+    edited: bool,
     state: PhantomData<fn() -> T>,
 }
 
@@ -32,12 +34,21 @@ impl<T: MsgpackField> Plan<T> {
             config,
             planned,
             replace,
+            edited: false,
             state: PhantomData,
         }
     }
 
-    pub(crate) fn into_parts(self) -> (Value, Vec<Path>) {
-        (self.planned, self.replace)
+    /// The values back (without copies of the prior state and configuration, which
+    /// the handler's task took), and whether the planned state was written.
+    pub(crate) fn into_parts(self) -> Parts {
+        Parts {
+            prior: self.prior,
+            config: self.config,
+            planned: self.planned,
+            replace: self.replace,
+            edited: self.edited,
+        }
     }
 
     /// Whether the plan creates the object (there is no prior state).
@@ -81,6 +92,7 @@ impl<T: MsgpackField> Plan<T> {
     /// When `T`'s typed codec cannot write it.
     pub fn set_planned(&mut self, planned: &T) -> Result<()> {
         self.planned = object::to_value(planned).map_err(|e| Error::value(&e, "Invalid plan"))?;
+        self.edited = true;
         Ok(())
     }
 
@@ -108,6 +120,7 @@ impl<T: MsgpackField> Plan<T> {
     /// When the plan has no value at `path`.
     pub fn set_planned_value(&mut self, path: impl Into<Path>, value: Value) -> Result<()> {
         let path = path.into();
+        self.edited = true;
         self.planned
             .set_at_path(&path, value)
             .map_err(|e| Error::value(&e, "Invalid plan"))
@@ -125,6 +138,15 @@ impl<T: MsgpackField> Plan<T> {
     pub fn replaced(&self) -> &[Path] {
         &self.replace
     }
+}
+
+/// A [`Plan`] taken apart.
+pub(crate) struct Parts {
+    pub(crate) prior: Value,
+    pub(crate) config: Value,
+    pub(crate) planned: Value,
+    pub(crate) replace: Vec<Path>,
+    pub(crate) edited: bool,
 }
 
 /// `value` as a `U`, an unknown the type cannot hold named with the fix.

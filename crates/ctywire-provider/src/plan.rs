@@ -29,6 +29,10 @@ use ctywire::{Path, PathStep, Refinements, Value};
 ///   key; a set's elements have no identity but their value, so a declaration inside a
 ///   set compares the whole set.
 ///
+/// `proposed` is planned in place (no copy of it is made unless a declaration needs
+/// one). `proposed_is_prior` says the caller knows the two are the same value (Terraform
+/// sent the same bytes for both: nothing changes), which spares comparing them.
+///
 /// # Errors
 ///
 /// When a default does not fit its attribute's type.
@@ -37,10 +41,15 @@ pub fn plan(
     modifiers: &PlanModifiers,
     prior: &Value,
     config: &Value,
-    proposed: &Value,
-) -> ctywire::Result<(Value, Vec<Path>)> {
+    proposed: Value,
+    proposed_is_prior: bool,
+) -> ctywire::Result<Planned> {
     if config.is_null() {
-        return Ok((Value::Null, Vec::new()));
+        return Ok(Planned {
+            value: Value::Null,
+            replace: Vec::new(),
+            as_proposed: false,
+        });
     }
     let mut defaults = Vec::new();
     for (names, value) in &modifiers.defaults {
@@ -53,23 +62,40 @@ pub fn plan(
                 .map(|path| (path, value.clone())),
         );
     }
+    let mut planned = proposed;
     // Write-only values first: the configuration's are no change of the object.
-    let proposed = block.apply_defaults(config, &null_write_only(block, proposed), &defaults)?;
-    let planned = block.mark_computed_unknown(prior, config, &proposed, |path| {
-        modifiers
-            .refinements
-            .iter()
-            .find(|(names, _)| matches(names, path))
-            .map_or_else(Refinements::new, |(_, r)| r.clone())
-    });
-    let planned = block.apply_defaults(config, &planned, &defaults)?;
-    let planned = block.keep_prior(prior, &planned, |path| {
-        modifiers
-            .use_state_for_unknown
-            .iter()
-            .any(|names| matches(names, path))
-            && !config.at_path(path).is_some_and(Value::is_unknown)
-    });
+    let mut as_proposed = !block.contains_write_only();
+    if !as_proposed {
+        planned = null_write_only(block, &planned);
+    }
+    as_proposed &= !apply_defaults(config, &mut planned, &defaults)?;
+    // Block::mark_computed_unknown's test of whether the update changes anything, with
+    // the caller's knowledge first.
+    let unchanged = !prior.is_null()
+        && ((proposed_is_prior && as_proposed)
+            || prior.raw_equals(&planned, &block.implied_type()));
+    if !planned.is_null() && !unchanged {
+        // A null prior: mark_computed_unknown marks without comparing again.
+        planned = block.mark_computed_unknown(&Value::Null, config, &planned, |path| {
+            modifiers
+                .refinements
+                .iter()
+                .find(|(names, _)| matches(names, path))
+                .map_or_else(Refinements::new, |(_, r)| r.clone())
+        });
+        apply_defaults(config, &mut planned, &defaults)?;
+        as_proposed = false;
+        // An unchanged plan is the prior state, which holds no unknown to keep.
+        if !modifiers.use_state_for_unknown.is_empty() {
+            planned = block.keep_prior(prior, &planned, |path| {
+                modifiers
+                    .use_state_for_unknown
+                    .iter()
+                    .any(|names| matches(names, path))
+                    && !config.at_path(path).is_some_and(Value::is_unknown)
+            });
+        }
+    }
     let mut found = Vec::new();
     for names in &modifiers.requires_replace {
         for value in [prior, &planned] {
@@ -97,7 +123,39 @@ pub fn plan(
             }
         }
     }
-    Ok((planned, replace))
+    Ok(Planned {
+        value: planned,
+        replace,
+        as_proposed,
+    })
+}
+
+/// What [`plan`] planned.
+pub struct Planned {
+    /// The planned state.
+    pub value: Value,
+    /// The paths whose change forces a replacement.
+    pub replace: Vec<Path>,
+    /// Whether the planned state is the proposed one as it came (nothing was written
+    /// into it), so that the proposed state's bytes can answer for it.
+    pub as_proposed: bool,
+}
+
+/// `defaults` written into `planned` where the configuration leaves their attribute
+/// null ([`Block::apply_defaults`] in place); whether any was.
+fn apply_defaults(
+    config: &Value,
+    planned: &mut Value,
+    defaults: &[(Path, Value)],
+) -> ctywire::Result<bool> {
+    let mut wrote = false;
+    for (path, default) in defaults {
+        if config.at_path(path).is_none_or(Value::is_null) {
+            planned.set_at_path(path, default.clone())?;
+            wrote = true;
+        }
+    }
+    Ok(wrote)
 }
 
 /// `value` (of `block`'s type) with each write-only attribute null, in nested
@@ -260,8 +318,19 @@ mod tests {
     fn run(prior: &Value, config: &Value) -> (Value, Vec<Path>) {
         let block = Server::schema_block();
         let proposed = block.proposed_new(prior, config);
-        let (planned, replace) =
-            plan(&block, &Server::plan_modifiers(), prior, config, &proposed).unwrap();
+        let Planned {
+            value: planned,
+            replace,
+            ..
+        } = plan(
+            &block,
+            &Server::plan_modifiers(),
+            prior,
+            config,
+            proposed,
+            false,
+        )
+        .unwrap();
         let found = block.check_plan(prior, config, &planned);
         assert!(found.is_empty(), "{found:?}");
         (planned, replace)
@@ -349,6 +418,45 @@ mod tests {
         ));
     }
 
+    /// The caller's "Terraform sent the same bytes" plans what comparing the values
+    /// plans, and only a plan nothing was written into is the proposed state as it came.
+    #[test]
+    fn proposed_is_prior_plans_as_comparing_does() {
+        let block = Server::schema_block();
+        let modifiers = Server::plan_modifiers();
+        let prior = server("a", 1, Some(("srv-a", "z1", "e1")), vec![disk(10, None)]);
+        let config = server("a", 1, None, vec![disk(10, None)]);
+        let proposed = block.proposed_new(&prior, &config);
+        assert_eq!(proposed, prior);
+        let known = plan(&block, &modifiers, &prior, &config, proposed.clone(), true).unwrap();
+        let compared = plan(&block, &modifiers, &prior, &config, proposed, false).unwrap();
+        assert_eq!(known.value, compared.value);
+        assert_eq!(known.value, prior);
+        assert!(known.as_proposed && compared.as_proposed);
+        // A change marks the computed attributes: written into.
+        let config = server("a", 2, None, vec![disk(10, None)]);
+        let proposed = block.proposed_new(&prior, &config);
+        let changed = plan(&block, &modifiers, &prior, &config, proposed, false).unwrap();
+        assert!(changed.value["etag"].is_unknown());
+        assert!(!changed.as_proposed);
+        // A default filled in: written into, and compared as filled in.
+        let block = Machine::schema_block();
+        let modifiers = Machine::plan_modifiers();
+        let prior = machine(
+            Value::from(1),
+            Value::from("gold"),
+            Value::from("srv-1"),
+            vec![],
+        );
+        let config = machine(Value::from(1), Value::Null, Value::Null, vec![]);
+        let proposed = block.proposed_new(&prior, &config);
+        assert_eq!(proposed, prior);
+        let planned = plan(&block, &modifiers, &prior, &config, proposed, true).unwrap();
+        assert!(!planned.as_proposed);
+        assert_eq!(planned.value["tier"].as_str(), Some("standard"));
+        assert!(planned.value["id"].is_unknown());
+    }
+
     /// Declarations of the planning options beside each other.
     #[derive(ctywire::Object)]
     struct Machine {
@@ -386,8 +494,19 @@ mod tests {
     fn run_machine(prior: &Value, config: &Value) -> (Value, Vec<Path>) {
         let block = Machine::schema_block();
         let proposed = block.proposed_new(prior, config);
-        let (planned, replace) =
-            plan(&block, &Machine::plan_modifiers(), prior, config, &proposed).unwrap();
+        let Planned {
+            value: planned,
+            replace,
+            ..
+        } = plan(
+            &block,
+            &Machine::plan_modifiers(),
+            prior,
+            config,
+            proposed,
+            false,
+        )
+        .unwrap();
         let found = block.check_plan(prior, config, &planned);
         assert!(found.is_empty(), "{found:?}");
         (planned, replace)
@@ -513,14 +632,16 @@ mod tests {
         let block = Account::schema_block();
         let config = account(Value::from("pw"), Value::Null, vec![key("s")]);
         let proposed = block.proposed_new(&Value::Null, &config);
-        let (planned, _) = plan(
+        let planned = plan(
             &block,
             &Account::plan_modifiers(),
             &Value::Null,
             &config,
-            &proposed,
+            proposed,
+            false,
         )
-        .unwrap();
+        .unwrap()
+        .value;
         assert!(block.check_plan(&Value::Null, &config, &planned).is_empty());
         assert!(planned["password"].is_null());
         let secret = Path::root().attribute("key").index(0).attribute("secret");
@@ -532,14 +653,16 @@ mod tests {
         let prior = null_write_only(&block, &prior);
         let config = account(Value::from("new"), Value::Null, vec![key("t")]);
         let proposed = block.proposed_new(&prior, &config);
-        let (planned, _) = plan(
+        let planned = plan(
             &block,
             &Account::plan_modifiers(),
             &prior,
             &config,
-            &proposed,
+            proposed,
+            false,
         )
-        .unwrap();
+        .unwrap()
+        .value;
         assert_eq!(planned, prior);
     }
 }

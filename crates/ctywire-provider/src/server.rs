@@ -591,22 +591,36 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                     decode(&req.proposed_new_state, "Invalid proposed new state")?,
                 ))
             });
-            let (prior, config, proposed) = match values {
+            let (mut prior, mut config, proposed) = match values {
                 Ok(values) => values,
                 Err(e) => {
                     response.diagnostics = protos(e);
                     return response;
                 }
             };
-            let (mut planned, mut replace) =
-                match crate::plan::plan(&self.block, &self.modifiers, &prior, &config, &proposed) {
-                    Ok(plan) => plan,
-                    Err(e) => {
-                        response.diagnostics = protos(Error::value(&e, "Invalid default"));
-                        return response;
-                    }
-                };
+            // The same bytes decode to the same value: nothing changes.
+            let proposed_is_prior =
+                req.prior_state.is_some() && req.prior_state == req.proposed_new_state;
+            let crate::plan::Planned {
+                value: mut planned,
+                mut replace,
+                mut as_proposed,
+            } = match crate::plan::plan(
+                &self.block,
+                &self.modifiers,
+                &prior,
+                &config,
+                proposed,
+                proposed_is_prior,
+            ) {
+                Ok(plan) => plan,
+                Err(e) => {
+                    response.diagnostics = protos(Error::value(&e, "Invalid default"));
+                    return response;
+                }
+            };
             // The resource's own edits (Resource::modify_plan), on creates and updates.
+            // The values go to the handler's task and come back, uncopied.
             if !planned.is_null() {
                 let ctx = match ctx {
                     Ok(ctx) => ctx,
@@ -620,8 +634,7 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 let private = ctx.private_slot();
                 let warnings = ctx.warnings();
                 let this = Arc::clone(&self);
-                let mut edited =
-                    crate::Plan::<R::State>::new(prior.clone(), config.clone(), planned, replace);
+                let mut edited = crate::Plan::<R::State>::new(prior, config, planned, replace);
                 let handler = async move {
                     this.resource.modify_plan(&ctx, &mut edited).await?;
                     Ok(edited)
@@ -630,12 +643,17 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                     run(&self.name, "modify_plan", Some(warnings), handler).await;
                 response.diagnostics = diagnostics;
                 response.planned_private = private.out();
-                match edited {
-                    Some(edited) => (planned, replace) = edited.into_parts(),
-                    None => return response,
-                }
+                let Some(edited) = edited else {
+                    return response;
+                };
+                let parts = edited.into_parts();
+                (prior, config, planned, replace) =
+                    (parts.prior, parts.config, parts.planned, parts.replace);
+                as_proposed &= !parts.edited;
                 // Write-only values are never planned, whatever modify_plan set.
-                planned = crate::plan::null_write_only(&self.block, &planned);
+                if self.block.contains_write_only() {
+                    planned = crate::plan::null_write_only(&self.block, &planned);
+                }
             }
             // The plan is checked as Terraform will check it, in Terraform's words.
             let mut found = self.block.check_plan(&prior, &config, &planned);
@@ -654,9 +672,18 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             if !found.is_empty() {
                 return response;
             }
-            match encode_value(&planned, &self.ty, "Invalid plan") {
-                Ok(planned) => response.planned_state = Some(planned),
-                Err(e) => response.diagnostics.extend(protos(e)),
+            // A plan that is the proposed state as Terraform sent it is answered with
+            // Terraform's own bytes (MessagePack, as Terraform sends; never where a
+            // write-only attribute may have been written to null), not encoded again.
+            let proposed = req
+                .proposed_new_state
+                .filter(|p| as_proposed && p.json.is_empty() && !self.block.contains_write_only());
+            match proposed {
+                Some(proposed) => response.planned_state = Some(proposed),
+                None => match encode_value(&planned, &self.ty, "Invalid plan") {
+                    Ok(planned) => response.planned_state = Some(planned),
+                    Err(e) => response.diagnostics.extend(protos(e)),
+                },
             }
             response.requires_replace = replace
                 .iter()
