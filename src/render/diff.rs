@@ -34,6 +34,9 @@
 mod differ;
 mod human;
 mod model;
+mod plan;
+
+pub use plan::render_plan;
 
 use crate::path::Path;
 use crate::schema::Block;

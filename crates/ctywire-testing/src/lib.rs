@@ -52,6 +52,8 @@ pub use workspace::Workspace;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use ctywire::render::diff::{render_plan, DiffOptions};
+use ctywire::schema::ProviderSchemas;
 use ctywire::tfjson::{Plan, State};
 use ctywire_tfplugin::Plugin;
 
@@ -308,15 +310,16 @@ impl Runner<'_> {
             Ok(pair) => pair,
             Err(outcome) => return outcome,
         };
-        if let Err(why) = run_plan_checks("plan check", &step.plan_checks, &plan, &run) {
-            return Outcome::Failed(why);
+        if let Err(why) = run_plan_checks("plan check", &step.plan_checks, &plan) {
+            return Outcome::Failed(self.with_plan(why, &plan, &run));
         }
         if step.kind == Kind::PlanOnly {
             if !step.expect_non_empty_plan {
                 if let Err(why) = PlanCheck::empty().check(&plan) {
-                    return Outcome::Failed(format!(
-                        "a plan-only step: {why}\n--- the plan\n{}",
-                        run.stdout.trim_end()
+                    return Outcome::Failed(self.with_plan(
+                        format!("a plan-only step: {why}"),
+                        &plan,
+                        &run,
                     ));
                 }
             }
@@ -338,23 +341,46 @@ impl Runner<'_> {
             Ok(pair) => pair,
             Err(outcome) => return outcome,
         };
-        if let Err(why) = run_plan_checks(
-            "post-apply plan check",
-            &step.post_apply_plan_checks,
-            &plan,
-            &run,
-        ) {
-            return Outcome::Failed(why);
+        if let Err(why) =
+            run_plan_checks("post-apply plan check", &step.post_apply_plan_checks, &plan)
+        {
+            return Outcome::Failed(self.with_plan(why, &plan, &run));
         }
         if !step.expect_non_empty_plan {
             if let Err(why) = PlanCheck::empty().check(&plan) {
-                return Outcome::Failed(format!(
-                    "after applying this step, the plan was not empty: {why}\n--- the plan\n{}",
-                    run.stdout.trim_end()
+                return Outcome::Failed(self.with_plan(
+                    format!("after applying this step, the plan was not empty: {why}"),
+                    &plan,
+                    &run,
                 ));
             }
         }
         Outcome::Done
+    }
+
+    /// `why`, then the plan as `terraform show` prints it, rendered by ctywire from
+    /// `show -json` of the plan and the provider schemas (sensitive values hidden as
+    /// Terraform hides them); Terraform's own plan text where it cannot be rendered,
+    /// saying why.
+    fn with_plan(&self, why: String, plan: &Plan, run: &Run) -> String {
+        let schemas = self.ws.terraform(&["providers", "schema", "-json"]);
+        let rendered = if schemas.is_success() {
+            ProviderSchemas::from_json(schemas.stdout.as_bytes())
+                .and_then(|schemas| render_plan(plan, &schemas, &DiffOptions::new()))
+                .map_err(|e| e.to_string())
+        } else {
+            Err(format!(
+                "providers schema -json failed: {}",
+                schemas.stderr.trim_end()
+            ))
+        };
+        match rendered {
+            Ok(text) => format!("{why}\n--- the plan\n{}", text.trim_end()),
+            Err(e) => format!(
+                "{why}\n--- the plan (Terraform's text: ctywire could not render it: {e})\n{}",
+                run.stdout.trim_end()
+            ),
+        }
     }
 
     /// Runs a plan command, then `show -json` of its plan.
@@ -498,16 +524,12 @@ enum Outcome {
     Failed(String),
 }
 
-fn run_plan_checks(what: &str, checks: &[PlanCheck], plan: &Plan, run: &Run) -> Result<(), String> {
+fn run_plan_checks(what: &str, checks: &[PlanCheck], plan: &Plan) -> Result<(), String> {
     let failures: Vec<String> = checks.iter().filter_map(|c| c.check(plan).err()).collect();
     if failures.is_empty() {
         Ok(())
     } else {
-        Err(format!(
-            "{what}: {}\n--- the plan\n{}",
-            failures.join(&format!("\n{what}: ")),
-            run.stdout.trim_end()
-        ))
+        Err(format!("{what}: {}", failures.join(&format!("\n{what}: "))))
     }
 }
 

@@ -11,7 +11,9 @@ use base64::Engine;
 use ctywire_tfplugin::controller::grpc_controller_client::GrpcControllerClient;
 use ctywire_tfplugin::tfplugin6::provider_client::ProviderClient;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider;
-use ctywire_tfplugin::tfplugin6::{apply_resource_change, diagnostic, get_provider_schema};
+use ctywire_tfplugin::tfplugin6::{
+    apply_resource_change, diagnostic, get_provider_schema, read_resource, DynamicValue,
+};
 use ctywire_tfplugin::{Plugin, PluginAddress, PluginEnv, ServeError, Started};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
 use tonic::transport::{Channel, Endpoint};
@@ -835,6 +837,99 @@ async fn one_connection_carries_at_most_128_calls_at_once() {
         call.await.unwrap().unwrap();
     }
     assert_eq!(most.load(Ordering::SeqCst), 128);
+    started.stop();
+    started.wait().await.unwrap();
+}
+
+/// A provider whose ReadResource answers with a new state of `bytes` bytes of
+/// MessagePack (its GetProviderSchema answers as [`Empty`]'s does).
+struct Huge {
+    bytes: usize,
+}
+
+#[tonic::async_trait]
+impl Provider for Huge {
+    async fn get_provider_schema(
+        &self,
+        _request: tonic::Request<get_provider_schema::Request>,
+    ) -> Result<tonic::Response<get_provider_schema::Response>, tonic::Status> {
+        Ok(tonic::Response::new(
+            get_provider_schema::Response::default(),
+        ))
+    }
+
+    async fn read_resource(
+        &self,
+        _request: tonic::Request<read_resource::Request>,
+    ) -> Result<tonic::Response<read_resource::Response>, tonic::Status> {
+        Ok(tonic::Response::new(read_resource::Response {
+            new_state: Some(DynamicValue {
+                msgpack: vec![0xc0; self.bytes].into(),
+                json: Default::default(),
+            }),
+            ..Default::default()
+        }))
+    }
+}
+
+/// A response past 256 MiB is not sent: its call ends with an error status saying the
+/// message is too large (the client here would take a message of any size), and the
+/// server answers the next calls, on the same connection and a new one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_response_past_256_mib_is_an_error_for_its_call_alone() {
+    let started = Plugin::new()
+        .protocol6(Huge {
+            bytes: (256 << 20) + 1,
+        })
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let channel = connect(&started, None).await.unwrap();
+    let mut client = ProviderClient::new(channel.clone()).max_decoding_message_size(usize::MAX);
+    let status = client
+        .read_resource(read_resource::Request {
+            type_name: "demo_thing".into(),
+            ..Default::default()
+        })
+        .await
+        .map(|r| r.into_inner().new_state.map(|s| s.msgpack.len()))
+        .expect_err("a response past the limit was sent");
+    assert_eq!(status.code(), tonic::Code::OutOfRange, "{status:?}");
+    assert!(
+        status.message().contains("too large"),
+        "{}",
+        status.message()
+    );
+    assert!(status.message().len() < 1024, "{}", status.message().len());
+    schema_call(channel).await.unwrap();
+    schema_call(connect(&started, None).await.unwrap())
+        .await
+        .unwrap();
+    started.stop();
+    started.wait().await.unwrap();
+}
+
+/// A response just under the limit is sent whole (the limit is the message's, not
+/// smaller).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_response_under_256_mib_is_sent() {
+    // The DynamicValue's field tag and length, and the response's, take 12 bytes.
+    let bytes = (256 << 20) - 12;
+    let started = Plugin::new()
+        .protocol6(Huge { bytes })
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let channel = connect(&started, None).await.unwrap();
+    let mut client = ProviderClient::new(channel).max_decoding_message_size(usize::MAX);
+    let state = client
+        .read_resource(read_resource::Request::default())
+        .await
+        .unwrap()
+        .into_inner()
+        .new_state
+        .unwrap();
+    assert_eq!(state.msgpack.len(), bytes);
     started.stop();
     started.wait().await.unwrap();
 }

@@ -126,7 +126,7 @@ fn unchanged(keyword: &str, count: usize, opts: Opts) -> String {
 }
 
 /// An attribute name as it is, or quoted when it is no HCL identifier.
-fn attribute_name(name: &str) -> String {
+pub(super) fn attribute_name(name: &str) -> String {
     if crate::text::is_identifier(name) {
         name.to_owned()
     } else {
@@ -136,7 +136,7 @@ fn attribute_name(name: &str) -> String {
 
 /// `key` padded as Go's `%-*s` pads it: to `width` counted in bytes by the caller, in
 /// characters by the padding.
-fn padded(key: &str, width: usize) -> String {
+pub(super) fn padded(key: &str, width: usize) -> String {
     let n = key.chars().count();
     format!("{key}{}", " ".repeat(width.saturating_sub(n)))
 }
