@@ -89,15 +89,18 @@ pub(crate) fn is_nfc(s: &str) -> bool {
 /// takes the slow path.
 const TABLE_END: u32 = 0x2_0000;
 
+/// The words of [`starters`]' table: one bit per code point below [`TABLE_END`].
+const TABLE_WORDS: usize = (TABLE_END / 64) as usize;
+
 /// One bit per code point below [`TABLE_END`]: set where the code point is NFC quick
 /// check "Yes" with canonical combining class 0, as the Unicode data of the
 /// normalizer the slow path uses says (built from it once, on first use). Text made only
 /// of such code points is NFC: Unicode's quick check answers "Yes" for it, and that
 /// answer is exact.
-fn starters() -> &'static [u64] {
-    static TABLE: std::sync::OnceLock<Box<[u64]>> = std::sync::OnceLock::new();
+fn starters() -> &'static [u64; TABLE_WORDS] {
+    static TABLE: std::sync::OnceLock<Box<[u64; TABLE_WORDS]>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = vec![0u64; (TABLE_END / 64) as usize];
+        let mut table = Box::new([0u64; TABLE_WORDS]);
         for (cp, ch) in (0..TABLE_END).filter_map(|cp| char::from_u32(cp).map(|ch| (cp, ch))) {
             let stays = unicode_normalization::char::canonical_combining_class(ch) == 0
                 && is_nfc_quick(std::iter::once(ch)) == IsNormalized::Yes;
@@ -105,47 +108,57 @@ fn starters() -> &'static [u64] {
                 table[(cp / 64) as usize] |= 1 << (cp % 64);
             }
         }
-        table.into_boxed_slice()
+        table
     })
 }
 
-/// Whether every code point of `s` is in [`starters`]' table, so that `s` is NFC. The
-/// UTF-8 is read a sequence at a time from its lead byte (`s` is valid UTF-8): ASCII and
-/// the two-byte sequences below U+0300 (lead bytes below 0xCC) need no lookup.
+/// Whether every code point of `s` is in [`starters`]' table, so that `s` is NFC.
+///
+/// The UTF-8 is read from its lead bytes (`s` is valid UTF-8), and a code point's word
+/// and bit in the table come straight from its bytes: the word from the bits of every
+/// byte but the last, the bit from the last byte's six. Bytes below 0xCC (ASCII,
+/// continuation bytes, and the lead bytes of U+0080 to U+02FF, all in the table) are
+/// passed over one at a time, so ASCII runs and Latin text cost one comparison a byte;
+/// a lead byte at or above 0xCC costs one lookup, its continuation bytes then passed
+/// over as any other.
 fn is_nfc_by_table(s: &str) -> bool {
     let table = starters();
-    let bytes = s.as_bytes();
-    let continuation = |i: usize| u32::from(bytes.get(i).copied().unwrap_or(0) & 0x3f);
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let (cp, len) = match b {
-            0x00..=0x7f => {
-                i += 1;
+    let mut rest = s.as_bytes();
+    loop {
+        let (word, bit) = match *rest {
+            [] => return true,
+            [b, ref tail @ ..] if b < 0xcc => {
+                rest = tail;
                 continue;
             }
-            0x80..=0xcb => {
-                i += 2;
-                continue;
+            // U+0300 to U+07FF: the word is the lead byte's five bits.
+            [b @ 0xcc..=0xdf, c1, ref tail @ ..] => {
+                rest = tail;
+                (usize::from(b & 0x1f), c1)
             }
-            0xcc..=0xdf => ((u32::from(b & 0x1f) << 6) | continuation(i + 1), 2),
-            0xe0..=0xef => (
-                (u32::from(b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2),
-                3,
-            ),
-            _ => (
-                (u32::from(b & 0x07) << 18)
-                    | (continuation(i + 1) << 12)
-                    | (continuation(i + 2) << 6)
-                    | continuation(i + 3),
-                4,
-            ),
+            // U+0800 to U+FFFF: the lead byte's four bits, then the first continuation's six.
+            [b @ 0xe0..=0xef, c1, c2, ref tail @ ..] => {
+                rest = tail;
+                ((usize::from(b & 0x0f) << 6) | usize::from(c1 & 0x3f), c2)
+            }
+            // U+10000 to U+1FFFF (F0 90..9F): the two middle bytes' six bits each.
+            [0xf0, c1 @ 0x90..=0x9f, c2, c3, ref tail @ ..] => {
+                rest = tail;
+                ((usize::from(c1 & 0x3f) << 6) | usize::from(c2 & 0x3f), c3)
+            }
+            // Past the table (or not UTF-8, which a `str` never is).
+            _ => return false,
         };
-        if cp >= TABLE_END || table[(cp / 64) as usize] >> (cp % 64) & 1 == 0 {
+        if table[word % TABLE_WORDS] >> (c_bits(bit)) & 1 == 0 {
             return false;
         }
-        i += len;
     }
-    true
+}
+
+/// The six payload bits of a UTF-8 continuation byte.
+#[inline(always)]
+fn c_bits(b: u8) -> u32 {
+    u32::from(b & 0x3f)
 }
 
 /// Whether UTF-8 `bytes` are NFC because every code point is below U+0300 (which is
@@ -392,6 +405,36 @@ mod tests {
             }
             let quick = nfc(&s);
             prop_assert_eq!(quick.as_ref(), normalized.as_str());
+        }
+    }
+
+    /// Strings of characters from every range the table treats apart: below U+0300
+    /// (passed over by their bytes), two-, three- and four-byte sequences in the table,
+    /// and past it.
+    fn table_char() -> impl Strategy<Value = char> {
+        prop_oneof![
+            text_char(),
+            prop::char::range('\u{7c0}', '\u{800}'),
+            prop::char::range('\u{fff0}', '\u{10040}'),
+            prop::char::range('\u{1ffc0}', '\u{20040}'),
+            prop::char::range('\u{10ff00}', '\u{10ffff}'),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]
+
+        /// The table check read from the UTF-8 bytes answers as looking each character
+        /// up by its code point does.
+        #[test]
+        fn table_check_reads_the_bytes_as_characters(chars in prop::collection::vec(table_char(), 0..16)) {
+            let s: String = chars.into_iter().collect();
+            let table = starters();
+            let by_chars = s.chars().all(|c| {
+                let cp = u32::from(c);
+                cp < TABLE_END && table[(cp / 64) as usize] >> (cp % 64) & 1 == 1
+            });
+            prop_assert_eq!(is_nfc_by_table(&s), by_chars, "{:?}", s);
         }
     }
 

@@ -541,16 +541,8 @@ pub fn wire_type_of<T: FieldType>(ty: &Type, name: &str) -> Option<Type> {
 // ---- Strings, bools, numbers. ----
 
 fn string_bytes(r: &mut MsgpackReader<'_>, depth: usize) -> Result<String> {
-    // Short ASCII text (the most common) in a fixstr: copied as it is.
-    if let Some(b @ 0xa0..=0xbf) = r.d.peek() {
-        if let Some(bytes) = r.d.ahead(1, usize::from(b & 0x1f)) {
-            if bytes.is_ascii() {
-                if let Ok(s) = std::str::from_utf8(bytes) {
-                    r.d.advance(1 + bytes.len());
-                    return Ok(s.to_owned());
-                }
-            }
-        }
+    if let Some(s) = plain_text(&mut r.d) {
+        return Ok(s);
     }
     let at = r.d.offset();
     let token = r.token("string", depth)?;
@@ -560,6 +552,26 @@ fn string_bytes(r: &mut MsgpackReader<'_>, depth: usize) -> Result<String> {
             .map_err(|e| e.at_offset(at)),
         t => Err(Error::mismatch("string", t.describe()).at_offset(at)),
     }
+}
+
+/// The text of a fixstr or str8 at the reader's position (the forms go-cty writes text
+/// of up to 255 bytes in) when it is UTF-8 that is NFC as it stands (all ASCII, or
+/// [`is_nfc`](crate::text::is_nfc)), copied once; `None`, reading nothing, for any
+/// other item or text (which the token path reads, normalizes or refuses).
+#[inline(always)]
+fn plain_text(d: &mut Decoder<'_>) -> Option<String> {
+    let (skip, len) = match d.peek()? {
+        b @ 0xa0..=0xbf => (1, usize::from(b & 0x1f)),
+        0xd9 => (2, usize::from(d.ahead(1, 1)?[0])),
+        _ => return None,
+    };
+    let bytes = d.ahead(skip, len)?;
+    let s = std::str::from_utf8(bytes).ok()?;
+    if !crate::text::is_nfc(s) {
+        return None;
+    }
+    d.advance(skip + len);
+    Some(s.to_owned())
 }
 
 fn write_string(s: &str, out: &mut Vec<u8>) {
@@ -1602,7 +1614,17 @@ impl<T: MsgpackField + Ord> MsgpackField for BTreeSet<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 
     fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
-        Ok(read_elements(r, "set", depth)?.into_iter().collect())
+        if T::HAS_DYNAMIC {
+            return Ok(read_elements(r, "set", depth)?.into_iter().collect());
+        }
+        // Nothing to settle: each element goes into the set as it is read, the last of
+        // elements equal in Rust's order kept (as collecting them keeps it).
+        let n = r.collection("set", false, depth)?;
+        let mut set = BTreeSet::new();
+        for i in 0..n {
+            set.replace(T::decode_msgpack(r, depth + 1).map_err(|e| e.in_index(i))?);
+        }
+        Ok(set)
     }
 
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
@@ -1710,10 +1732,15 @@ fn read_entries<T: MsgpackField>(
     let n = r.collection("map", true, depth)?;
     for _ in 0..n {
         let key_at = r.offset();
-        let k = decode::key(&mut r.d, "a string map key")?;
-        let k = decode::text_of(k)
-            .map_err(|e| e.at_offset(key_at))?
-            .into_owned();
+        let k = match plain_text(&mut r.d) {
+            Some(k) => k,
+            None => {
+                let k = decode::key(&mut r.d, "a string map key")?;
+                decode::text_of(k)
+                    .map_err(|e| e.at_offset(key_at))?
+                    .into_owned()
+            }
+        };
         let v = T::decode_msgpack(r, depth + 1).map_err(|e| e.in_key(&k))?;
         if let Some(k) = insert(k, v) {
             return Err(Error::new(ErrorKind::InvalidValue, "duplicate map key")
