@@ -933,3 +933,39 @@ async fn a_response_under_256_mib_is_sent() {
     started.stop();
     started.wait().await.unwrap();
 }
+
+/// A connection that never sends a byte (a client stuck before its handshake, or one
+/// holding a slot on purpose) is closed by the server, while connections in use, idle
+/// between calls as Terraform's is, are kept and served.
+#[tokio::test]
+async fn a_connection_that_never_speaks_is_closed_and_one_in_use_is_kept() {
+    use tokio::io::AsyncReadExt;
+
+    let started = Plugin::new()
+        .protocol6(Empty)
+        .start(&PluginEnv::terraform(None))
+        .await
+        .unwrap();
+    let PluginAddress::Unix(socket) = started.address.clone() else {
+        panic!(
+            "the plugin serves on {}, not a Unix socket",
+            started.address
+        )
+    };
+    let in_use = connect(&started, None).await.unwrap();
+    schema_call(in_use.clone()).await.unwrap();
+    let mut silent = tokio::net::UnixStream::connect(&socket).await.unwrap();
+    let mut byte = [0u8; 1];
+    // Far past the server's limit for a first byte: the read ends, at the end of the
+    // stream or with the connection reset, never with data and never by this timeout.
+    let read = tokio::time::timeout(Duration::from_secs(60), silent.read(&mut byte)).await;
+    match read {
+        Ok(Ok(0)) | Ok(Err(_)) => {}
+        Ok(Ok(n)) => panic!("the server sent {n} bytes to a silent connection"),
+        Err(_) => panic!("a silent connection was kept open for 60 s"),
+    }
+    // The connection in use, idle all that time, is still served.
+    schema_call(in_use).await.unwrap();
+    started.stop();
+    started.wait().await.unwrap();
+}

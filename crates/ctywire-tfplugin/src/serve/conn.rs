@@ -5,7 +5,8 @@ use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use socket2::SockRef;
+use tokio::io::{AsyncRead, AsyncWrite, Interest, ReadBuf};
 use tokio::net::{TcpStream, UnixStream};
 use tokio_rustls::server::TlsStream;
 
@@ -34,11 +35,28 @@ pub(crate) enum Stream {
 pub(crate) type Slot = tokio::sync::OwnedSemaphorePermit;
 
 impl Stream {
-    /// Waits until the peer has sent something (or closed the connection).
+    /// Waits until the peer has sent something (or closed the connection). Readiness
+    /// alone can be a false positive (tokio says so), so it is confirmed by peeking at
+    /// the socket, which leaves the byte for the server to read.
     pub(crate) async fn readable(&self) -> io::Result<()> {
-        match self {
-            Stream::Unix(s, _) => s.readable().await,
-            Stream::Tcp(s, _) => s.readable().await,
+        let mut byte = [std::mem::MaybeUninit::<u8>::uninit()];
+        loop {
+            let peeked = match self {
+                Stream::Unix(s, _) => {
+                    s.readable().await?;
+                    s.try_io(Interest::READABLE, || SockRef::from(s).peek(&mut byte))
+                }
+                Stream::Tcp(s, _) => {
+                    s.readable().await?;
+                    s.try_io(Interest::READABLE, || SockRef::from(s).peek(&mut byte))
+                }
+            };
+            match peeked {
+                // A byte, or the end of the stream (0), which the server then meets.
+                Ok(_) => return Ok(()),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+                Err(e) => return Err(e),
+            }
         }
     }
 }
