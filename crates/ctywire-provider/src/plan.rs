@@ -65,9 +65,7 @@ pub fn plan(
     let mut planned = proposed;
     // Write-only values first: the configuration's are no change of the object.
     let mut as_proposed = !block.contains_write_only();
-    if !as_proposed {
-        planned = null_write_only(block, &planned);
-    }
+    planned = null_write_only(block, planned);
     as_proposed &= !apply_defaults(config, &mut planned, &defaults)?;
     // Block::mark_computed_unknown's test of whether the update changes anything, with
     // the caller's knowledge first.
@@ -160,12 +158,12 @@ fn apply_defaults(
 
 /// `value` (of `block`'s type) with each write-only attribute null, in nested
 /// attributes and blocks too: what Terraform requires of planned and new states.
-pub fn null_write_only(block: &Block, value: &Value) -> Value {
+pub fn null_write_only(block: &Block, value: Value) -> Value {
     if !block.contains_write_only() {
-        return value.clone();
+        return value;
     }
     let Value::Object(_) = value.untyped() else {
-        return value.clone();
+        return value;
     };
     let mut out = value.untyped().clone();
     for (name, attribute) in &block.attributes {
@@ -179,8 +177,8 @@ pub fn null_write_only(block: &Block, value: &Value) -> Value {
             let mut objects = Block::new();
             objects.attributes.clone_from(&nested.attributes);
             match nested.nesting {
-                AttributeNesting::Single => null_write_only(&objects, inner),
-                _ => each_element(inner, |v| null_write_only(&objects, v)),
+                AttributeNesting::Single => null_write_only(&objects, inner.clone()),
+                _ => each_element(inner, |v| null_write_only(&objects, v.clone())),
             }
         } else {
             continue;
@@ -195,8 +193,10 @@ pub fn null_write_only(block: &Block, value: &Value) -> Value {
         }
         let Some(inner) = out.get(name) else { continue };
         let new = match nested.nesting {
-            BlockNesting::Single | BlockNesting::Group => null_write_only(&nested.block, inner),
-            _ => each_element(inner, |v| null_write_only(&nested.block, v)),
+            BlockNesting::Single | BlockNesting::Group => {
+                null_write_only(&nested.block, inner.clone())
+            }
+            _ => each_element(inner, |v| null_write_only(&nested.block, v.clone())),
         };
         if let Ok(with) = out.clone().with_attribute(name, new) {
             out = with;
@@ -650,7 +650,7 @@ mod tests {
         assert_eq!(planned.at_path(&label), Some(&Value::from("k")));
         // Applied: a new password alone leaves the computed etag as it was.
         let prior = account(Value::Null, Value::from("e1"), vec![key("s")]);
-        let prior = null_write_only(&block, &prior);
+        let prior = null_write_only(&block, prior);
         let config = account(Value::from("new"), Value::Null, vec![key("t")]);
         let proposed = block.proposed_new(&prior, &config);
         let planned = plan(

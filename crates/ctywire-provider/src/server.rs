@@ -651,9 +651,7 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                     (parts.prior, parts.config, parts.planned, parts.replace);
                 as_proposed &= !parts.edited;
                 // Write-only values are never planned, whatever modify_plan set.
-                if self.block.contains_write_only() {
-                    planned = crate::plan::null_write_only(&self.block, &planned);
-                }
+                planned = crate::plan::null_write_only(&self.block, planned);
             }
             // The plan is checked as Terraform will check it, in Terraform's words.
             let mut found = self.block.check_plan(&prior, &config, &planned);
@@ -766,7 +764,7 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
             let new = match new {
                 Some(new) => {
                     // Write-only values are never stored, whatever the handler returned.
-                    let new = crate::plan::null_write_only(&self.block, &new);
+                    let new = crate::plan::null_write_only(&self.block, new);
                     for i in self.block.check_apply(&planned, &new) {
                         let d = i.terraform_diagnostic(&self.name, self.provider);
                         diagnostics.push(
