@@ -82,7 +82,12 @@ pub(crate) fn append_short<const W: usize>(out: &mut Vec<u8>, bytes: &[u8], len:
 /// normalizes.
 #[inline]
 pub(crate) fn is_nfc(s: &str) -> bool {
-    s.is_ascii() || is_nfc_by_table(s)
+    // Text that starts past ASCII is seldom ASCII: straight to the table, which passes
+    // ASCII too, so that such text is scanned once.
+    match s.as_bytes().first() {
+        Some(&b) if b >= 0x80 => is_nfc_by_table(s),
+        _ => s.is_ascii() || is_nfc_by_table(s),
+    }
 }
 
 /// Code points below this are in [`starters`]' table; beyond it (rare planes), text
