@@ -182,6 +182,9 @@ pub mod timeouts;
 mod v5;
 pub mod validate;
 
+#[cfg(test)]
+mod unconfigured_tests;
+
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
