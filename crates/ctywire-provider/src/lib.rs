@@ -182,6 +182,9 @@ pub mod timeouts;
 mod v5;
 pub mod validate;
 
+#[cfg(test)]
+mod unconfigured_tests;
+
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
@@ -225,7 +228,8 @@ pub trait Provider: Send + Sync + 'static {
 /// What a handler gets besides its values: the provider's data, a place for
 /// warnings, and the signal that Terraform asked the provider to stop.
 pub struct Context<D> {
-    data: Arc<D>,
+    /// None in a move before the provider is configured.
+    data: Option<Arc<D>>,
     type_name: String,
     warnings: Arc<Mutex<Vec<Diagnostic>>>,
     stop: tokio_util::sync::CancellationToken,
@@ -240,7 +244,7 @@ impl<D> Context<D> {
         stop: tokio_util::sync::CancellationToken,
     ) -> Context<D> {
         Context {
-            data,
+            data: Some(data),
             type_name: type_name.to_owned(),
             warnings: Arc::default(),
             stop,
@@ -329,9 +333,40 @@ impl<D> Context<D> {
         self.stop.clone()
     }
 
+    /// The context of a call that Terraform makes before it configures the provider
+    /// (a move): without data.
+    pub(crate) fn unconfigured(
+        type_name: &str,
+        stop: tokio_util::sync::CancellationToken,
+    ) -> Context<D> {
+        Context {
+            data: None,
+            type_name: type_name.to_owned(),
+            warnings: Arc::default(),
+            stop,
+            private: private::Slot::default(),
+            config: None,
+        }
+    }
+
     /// What [`Provider::configure`] made.
+    ///
+    /// # Panics
+    ///
+    /// Where the provider is not configured yet: Terraform calls
+    /// [`Resource::move_state`] (and [`IdentifiedResource::identity`] of the moved
+    /// state) while it prepares a plan, before it configures the provider; there, read
+    /// [`try_data`](Context::try_data). The framework reports a panic in a handler as
+    /// an error diagnostic naming the resource and the call.
     pub fn data(&self) -> &D {
-        &self.data
+        self.try_data()
+            .expect("the provider is not configured yet in this call: use Context::try_data")
+    }
+
+    /// What [`Provider::configure`] made, or `None` in a call that Terraform makes
+    /// before it configures the provider (a move: see [`data`](Context::data)).
+    pub fn try_data(&self) -> Option<&D> {
+        self.data.as_deref()
     }
 
     /// The type name of the resource or data source called (`example_thing`).
@@ -361,7 +396,7 @@ impl<D> Context<D> {
     /// own.
     pub(crate) fn clone_for_handler(&self) -> Context<D> {
         Context {
-            data: Arc::clone(&self.data),
+            data: self.data.clone(),
             type_name: self.type_name.clone(),
             warnings: Arc::clone(&self.warnings),
             stop: self.stop.clone(),
@@ -488,7 +523,8 @@ pub trait Resource<D: Send + Sync + 'static>: Send + Sync + 'static {
     /// [`MOVES_FROM`](Resource::MOVES_FROM) to this one: read `moved` with the struct
     /// of its [`source_type`](MovedState::source_type) at its
     /// [`version`](MovedState::version). Terraform then calls
-    /// [`read`](Resource::read) with it.
+    /// [`read`](Resource::read) with it. Terraform moves objects before it configures
+    /// the provider: `ctx` may have no data ([`Context::try_data`]).
     fn move_state(
         &self,
         ctx: &Context<D>,
@@ -575,6 +611,17 @@ pub trait Function: Send + Sync + 'static {
 
     /// The result.
     type Output: ctywire::object::FieldType + MsgpackField + Send + 'static;
+
+    /// The definition Terraform sees, given the one the constants and types make: by
+    /// default that one. A function edits it for what they do not say: parameter
+    /// descriptions, a plain-text description, a `dynamic` parameter ([`ctywire::Value`])
+    /// that takes unknowns but not null, or the return type of an
+    /// [`Output`](Function::Output) of [`ctywire::Value`] (whose type is `dynamic`): a
+    /// `string` result that may be an unknown refined as not null. The result is encoded
+    /// with the definition's return type, which must hold every value `call` returns.
+    fn definition(generated: ctywire::schema::Function) -> ctywire::schema::Function {
+        generated
+    }
 
     /// Calls the function with the arguments, known and non-null but where their
     /// [`ParameterType`]s take null or unknown values.

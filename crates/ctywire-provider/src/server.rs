@@ -276,7 +276,7 @@ impl<P: Provider> Server<P> {
     pub fn function<F: Function>(mut self, function: F) -> Server<P> {
         let parameters = FunctionEntry::<F>::PARAMETERS_MATCH;
         let (positional, variadic_parameter) = F::Arguments::parameters(F::PARAMETERS);
-        let definition = ctywire::schema::Function {
+        let definition = F::definition(ctywire::schema::Function {
             summary: F::SUMMARY.to_owned(),
             description: F::DESCRIPTION.to_owned(),
             description_kind: ctywire::schema::DescriptionKind::Markdown,
@@ -284,8 +284,9 @@ impl<P: Provider> Server<P> {
             return_type: <F::Output as FieldType>::cty_type(),
             parameters: positional,
             variadic_parameter,
-        };
+        });
         debug_assert!(parameters);
+        let return_type = definition.return_type.clone();
         let name = F::NAME.to_owned();
         assert!(
             self.schemas
@@ -294,8 +295,13 @@ impl<P: Provider> Server<P> {
                 .is_none(),
             "two functions named {name}"
         );
-        self.functions
-            .insert(name, Arc::new(FunctionEntry { function }));
+        self.functions.insert(
+            name,
+            Arc::new(FunctionEntry {
+                function,
+                return_type,
+            }),
+        );
         self
     }
 
@@ -992,6 +998,8 @@ trait AnyFunction: Send + Sync + 'static {
 
 struct FunctionEntry<F> {
     function: F,
+    /// The definition's return type, which the result is encoded with.
+    return_type: ctywire::Type,
 }
 
 impl<F: Function> FunctionEntry<F> {
@@ -1005,6 +1013,18 @@ impl<F: Function> FunctionEntry<F> {
     };
 }
 
+impl<F: Function> FunctionEntry<F> {
+    /// A result, with the definition's return type: by its typed codec, or as it is
+    /// when it is a [`Value`] (an unknown keeps its refinements, which the typed
+    /// codec of `dynamic` cannot carry).
+    fn encode(&self, output: &F::Output) -> ctywire::Result<pb::DynamicValue> {
+        match (output as &dyn std::any::Any).downcast_ref::<Value>() {
+            Some(value) => dynamic::encode(value, &self.return_type),
+            None => dynamic::encode_object(output),
+        }
+    }
+}
+
 impl<F: Function> AnyFunction for FunctionEntry<F> {
     fn call(
         self: Arc<Self>,
@@ -1016,7 +1036,8 @@ impl<F: Function> AnyFunction for FunctionEntry<F> {
                 let result: Result<pb::DynamicValue, FunctionError> = async {
                     let arguments = F::Arguments::decode(&arguments)?;
                     let output = this.function.call(arguments).await?;
-                    dynamic::encode_object(&output).map_err(|e| FunctionError::new(e.to_string()))
+                    this.encode(&output)
+                        .map_err(|e| FunctionError::new(e.to_string()))
                 }
                 .await;
                 Ok(result)
@@ -1070,13 +1091,11 @@ impl<P: Provider> Server<P> {
         diagnostics: &mut Vec<pb::Diagnostic>,
     ) -> Option<pb::ResourceIdentityData> {
         let identity = self.identities.get(name)?;
-        let ctx = match self.configured(name) {
-            Ok(ctx) => ctx,
-            Err(e) => {
-                diagnostics.extend(protos(e));
-                return None;
-            }
-        };
+        // Unconfigured in a move, which Terraform makes before it configures the
+        // provider (a panic of `Context::data` there is an error diagnostic).
+        let ctx = self
+            .configured(name)
+            .unwrap_or_else(|_| Context::unconfigured(name, self.stop_token().child_token()));
         match identity.identity_of(&ctx, state) {
             Ok(identity) => identity,
             Err(e) => {
@@ -1352,7 +1371,20 @@ impl<P: Provider> Service for Server<P> {
         match self.configured(&req.type_name) {
             Ok(ctx) => match by_identity {
                 Some((identity, entry)) => answer(entry.import(ctx, Some(identity)).await),
-                None => answer(r.import(ctx, req.id).await),
+                None => {
+                    // Imported by id: each object with its identity, as the state gives it.
+                    let mut response = r.import(ctx, req.id).await;
+                    for imported in &mut response.imported_resources {
+                        if imported.identity.is_none() && imported.state.is_some() {
+                            imported.identity = self.identity_of(
+                                &imported.type_name,
+                                imported.state.as_ref(),
+                                &mut response.diagnostics,
+                            );
+                        }
+                    }
+                    answer(response)
+                }
             },
             Err(e) => answer(pb::import_resource_state::Response {
                 diagnostics: protos(e),
@@ -1367,22 +1399,25 @@ impl<P: Provider> Service for Server<P> {
     ) -> Answer<pb::move_resource_state::Response> {
         let req = request.into_inner();
         let name = req.target_type_name.clone();
+        // The object's private state moves with it.
+        let target_private = req.source_private.clone();
         let Some(r) = self.resources.get(&name).cloned() else {
             return answer(pb::move_resource_state::Response {
                 diagnostics: unknown_type("resource type", &name),
                 ..Default::default()
             });
         };
-        let (target_state, mut diagnostics) = match self.configured(&name) {
-            Ok(ctx) => r.move_state(ctx, req).await,
-            Err(e) => (None, protos(e)),
-        };
+        // Terraform moves objects before it configures the provider.
+        let ctx = self
+            .configured(&name)
+            .unwrap_or_else(|_| Context::unconfigured(&name, self.stop_token().child_token()));
+        let (target_state, mut diagnostics) = r.move_state(ctx, req).await;
         let target_identity = self.identity_of(&name, target_state.as_ref(), &mut diagnostics);
         answer(pb::move_resource_state::Response {
             target_state,
             diagnostics,
             target_identity,
-            ..Default::default()
+            target_private,
         })
     }
 

@@ -1,85 +1,70 @@
-//! The `concat` function: one DynamicValue per argument, each variadic argument its own,
-//! the `dynamic` parameter's argument wrapped with its type; an unknown where the
-//! parameter allows one makes the result unknown.
+//! The function `concat(separator, first, parts...)`: `first` (any value, strings as
+//! they are, others as JSON) and the parts, joined by the separator. `first` may be
+//! unknown (the result is then unknown too); for the other parameters Terraform waits
+//! until the arguments are known.
 
-use ctywire::schema::{Function, Parameter};
-use ctywire::{json, Error, ErrorKind, Refinements, Value};
-use ctywire_tfplugin::dynamic;
-use ctywire_tfplugin::tfplugin6::DynamicValue;
+use ctywire::schema::DescriptionKind;
+use ctywire::{json, Refinements, Type, Value};
+use ctywire_provider::{Function, FunctionError, Variadic};
 
-/// The result of `concat` for `arguments` (a string, or an unknown string when an
-/// argument that may be unknown is), or the index of the argument at fault (when one is)
-/// and the error.
-pub fn call(
-    function: &Function,
-    arguments: &[DynamicValue],
-) -> Result<Value, (Option<usize>, Error)> {
-    if arguments.len() < function.parameters.len() {
-        let message = format!(
-            "expected at least {} arguments, found {}",
-            function.parameters.len(),
-            arguments.len()
-        );
-        return Err((None, Error::new(ErrorKind::InvalidValue, message)));
-    }
-    let mut values = Vec::with_capacity(arguments.len());
-    let mut unknown = false;
-    for (i, argument) in arguments.iter().enumerate() {
-        let Some(parameter) = parameter(function, i) else {
-            return Err((
-                Some(i),
-                Error::new(ErrorKind::InvalidValue, "too many arguments"),
-            ));
-        };
-        let value = dynamic::decode(Some(argument), &parameter.ty).map_err(|e| (Some(i), e))?;
-        if !value.is_wholly_known() {
-            if !parameter.allow_unknown_values {
-                let message = format!("{} must be known", parameter.name);
-                return Err((Some(i), Error::new(ErrorKind::InvalidValue, message)));
-            }
-            unknown = true;
+/// The function's name (`provider::demo::concat`).
+pub const CONCAT: &str = "concat";
+
+/// `provider::demo::concat`.
+pub struct Concat;
+
+impl Function for Concat {
+    const NAME: &'static str = CONCAT;
+    const SUMMARY: &'static str = "Joins values with a separator";
+    const DESCRIPTION: &'static str = "Joins the first value (a string as it is, any other value as JSON) and the further strings with the separator.";
+    const PARAMETERS: &'static [&'static str] = &["separator", "first", "parts"];
+    type Arguments = (String, Value, Variadic<String>);
+    /// A string, or an unknown string (not null) while `first` is unknown.
+    type Output = Value;
+
+    fn definition(mut f: ctywire::schema::Function) -> ctywire::schema::Function {
+        f.description_kind = DescriptionKind::Plain;
+        f.return_type = Type::String;
+        f.parameters[0].description = "What goes between the parts.".into();
+        f.parameters[1].description = "The first part: any value, known or not.".into();
+        // Any value, unknown included, but not null.
+        f.parameters[1].is_nullable = false;
+        if let Some(parts) = &mut f.variadic_parameter {
+            parts.description = "The further parts.".into();
         }
-        values.push(value);
+        f
     }
-    if unknown {
-        // Known to be a string, not null; what it starts with is not known when `first`
-        // is the unknown part.
-        return Ok(Value::Unknown(Refinements::new().not_null()));
+
+    async fn call(
+        &self,
+        (separator, first, parts): Self::Arguments,
+    ) -> Result<Value, FunctionError> {
+        if !first.is_wholly_known() {
+            // Known to be a string, not null; what it starts with is not known.
+            return Ok(Value::Unknown(Refinements::new().not_null()));
+        }
+        let first = text(&first).map_err(|e| e.argument(1))?;
+        Ok(Value::from(
+            std::iter::once(first)
+                .chain(parts.0)
+                .collect::<Vec<_>>()
+                .join(&separator),
+        ))
     }
-    let separator = text(&values[0]).map_err(|e| (Some(0), e))?;
-    let mut parts = Vec::with_capacity(values.len() - 1);
-    for (i, value) in values.iter().enumerate().skip(1) {
-        parts.push(text(value).map_err(|e| (Some(i), e))?);
-    }
-    Ok(Value::from(parts.join(&separator)))
 }
 
-/// The parameter that takes argument `index`: a positional one, then the variadic one.
-fn parameter(function: &Function, index: usize) -> Option<&Parameter> {
-    function
-        .parameters
-        .get(index)
-        .or(function.variadic_parameter.as_ref())
-}
-
-/// A value as text: a string as it is, a number in its text form, anything else (the
-/// `dynamic` argument's value) as JSON.
-fn text(value: &Value) -> Result<String, Error> {
+/// The `dynamic` argument as text: a string as it is, anything else as JSON.
+fn text(value: &Value) -> Result<String, FunctionError> {
     match value {
-        Value::Null => Err(Error::new(ErrorKind::InvalidValue, "the argument is null")),
-        Value::Unknown(_) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            "the argument is unknown",
-        )),
-        Value::String(s) => Ok(s.to_string()),
         Value::Typed(typed) => match &typed.value {
             Value::String(s) => Ok(s.to_string()),
             inner => json::encode(inner, &typed.ty)
-                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+                .map_err(FunctionError::from),
         },
-        other => Err(Error::new(
-            ErrorKind::TypeMismatch,
-            format!("expected a string, found {other:?}"),
-        )),
+        Value::Null => Err(FunctionError::new("the argument is null")),
+        other => Err(FunctionError::new(format!(
+            "expected a typed value, found {other:?}"
+        ))),
     }
 }

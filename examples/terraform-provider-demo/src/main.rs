@@ -1,10 +1,10 @@
-//! `terraform-provider-demo`: an example provider (protocol 6, type name `demo`) served
-//! on ctywire-tfplugin (the provider itself is the library, `src/lib.rs`).
+//! `terraform-provider-demo`: an example provider (protocol 6, type name `demo`) written
+//! on ctywire-provider (the provider itself is the library, `src/lib.rs`).
 //!
 //! Run by Terraform (see the README's "Write a provider"), or by hand with `--debug`
 //! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
-//! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`provider::Misbehaviour`:
+//! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`Misbehaviour`, in the hook:
 //! `plan-changes-config`, `apply-leaves-unknown`, ...). `DEMO_SLOW_APPLY=FILE` makes
 //! each apply of a `demo_thing` write FILE and then take a few seconds (for the test
 //! that interrupts Terraform mid-apply). `DEMO_TCP_FALLBACK=1` lets it serve on TCP where

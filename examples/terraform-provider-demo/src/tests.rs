@@ -12,12 +12,40 @@ use ctywire_tfplugin::tfplugin6::*;
 use tonic::Request;
 
 use crate::old_thing::OldThing;
-use crate::provider::{Demo, Misbehaviour};
-use crate::schema::{self, Echo};
-use crate::thing::Thing;
+use crate::provider::Echo;
+use crate::thing::{Thing, ThingIdentity};
+use crate::{Hook, Misbehaviour};
 
-fn demo() -> Demo {
-    Demo::new(CaptureWriter::disabled(), None)
+/// The provider's service, as the binary serves it.
+type Service = ctywire_provider::Intercepted<crate::Demo, Hook>;
+
+/// The service through `hook`, configured as Terraform configures it first.
+async fn configured(hook: Hook) -> Service {
+    let service = crate::service(hook);
+    let config = dynamic::encode_object(&crate::provider::ProviderConfig {}).unwrap();
+    let response = service
+        .configure_provider(Request::new(configure_provider::Request {
+            config: Some(config),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        response.diagnostics.is_empty(),
+        "{:?}",
+        response.diagnostics
+    );
+    service
+}
+
+async fn demo() -> Service {
+    configured(Hook::new(CaptureWriter::disabled(), None)).await
+}
+
+/// `demo_thing`'s schema as its struct declares it, at version 1.
+fn thing_schema() -> ctywire::schema::Schema {
+    ctywire::schema::Schema::new(Thing::schema_block()).version(1)
 }
 
 fn thing_type() -> Type {
@@ -56,7 +84,7 @@ fn decode(dv: &Option<DynamicValue>) -> Value {
 
 /// The `id` of an identity.
 fn identity_id(identity: &Option<ResourceIdentityData>) -> Value {
-    let ty = schema::thing_identity().implied_type();
+    let ty = ThingIdentity::cty_type();
     let data = identity.as_ref().and_then(|i| i.identity_data.as_ref());
     let value = dynamic::decode(data, &ty).unwrap();
     value
@@ -65,12 +93,18 @@ fn identity_id(identity: &Option<ResourceIdentityData>) -> Value {
         .unwrap()
 }
 
-async fn plan(demo: &Demo, prior: &Value, config: &Value) -> plan_resource_change::Response {
-    let block = schema::thing().block;
+async fn plan(demo: &Service, prior: &Value, config: &Value) -> plan_resource_change::Response {
+    let block = thing_schema().block;
     let proposed = block.proposed_new(prior, config);
     demo.plan_resource_change(Request::new(plan_resource_change::Request {
         type_name: "demo_thing".into(),
         prior_state: dv(prior),
+        // Terraform sends the identity the state was stored with.
+        prior_identity: prior["id"].as_str().map(|id| ResourceIdentityData {
+            identity_data: Some(
+                dynamic::encode_object(&ThingIdentity { id: id.to_owned() }).unwrap(),
+            ),
+        }),
         proposed_new_state: dv(&proposed),
         config: dv(config),
         ..Default::default()
@@ -81,7 +115,7 @@ async fn plan(demo: &Demo, prior: &Value, config: &Value) -> plan_resource_chang
 }
 
 async fn apply(
-    demo: &Demo,
+    demo: &Service,
     prior: &Value,
     planned: &Value,
     config: &Value,
@@ -101,12 +135,13 @@ async fn apply(
 #[tokio::test]
 async fn the_schema_served_is_the_schema_declared() {
     let response = demo()
+        .await
         .get_provider_schema(Request::new(get_provider_schema::Request::default()))
         .await
         .unwrap()
         .into_inner();
     let thing = schema_from_proto(&response.resource_schemas["demo_thing"]).unwrap();
-    assert_eq!(thing, schema::thing());
+    assert_eq!(thing, thing_schema());
     assert_eq!(thing.version, 1);
     let modes: Vec<&str> = thing
         .block
@@ -135,6 +170,7 @@ async fn the_schema_served_is_the_schema_declared() {
     assert_eq!(concat.parameters[1].r#type, br#""dynamic""#);
     assert!(concat.variadic_parameter.is_some());
     let identities = demo()
+        .await
         .get_resource_identity_schemas(Request::new(
             get_resource_identity_schemas::Request::default(),
         ))
@@ -154,7 +190,7 @@ async fn the_schema_served_is_the_schema_declared() {
 
 #[tokio::test]
 async fn create_plans_unknowns_refined_and_apply_fills_them() {
-    let demo = demo();
+    let demo = demo().await;
     let config = config("a", vec![disk(1, None), disk(2, Some("fast"))]);
     let planned = plan(&demo, &Value::Null, &config).await;
     assert!(planned.diagnostics.is_empty(), "{:?}", planned.diagnostics);
@@ -171,7 +207,7 @@ async fn create_plans_unknowns_refined_and_apply_fills_them() {
     };
     assert!(matches!(kind(&value, 0), Some(Value::Unknown(_))));
     assert_eq!(kind(&value, 1), Some(Value::from("fast")));
-    let block = schema::thing().block;
+    let block = thing_schema().block;
     assert!(block.check_plan(&Value::Null, &config, &value).is_empty());
     // No identity is planned while the id is unknown (Terraform 1.15 cannot write a
     // plan with an unknown identity as JSON).
@@ -203,7 +239,7 @@ async fn create_plans_unknowns_refined_and_apply_fills_them() {
 
 #[tokio::test]
 async fn a_new_name_requires_replacement() {
-    let demo = demo();
+    let demo = demo().await;
     let config_a = config("a", vec![disk(1, None)]);
     let planned = decode(&plan(&demo, &Value::Null, &config_a).await.planned_state);
     let state = decode(
@@ -221,7 +257,7 @@ async fn a_new_name_requires_replacement() {
 
 #[tokio::test]
 async fn destroy_leaves_a_null_state() {
-    let demo = demo();
+    let demo = demo().await;
     let config = config("a", vec![]);
     let planned = decode(&plan(&demo, &Value::Null, &config).await.planned_state);
     let state = decode(
@@ -236,10 +272,11 @@ async fn destroy_leaves_a_null_state() {
 
 #[tokio::test]
 async fn misbehaving_apply_leaves_the_unknowns() {
-    let demo = Demo::new(
+    let demo = configured(Hook::new(
         CaptureWriter::disabled(),
         Some(Misbehaviour::ApplyLeavesUnknown),
-    );
+    ))
+    .await;
     let config = config("a", vec![disk(1, None)]);
     let planned = decode(&plan(&demo, &Value::Null, &config).await.planned_state);
     let applied = decode(
@@ -268,7 +305,7 @@ async fn import_by_id() {
             identity_data: Some(
                 dynamic::encode(
                     &Value::object([("id", Value::from(id))]),
-                    &schema::thing_identity().implied_type(),
+                    &ThingIdentity::cty_type(),
                 )
                 .unwrap(),
             ),
@@ -277,6 +314,7 @@ async fn import_by_id() {
     };
     let import_by = |request: import_resource_state::Request| async move {
         demo()
+            .await
             .import_resource_state(Request::new(request))
             .await
             .unwrap()
@@ -312,6 +350,7 @@ async fn import_by_id() {
 
 async fn upgrade(version: i64, raw: RawState) -> upgrade_resource_state::Response {
     demo()
+        .await
         .upgrade_resource_state(Request::new(upgrade_resource_state::Request {
             type_name: "demo_thing".into(),
             version,
@@ -420,6 +459,7 @@ async fn validation_reports_paths() {
     bad.set_at_path(&Path::root().attribute("size"), Value::from(-1))
         .unwrap();
     let response = demo()
+        .await
         .validate_resource_config(Request::new(validate_resource_config::Request {
             type_name: "demo_thing".into(),
             config: dv(&bad),
@@ -438,6 +478,7 @@ async fn validation_reports_paths() {
         json: br#"{"name":"a","tags":{"env":["dev"]}}"#.to_vec().into(),
     };
     let response = demo()
+        .await
         .validate_resource_config(Request::new(validate_resource_config::Request {
             type_name: "demo_thing".into(),
             config: Some(wrong),
@@ -453,13 +494,18 @@ async fn validation_reports_paths() {
         Path::root().attribute("tags").key("env")
     );
     assert_eq!(response.diagnostics[0].summary, "Invalid configuration");
-    assert!(demo()
+    // A type the provider does not have is refused.
+    let other = demo()
+        .await
         .validate_resource_config(Request::new(validate_resource_config::Request {
             type_name: "demo_other".into(),
             ..Default::default()
         }))
         .await
-        .is_err());
+        .unwrap()
+        .into_inner();
+    assert_eq!(other.diagnostics.len(), 1);
+    assert_eq!(other.diagnostics[0].summary, "Unknown resource type");
 }
 
 #[tokio::test]
@@ -473,6 +519,7 @@ async fn the_data_source_echoes() {
         ),
     ]);
     let response = demo()
+        .await
         .read_data_source(Request::new(read_data_source::Request {
             type_name: "demo_echo".into(),
             config: Some(dynamic::encode(&config, &ty).unwrap()),
@@ -493,6 +540,7 @@ async fn the_function_takes_a_dynamic_and_variadic_arguments() {
     let argument = |value: Value, ty: &Type| dynamic::encode::<DynamicValue>(&value, ty).unwrap();
     let call = |arguments: Vec<DynamicValue>| async move {
         demo()
+            .await
             .call_function(Request::new(call_function::Request {
                 name: "concat".into(),
                 arguments,
@@ -570,6 +618,7 @@ async fn identities_upgrade_from_their_json() {
         });
         async move {
             demo()
+                .await
                 .upgrade_resource_identity(Request::new(upgrade_resource_identity::Request {
                     type_name: "demo_thing".into(),
                     version,
@@ -596,7 +645,7 @@ async fn identities_upgrade_from_their_json() {
 
 #[tokio::test]
 async fn old_things_live_in_the_state_too() {
-    let demo = demo();
+    let demo = demo().await;
     let ty = OldThing::cty_type();
     let old = |v: &Value| Some(dynamic::encode::<DynamicValue>(v, &ty).unwrap());
     let config = Value::object([
@@ -644,6 +693,7 @@ async fn old_things_live_in_the_state_too() {
 
 async fn move_thing(request: move_resource_state::Request) -> move_resource_state::Response {
     demo()
+        .await
         .move_resource_state(Request::new(request))
         .await
         .unwrap()
@@ -665,6 +715,7 @@ fn move_request(source_json: &str) -> move_resource_state::Request {
 #[tokio::test]
 async fn an_old_thing_moves_into_a_thing() {
     let schemas = demo()
+        .await
         .get_provider_schema(Request::new(get_provider_schema::Request::default()))
         .await
         .unwrap()
@@ -706,8 +757,8 @@ async fn an_old_thing_moves_into_a_thing() {
             "{json}"
         );
     }
-    // Other sources are refused with a diagnostic; another target is not this
-    // provider's to answer.
+    // Other sources are refused with a diagnostic; so is a target that is not one of
+    // the provider's resource types.
     let mut other = move_request(r#"{"name":"a"}"#);
     other.source_type_name = "other_thing".into();
     let refused = move_thing(other).await;
@@ -715,8 +766,28 @@ async fn an_old_thing_moves_into_a_thing() {
     assert!(refused.diagnostics[0].detail.contains("other_thing"));
     let mut wrong_target = move_request(r#"{"name":"a"}"#);
     wrong_target.target_type_name = "demo_echo".into();
-    assert!(demo()
+    let wrong = demo()
+        .await
         .move_resource_state(Request::new(wrong_target))
         .await
-        .is_err());
+        .unwrap()
+        .into_inner();
+    assert!(wrong.target_state.is_none());
+    assert_eq!(wrong.diagnostics[0].summary, "Unknown resource type");
+}
+
+#[tokio::test]
+async fn a_move_needs_no_configured_provider() {
+    // Terraform moves objects while it prepares a plan, before ConfigureProvider.
+    let unconfigured = crate::service(Hook::new(CaptureWriter::disabled(), None));
+    let moved = unconfigured
+        .move_resource_state(Request::new(move_request(
+            r#"{"id":"old-a","name":"a","size":"3","tags":null}"#,
+        )))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(moved.diagnostics.is_empty(), "{:?}", moved.diagnostics);
+    assert_eq!(decode(&moved.target_state)["id"], Value::from("thing-a"));
+    assert_eq!(identity_id(&moved.target_identity), Value::from("thing-a"));
 }

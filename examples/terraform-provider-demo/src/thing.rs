@@ -1,14 +1,18 @@
 //! `demo_thing`: its declaration (one struct per block, which gives the schema, the cty
-//! type and the typed codec) and its value logic: plan, apply, import and state upgrade.
-//! The "cloud" is Terraform's state: apply makes `id` from the name and gives disks
-//! their default kind.
+//! type, the plan's behaviour and the validation) and its calls. The "cloud" is
+//! Terraform's state: apply makes `id` from the name and gives disks their default kind.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use ctywire::schema::Block;
-use ctywire::{Error, ErrorKind, Known, Number, Path, PathStep, Refinements, Value};
+use ctywire::{Known, Number, Value};
+use ctywire_provider::{
+    Context, Error, IdentifiedResource, MovedState, Resource, Result, StoredState,
+};
 
-use crate::old_thing::OldThing;
+use crate::old_thing::{OldThing, OLD_THING};
+
+/// The managed resource's type name.
+pub const THING: &str = "demo_thing";
 
 /// What `id` starts with.
 pub const ID_PREFIX: &str = "thing-";
@@ -20,14 +24,14 @@ pub const DEFAULT_DISK_KIND: &str = "standard";
 #[derive(ctywire::Object, Debug, Clone, PartialEq)]
 pub struct Thing {
     /// The thing's name; changing it replaces the thing.
-    #[cty(required)]
+    #[cty(required, requires_replace)]
     pub name: String,
-    #[cty(optional)]
+    #[cty(optional, validate = not_negative)]
     pub size: Option<Number>,
     #[cty(optional)]
     pub tags: Option<BTreeMap<String, String>>,
     /// `thing-` and the name.
-    #[cty(computed)]
+    #[cty(computed, not_null, prefix = "thing-", use_state_for_unknown)]
     pub id: Known<String>,
     #[cty(optional, sensitive)]
     pub secret: Option<String>,
@@ -50,6 +54,15 @@ pub struct Thing {
     pub group: Group,
 }
 
+/// `size` must not be negative.
+fn not_negative(size: &Option<Number>) -> std::result::Result<(), String> {
+    if size.as_ref().is_some_and(Number::is_negative) {
+        Err("size must not be negative".to_owned())
+    } else {
+        Ok(())
+    }
+}
+
 // The nested structs have no doc comments: their blocks have no descriptions.
 
 #[derive(ctywire::Object, Debug, Clone, PartialEq)]
@@ -65,7 +78,7 @@ pub struct Disk {
     #[cty(required)]
     pub size: Number,
     /// The disk's kind; `standard` when not set.
-    #[cty(optional, computed, markdown)]
+    #[cty(optional, computed, markdown, not_null, use_state_for_unknown)]
     pub kind: Known<String>,
 }
 
@@ -93,6 +106,14 @@ pub struct Group {
     pub note: Option<String>,
 }
 
+/// `demo_thing`'s identity: its `id`, which import may give instead of an import id.
+#[derive(ctywire::Object, Debug, Clone, PartialEq)]
+pub struct ThingIdentity {
+    /// `thing-` and the name.
+    #[cty(required)]
+    pub id: String,
+}
+
 impl Thing {
     /// A thing with `name` and nothing else set, as import and upgrade begin.
     pub fn named(name: &str) -> Thing {
@@ -113,11 +134,6 @@ impl Thing {
         }
     }
 
-    /// The `id`, once it is known.
-    pub fn known_id(&self) -> Option<&str> {
-        self.id.as_known().map(String::as_str)
-    }
-
     /// The thing as apply leaves it: `id` from the name, disks without a kind given the
     /// default.
     pub fn applied(mut self) -> Thing {
@@ -131,36 +147,13 @@ impl Thing {
     }
 }
 
-/// The planned state: Terraform's proposed new state, with what only apply knows
-/// unknown (the schema's helpers do it): on create `id` (not null, starting with
-/// `thing-`) and the kind of each disk that has none (not null); on update the id and
-/// the disks' kinds stay as they were. Returns the planned value and the paths whose
-/// change needs a replacement (`name`). A plan works on [`Value`]s: the configuration
-/// may leave any attribute unknown, which the struct's fields cannot all hold.
-pub fn plan(block: &Block, prior: &Value, config: &Value, proposed: &Value) -> (Value, Vec<Path>) {
-    let id = Path::root().attribute("id");
-    let is_kind = |path: &Path| path.steps().last() == Some(&PathStep::Attribute("kind".into()));
-    let planned = block.mark_computed_unknown(prior, config, proposed, |path| {
-        if *path == id {
-            Refinements::new().not_null().with_string_prefix(ID_PREFIX)
-        } else if is_kind(path) {
-            Refinements::new().not_null()
-        } else {
-            Refinements::new()
-        }
-    });
-    let planned = block.keep_prior(prior, &planned, |path| *path == id || is_kind(path));
-    let replace = block.requires_replace(prior, &planned, &[Path::root().attribute("name")]);
-    (planned, replace)
-}
-
 /// The state a thing imported by `id` has: the name is the id without its `thing-`
 /// prefix (or the whole id).
-pub fn imported(id: &str) -> Result<Thing, Error> {
+pub fn imported(id: &str) -> Result<Thing> {
     let name = id.strip_prefix(ID_PREFIX).unwrap_or(id);
     if name.is_empty() {
         return Err(Error::new(
-            ErrorKind::InvalidValue,
+            "Cannot import",
             format!("cannot import {id:?}: expected an id \"{ID_PREFIX}NAME\" or a name"),
         ));
     }
@@ -169,18 +162,80 @@ pub fn imported(id: &str) -> Result<Thing, Error> {
 
 /// A version-0 state (`demo_old_thing`'s shape) as a current one: `size` parsed as a
 /// number, the id made anew from the name.
-pub fn from_v0(old: OldThing) -> Result<Thing, Error> {
+pub fn from_v0(old: OldThing) -> Result<Thing> {
     let mut thing = Thing::named(&old.name);
     thing.tags = old.tags;
     thing.size = match old.size {
         None => None,
         Some(text) => Some(Number::parse(text.trim()).map_err(|_| {
             Error::new(
-                ErrorKind::InvalidValue,
+                "Invalid version 0 state",
                 format!("version 0 size {text:?} is not a number"),
             )
-            .at(&Path::root().attribute("size"))
+            .at(Thing::path().size())
         })?),
     };
     Ok(thing)
+}
+
+/// `demo_thing`'s calls.
+pub struct Things;
+
+impl Resource<()> for Things {
+    const NAME: &'static str = "thing";
+    /// Version 0 had `size` as a string ([`OldThing`]'s shape).
+    const VERSION: u64 = 1;
+    const MOVES_FROM: &'static [&'static str] = &[OLD_THING];
+    type State = Thing;
+
+    async fn create(&self, _: &Context<()>, planned: Thing) -> Result<Thing> {
+        Ok(planned.applied())
+    }
+
+    async fn update(&self, _: &Context<()>, _: Thing, planned: Thing) -> Result<Thing> {
+        Ok(planned.applied())
+    }
+
+    /// The thing goes with its state.
+    async fn delete(&self, _: &Context<()>, _: Thing) -> Result<()> {
+        Ok(())
+    }
+
+    async fn import(&self, _: &Context<()>, id: String) -> Result<Thing> {
+        imported(&id)
+    }
+
+    async fn upgrade(&self, _: &Context<()>, stored: StoredState) -> Result<Thing> {
+        from_v0(stored.decode()?)
+    }
+
+    /// A `moved` block from a `demo_old_thing` of this provider.
+    async fn move_state(&self, _: &Context<()>, moved: MovedState) -> Result<Thing> {
+        if moved.source_provider() != crate::ADDRESS || moved.version() != 0 {
+            return Err(Error::new(
+                "Unsupported move",
+                format!(
+                    "{THING} takes objects of {OLD_THING} (schema version 0) of {}, not of {} (version {}) of {}",
+                    crate::ADDRESS,
+                    moved.source_type(),
+                    moved.version(),
+                    moved.source_provider()
+                ),
+            ));
+        }
+        from_v0(moved.decode()?)
+    }
+}
+
+impl IdentifiedResource<()> for Things {
+    type Identity = ThingIdentity;
+
+    fn identity(&self, _: &Context<()>, thing: &Thing) -> ThingIdentity {
+        let id = thing.id.as_known().cloned().unwrap_or_default();
+        ThingIdentity { id }
+    }
+
+    async fn import_identity(&self, _: &Context<()>, identity: ThingIdentity) -> Result<Thing> {
+        imported(&identity.id)
+    }
 }
