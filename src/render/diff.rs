@@ -252,6 +252,16 @@ pub struct ResourceHeading<'a> {
     pub action_reason: Option<&'a str>,
     /// The deposed key, for a change to a deposed object.
     pub deposed: Option<&'a str>,
+    /// The change was found outside Terraform (a plan's `resource_drift`): an update
+    /// reads `has changed`, a delete `has been deleted`.
+    pub drift: bool,
+    /// The address in the previous run, when a `moved` block changed it: a move alone
+    /// reads `has moved to`, a move with a change adds `(moved from ...)`.
+    pub previous_address: Option<&'a str>,
+    /// The import id when the change imports the object (empty for an import by
+    /// identity): an import alone reads `will be imported`, an import with a change
+    /// adds `(imported from "...")`.
+    pub importing: Option<&'a str>,
 }
 
 impl<'a> ResourceHeading<'a> {
@@ -262,6 +272,9 @@ impl<'a> ResourceHeading<'a> {
             action,
             action_reason: None,
             deposed: None,
+            drift: false,
+            previous_address: None,
+            importing: None,
         }
     }
 
@@ -314,6 +327,9 @@ impl<'a> ResourceHeading<'a> {
             Some(key) => format!("{} (deposed object {key})", self.address),
             None => self.address.to_owned(),
         };
+        let moved = self
+            .previous_address
+            .filter(|p| !p.is_empty() && *p != self.address);
         let mut out = match self.action {
             Create => format!("[bold]  # {address}[reset] will be created"),
             Read => {
@@ -328,6 +344,7 @@ impl<'a> ResourceHeading<'a> {
                 }
                 s
             }
+            Update if self.drift => format!("[bold]  # {address}[reset] has changed"),
             Update => format!("[bold]  # {address}[reset] will be updated in-place"),
             CreateThenDelete | DeleteThenCreate => match self.action_reason {
                 Some("replace_because_tainted") => {
@@ -354,7 +371,11 @@ impl<'a> ResourceHeading<'a> {
                 s
             }
             Delete => {
-                let mut s = format!("[bold]  # {address}[reset] will be [bold][red]destroyed[reset]");
+                let mut s = if self.drift {
+                    format!("[bold]  # {address}[reset] has been deleted")
+                } else {
+                    format!("[bold]  # {address}[reset] will be [bold][red]destroyed[reset]")
+                };
                 if self.action_reason == Some("delete_because_no_resource_config") {
                     let (_, type_name, name) = self.parts();
                     s.push_str(&format!("\n  # (because {type_name}.{name} is not in configuration)"));
@@ -364,9 +385,21 @@ impl<'a> ResourceHeading<'a> {
                 }
                 s
             }
+            NoOp if moved.is_some() => {
+                format!("[bold]  # {}[reset] has moved to [bold]{address}[reset]", moved.unwrap_or_default())
+            }
+            NoOp if self.importing.is_some() => format!("[bold]  # {address}[reset] will be imported"),
             NoOp => format!("{address} has an action the plan renderer doesn't support (this is a bug)"),
         };
         out.push('\n');
+        if self.action != NoOp {
+            if let Some(from) = moved {
+                out.push_str(&format!("  # [reset](moved from {from})\n"));
+            }
+            if let Some(id) = self.importing.filter(|id| !id.is_empty()) {
+                out.push_str(&format!("  # [reset](imported from \"{id}\")\n"));
+            }
+        }
         out
     }
 }
@@ -601,6 +634,7 @@ mod tests {
                 action: ChangeAction::from_name(c["action"].as_str().unwrap()).unwrap(),
                 action_reason: c.get("action_reason").and_then(|r| r.as_str()),
                 deposed: c.get("deposed").and_then(|r| r.as_str()),
+                ..ResourceHeading::new(address, ChangeAction::NoOp)
             };
             let got = render_resource_change(&change, &before, &after, block, &options);
             let want = c["output"].as_str().unwrap();
