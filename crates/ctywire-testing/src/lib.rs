@@ -375,7 +375,10 @@ impl Runner<'_> {
             ))
         };
         match rendered {
-            Ok(text) => format!("{why}\n--- the plan\n{}", text.trim_end()),
+            Ok(text) => format!(
+                "{why}\n--- the plan\n{}",
+                text.trim_start_matches('\n').trim_end()
+            ),
             Err(e) => format!(
                 "{why}\n--- the plan (Terraform's text: ctywire could not render it: {e})\n{}",
                 run.stdout.trim_end()
