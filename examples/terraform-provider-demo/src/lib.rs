@@ -32,9 +32,10 @@ pub fn schema_json() -> String {
     String::from_utf8_lossy(&schemas.to_json()).into_owned()
 }
 
-/// The provider, well behaved, writing no captures.
+/// The provider, well behaved, writing no captures unless given a writer
+/// ([`Plugin::capture`]).
 pub fn plugin() -> Plugin {
-    Plugin::new().protocol6(provider::Demo::new(CaptureWriter::disabled(), None))
+    Plugin::new().protocol6(provider::Demo::new(None))
 }
 
 /// The provider as the process environment asks: captures to
@@ -61,8 +62,11 @@ pub fn plugin_from_env() -> Result<Plugin, String> {
     let slow_apply = std::env::var_os("DEMO_SLOW_APPLY")
         .filter(|v| !v.is_empty())
         .map(std::path::PathBuf::from);
-    let demo = provider::Demo::new(CaptureWriter::from_env(), misbehaviour).slow_apply(slow_apply);
+    let demo = provider::Demo::new(misbehaviour).slow_apply(slow_apply);
     // TCP where no Unix socket can be made (under AutoMTLS only), when asked.
     let tcp = std::env::var_os("DEMO_TCP_FALLBACK").is_some_and(|v| v == "1");
-    Ok(Plugin::new().protocol6(demo).tcp_fallback(tcp))
+    Ok(Plugin::new()
+        .protocol6(demo)
+        .capture(CaptureWriter::from_env())
+        .tcp_fallback(tcp))
 }

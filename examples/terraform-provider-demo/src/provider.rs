@@ -4,7 +4,6 @@
 use ctywire::object::{self, Object};
 use ctywire::schema::{Block, ProviderSchema};
 use ctywire::{Error, ErrorKind, Known, Path, Type, Value};
-use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::diagnostic::{self, Diagnostics};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_to_proto;
@@ -184,20 +183,19 @@ pub struct Demo {
     thing: Block,
     thing_type: Type,
     old_thing: OldThingResource,
-    capture: CaptureWriter,
     misbehaviour: Option<Misbehaviour>,
     slow_apply: Option<std::path::PathBuf>,
 }
 
 impl Demo {
-    /// The provider, capturing into `capture`, misbehaving as asked.
-    pub fn new(capture: CaptureWriter, misbehaviour: Option<Misbehaviour>) -> Demo {
+    /// The provider, misbehaving as asked (its calls are captured by the
+    /// [`Plugin`](ctywire_tfplugin::Plugin) that serves it).
+    pub fn new(misbehaviour: Option<Misbehaviour>) -> Demo {
         Demo {
             schemas: schema::provider(),
             thing: Thing::schema_block(),
             thing_type: Thing::cty_type(),
             old_thing: OldThingResource::new(),
-            capture,
             misbehaviour,
             slow_apply: None,
         }
@@ -343,17 +341,15 @@ impl Provider for Demo {
 
     async fn validate_provider_config(
         &self,
-        request: Request<validate_provider_config::Request>,
+        _request: Request<validate_provider_config::Request>,
     ) -> Result<Response<validate_provider_config::Response>, Status> {
-        self.capture.request(request.get_ref());
         Ok(Response::new(validate_provider_config::Response::default()))
     }
 
     async fn configure_provider(
         &self,
-        request: Request<configure_provider::Request>,
+        _request: Request<configure_provider::Request>,
     ) -> Result<Response<configure_provider::Response>, Status> {
-        self.capture.request(request.get_ref());
         Ok(Response::new(configure_provider::Response::default()))
     }
 
@@ -362,7 +358,6 @@ impl Provider for Demo {
         request: Request<validate_resource_config::Request>,
     ) -> Result<Response<validate_resource_config::Response>, Status> {
         let req = request.into_inner();
-        self.capture.request(&req);
         if req.type_name == OLD_THING {
             let response = self.old_thing.validate(&req);
             return Ok(Response::new(response));
@@ -397,7 +392,6 @@ impl Provider for Demo {
         request: Request<validate_data_resource_config::Request>,
     ) -> Result<Response<validate_data_resource_config::Response>, Status> {
         let req = request.into_inner();
-        self.capture.request(&req);
         self.check_type(&req.type_name, ECHO)?;
         let mut diags = Diagnostics::new();
         diags.ok(
@@ -416,7 +410,6 @@ impl Provider for Demo {
         let req = request.into_inner();
         if req.type_name == OLD_THING {
             let response = self.old_thing.upgrade(&req);
-            self.capture.response(&response);
             return Ok(Response::new(response));
         }
         self.check_type(&req.type_name, THING)?;
@@ -452,7 +445,6 @@ impl Provider for Demo {
             upgraded_state: upgraded,
             diagnostics: diags.into_vec(),
         };
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 
@@ -461,10 +453,8 @@ impl Provider for Demo {
         request: Request<read_resource::Request>,
     ) -> Result<Response<read_resource::Response>, Status> {
         let req = request.into_inner();
-        self.capture.request(&req);
         if req.type_name == OLD_THING {
             let response = self.old_thing.read(&req);
-            self.capture.response(&response);
             return Ok(Response::new(response));
         }
         self.check_type(&req.type_name, THING)?;
@@ -496,7 +486,6 @@ impl Provider for Demo {
             private: req.private,
             ..Default::default()
         };
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 
@@ -505,10 +494,8 @@ impl Provider for Demo {
         request: Request<plan_resource_change::Request>,
     ) -> Result<Response<plan_resource_change::Response>, Status> {
         let req = request.into_inner();
-        self.capture.request(&req);
         if req.type_name == OLD_THING {
             let response = self.old_thing.plan(&req);
-            self.capture.response(&response);
             return Ok(Response::new(response));
         }
         self.check_type(&req.type_name, THING)?;
@@ -555,7 +542,6 @@ impl Provider for Demo {
                 .flatten();
         }
         response.diagnostics = diags.into_vec();
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 
@@ -564,10 +550,8 @@ impl Provider for Demo {
         request: Request<apply_resource_change::Request>,
     ) -> Result<Response<apply_resource_change::Response>, Status> {
         let req = request.into_inner();
-        self.capture.request(&req);
         if req.type_name == OLD_THING {
             let response = self.old_thing.apply(&req);
-            self.capture.response(&response);
             return Ok(Response::new(response));
         }
         self.check_type(&req.type_name, THING)?;
@@ -611,7 +595,6 @@ impl Provider for Demo {
             }
         }
         response.diagnostics = diags.into_vec();
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 
@@ -641,7 +624,6 @@ impl Provider for Demo {
                 });
         }
         response.diagnostics = diags.into_vec();
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 
@@ -650,7 +632,6 @@ impl Provider for Demo {
         request: Request<read_data_source::Request>,
     ) -> Result<Response<read_data_source::Response>, Status> {
         let req = request.into_inner();
-        self.capture.request(&req);
         self.check_type(&req.type_name, ECHO)?;
         let mut diags = Diagnostics::new();
         let echo: Option<Echo> = diags.ok(
@@ -669,7 +650,6 @@ impl Provider for Demo {
             diagnostics: diags.into_vec(),
             ..Default::default()
         };
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 
@@ -693,7 +673,6 @@ impl Provider for Demo {
         request: Request<call_function::Request>,
     ) -> Result<Response<call_function::Response>, Status> {
         let req = request.into_inner();
-        self.capture.request(&req);
         if req.name != CONCAT {
             return Ok(Response::new(call_function::Response {
                 result: None,
@@ -713,7 +692,6 @@ impl Provider for Demo {
                 error: Some(diagnostic::function_error(e.to_string(), argument)),
             },
         };
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 
@@ -759,7 +737,6 @@ impl Provider for Demo {
             }
         }
         response.diagnostics = diags.into_vec();
-        self.capture.response(&response);
         Ok(Response::new(response))
     }
 

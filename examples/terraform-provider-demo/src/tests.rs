@@ -3,7 +3,6 @@
 use ctywire::object::Object;
 use ctywire::schema::DescriptionKind;
 use ctywire::{msgpack, Path, Type, Value};
-use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_from_proto;
 use ctywire_tfplugin::schema::schema_from_proto;
@@ -17,7 +16,7 @@ use crate::schema::{self, Echo};
 use crate::thing::Thing;
 
 fn demo() -> Demo {
-    Demo::new(CaptureWriter::disabled(), None)
+    Demo::new(None)
 }
 
 fn thing_type() -> Type {
@@ -236,10 +235,7 @@ async fn destroy_leaves_a_null_state() {
 
 #[tokio::test]
 async fn misbehaving_apply_leaves_the_unknowns() {
-    let demo = Demo::new(
-        CaptureWriter::disabled(),
-        Some(Misbehaviour::ApplyLeavesUnknown),
-    );
+    let demo = Demo::new(Some(Misbehaviour::ApplyLeavesUnknown));
     let config = config("a", vec![disk(1, None)]);
     let planned = decode(&plan(&demo, &Value::Null, &config).await.planned_state);
     let applied = decode(

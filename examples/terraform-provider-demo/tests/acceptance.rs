@@ -355,6 +355,10 @@ fn a_failing_step_s_report_shows_terraform_s_plan_text() {
         .expect_err("a wrong plan check passed");
     let (report, kept) = err.split_once("\n\nworking directory kept: ").unwrap();
     let kept = std::path::PathBuf::from(kept.trim());
+    let (report, captures) = report
+        .split_once("\n\nthe provider's calls: ctywire capture ")
+        .unwrap();
+    assert_eq!(std::path::Path::new(captures), kept.join("captures"));
     let (head, rest) = report.split_once("\n--- the plan\n").unwrap();
     assert_eq!(
         head,
@@ -377,4 +381,80 @@ fn a_failing_step_s_report_shows_terraform_s_plan_text() {
         "{plan}"
     );
     std::fs::remove_dir_all(kept).unwrap();
+}
+
+/// The in-process provider's calls are captured into the test's working directory,
+/// kept on failure, in files that `ctywire capture` pairs into whole calls, each typed
+/// by the provider's schema; a test without captures writes none.
+#[test]
+fn an_in_process_provider_s_captures_are_kept_and_paired() {
+    use ctywire::capture::{Capture, Resolved, Resolver, Status};
+    let Some(terraform) = Terraform::for_acceptance() else {
+        return;
+    };
+    let failing = || {
+        Step::config(thing("a", 3)).plan_check(PlanCheck::resource_action(
+            "demo_thing.x",
+            ResourceAction::Create,
+        ))
+    };
+    let err = Test::new(ADDRESS, plugin)
+        .step(Step::config(thing("a", 2)))
+        .step(failing())
+        .run_with(&terraform)
+        .expect_err("a wrong plan check passed");
+    let kept = std::path::PathBuf::from(
+        err.rsplit("working directory kept: ")
+            .next()
+            .unwrap()
+            .trim(),
+    );
+    let capture = Capture::read_dir(&kept.join("captures")).unwrap();
+    assert!(capture.problems.is_empty(), "{:#?}", capture.problems);
+    let schemas = ctywire::schema::ProviderSchemas::from_json(
+        terraform_provider_demo::schema_json().as_bytes(),
+    )
+    .unwrap();
+    let mut resolver = Resolver::new(&schemas);
+    let mut rpcs = std::collections::BTreeMap::<&str, usize>::new();
+    for call in &capture.calls {
+        assert_eq!(
+            call.status,
+            Status::Complete,
+            "{} {:?}",
+            call.rpc,
+            call.explain
+        );
+        match resolver.resolve(call) {
+            Resolved::Found(_) | Resolved::OnlyNulls | Resolved::Untyped => {}
+            other => panic!("{}: {other:?}", call.rpc),
+        }
+        *rpcs.entry(call.rpc.as_str()).or_default() += 1;
+    }
+    // Step 1: plan, apply, the plan after it (with a refresh); step 2: a refresh and the
+    // plan that failed its check.
+    assert_eq!(rpcs.get("ApplyResourceChange"), Some(&1), "{rpcs:?}");
+    assert!(rpcs.get("PlanResourceChange") >= Some(&3), "{rpcs:?}");
+    assert!(rpcs.get("ReadResource") >= Some(&2), "{rpcs:?}");
+    std::fs::remove_dir_all(&kept).unwrap();
+
+    let err = Test::new(ADDRESS, plugin)
+        .captures(false)
+        .step(
+            Step::config(thing("a", 3)).plan_check(PlanCheck::resource_action(
+                "demo_thing.x",
+                ResourceAction::Update,
+            )),
+        )
+        .run_with(&terraform)
+        .expect_err("a wrong plan check passed");
+    assert!(!err.contains("ctywire capture"), "{err}");
+    let kept = std::path::PathBuf::from(
+        err.rsplit("working directory kept: ")
+            .next()
+            .unwrap()
+            .trim(),
+    );
+    assert_eq!(std::fs::read_dir(kept.join("captures")).unwrap().count(), 0);
+    std::fs::remove_dir_all(&kept).unwrap();
 }
