@@ -281,6 +281,13 @@ impl<'a> ResourceHeading<'a> {
     /// The mode, type and name of the resource the address names (a module path and an
     /// instance key are left out).
     fn parts(&self) -> (&'a str, &'a str, &'a str) {
+        let (_, mode, type_name, name, _) = self.split();
+        (mode, type_name, name)
+    }
+
+    /// The module path (`module.m["a"]`, empty in the root module), the mode, type and
+    /// name, and the instance key with its brackets (`[1]`, `["a"]`).
+    fn split(&self) -> (String, &'a str, &'a str, &'a str, Option<&'a str>) {
         // Split on the dots outside an instance key (`["a.b"]`).
         let mut parts = Vec::new();
         let (mut depth, mut quoted, mut start) = (0, false, 0);
@@ -307,11 +314,12 @@ impl<'a> ResourceHeading<'a> {
         } else {
             "resource"
         };
+        let module = parts[..i.min(parts.len())].join(".");
         let type_name = parts.get(i).copied().unwrap_or("");
-        let name = parts
-            .get(i + 1)
-            .map_or("", |n| n.split('[').next().unwrap_or(n));
-        (mode, type_name, name)
+        let full = parts.get(i + 1).copied().unwrap_or("");
+        let name = full.split('[').next().unwrap_or(full);
+        let key = full.find('[').map(|at| &full[at..]);
+        (module, mode, type_name, name, key)
     }
 
     /// `resource "TYPE" "NAME"` or `data "TYPE" "NAME"`.
@@ -376,9 +384,25 @@ impl<'a> ResourceHeading<'a> {
                 } else {
                     format!("[bold]  # {address}[reset] will be [bold][red]destroyed[reset]")
                 };
-                if self.action_reason == Some("delete_because_no_resource_config") {
-                    let (_, type_name, name) = self.parts();
-                    s.push_str(&format!("\n  # (because {type_name}.{name} is not in configuration)"));
+                let (module, _, type_name, name, key) = self.split();
+                let key = key.unwrap_or("");
+                let why = match self.action_reason {
+                    Some("delete_because_no_resource_config") => format!("{type_name}.{name} is not in configuration"),
+                    Some("delete_because_no_move_target") => {
+                        format!("{} was moved to {}, which is not in configuration", self.previous_address.unwrap_or(""), self.address)
+                    }
+                    Some("delete_because_no_module") => format!("{module} is not in configuration"),
+                    Some("delete_because_wrong_repetition") => match key.as_bytes().get(1) {
+                        None => "resource uses count or for_each".to_owned(),
+                        Some(b'"') => "resource does not use for_each".to_owned(),
+                        Some(_) => "resource does not use count".to_owned(),
+                    },
+                    Some("delete_because_count_index") => format!("index {key} is out of range for count"),
+                    Some("delete_because_each_key") => format!("key {key} is not in for_each map"),
+                    _ => String::new(),
+                };
+                if !why.is_empty() {
+                    s.push_str(&format!("\n  # (because {why})"));
                 }
                 if self.deposed.is_some() {
                     s.push_str("\n  # (left over from a partially-failed replacement of this instance)");
