@@ -252,6 +252,16 @@ pub struct ResourceHeading<'a> {
     pub action_reason: Option<&'a str>,
     /// The deposed key, for a change to a deposed object.
     pub deposed: Option<&'a str>,
+    /// The change was found outside Terraform (a plan's `resource_drift`): an update
+    /// reads `has changed`, a delete `has been deleted`.
+    pub drift: bool,
+    /// The address in the previous run, when a `moved` block changed it: a move alone
+    /// reads `has moved to`, a move with a change adds `(moved from ...)`.
+    pub previous_address: Option<&'a str>,
+    /// The import id when the change imports the object (empty for an import by
+    /// identity): an import alone reads `will be imported`, an import with a change
+    /// adds `(imported from "...")`.
+    pub importing: Option<&'a str>,
 }
 
 impl<'a> ResourceHeading<'a> {
@@ -262,12 +272,22 @@ impl<'a> ResourceHeading<'a> {
             action,
             action_reason: None,
             deposed: None,
+            drift: false,
+            previous_address: None,
+            importing: None,
         }
     }
 
     /// The mode, type and name of the resource the address names (a module path and an
     /// instance key are left out).
     fn parts(&self) -> (&'a str, &'a str, &'a str) {
+        let (_, mode, type_name, name, _) = self.split();
+        (mode, type_name, name)
+    }
+
+    /// The module path (`module.m["a"]`, empty in the root module), the mode, type and
+    /// name, and the instance key with its brackets (`[1]`, `["a"]`).
+    fn split(&self) -> (String, &'a str, &'a str, &'a str, Option<&'a str>) {
         // Split on the dots outside an instance key (`["a.b"]`).
         let mut parts = Vec::new();
         let (mut depth, mut quoted, mut start) = (0, false, 0);
@@ -294,11 +314,12 @@ impl<'a> ResourceHeading<'a> {
         } else {
             "resource"
         };
+        let module = parts[..i.min(parts.len())].join(".");
         let type_name = parts.get(i).copied().unwrap_or("");
-        let name = parts
-            .get(i + 1)
-            .map_or("", |n| n.split('[').next().unwrap_or(n));
-        (mode, type_name, name)
+        let full = parts.get(i + 1).copied().unwrap_or("");
+        let name = full.split('[').next().unwrap_or(full);
+        let key = full.find('[').map(|at| &full[at..]);
+        (module, mode, type_name, name, key)
     }
 
     /// `resource "TYPE" "NAME"` or `data "TYPE" "NAME"`.
@@ -314,6 +335,9 @@ impl<'a> ResourceHeading<'a> {
             Some(key) => format!("{} (deposed object {key})", self.address),
             None => self.address.to_owned(),
         };
+        let moved = self
+            .previous_address
+            .filter(|p| !p.is_empty() && *p != self.address);
         let mut out = match self.action {
             Create => format!("[bold]  # {address}[reset] will be created"),
             Read => {
@@ -328,6 +352,7 @@ impl<'a> ResourceHeading<'a> {
                 }
                 s
             }
+            Update if self.drift => format!("[bold]  # {address}[reset] has changed"),
             Update => format!("[bold]  # {address}[reset] will be updated in-place"),
             CreateThenDelete | DeleteThenCreate => match self.action_reason {
                 Some("replace_because_tainted") => {
@@ -354,19 +379,51 @@ impl<'a> ResourceHeading<'a> {
                 s
             }
             Delete => {
-                let mut s = format!("[bold]  # {address}[reset] will be [bold][red]destroyed[reset]");
-                if self.action_reason == Some("delete_because_no_resource_config") {
-                    let (_, type_name, name) = self.parts();
-                    s.push_str(&format!("\n  # (because {type_name}.{name} is not in configuration)"));
+                let mut s = if self.drift {
+                    format!("[bold]  # {address}[reset] has been deleted")
+                } else {
+                    format!("[bold]  # {address}[reset] will be [bold][red]destroyed[reset]")
+                };
+                let (module, _, type_name, name, key) = self.split();
+                let key = key.unwrap_or("");
+                let why = match self.action_reason {
+                    Some("delete_because_no_resource_config") => format!("{type_name}.{name} is not in configuration"),
+                    Some("delete_because_no_move_target") => {
+                        format!("{} was moved to {}, which is not in configuration", self.previous_address.unwrap_or(""), self.address)
+                    }
+                    Some("delete_because_no_module") => format!("{module} is not in configuration"),
+                    Some("delete_because_wrong_repetition") => match key.as_bytes().get(1) {
+                        None => "resource uses count or for_each".to_owned(),
+                        Some(b'"') => "resource does not use for_each".to_owned(),
+                        Some(_) => "resource does not use count".to_owned(),
+                    },
+                    Some("delete_because_count_index") => format!("index {key} is out of range for count"),
+                    Some("delete_because_each_key") => format!("key {key} is not in for_each map"),
+                    _ => String::new(),
+                };
+                if !why.is_empty() {
+                    s.push_str(&format!("\n  # (because {why})"));
                 }
                 if self.deposed.is_some() {
                     s.push_str("\n  # (left over from a partially-failed replacement of this instance)");
                 }
                 s
             }
+            NoOp if moved.is_some() => {
+                format!("[bold]  # {}[reset] has moved to [bold]{address}[reset]", moved.unwrap_or_default())
+            }
+            NoOp if self.importing.is_some() => format!("[bold]  # {address}[reset] will be imported"),
             NoOp => format!("{address} has an action the plan renderer doesn't support (this is a bug)"),
         };
         out.push('\n');
+        if self.action != NoOp {
+            if let Some(from) = moved {
+                out.push_str(&format!("  # [reset](moved from {from})\n"));
+            }
+            if let Some(id) = self.importing.filter(|id| !id.is_empty()) {
+                out.push_str(&format!("  # [reset](imported from \"{id}\")\n"));
+            }
+        }
         out
     }
 }
@@ -601,6 +658,7 @@ mod tests {
                 action: ChangeAction::from_name(c["action"].as_str().unwrap()).unwrap(),
                 action_reason: c.get("action_reason").and_then(|r| r.as_str()),
                 deposed: c.get("deposed").and_then(|r| r.as_str()),
+                ..ResourceHeading::new(address, ChangeAction::NoOp)
             };
             let got = render_resource_change(&change, &before, &after, block, &options);
             let want = c["output"].as_str().unwrap();

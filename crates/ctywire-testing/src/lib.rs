@@ -77,6 +77,7 @@ pub struct Test {
     source: Source,
     steps: Vec<Step>,
     check_destroy: Option<DestroyCheck>,
+    captures: bool,
 }
 
 impl std::fmt::Debug for Test {
@@ -109,6 +110,7 @@ impl Test {
             source,
             steps: Vec::new(),
             check_destroy: None,
+            captures: true,
         }
     }
 
@@ -121,6 +123,16 @@ impl Test {
     /// Adds steps.
     pub fn steps(mut self, steps: impl IntoIterator<Item = Step>) -> Test {
         self.steps.extend(steps);
+        self
+    }
+
+    /// Whether the provider's calls are captured (on by default): every request and
+    /// response the provider handles, written to the working directory's `captures/`
+    /// in the files `ctywire capture DIR` reads (an in-process provider through
+    /// [`Plugin::capture`], a binary through `TF_LOG_SDK_PROTO_DATA_DIR`). A failed
+    /// test keeps them with its working directory and names them in its report.
+    pub fn captures(mut self, yes: bool) -> Test {
+        self.captures = yes;
         self
     }
 
@@ -151,7 +163,8 @@ impl Test {
     /// Runs the test with `terraform`, whatever `TF_ACC` says; the error is the failure
     /// report [`Test::run`] panics with.
     pub fn run_with(self, terraform: &Terraform) -> Result<(), String> {
-        let ws = Workspace::new(terraform, &self.address, self.source)?;
+        let ws = Workspace::new(terraform, &self.address, self.source, self.captures)?;
+        let captures = self.captures;
         let mut runner = Runner {
             dir: ws.config_dir(),
             ws: &ws,
@@ -159,10 +172,21 @@ impl Test {
         };
         match runner.run(self.steps, self.check_destroy.as_deref()) {
             Ok(()) => Ok(()),
-            Err(report) => Err(format!(
-                "{report}\n\nworking directory kept: {}",
-                ws.keep().display()
-            )),
+            Err(report) => {
+                let kept = ws.keep();
+                let captures = if captures {
+                    format!(
+                        "\n\nthe provider's calls: ctywire capture {}",
+                        kept.join("captures").display()
+                    )
+                } else {
+                    String::new()
+                };
+                Err(format!(
+                    "{report}{captures}\n\nworking directory kept: {}",
+                    kept.display()
+                ))
+            }
         }
     }
 }
@@ -375,7 +399,10 @@ impl Runner<'_> {
             ))
         };
         match rendered {
-            Ok(text) => format!("{why}\n--- the plan\n{}", text.trim_end()),
+            Ok(text) => format!(
+                "{why}\n--- the plan\n{}",
+                text.trim_start_matches('\n').trim_end()
+            ),
             Err(e) => format!(
                 "{why}\n--- the plan (Terraform's text: ctywire could not render it: {e})\n{}",
                 run.stdout.trim_end()

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::{reattach_json, Plugin, PluginEnv, Started};
 
 /// How Terraform gets the provider.
@@ -24,8 +25,14 @@ pub(crate) struct Attached {
 
 impl Attached {
     /// Attaches the provider of `source` under the source `address`, with a CLI
-    /// configuration written into `dir`.
-    pub fn new(source: Source, address: &str, dir: &Path) -> Result<Attached, String> {
+    /// configuration written into `dir`; a provider in process captures its calls into
+    /// `captures` when there is one.
+    pub fn new(
+        source: Source,
+        address: &str,
+        dir: &Path,
+        captures: Option<&Path>,
+    ) -> Result<Attached, String> {
         let cli_config = dir.join("terraform.rc");
         let mut env = vec![(
             "TF_CLI_CONFIG_FILE".to_owned(),
@@ -33,7 +40,11 @@ impl Attached {
         )];
         let (config, served) = match source {
             Source::InProcess(make) => {
-                let served = Served::start(make())?;
+                let mut plugin = make();
+                if let Some(captures) = captures {
+                    plugin = plugin.capture(CaptureWriter::new(captures));
+                }
+                let served = Served::start(plugin)?;
                 let json = reattach_json(
                     address,
                     served.version,

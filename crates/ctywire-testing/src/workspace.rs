@@ -8,7 +8,9 @@ use crate::provider::{Attached, Source};
 use crate::terraform::{Run, Terraform};
 
 /// A Terraform working directory of its own, with the provider under test attached and
-/// the provider's captures (`TF_LOG_SDK_PROTO_DATA_DIR`) going to [`Workspace::captures`].
+/// the provider's captures going to [`Workspace::captures`] (a provider in process
+/// through [`Plugin::capture`](ctywire_tfplugin::Plugin::capture), a binary through
+/// `TF_LOG_SDK_PROTO_DATA_DIR`), in the files `ctywire capture` reads.
 /// It is removed when dropped (a [`Test`](crate::Test) keeps it on failure).
 ///
 /// ```no_run
@@ -49,7 +51,7 @@ impl Workspace {
         address: &str,
         make: impl FnOnce() -> ctywire_tfplugin::Plugin + Send + 'static,
     ) -> Result<Workspace, String> {
-        Workspace::new(terraform, address, Source::InProcess(Box::new(make)))
+        Workspace::new(terraform, address, Source::InProcess(Box::new(make)), true)
     }
 
     /// A workspace whose provider is the binary at `path` (`terraform-provider-NAME`),
@@ -59,13 +61,16 @@ impl Workspace {
         address: &str,
         path: impl Into<PathBuf>,
     ) -> Result<Workspace, String> {
-        Workspace::new(terraform, address, Source::Binary(path.into()))
+        Workspace::new(terraform, address, Source::Binary(path.into()), true)
     }
 
+    /// A workspace for the provider of `source`; its calls captured into
+    /// [`Workspace::captures`] when `captures` says so.
     pub(crate) fn new(
         terraform: &Terraform,
         address: &str,
         source: Source,
+        captures: bool,
     ) -> Result<Workspace, String> {
         let root = tempfile::Builder::new()
             .prefix("ctywire-acc-")
@@ -75,16 +80,25 @@ impl Workspace {
             let d = root.path().join(d);
             std::fs::create_dir_all(&d).map_err(|e| format!("cannot make {}: {e}", d.display()))?;
         }
-        let attached = Attached::new(source, address, root.path())?;
+        let capture_dir = root.path().join("captures");
+        let attached = Attached::new(
+            source,
+            address,
+            root.path(),
+            captures.then_some(capture_dir.as_path()),
+        )?;
         let mut env = attached.env.clone();
         env.extend([
             ("CHECKPOINT_DISABLE".to_owned(), "1".to_owned()),
             ("TF_IN_AUTOMATION".to_owned(), "1".to_owned()),
-            (
-                "TF_LOG_SDK_PROTO_DATA_DIR".to_owned(),
-                root.path().join("captures").display().to_string(),
-            ),
         ]);
+        if captures {
+            // A provider binary Terraform starts captures where this names.
+            env.push((
+                "TF_LOG_SDK_PROTO_DATA_DIR".to_owned(),
+                capture_dir.display().to_string(),
+            ));
+        }
         Ok(Workspace {
             terraform: terraform.clone(),
             type_name: address.rsplit('/').next().unwrap_or_default().to_owned(),
@@ -119,7 +133,7 @@ impl Workspace {
         self.path().join("work")
     }
 
-    /// The directory a provider binary writes its captures to.
+    /// The directory the provider writes its captures to.
     pub fn captures(&self) -> PathBuf {
         self.path().join("captures")
     }

@@ -232,3 +232,160 @@ impl Captured for pb::call_function::Request {
         }
     }
 }
+
+/// Messages with no value terraform-plugin-go captures: they write no files.
+macro_rules! nothing_captured {
+    ($($ty:ty),* $(,)?) => {
+        $(impl Captured for $ty {
+            fn write_to(&self, _: &MessageFiles<'_>) {}
+        })*
+    };
+}
+
+nothing_captured!(
+    pb::get_metadata::Request,
+    pb::get_metadata::Response,
+    pb::get_provider_schema::Request,
+    pb::get_provider_schema::Response,
+    pb::validate_provider_config::Response,
+    pb::validate_resource_config::Response,
+    pb::validate_data_resource_config::Response,
+    pb::upgrade_resource_state::Request,
+    pb::get_resource_identity_schemas::Request,
+    pb::get_resource_identity_schemas::Response,
+    pb::upgrade_resource_identity::Request,
+    pb::upgrade_resource_identity::Response,
+    pb::configure_provider::Response,
+    pb::import_resource_state::Request,
+    pb::move_resource_state::Request,
+    pb::generate_resource_config::Request,
+    pb::generate_resource_config::Response,
+    pb::validate_ephemeral_resource_config::Response,
+    pb::renew_ephemeral_resource::Request,
+    pb::renew_ephemeral_resource::Response,
+    pb::close_ephemeral_resource::Request,
+    pb::close_ephemeral_resource::Response,
+    pb::validate_list_resource_config::Request,
+    pb::validate_list_resource_config::Response,
+    pb::get_functions::Request,
+    pb::get_functions::Response,
+    pb::validate_state_store::Request,
+    pb::validate_state_store::Response,
+    pb::configure_state_store::Request,
+    pb::configure_state_store::Response,
+    pb::lock_state::Request,
+    pb::lock_state::Response,
+    pb::unlock_state::Request,
+    pb::unlock_state::Response,
+    pb::get_states::Request,
+    pb::get_states::Response,
+    pb::delete_state::Request,
+    pb::delete_state::Response,
+    pb::plan_action::Request,
+    pb::plan_action::Response,
+    pb::validate_action_config::Request,
+    pb::validate_action_config::Response,
+    pb::stop_provider::Request,
+    pb::stop_provider::Response,
+);
+
+/// Where a [`Plugin`](crate::Plugin)'s captures go, shared by the plugin and the
+/// provider it wraps: set after the provider is added, and read on every call.
+pub(crate) type CaptureSlot = std::sync::Arc<std::sync::RwLock<CaptureWriter>>;
+
+/// A protocol 6 provider whose every call's values are written to the plugin's
+/// capture directory (request before the call, response after it), then handled by the
+/// provider it wraps.
+pub(crate) struct Capturing<P> {
+    pub(crate) inner: P,
+    pub(crate) slot: CaptureSlot,
+}
+
+impl<P> Capturing<P> {
+    fn writer(&self) -> CaptureWriter {
+        self.slot
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+}
+
+macro_rules! capturing {
+    (unary { $($method:ident => $m:ident),* $(,)? }
+     forwarded { $($fmethod:ident($freq:ty) -> $fresp:ty),* $(,)? }) => {
+        #[tonic::codegen::async_trait]
+        impl<P: pb::provider_server::Provider> pb::provider_server::Provider for Capturing<P> {
+            $(
+                async fn $method(
+                    &self,
+                    request: tonic::Request<pb::$m::Request>,
+                ) -> Result<tonic::Response<pb::$m::Response>, tonic::Status> {
+                    let capture = self.writer();
+                    if capture.dir().is_some() {
+                        capture.request(request.get_ref());
+                    }
+                    let response = self.inner.$method(request).await?;
+                    if capture.dir().is_some() {
+                        capture.response(response.get_ref());
+                    }
+                    Ok(response)
+                }
+            )*
+            $(
+                async fn $fmethod(
+                    &self,
+                    request: tonic::Request<$freq>,
+                ) -> Result<tonic::Response<$fresp>, tonic::Status> {
+                    self.inner.$fmethod(request).await
+                }
+            )*
+        }
+    };
+}
+
+capturing! {
+    unary {
+        get_metadata => get_metadata,
+        get_provider_schema => get_provider_schema,
+        validate_provider_config => validate_provider_config,
+        validate_resource_config => validate_resource_config,
+        validate_data_resource_config => validate_data_resource_config,
+        upgrade_resource_state => upgrade_resource_state,
+        get_resource_identity_schemas => get_resource_identity_schemas,
+        upgrade_resource_identity => upgrade_resource_identity,
+        configure_provider => configure_provider,
+        read_resource => read_resource,
+        plan_resource_change => plan_resource_change,
+        apply_resource_change => apply_resource_change,
+        import_resource_state => import_resource_state,
+        move_resource_state => move_resource_state,
+        read_data_source => read_data_source,
+        generate_resource_config => generate_resource_config,
+        validate_ephemeral_resource_config => validate_ephemeral_resource_config,
+        open_ephemeral_resource => open_ephemeral_resource,
+        renew_ephemeral_resource => renew_ephemeral_resource,
+        close_ephemeral_resource => close_ephemeral_resource,
+        validate_list_resource_config => validate_list_resource_config,
+        get_functions => get_functions,
+        call_function => call_function,
+        validate_state_store_config => validate_state_store,
+        configure_state_store => configure_state_store,
+        lock_state => lock_state,
+        unlock_state => unlock_state,
+        get_states => get_states,
+        delete_state => delete_state,
+        plan_action => plan_action,
+        validate_action_config => validate_action_config,
+        stop_provider => stop_provider,
+    }
+    forwarded {
+        list_resource(pb::list_resource::Request)
+            -> tonic::codegen::BoxStream<pb::list_resource::Event>,
+        read_state_bytes(pb::read_state_bytes::Request)
+            -> tonic::codegen::BoxStream<pb::read_state_bytes::Response>,
+        write_state_bytes(tonic::Streaming<pb::write_state_bytes::RequestChunk>)
+            -> pb::write_state_bytes::Response,
+        invoke_action(pb::invoke_action::Request)
+            -> tonic::codegen::BoxStream<pb::invoke_action::Event>,
+    }
+}

@@ -1,12 +1,12 @@
 //! `terraform-provider-demo`: an example provider (protocol 6, type name `demo`) written
 //! on ctywire-provider, as a library so that its acceptance tests serve it in process
 //! (`tests/acceptance.rs`, on ctywire-testing); `src/main.rs` is the binary Terraform
-//! starts.
+//! starts. `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and
+//! returns (ctywire-tfplugin's captures).
 //!
 //! The provider itself (`provider.rs`, `thing.rs`, `old_thing.rs`, `concat.rs`) is what
 //! an author writes; `misbehave.rs` is the lower level, an `Intercept` hook around it:
-//! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value the provider receives and
-//! returns, `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`plan-changes-config`,
+//! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`plan-changes-config`,
 //! `apply-leaves-unknown`, ...), `DEMO_SLOW_APPLY` slows applies down.
 
 mod concat;
@@ -38,7 +38,8 @@ pub fn schema_json() -> String {
     String::from_utf8_lossy(&schemas.to_json()).into_owned()
 }
 
-/// The provider, well behaved, writing no captures.
+/// The provider, well behaved, writing no captures unless given a writer
+/// ([`Plugin::capture`]).
 pub fn plugin() -> Plugin {
     provider::server().plugin()
 }
@@ -64,10 +65,13 @@ pub fn plugin_from_env() -> Result<Plugin, String> {
     let slow_apply = std::env::var_os("DEMO_SLOW_APPLY")
         .filter(|v| !v.is_empty())
         .map(std::path::PathBuf::from);
-    let hook = Hook::new(CaptureWriter::from_env(), misbehaviour).slow_apply(slow_apply);
+    let hook = Hook::new(misbehaviour).slow_apply(slow_apply);
     // TCP where no Unix socket can be made (under AutoMTLS only), when asked.
     let tcp = std::env::var_os("DEMO_TCP_FALLBACK").is_some_and(|v| v == "1");
-    Ok(service(hook).plugin().tcp_fallback(tcp))
+    Ok(service(hook)
+        .plugin()
+        .capture(CaptureWriter::from_env())
+        .tcp_fallback(tcp))
 }
 
 /// The provider's protocol-6 service, each call through `hook`.

@@ -1,6 +1,5 @@
 //! The lower level around the provider, apart from it: an [`Intercept`] hook that sees
-//! each call's raw protocol-6 messages. It writes captures of them
-//! (`TF_LOG_SDK_PROTO_DATA_DIR`), makes applies slow (`DEMO_SLOW_APPLY`), and spoils
+//! each call's raw protocol-6 messages. It makes applies slow (`DEMO_SLOW_APPLY`), and spoils
 //! `demo_thing`'s answers on purpose (`DEMO_MISBEHAVE`), for tests of what Terraform
 //! makes of a broken provider: the framework checks its own plans and new states, so
 //! a broken answer can only be made after it, here.
@@ -10,7 +9,6 @@ use std::any::Any;
 use ctywire::object::Object;
 use ctywire::{Path, Type, Value};
 use ctywire_provider::Intercept;
-use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_to_proto;
 use ctywire_tfplugin::tfplugin6::*;
@@ -229,18 +227,16 @@ fn first_network_name_unknown(value: Value) -> Result<Value, ctywire::Error> {
 /// How long an apply takes under `DEMO_SLOW_APPLY`.
 pub const SLOW_APPLY: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// The hook around the demo provider: captures, a slow apply, a misbehaviour.
+/// The hook around the demo provider: a slow apply, a misbehaviour.
 pub struct Hook {
-    capture: CaptureWriter,
     misbehaviour: Option<Misbehaviour>,
     slow_apply: Option<std::path::PathBuf>,
 }
 
 impl Hook {
-    /// Captures into `capture`, misbehaving as asked.
-    pub fn new(capture: CaptureWriter, misbehaviour: Option<Misbehaviour>) -> Hook {
+    /// Misbehaving as asked.
+    pub fn new(misbehaviour: Option<Misbehaviour>) -> Hook {
         Hook {
-            capture,
             misbehaviour,
             slow_apply: None,
         }
@@ -255,35 +251,9 @@ impl Hook {
     }
 }
 
-/// Captures `message` when it is one of the listed types (the messages whose values
-/// terraform-plugin-go captures).
-macro_rules! capture {
-    ($write:ident, $capture:expr, $message:expr, $($ty:ty),* $(,)?) => {
-        $(
-            if let Some(m) = $message.downcast_ref::<$ty>() {
-                $capture.$write(m);
-            }
-        )*
-    };
-}
-
 impl Intercept for Hook {
     async fn request(&self, _: &'static str, request: &mut (dyn Any + Send)) -> Result<(), Status> {
         let request: &dyn Any = request;
-        capture!(
-            request,
-            self.capture,
-            request,
-            configure_provider::Request,
-            validate_provider_config::Request,
-            validate_resource_config::Request,
-            validate_data_resource_config::Request,
-            read_data_source::Request,
-            read_resource::Request,
-            plan_resource_change::Request,
-            apply_resource_change::Request,
-            call_function::Request,
-        );
         let apply = request.downcast_ref::<apply_resource_change::Request>();
         if let (Some(mark), Some(apply)) = (&self.slow_apply, apply) {
             if apply.type_name == THING {
@@ -320,19 +290,5 @@ impl Intercept for Hook {
                 eprintln!("DEMO_MISBEHAVE: cannot misbehave: {e}");
             }
         }
-        let response: &dyn Any = response;
-        capture!(
-            response,
-            self.capture,
-            response,
-            read_data_source::Response,
-            upgrade_resource_state::Response,
-            read_resource::Response,
-            plan_resource_change::Response,
-            apply_resource_change::Response,
-            import_resource_state::Response,
-            move_resource_state::Response,
-            call_function::Response,
-        );
     }
 }

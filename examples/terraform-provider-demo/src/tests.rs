@@ -3,7 +3,6 @@
 use ctywire::object::Object;
 use ctywire::schema::DescriptionKind;
 use ctywire::{msgpack, Path, Type, Value};
-use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::path::path_from_proto;
 use ctywire_tfplugin::schema::schema_from_proto;
@@ -40,7 +39,7 @@ async fn configured(hook: Hook) -> Service {
 }
 
 async fn demo() -> Service {
-    configured(Hook::new(CaptureWriter::disabled(), None)).await
+    configured(Hook::new(None)).await
 }
 
 /// `demo_thing`'s schema as its struct declares it, at version 1.
@@ -272,9 +271,7 @@ async fn destroy_leaves_a_null_state() {
 
 #[tokio::test]
 async fn misbehaving_apply_leaves_the_unknowns() {
-    let demo = configured(Hook::new(
-        CaptureWriter::disabled(),
-        Some(Misbehaviour::ApplyLeavesUnknown),
+    let demo = configured(Hook::new(Some(Misbehaviour::ApplyLeavesUnknown),
     ))
     .await;
     let config = config("a", vec![disk(1, None)]);
@@ -779,7 +776,7 @@ async fn an_old_thing_moves_into_a_thing() {
 #[tokio::test]
 async fn a_move_needs_no_configured_provider() {
     // Terraform moves objects while it prepares a plan, before ConfigureProvider.
-    let unconfigured = crate::service(Hook::new(CaptureWriter::disabled(), None));
+    let unconfigured = crate::service(Hook::new(None));
     let moved = unconfigured
         .move_resource_state(Request::new(move_request(
             r#"{"id":"old-a","name":"a","size":"3","tags":null}"#,

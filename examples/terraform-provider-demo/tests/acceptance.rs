@@ -3,7 +3,7 @@
 //! Terraform is found).
 
 use ctywire_testing::{
-    Expect, PlanCheck, ResourceAction, StateCheck, Step, Terraform, Test, Track,
+    Expect, PlanCheck, ResourceAction, StateCheck, Step, Terraform, Test, Track, Workspace,
 };
 use terraform_provider_demo::{plugin, ADDRESS};
 
@@ -326,4 +326,135 @@ fn version_conditions_destroy_steps_and_check_destroy() {
     );
     let kept = err.rsplit("working directory kept: ").next().unwrap();
     std::fs::remove_dir_all(kept.trim()).unwrap();
+}
+
+/// A failing step's whole report under real Terraform: the step and how many there are,
+/// the check, the resource, the path, both values, the plan exactly as `terraform show`
+/// prints the step's saved plan (its secret hidden), the configuration and the kept
+/// working directory.
+#[test]
+fn a_failing_step_s_report_shows_terraform_s_plan_text() {
+    let Some(terraform) = Terraform::for_acceptance() else {
+        return;
+    };
+    let err = Test::new(ADDRESS, plugin)
+        .step(Step::config(thing("a", 2)))
+        .step(
+            Step::config(thing("a", 3))
+                .plan_check(PlanCheck::resource_action(
+                    "demo_thing.x",
+                    ResourceAction::Replace,
+                ))
+                .plan_check(PlanCheck::known_value(
+                    "demo_thing.x",
+                    "size",
+                    Expect::number("4"),
+                )),
+        )
+        .run_with(&terraform)
+        .expect_err("a wrong plan check passed");
+    let (report, kept) = err.split_once("\n\nworking directory kept: ").unwrap();
+    let kept = std::path::PathBuf::from(kept.trim());
+    let (report, captures) = report
+        .split_once("\n\nthe provider's calls: ctywire capture ")
+        .unwrap();
+    assert_eq!(std::path::Path::new(captures), kept.join("captures"));
+    let (head, rest) = report.split_once("\n--- the plan\n").unwrap();
+    assert_eq!(
+        head,
+        "step 2 of 2 failed: plan check: demo_thing.x: expected Replace, found [update]\n\
+         plan check: demo_thing.x at .size: expected 4, found 3"
+    );
+    let (plan, config) = rest.split_once("\n\n--- configuration\n").unwrap();
+    assert_eq!(config, thing("a", 3).trim_end());
+    // The plan the step saved, shown by Terraform itself with the provider attached again.
+    let ws = Workspace::in_process(&terraform, ADDRESS, plugin).unwrap();
+    let show = ws.terraform_in(&kept.join("work"), &["show", "-no-color", "tfplan"]);
+    assert_eq!(plan, show.success().stdout.trim_matches('\n'));
+    assert!(plan.contains("  ~ size   = 2 -> 3\n"), "{plan}");
+    assert!(
+        plan.ends_with("Plan: 0 to add, 1 to change, 0 to destroy."),
+        "{plan}"
+    );
+    assert!(
+        !plan.contains("s3cret") && !head.contains("s3cret"),
+        "{plan}"
+    );
+    std::fs::remove_dir_all(kept).unwrap();
+}
+
+/// The in-process provider's calls are captured into the test's working directory,
+/// kept on failure, in files that `ctywire capture` pairs into whole calls, each typed
+/// by the provider's schema; a test without captures writes none.
+#[test]
+fn an_in_process_provider_s_captures_are_kept_and_paired() {
+    use ctywire::capture::{Capture, Resolved, Resolver, Status};
+    let Some(terraform) = Terraform::for_acceptance() else {
+        return;
+    };
+    let failing = || {
+        Step::config(thing("a", 3)).plan_check(PlanCheck::resource_action(
+            "demo_thing.x",
+            ResourceAction::Create,
+        ))
+    };
+    let err = Test::new(ADDRESS, plugin)
+        .step(Step::config(thing("a", 2)))
+        .step(failing())
+        .run_with(&terraform)
+        .expect_err("a wrong plan check passed");
+    let kept = std::path::PathBuf::from(
+        err.rsplit("working directory kept: ")
+            .next()
+            .unwrap()
+            .trim(),
+    );
+    let capture = Capture::read_dir(&kept.join("captures")).unwrap();
+    assert!(capture.problems.is_empty(), "{:#?}", capture.problems);
+    let schemas = ctywire::schema::ProviderSchemas::from_json(
+        terraform_provider_demo::schema_json().as_bytes(),
+    )
+    .unwrap();
+    let mut resolver = Resolver::new(&schemas);
+    let mut rpcs = std::collections::BTreeMap::<&str, usize>::new();
+    for call in &capture.calls {
+        assert_eq!(
+            call.status,
+            Status::Complete,
+            "{} {:?}",
+            call.rpc,
+            call.explain
+        );
+        match resolver.resolve(call) {
+            Resolved::Found(_) | Resolved::OnlyNulls | Resolved::Untyped => {}
+            other => panic!("{}: {other:?}", call.rpc),
+        }
+        *rpcs.entry(call.rpc.as_str()).or_default() += 1;
+    }
+    // Step 1: plan, apply, the plan after it (with a refresh); step 2: a refresh and the
+    // plan that failed its check.
+    assert_eq!(rpcs.get("ApplyResourceChange"), Some(&1), "{rpcs:?}");
+    assert!(rpcs.get("PlanResourceChange") >= Some(&3), "{rpcs:?}");
+    assert!(rpcs.get("ReadResource") >= Some(&2), "{rpcs:?}");
+    std::fs::remove_dir_all(&kept).unwrap();
+
+    let err = Test::new(ADDRESS, plugin)
+        .captures(false)
+        .step(
+            Step::config(thing("a", 3)).plan_check(PlanCheck::resource_action(
+                "demo_thing.x",
+                ResourceAction::Update,
+            )),
+        )
+        .run_with(&terraform)
+        .expect_err("a wrong plan check passed");
+    assert!(!err.contains("ctywire capture"), "{err}");
+    let kept = std::path::PathBuf::from(
+        err.rsplit("working directory kept: ")
+            .next()
+            .unwrap()
+            .trim(),
+    );
+    assert_eq!(std::fs::read_dir(kept.join("captures")).unwrap().count(), 0);
+    std::fs::remove_dir_all(&kept).unwrap();
 }

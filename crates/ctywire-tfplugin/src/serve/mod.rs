@@ -27,6 +27,7 @@ use tokio::sync::{mpsc, oneshot, watch, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::service::Routes;
 
+use crate::capture::CaptureWriter;
 use crate::controller::grpc_controller_server::{GrpcController, GrpcControllerServer};
 use crate::controller::Empty;
 use crate::{tfplugin5, tfplugin6};
@@ -210,6 +211,8 @@ pub struct Plugin {
     tcp_fallback: bool,
     /// The runtime the provider's calls run on: the one that starts the plugin.
     calls: Arc<OnceLock<Handle>>,
+    /// Where the protocol 6 provider's calls are captured.
+    capture: crate::capture::CaptureSlot,
 }
 
 impl fmt::Debug for Plugin {
@@ -226,8 +229,13 @@ impl Plugin {
         Plugin::default()
     }
 
-    /// Serves `provider` for protocol 6 (`tfplugin6.Provider`).
+    /// Serves `provider` for protocol 6 (`tfplugin6.Provider`), its calls captured as
+    /// [`Plugin::capture`] says.
     pub fn protocol6<P: tfplugin6::provider_server::Provider>(mut self, provider: P) -> Plugin {
+        let provider = crate::capture::Capturing {
+            inner: provider,
+            slot: self.capture.clone(),
+        };
         let server = tfplugin6::provider_server::ProviderServer::new(provider)
             .max_decoding_message_size(MAX_MESSAGE_BYTES)
             .max_encoding_message_size(MAX_MESSAGE_BYTES);
@@ -252,6 +260,50 @@ impl Plugin {
     pub fn tcp_fallback(mut self, allow: bool) -> Plugin {
         self.tcp_fallback = allow;
         self
+    }
+
+    /// Captures the protocol 6 provider's calls with `writer`: the values of every
+    /// request and response, in the files terraform-plugin-go writes (see
+    /// [`capture`](crate::capture)), which `ctywire capture DIR` reads. [`serve`] and
+    /// [`serve_debug`] capture into `TF_LOG_SDK_PROTO_DATA_DIR` when it names a
+    /// directory and no writer was given, as a Go provider does; a plugin started
+    /// otherwise ([`Plugin::start`], e.g. in a test's process) captures only when given
+    /// a writer here. (Protocol 5 calls are not captured.)
+    ///
+    /// ```
+    /// use ctywire_tfplugin::capture::CaptureWriter;
+    /// use ctywire_tfplugin::tfplugin6::provider_server::Provider;
+    /// use ctywire_tfplugin::Plugin;
+    ///
+    /// struct Demo;
+    /// #[tonic::async_trait]
+    /// impl Provider for Demo {}
+    ///
+    /// let dir = std::env::temp_dir().join("ctywire-captures");
+    /// let plugin = Plugin::new().protocol6(Demo).capture(CaptureWriter::new(&dir));
+    /// assert_eq!(plugin.versions(), [6]);
+    /// ```
+    pub fn capture(self, writer: CaptureWriter) -> Plugin {
+        *self
+            .capture
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = writer;
+        self
+    }
+
+    /// Captures into `TF_LOG_SDK_PROTO_DATA_DIR` unless a writer was given.
+    fn capture_from_env(self) -> Plugin {
+        let given = self
+            .capture
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .dir()
+            .is_some();
+        if given {
+            self
+        } else {
+            self.capture(CaptureWriter::from_env())
+        }
     }
 
     /// The protocol versions served, highest first.
@@ -587,7 +639,8 @@ impl Started {
     }
 }
 
-/// Serves `plugin` for Terraform from the process environment: on a missing cookie or
+/// Serves `plugin` for Terraform from the process environment (its calls captured into
+/// `TF_LOG_SDK_PROTO_DATA_DIR` when that names a directory; see [`Plugin::capture`]): on a missing cookie or
 /// another failure to start, prints go-plugin's message to stderr and exits with status
 /// 1; otherwise ignores SIGINT from before it prints the handshake line (Terraform sends
 /// Ctrl-C to the whole process group, then stops its plugins itself), and returns when
@@ -595,6 +648,7 @@ impl Started {
 /// flight finish (for a few seconds at most), removes the socket's directory and exits
 /// with status 128 plus the signal's number.
 pub async fn serve(plugin: Plugin) {
+    let plugin = plugin.capture_from_env();
     let started = match plugin.start_with(&PluginEnv::from_process(), true).await {
         Ok(started) => started,
         Err(e) => {
@@ -631,6 +685,7 @@ pub async fn serve(plugin: Plugin) {
 /// `TF_REATTACH_PROVIDERS` value for Terraform to attach to `address` (e.g.
 /// `registry.terraform.io/example/demo`), and serves until interrupted.
 pub async fn serve_debug(plugin: Plugin, address: &str) -> Result<(), ServeError> {
+    let plugin = plugin.capture_from_env();
     let version = plugin.negotiate(None)?;
     let started = plugin
         .start_version(version, &PluginEnv::from_process(), None, false)
