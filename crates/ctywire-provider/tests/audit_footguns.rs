@@ -194,3 +194,40 @@ async fn an_old_state_without_an_upgrader_is_an_error_not_a_loss() {
         d.detail
     );
 }
+
+/// A `u16` attribute is a `number` to Terraform, so `size = 22.5` is a well-typed
+/// configuration: on the raw path it is first refused when the handler decodes it (at
+/// apply, where Terraform reports a provider error); the framework refuses it at
+/// validate, at `.size`.
+#[tokio::test]
+async fn a_fraction_for_a_u16_is_refused_at_validate_at_its_path() {
+    let ty = Thing::cty_type();
+    let config = Value::object([
+        ("name", Value::from("a")),
+        (
+            "size",
+            Value::Number(ctywire::Number::parse("22.5").unwrap()),
+        ),
+        ("id", Value::Null),
+    ]);
+    // Terraform sends it (the schema says `number`); only the decode refuses it.
+    let sent = ctywire_tfplugin::dynamic::encode(&config, &ty).unwrap();
+    assert!(ctywire::object::from_value::<Thing>(&config).is_err());
+
+    let s = configured().await;
+    let r = s
+        .validate_resource_config(Request::new(validate_resource_config::Request {
+            type_name: "audit_thing".into(),
+            config: Some(sent),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    let d = &r.diagnostics[0];
+    assert_eq!(d.severity, Severity::Error as i32);
+    let at = ctywire_tfplugin::path::path_from_proto(d.attribute.as_ref().unwrap()).unwrap();
+    assert_eq!(at, ctywire::Path::root().attribute("size"));
+    assert!(d.detail.contains("found a fraction"), "{}", d.detail);
+}
