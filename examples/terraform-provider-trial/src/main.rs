@@ -1,8 +1,8 @@
 //! `terraform-provider-trial`: an example provider (type name `trial`) written on
 //! ctywire-provider. Its "cloud" is a directory (the provider block's `directory`) with
 //! one JSON file per server: `trial_server` (blocks, a computed id, a name that forces
-//! replacement, import by id), the data source `trial_server` and the function
-//! `provider::trial::slug`.
+//! replacement, import by id, schema version 1 upgraded from 0), the data source
+//! `trial_server` and the function `provider::trial::slug`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use ctywire::{json, Known};
 use ctywire_provider::{
     Context, DataSource, Error, Function, FunctionError, Provider, Resource, Result, Server,
+    StoredState,
 };
 
 /// The provider block.
@@ -96,7 +97,15 @@ struct Servers;
 
 impl Resource<PathBuf> for Servers {
     const NAME: &'static str = "server";
+    const VERSION: u64 = 1;
     type State = Machine;
+
+    /// Version 0 kept the id without its `srv-` prefix.
+    async fn upgrade(&self, _: &Ctx, stored: StoredState) -> Result<Machine> {
+        let mut server: Machine = stored.decode()?;
+        server.id = Known::Known(format!("srv-{}", server.name));
+        Ok(server)
+    }
 
     async fn create(&self, ctx: &Ctx, mut server: Machine) -> Result<Machine> {
         let id = format!("srv-{}", server.name);
