@@ -458,7 +458,7 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
 }
 
 /// The scorer's figures, for measuring a change of the grouping (not run by default):
-/// `CTYWIRE_CAPTURE_SEEDS=1000 cargo test --test behaviour capture_runs::score_report
+/// `CTYWIRE_CAPTURE_SEEDS=1000 cargo test --test suite behaviour::capture_runs::score_report
 /// -- --ignored --nocapture` prints, at `-parallelism=10` (or
 /// `CTYWIRE_CAPTURE_PARALLELISM`), the calls that survived, how many are complete and
 /// correct, and each complete call that is wrong (and fails if there is one).

@@ -9,7 +9,7 @@
 //! same verdict ([`same_but_hidden`]). Any other disagreement fails the test unless it is
 //! a documented departure ([`departure`]). The agreement per client and check is printed:
 //!
-//!     cargo test -p ctywire --test conformance objchange -- --nocapture
+//!     cargo test -p ctywire --test suite conformance::objchange -- --nocapture
 
 use std::collections::BTreeMap;
 use std::io::Read as _;

@@ -4,7 +4,7 @@
 //! by a test binary of their own, `tests/fuzz_regressions.rs` (it includes the fuzz
 //! workspace's code, which the published package leaves out).
 //!
-//! One test binary; each module is one way of attacking the library.
+//! Each module is one way of attacking the library.
 
 mod depth;
 mod hostile;

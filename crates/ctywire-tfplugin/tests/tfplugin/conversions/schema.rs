@@ -374,7 +374,7 @@ pub fn corpus() -> Option<PathBuf> {
 #[test]
 fn real_world_schemas_round_trip_through_the_messages() {
     let Some(dir) = corpus() else {
-        crate::skipped(
+        super::skipped(
             "no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)",
         );
         return;

@@ -8,7 +8,7 @@ use ctywire::schema::{
 use ctywire::{Path, Type, Value};
 use ctywire_tfplugin::{diagnostic, tfplugin5 as pb5, tfplugin6 as pb6, v5};
 
-use crate::schema::{corpus, every_field_schema};
+use super::schema::{corpus, every_field_schema};
 
 /// The every-field schema without its nested attributes and computed blocks, which
 /// protocol 5 lacks.
@@ -219,7 +219,7 @@ fn identities_functions_paths_and_diagnostics() {
 #[test]
 fn real_world_schemas_without_nested_attributes_round_trip() {
     let Some(dir) = corpus() else {
-        crate::skipped(
+        super::skipped(
             "no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)",
         );
         return;

@@ -1,7 +1,7 @@
 //! Behaviour: the public API rule by rule (configurations, the serde bridge), the
 //! properties that hold for generated types and values, and checks of the package itself.
 //!
-//! One test binary; each module is one area of the API.
+//! Each module is one area of the API.
 
 mod capture_pairing;
 mod capture_runs;

@@ -3,8 +3,7 @@
 //! Terraform's own rule tables, `show -json` documents, and the real-world corpus when
 //! it is present.
 //!
-//! One test binary (linking one per file costs minutes on a small machine); each module
-//! is one source of reference data.
+//! Each module is one source of reference data.
 
 mod config_errors;
 mod config_examples;

@@ -20,7 +20,12 @@ fn gate_child() {
 fn child(tf_acc: Option<&str>) -> (bool, String) {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command
-        .args(["--exact", "gate_child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "gate::gate_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("CTYWIRE_TESTING_GATE_CHILD", "1")
         .env("PATH", "")
         .env_remove("TF_ACC_TERRAFORM_PATH")

@@ -1,0 +1,6 @@
+//! The trial provider's tests, one binary: its committed documentation, its size, and the
+//! provider under the real Terraform.
+
+mod docs;
+mod lines;
+mod terraform;
