@@ -271,9 +271,7 @@ async fn destroy_leaves_a_null_state() {
 
 #[tokio::test]
 async fn misbehaving_apply_leaves_the_unknowns() {
-    let demo = configured(Hook::new(Some(Misbehaviour::ApplyLeavesUnknown),
-    ))
-    .await;
+    let demo = configured(Hook::new(Some(Misbehaviour::ApplyLeavesUnknown))).await;
     let config = config("a", vec![disk(1, None)]);
     let planned = decode(&plan(&demo, &Value::Null, &config).await.planned_state);
     let applied = decode(

@@ -5,6 +5,7 @@
 
 #[allow(dead_code)]
 mod harness;
+mod upgrade;
 
 use ctywire_testing::Workspace;
 use serde_json::{json, Value as Json};

@@ -3,9 +3,7 @@
 //! UpgradeResourceState with `-refresh=false`, so no read can mend it: the id in the
 //! state Terraform then writes is the upgrader's.
 
-#[allow(dead_code)]
-#[path = "terraform/harness.rs"]
-mod harness;
+use super::harness;
 
 use serde_json::json;
 
