@@ -1012,8 +1012,13 @@ pub(super) fn calls(
         // A whole response between it and this one that no request fits is another
         // call's whose request an overwrite hid, perhaps behind this one's names: this
         // request may be two calls', and its own response that orphan's twin.
+        // Applies: Terraform applies each resource instance once a run, and an apply's
+        // NewState must be compatible with its PlannedState, so an orphan of other bytes
+        // is a hidden request's own answer (each request has one) and none of this one's.
         if let Some(&o) = orphans.iter().find(|&&o| {
-            responses[o].first >= requests[q].last && responses[o].first <= responses[p].first
+            (rpc != "ApplyResourceChange" || class[o] == c)
+                && responses[o].first >= requests[q].last
+                && responses[o].first <= responses[p].first
         }) {
             hidden.insert(q, o);
             continue;

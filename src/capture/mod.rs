@@ -75,7 +75,9 @@
 //!   of response that other requests can only have as often as it occurs is theirs; a
 //!   request left with one kind is answered by it, unless more requests need that kind
 //!   than the directory holds, or a response that more calls wrote than requests explain
-//!   (its request hidden by an overwrite) lies between the two. A refresh
+//!   (its request hidden by an overwrite) lies between the two (for an apply, only one
+//!   of the same bytes: Terraform applies an instance once a run, so a hidden apply
+//!   whose answer has other bytes is not this one's). A refresh
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
 //!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
 //!   by it, as is a request and a response that only each other can be by the times;
