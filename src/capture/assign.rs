@@ -978,7 +978,69 @@ pub(super) fn calls(
         })
         .collect();
     let mut hidden: BTreeMap<usize, usize> = BTreeMap::new();
+    // Requests whose answer the rules fix: a destroy (a plan of a null Config, an apply
+    // of a null PlannedState) is answered with null, and each other field of the
+    // responses holds the same bytes in every file of the directory. Any response of
+    // those bytes shows the values the request's own answer holds, even one another
+    // request's answer shows too.
+    let uniform: BTreeSet<&str> = {
+        let mut seen: BTreeMap<&str, Option<&[u8]>> = BTreeMap::new();
+        for r in &responses {
+            for &i in &r.files {
+                let entry = seen.entry(files.field(i)).or_insert(Some(files.bytes(i)));
+                if *entry != Some(files.bytes(i)) {
+                    *entry = None;
+                }
+            }
+        }
+        seen.into_iter().filter_map(|(f, b)| b.map(|_| f)).collect()
+    };
+    let null =
+        |i: usize| !files.typed[i].is_empty() && files.typed[i].iter().all(|(_, _, v)| v.is_null());
+    let (destroy_in, destroy_out) = match rpc {
+        "PlanResourceChange" => ("Config", "PlannedState"),
+        "ApplyResourceChange" => ("PlannedState", "NewState"),
+        _ => ("", ""),
+    };
+    let forced: BTreeSet<usize> = whole
+        .iter()
+        .copied()
+        .filter(|&q| {
+            !destroy_in.is_empty()
+                && files.of(&requests[q].files, destroy_in).is_some_and(null)
+                && response_fields
+                    .iter()
+                    .all(|f| f == destroy_out || uniform.contains(f.as_str()))
+                && !edges[q].is_empty()
+                && edges[q].iter().all(|&p| {
+                    class[p] == class[edges[q][0]]
+                        && responses[p].missing.is_empty()
+                        && files.of(&responses[p].files, destroy_out).is_some_and(null)
+                })
+        })
+        .collect();
     for &q in &whole {
+        if forced.contains(&q) {
+            let p = edges[q]
+                .iter()
+                .copied()
+                .find(|&p| response_open[p])
+                .unwrap_or(edges[q][0]);
+            pairs.insert(
+                q,
+                (
+                    p,
+                    format!(
+                        "a destroy: its answer's {destroy_out} is null by Terraform's rules, \
+                         and every other field of the responses holds the same bytes in every \
+                         file, so any response of these bytes shows its answer's values"
+                    ),
+                ),
+            );
+            request_open[q] = false;
+            response_open[p] = false;
+            continue;
+        }
         let [c] = options[q].iter().copied().collect::<Vec<_>>()[..] else {
             continue;
         };
@@ -1094,7 +1156,7 @@ pub(super) fn calls(
     let single = |s: &Side| s.first == s.last && s.missing.is_empty() && s.doubt.is_none();
     let overwritten = |q: usize, p: usize| -> Option<String> {
         let (request, response) = (&requests[q], &responses[p]);
-        if pinned[q] || bound.contains_key(&q) {
+        if pinned[q] || bound.contains_key(&q) || forced.contains(&q) {
             return None;
         }
         if rpc == "PlanResourceChange" {

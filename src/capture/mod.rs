@@ -81,6 +81,11 @@
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
 //!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
 //!   by it, as is a request and a response that only each other can be by the times;
+//! - a destroy's answer is fixed by the rules: a plan of a null `Config` plans null, an
+//!   apply of a null `PlannedState` returns null. Where every other field of the RPC's
+//!   responses holds the same bytes in every file, a whole destroy request is answered
+//!   by any response of those bytes after it (one another request's answer shows too:
+//!   the values are the same);
 //! - the applies bind the plans before them: Terraform plans a resource again just
 //!   before it applies it and sends the plan's `PlannedState` in the apply, so the last
 //!   plan request before an apply with its `Config` and `PriorState` is answered by a

@@ -432,7 +432,7 @@ fn calls_one_at_a_time_are_paired_right() {
     assert!(correct * 100 >= survived * 99, "{correct} of {survived}");
 }
 
-/// Terraform's default `-parallelism=10`: three in five of the calls whose files
+/// Terraform's default `-parallelism=10`: four in five of the calls whose files
 /// survived are complete and correct, and no complete call is wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
@@ -443,7 +443,7 @@ fn calls_one_at_a_time_are_paired_right() {
 fn parallel_calls_are_mostly_paired_and_never_wrong() {
     let (survived, correct, wrong) = score_runs(200, 10);
     assert!(survived > 20_000, "{survived}");
-    assert!(correct * 100 >= survived * 60, "{correct} of {survived}");
+    assert!(correct * 100 >= survived * 80, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }
 
