@@ -50,6 +50,8 @@ impl Linked {
 /// `PlannedState` its plan's response gave, with that plan's `Config` and `PriorState`.
 struct Applied {
     first: u64,
+    /// The name of its `PlannedState` file.
+    file: String,
     config: Linked,
     prior: Linked,
     planned: Linked,
@@ -788,6 +790,7 @@ pub(super) fn calls(
                 let get = |field| files.of(&q.files, field).map(|i| files.link(i));
                 Some(Applied {
                     first: q.first,
+                    file: payloads[files.of(&q.files, "PlannedState")?].file.clone(),
                     config: get("Config")?,
                     prior: get("PriorState")?,
                     planned: get("PlannedState")?,
@@ -1114,7 +1117,7 @@ pub(super) fn calls(
     // times (no other open request was written before the response, no other open
     // response after the request). Where the values break Terraform's rules, the pair
     // is shown, incomplete, saying so.
-    let mut broken: BTreeSet<usize> = BTreeSet::new();
+    let mut broken: BTreeMap<usize, String> = BTreeMap::new();
     let mut by_times: BTreeSet<usize> = BTreeSet::new();
     for q in 0..requests.len() {
         if !request_open[q] {
@@ -1130,7 +1133,33 @@ pub(super) fn calls(
             continue;
         }
         if !fitting[q].contains(&p) {
-            broken.insert(q);
+            let applied = bound
+                .get(&q)
+                .filter(|_| files.answer_fits(&requests[q].files, &responses[p].files));
+            let why = match applied {
+                // Its values keep the rules: what refuses it is the apply that carries
+                // out this request's plan.
+                Some(applied) if responses[p].first > applied.first => format!(
+                    "the only request this response can answer by the times, and a valid \
+                     plan for it, but written after the apply that carries out this \
+                     request's plan ({}): this request's own response was lost, or this \
+                     one answers a request whose files another call's overwrote",
+                    applied.file
+                ),
+                Some(applied) => format!(
+                    "the only request this response can answer by the times, and a valid \
+                     plan for it, but the apply that carries out this request's plan ({}) \
+                     holds another PlannedState: Terraform applies the PlannedState the \
+                     plan returned, so this response answers another request (its files \
+                     hidden by an overwrite), or the apply's files are another call's",
+                    applied.file
+                ),
+                None => "the only request this response can answer by the times, but its \
+                         values break Terraform's rules for it: the provider broke them, or \
+                         this answers a request whose files another call's overwrote"
+                    .to_owned(),
+            };
+            broken.insert(q, why);
         }
         by_times.insert(q);
         pairs.insert(
@@ -1228,12 +1257,7 @@ pub(super) fn calls(
                 }
                 let mut missing = request.missing.clone();
                 missing.extend(response.missing.clone());
-                let broke = broken.contains(&q).then(|| {
-                    "the only request this response can answer by the times, but its values \
-                     break Terraform's rules for it: the provider broke them, or this answers \
-                     a request whose files another call's overwrote"
-                        .to_owned()
-                });
+                let broke = broken.get(&q).cloned();
                 let swapped = overwritten(q, *p);
                 let status = match (
                     request.doubt.clone().or(response.doubt.clone()).or(broke),

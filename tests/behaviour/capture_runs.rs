@@ -527,6 +527,42 @@ fn score_report() {
                 eprintln!("truth {n} {}: {:?}", truth.rpc, truth.names);
             }
         }
+        // Each survived call that no complete call shows by its names: what the call
+        // holding its first request file is.
+        let dir: BTreeMap<&str, &[u8]> = run
+            .files
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .collect();
+        for truth in &run.calls {
+            let survived = truth
+                .files
+                .iter()
+                .zip(&truth.names)
+                .all(|((.., b), name)| dir.get(name.as_str()) == Some(&b.as_slice()));
+            if !survived {
+                continue;
+            }
+            let holder = capture
+                .calls
+                .iter()
+                .find(|c| c.payloads.iter().any(|p| p.file == truth.names[0]));
+            let Some(holder) = holder else { continue };
+            let mut mine = truth.names.clone();
+            mine.sort();
+            let mut held: Vec<String> = holder.payloads.iter().map(|p| p.file.clone()).collect();
+            held.sort();
+            if holder.is_complete() && held == mine {
+                continue;
+            }
+            let what = match &holder.status {
+                ctywire::capture::Status::Complete => "complete with other files".to_owned(),
+                other => other.to_string().chars().take(70).collect(),
+            };
+            *kinds
+                .entry(format!("LOST {} {} files: {what}", truth.rpc, held.len()))
+                .or_default() += 1;
+        }
         let score = score(&run, &capture);
         for files in &score.wrong_calls {
             eprintln!("seed {seed}: wrong {files:?}");

@@ -498,7 +498,7 @@ fn every_call_of_real_concurrent_runs_is_paired_or_reported() {
         ),
         (
             REAL_APPLY,
-            "46 calls: 23 complete, 11 ambiguous, 11 incomplete, 1 possibly mixed",
+            "45 calls: 24 complete, 9 ambiguous, 11 incomplete, 1 possibly mixed",
         ),
     ] {
         let o = ctywire(&["capture", dir, "--schema", DEMO_SCHEMA, "--color", "never"]);
