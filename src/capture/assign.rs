@@ -872,7 +872,11 @@ pub(super) fn calls(
         .collect();
     let mut pinned = vec![false; requests.len()];
     for &(q, p) in &pins {
-        if pins.iter().filter(|&&(_, o)| o == p).count() == 1 {
+        // Requests that claim one such response hold the same bytes (`unchanged` allows
+        // no other): whichever of them it answers, the call shows the same values, so
+        // the last of them takes it and the others are left open.
+        let last = pins.iter().filter(|&&(_, o)| o == p).map(|&(r, _)| r).max();
+        if last == Some(q) {
             for (o, e) in edges.iter_mut().enumerate() {
                 if o == q {
                     e.retain(|&x| x == p);
@@ -1091,7 +1095,8 @@ pub(super) fn calls(
         let others = edges[q].len() - of_class.len();
         let why = if pinned[q] {
             "the response after it whose NewState is byte for byte its CurrentState and no \
-             other request's: a refresh that found no drift"
+             other request's but ones of the same bytes (the last of which takes it): a \
+             refresh that found no drift"
                 .to_owned()
         } else if edges[q].len() == 1 {
             "the only whole response written after it that fits it, and no other request \
