@@ -50,6 +50,8 @@ impl Linked {
 /// `PlannedState` its plan's response gave, with that plan's `Config` and `PriorState`.
 struct Applied {
     first: u64,
+    /// The name of its `PlannedState` file.
+    file: String,
     config: Linked,
     prior: Linked,
     planned: Linked,
@@ -788,6 +790,7 @@ pub(super) fn calls(
                 let get = |field| files.of(&q.files, field).map(|i| files.link(i));
                 Some(Applied {
                     first: q.first,
+                    file: payloads[files.of(&q.files, "PlannedState")?].file.clone(),
                     config: get("Config")?,
                     prior: get("PriorState")?,
                     planned: get("PlannedState")?,
@@ -869,7 +872,11 @@ pub(super) fn calls(
         .collect();
     let mut pinned = vec![false; requests.len()];
     for &(q, p) in &pins {
-        if pins.iter().filter(|&&(_, o)| o == p).count() == 1 {
+        // Requests that claim one such response hold the same bytes (`unchanged` allows
+        // no other): whichever of them it answers, the call shows the same values, so
+        // the last of them takes it and the others are left open.
+        let last = pins.iter().filter(|&&(_, o)| o == p).map(|&(r, _)| r).max();
+        if last == Some(q) {
             for (o, e) in edges.iter_mut().enumerate() {
                 if o == q {
                     e.retain(|&x| x == p);
@@ -978,7 +985,69 @@ pub(super) fn calls(
         })
         .collect();
     let mut hidden: BTreeMap<usize, usize> = BTreeMap::new();
+    // Requests whose answer the rules fix: a destroy (a plan of a null Config, an apply
+    // of a null PlannedState) is answered with null, and each other field of the
+    // responses holds the same bytes in every file of the directory. Any response of
+    // those bytes shows the values the request's own answer holds, even one another
+    // request's answer shows too.
+    let uniform: BTreeSet<&str> = {
+        let mut seen: BTreeMap<&str, Option<&[u8]>> = BTreeMap::new();
+        for r in &responses {
+            for &i in &r.files {
+                let entry = seen.entry(files.field(i)).or_insert(Some(files.bytes(i)));
+                if *entry != Some(files.bytes(i)) {
+                    *entry = None;
+                }
+            }
+        }
+        seen.into_iter().filter_map(|(f, b)| b.map(|_| f)).collect()
+    };
+    let null =
+        |i: usize| !files.typed[i].is_empty() && files.typed[i].iter().all(|(_, _, v)| v.is_null());
+    let (destroy_in, destroy_out) = match rpc {
+        "PlanResourceChange" => ("Config", "PlannedState"),
+        "ApplyResourceChange" => ("PlannedState", "NewState"),
+        _ => ("", ""),
+    };
+    let forced: BTreeSet<usize> = whole
+        .iter()
+        .copied()
+        .filter(|&q| {
+            !destroy_in.is_empty()
+                && files.of(&requests[q].files, destroy_in).is_some_and(null)
+                && response_fields
+                    .iter()
+                    .all(|f| f == destroy_out || uniform.contains(f.as_str()))
+                && !edges[q].is_empty()
+                && edges[q].iter().all(|&p| {
+                    class[p] == class[edges[q][0]]
+                        && responses[p].missing.is_empty()
+                        && files.of(&responses[p].files, destroy_out).is_some_and(null)
+                })
+        })
+        .collect();
     for &q in &whole {
+        if forced.contains(&q) {
+            let p = edges[q]
+                .iter()
+                .copied()
+                .find(|&p| response_open[p])
+                .unwrap_or(edges[q][0]);
+            pairs.insert(
+                q,
+                (
+                    p,
+                    format!(
+                        "a destroy: its answer's {destroy_out} is null by Terraform's rules, \
+                         and every other field of the responses holds the same bytes in every \
+                         file, so any response of these bytes shows its answer's values"
+                    ),
+                ),
+            );
+            request_open[q] = false;
+            response_open[p] = false;
+            continue;
+        }
         let [c] = options[q].iter().copied().collect::<Vec<_>>()[..] else {
             continue;
         };
@@ -1012,8 +1081,13 @@ pub(super) fn calls(
         // A whole response between it and this one that no request fits is another
         // call's whose request an overwrite hid, perhaps behind this one's names: this
         // request may be two calls', and its own response that orphan's twin.
+        // Applies: Terraform applies each resource instance once a run, and an apply's
+        // NewState must be compatible with its PlannedState, so an orphan of other bytes
+        // is a hidden request's own answer (each request has one) and none of this one's.
         if let Some(&o) = orphans.iter().find(|&&o| {
-            responses[o].first >= requests[q].last && responses[o].first <= responses[p].first
+            (rpc != "ApplyResourceChange" || class[o] == c)
+                && responses[o].first >= requests[q].last
+                && responses[o].first <= responses[p].first
         }) {
             hidden.insert(q, o);
             continue;
@@ -1021,7 +1095,8 @@ pub(super) fn calls(
         let others = edges[q].len() - of_class.len();
         let why = if pinned[q] {
             "the response after it whose NewState is byte for byte its CurrentState and no \
-             other request's: a refresh that found no drift"
+             other request's but ones of the same bytes (the last of which takes it): a \
+             refresh that found no drift"
                 .to_owned()
         } else if edges[q].len() == 1 {
             "the only whole response written after it that fits it, and no other request \
@@ -1047,7 +1122,7 @@ pub(super) fn calls(
     // times (no other open request was written before the response, no other open
     // response after the request). Where the values break Terraform's rules, the pair
     // is shown, incomplete, saying so.
-    let mut broken: BTreeSet<usize> = BTreeSet::new();
+    let mut broken: BTreeMap<usize, String> = BTreeMap::new();
     let mut by_times: BTreeSet<usize> = BTreeSet::new();
     for q in 0..requests.len() {
         if !request_open[q] {
@@ -1063,7 +1138,33 @@ pub(super) fn calls(
             continue;
         }
         if !fitting[q].contains(&p) {
-            broken.insert(q);
+            let applied = bound
+                .get(&q)
+                .filter(|_| files.answer_fits(&requests[q].files, &responses[p].files));
+            let why = match applied {
+                // Its values keep the rules: what refuses it is the apply that carries
+                // out this request's plan.
+                Some(applied) if responses[p].first > applied.first => format!(
+                    "the only request this response can answer by the times, and a valid \
+                     plan for it, but written after the apply that carries out this \
+                     request's plan ({}): this request's own response was lost, or this \
+                     one answers a request whose files another call's overwrote",
+                    applied.file
+                ),
+                Some(applied) => format!(
+                    "the only request this response can answer by the times, and a valid \
+                     plan for it, but the apply that carries out this request's plan ({}) \
+                     holds another PlannedState: Terraform applies the PlannedState the \
+                     plan returned, so this response answers another request (its files \
+                     hidden by an overwrite), or the apply's files are another call's",
+                    applied.file
+                ),
+                None => "the only request this response can answer by the times, but its \
+                         values break Terraform's rules for it: the provider broke them, or \
+                         this answers a request whose files another call's overwrote"
+                    .to_owned(),
+            };
+            broken.insert(q, why);
         }
         by_times.insert(q);
         pairs.insert(
@@ -1089,7 +1190,7 @@ pub(super) fn calls(
     let single = |s: &Side| s.first == s.last && s.missing.is_empty() && s.doubt.is_none();
     let overwritten = |q: usize, p: usize| -> Option<String> {
         let (request, response) = (&requests[q], &responses[p]);
-        if pinned[q] || bound.contains_key(&q) {
+        if pinned[q] || bound.contains_key(&q) || forced.contains(&q) {
             return None;
         }
         if rpc == "PlanResourceChange" {
@@ -1161,12 +1262,7 @@ pub(super) fn calls(
                 }
                 let mut missing = request.missing.clone();
                 missing.extend(response.missing.clone());
-                let broke = broken.contains(&q).then(|| {
-                    "the only request this response can answer by the times, but its values \
-                     break Terraform's rules for it: the provider broke them, or this answers \
-                     a request whose files another call's overwrote"
-                        .to_owned()
-                });
+                let broke = broken.get(&q).cloned();
                 let swapped = overwritten(q, *p);
                 let status = match (
                     request.doubt.clone().or(response.doubt.clone()).or(broke),

@@ -75,10 +75,18 @@
 //!   of response that other requests can only have as often as it occurs is theirs; a
 //!   request left with one kind is answered by it, unless more requests need that kind
 //!   than the directory holds, or a response that more calls wrote than requests explain
-//!   (its request hidden by an overwrite) lies between the two. A refresh
+//!   (its request hidden by an overwrite) lies between the two (for an apply, only one
+//!   of the same bytes: Terraform applies an instance once a run, so a hidden apply
+//!   whose answer has other bytes is not this one's). A refresh
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
 //!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
-//!   by it, as is a request and a response that only each other can be by the times;
+//!   by it (of requests of the same bytes that claim one response, the last: either
+//!   shows the same values), as is a request and a response that only each other can be by the times;
+//! - a destroy's answer is fixed by the rules: a plan of a null `Config` plans null, an
+//!   apply of a null `PlannedState` returns null. Where every other field of the RPC's
+//!   responses holds the same bytes in every file, a whole destroy request is answered
+//!   by any response of those bytes after it (one another request's answer shows too:
+//!   the values are the same);
 //! - the applies bind the plans before them: Terraform plans a resource again just
 //!   before it applies it and sends the plan's `PlannedState` in the apply, so the last
 //!   plan request before an apply with its `Config` and `PriorState` is answered by a
@@ -105,13 +113,14 @@
 //! use ctywire::capture::{Capture, Status};
 //!
 //! let file = |name: &str| (name.to_owned(), vec![0xc0]);
-//! // Two reads at once: two requests, then two responses; the names cannot tell which
-//! // answers which.
+//! // Two reads at once: two requests, then two responses that found drift (another
+//! // state than the requests'); the names cannot tell which answers which.
+//! let drifted = |name: &str| (name.to_owned(), vec![0xa1, b'x']);
 //! let capture = Capture::from_files([
 //!     file("1718000000200_ReadResource_Request_CurrentState.msgpack"),
 //!     file("1718000000201_ReadResource_Request_CurrentState.msgpack"),
-//!     file("1718000000203_ReadResource_Response_NewState.msgpack"),
-//!     file("1718000000204_ReadResource_Response_NewState.msgpack"),
+//!     drifted("1718000000203_ReadResource_Response_NewState.msgpack"),
+//!     drifted("1718000000204_ReadResource_Response_NewState.msgpack"),
 //! ]);
 //! let summary = capture.summary();
 //! assert_eq!((summary.calls, summary.complete, summary.ambiguous, summary.incomplete), (4, 0, 4, 0));
