@@ -125,11 +125,15 @@
 //! objects or with an element that shows no sensitive value is printed as the client
 //! prints it, an element of a nested SET that shows one is written `(sensitive value)`,
 //! and any other problem makes the whole attribute's report a sensitive attribute's
-//! ([`Rule::SensitiveChanged`]). Where a client crashes
-//! in a way not named above (OpenTofu's plan check on a null where it assumes an
-//! object, a wholly unknown prior state in ProposedNew), these functions report what
-//! they find, treat a null collection of blocks as empty and skip what cannot be
-//! compared; they never panic. `tests/conformance/objchange.rs` compares every client on 10,000
+//! ([`Rule::SensitiveChanged`]).
+//!
+//! Every client crashes in ProposedNew where a wholly unknown prior state (outside its
+//! contract: the prior state is always known) meets a configured block of a LIST block
+//! holding `dynamic` types: [`Block::try_proposed_new_for`] gives that crash as its
+//! error ([`ProposedNewFails`]), [`Block::proposed_new_for`] the value computed past it.
+//! Where a client crashes in a way not named above (OpenTofu's plan check on a null
+//! where it assumes an object), these functions report what they find, treat a null
+//! collection of blocks as empty and skip what cannot be compared; they never panic. `tests/conformance/objchange.rs` compares every client on 10,000
 //! recorded cases and lists every remaining difference with its reason.
 
 mod client;
@@ -152,6 +156,34 @@ use crate::value::Value;
 pub use client::{Client, UnknownClient};
 pub use compatible::check_value_compatible;
 pub(crate) use cty::concrete as concrete_view;
+
+/// The client itself fails (crashes) computing the proposed new state
+/// ([`Block::try_proposed_new_for`]): where, and the verdict in words ("Terraform 1.15.5
+/// fails on this value: ... (it panics: ...)"). It prints as `<path>: <message>`.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct ProposedNewFails {
+    /// The client that fails.
+    pub client: Client,
+    /// Where in the configuration it fails.
+    pub path: Path,
+    /// The path as Terraform prints it.
+    pub terraform_path: String,
+    /// The verdict: what in the value the client cannot take, and its panic.
+    pub message: String,
+}
+
+impl fmt::Display for ProposedNewFails {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.terraform_path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.terraform_path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ProposedNewFails {}
 
 /// One way a planned or new state breaks Terraform's rules: where, which rule, and
 /// Terraform's message.
@@ -790,9 +822,74 @@ impl Block {
         self.proposed_new_for(Client::default(), prior, config)
     }
 
-    /// [`proposed_new`](Block::proposed_new) as `client` computes it.
+    /// [`proposed_new`](Block::proposed_new) as `client` computes it. Where the client
+    /// crashes on the input ([`try_proposed_new_for`](Block::try_proposed_new_for)
+    /// says where), this gives the value computed past the crash, as if the client took
+    /// the input.
     pub fn proposed_new_for(&self, client: Client, prior: &Value, config: &Value) -> Value {
-        proposed::proposed(self, prior, config, client)
+        let mode = proposed::Mode {
+            client,
+            crashes: false,
+        };
+        match proposed::proposed(self, prior, config, mode) {
+            Ok(value) => value,
+            // Not reached: without `crashes`, nothing fails.
+            Err(_) => prior.clone(),
+        }
+    }
+
+    /// [`proposed_new_for`](Block::proposed_new_for), or the client's own failure where
+    /// the client crashes computing it: every client panics when a wholly unknown prior
+    /// state (outside ProposedNew's contract: Terraform always knows the prior state)
+    /// meets a configured block of a LIST block holding `dynamic` types.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, BlockNesting, Client, NestedBlock};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let step = Block::new().attribute("input", Attribute::new(Type::Dynamic).optional());
+    /// let block = Block::new().block_type("step", NestedBlock::new(BlockNesting::List, step));
+    /// let config = Value::object([(
+    ///     "step",
+    ///     Value::tuple([Value::object([("input", Value::from("x"))])]),
+    /// )]);
+    ///
+    /// let fails = block
+    ///     .try_proposed_new_for(Client::Terraform1_15, &Value::unknown(), &config)
+    ///     .unwrap_err();
+    /// assert_eq!(fails.terraform_path, ".step[0]");
+    /// assert!(fails.message.starts_with("Terraform 1.15.5 fails on this value: "));
+    /// assert!(fails.message.ends_with("(it panics: ProposedNew only supports object-typed values)"));
+    ///
+    /// // A known prior state is what Terraform sends, and it takes that.
+    /// let proposed = block.try_proposed_new_for(Client::Terraform1_15, &Value::Null, &config)?;
+    /// assert_eq!(proposed, config);
+    /// # Ok::<(), ctywire::schema::ProposedNewFails>(())
+    /// ```
+    pub fn try_proposed_new_for(
+        &self,
+        client: Client,
+        prior: &Value,
+        config: &Value,
+    ) -> Result<Value, ProposedNewFails> {
+        let mode = proposed::Mode {
+            client,
+            crashes: true,
+        };
+        proposed::proposed(self, prior, config, mode).map_err(|crash| {
+            let path = Path::from(crash.steps.into_iter().rev().collect::<Vec<_>>());
+            ProposedNewFails {
+                client,
+                terraform_path: path.to_string(),
+                path,
+                message: format!(
+                    "{} fails on this value: {} (it panics: {})",
+                    client.release(),
+                    crash.why,
+                    crash.panic
+                ),
+            }
+        })
     }
 
     /// Checks a planned state returned by `PlanResourceChange` against the prior state

@@ -674,3 +674,142 @@ fn proposed_new_of_a_destroy_is_null() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "c0\n");
 }
+
+/// Each plan-rule command names the client whose rules it applied: under
+/// `--client opentofu@1.12` the verdicts are OpenTofu's and never say "Terraform would";
+/// without `--client` they are Terraform's.
+#[test]
+fn each_plan_check_names_the_client_in_its_verdict() {
+    let schema = temp_file(
+        "cli-client-words-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {"attributes": {
+            "name": {"type": "string", "required": true},
+            "id": {"type": "string", "computed": true}}}}}}}}"#,
+    );
+    let config = temp_file(
+        "cli-client-words-config.json",
+        r#"{"name": "a", "id": null}"#,
+    );
+    let good = temp_file(
+        "cli-client-words-good.json",
+        r#"{"name": "a", "id": "i-1"}"#,
+    );
+    let bad = temp_file("cli-client-words-bad.json", r#"{"name": "b", "id": "i-1"}"#);
+    // {name = "a", id = unknown}: an unknown is the extension d4 00 00.
+    let unknown = temp_file(
+        "cli-client-words-unknown.msgpack",
+        [
+            0x82, 0xa4, b'n', b'a', b'm', b'e', 0xa1, b'a', 0xa2, b'i', b'd', 0xd4, 0, 0,
+        ],
+    );
+    let run = |command: &[&str], client: Option<&str>| {
+        let mut args = vec![command[0]];
+        args.extend(with_schema(&schema, &command[1..]));
+        if let Some(c) = client {
+            args.extend(["--client", c]);
+        }
+        let o = ctywire(&args, b"");
+        (o.status.code(), format!("{}{}", stdout(&o), stderr(&o)))
+    };
+    let cases: [(&[&str], &[&str], &str); 3] = [
+        (
+            &[
+                "check-plan",
+                "--prior",
+                "-",
+                "--config",
+                &config,
+                "--planned",
+                &good,
+            ],
+            &[
+                "check-plan",
+                "--prior",
+                "-",
+                "--config",
+                &config,
+                "--planned",
+                &bad,
+            ],
+            "this plan",
+        ),
+        (
+            &["check-apply", "--planned", &good, "--new", &good],
+            &["check-apply", "--planned", &good, "--new", &bad],
+            "this result",
+        ),
+        (
+            &["check-read", &good],
+            &["check-read", &unknown],
+            "this state",
+        ),
+    ];
+    for (accepted, rejected, what) in cases {
+        for (client, program) in [
+            (Some("opentofu@1.12"), "OpenTofu"),
+            (Some("terraform@1.16"), "Terraform"),
+            (None, "Terraform"),
+        ] {
+            let (code, out) = run(accepted, client);
+            assert_eq!(code, Some(0), "{accepted:?} {client:?}: {out}");
+            assert!(
+                out.ends_with(&format!(": {program} would accept it\n")),
+                "{out}"
+            );
+            let (code, out) = run(rejected, client);
+            assert_eq!(code, Some(1), "{rejected:?} {client:?}: {out}");
+            assert!(
+                out.contains(&format!("error: {program} would reject {what}: 1 problem")),
+                "{rejected:?} {client:?}: {out}"
+            );
+            if program == "OpenTofu" {
+                assert!(!out.contains("Terraform would"), "{out}");
+            }
+        }
+    }
+}
+
+/// `proposed-new`: where the client itself crashes computing ProposedNew (a wholly
+/// unknown prior state and a configured block of a LIST block holding `dynamic` types),
+/// that crash, named for the client given, is the answer.
+#[test]
+fn proposed_new_reports_the_clients_own_crash() {
+    let schema = temp_file(
+        "cli-proposed-crash-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {
+            "block_types": {"step": {"nesting_mode": "list", "block": {"attributes": {
+                "input": {"type": "dynamic", "optional": true}}}}}}}}}}}"#,
+    );
+    // The prior: a wholly unknown value (d4 00 00).
+    let prior = temp_file("cli-proposed-crash-prior.msgpack", [0xd4, 0, 0]);
+    let config = temp_file(
+        "cli-proposed-crash-config.json",
+        r#"{"step": {"value": [{"input": null}],
+            "type": ["tuple", [["object", {"input": "dynamic"}]]]}}"#,
+    );
+    for (client, release) in [
+        ("terraform@1.15", "Terraform 1.15.5"),
+        ("opentofu@1.12", "OpenTofu 1.12.6"),
+    ] {
+        let mut args = vec!["proposed-new"];
+        args.extend(with_schema(
+            &schema,
+            &["--prior", &prior, "--config", &config],
+        ));
+        args.extend(["--client", client]);
+        let o = ctywire(&args, b"");
+        assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(".step[0]: {release} fails on this value: ")),
+            "{err}"
+        );
+        assert!(
+            err.contains("(it panics: ProposedNew only supports object-typed values)"),
+            "{err}"
+        );
+    }
+}
