@@ -92,6 +92,7 @@
 //! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute where Terraform's mark reaches (a sensitive attribute of a known object, null and unknown ones too; not below a `dynamic` MAP block, whose keys its marks cannot name: there it prints what differs) | the same | prints what differs (here too, where that shows no sensitive value; else [`Rule::SensitiveChanged`], see below) |
 //! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
 //! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | only the crashes inside objchange (see below) |
+//! | Plan: a null element of a nested attribute LIST or MAP (planned or configured) | its attributes compared as null | the same | [`Rule::ClientFails`] (it crashes) |
 //!
 //! Terraform's write-only check walks the value as its schema's `WriteOnlyPaths` does: an
 //! attribute of an unknown element of a nested attribute collection, or anything below a
@@ -110,7 +111,9 @@
 //! LIST or MAP block whose value is not a collection ("value is not a collection"), a
 //! `dynamic` LIST block that is an object ("not a list, map, or tuple type"), a block
 //! of a null `dynamic` MAP block ("interface conversion: ...") and a block that is not
-//! an object ("value is not an object").
+//! an object ("value is not an object"). OpenTofu's plan check also crashes on a null
+//! element, planned or configured, of a nested attribute LIST or MAP ("interface
+//! conversion: ..."; Terraform compares its attributes as null).
 //!
 //! Deliberate departures from every client: no message prints a value that the schema
 //! marks sensitive. Where a client prints a value that holds a sensitive attribute
@@ -131,10 +134,10 @@
 //! contract: the prior state is always known) meets a configured block of a LIST block
 //! holding `dynamic` types: [`Block::try_proposed_new_for`] gives that crash as its
 //! error ([`ProposedNewFails`]), [`Block::proposed_new_for`] the value computed past it.
-//! Where a client crashes in a way not named above (OpenTofu's plan check on a null
-//! where it assumes an object), these functions report what they find, treat a null
-//! collection of blocks as empty and skip what cannot be compared; they never panic. `tests/conformance/objchange.rs` compares every client on 10,000
-//! recorded cases and lists every remaining difference with its reason.
+//! Where a client would crash in a way not named above, these functions report what
+//! they find, treat a null collection of blocks as empty and skip what cannot be
+//! compared; they never panic. `tests/conformance/objchange.rs` compares every client
+//! on 10,000 recorded cases and lists every remaining difference with its reason.
 
 mod client;
 mod compatible;
