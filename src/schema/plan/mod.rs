@@ -90,7 +90,7 @@
 //! | Apply: write-only attributes | [`Rule::WriteOnlyReturned`] | the same | no check |
 //! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
 //! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute where Terraform's mark reaches (a sensitive attribute of a known object, null and unknown ones too; not below a `dynamic` MAP block, whose keys its marks cannot name: there it prints what differs) | the same | prints what differs (here too, where that shows no sensitive value; else [`Rule::SensitiveChanged`], see below) |
-//! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
+//! | ProposedNew: an element of a MAP (of blocks or a nested attribute) under a key the prior lacks (or with a null or unknown prior) | computed from a null prior (an unknown one where the whole prior is unknown): an unknown element becomes an object of unknowns | the same | the configured element as it is |
 //! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | only the crashes inside objchange (see below) |
 //! | Plan: a null element of a nested attribute LIST or MAP (planned or configured) | its attributes compared as null | the same | [`Rule::ClientFails`] (it crashes) |
 //!

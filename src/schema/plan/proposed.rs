@@ -233,8 +233,8 @@ fn proposed_list(
 }
 
 /// Elements matched by key; a key with no prior counterpart has a null prior (unknown
-/// when the whole prior is unknown). OpenTofu takes the configured element of a nested
-/// attribute map as it is where the prior has no such key.
+/// when the whole prior is unknown). OpenTofu takes the configured element (of blocks
+/// and nested attributes alike) as it is where the prior has no such key.
 fn proposed_map(
     schema: Nested<'_>,
     prior: &Value,
@@ -255,14 +255,13 @@ fn proposed_map(
             let prior_e = if prior.is_unknown() {
                 Value::unknown()
             } else {
-                match prior.get(key) {
-                    Some(p) => p.clone(),
-                    None if client.is_opentofu() && matches!(schema, Nested::Object(_)) => {
-                        return Ok((key, config_e.clone()));
-                    }
-                    None => Value::Null,
-                }
+                prior.get(key).cloned().unwrap_or(Value::Null)
             };
+            // OpenTofu takes the configured element as it is where the prior (null,
+            // unknown or without the key) has none.
+            if client.is_opentofu() && (prior.is_unknown() || prior.get(key).is_none()) {
+                return Ok((key, config_e.clone()));
+            }
             let new = proposed_one(schema, &prior_e, config_e, client);
             Ok((key, at(|| PathStep::Key(key.to_owned()), new)?))
         })
