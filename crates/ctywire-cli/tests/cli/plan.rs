@@ -813,3 +813,139 @@ fn proposed_new_reports_the_clients_own_crash() {
         );
     }
 }
+
+/// The schema of the capture and decode audits: `t_res` with a sensitive attribute at
+/// the root and inside a nested attribute.
+fn audit_schema() -> String {
+    temp_file(
+        "cli-audit-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/t": {
+        "resource_schemas": {"t_res": {"version": 0, "block": {"attributes": {
+            "root": {"type": "string", "optional": true, "sensitive": true},
+            "x": {"type": "string", "optional": true},
+            "ns": {"optional": true, "nested_type": {"nesting_mode": "single",
+                "attributes": {"s": {"type": "string", "optional": true, "sensitive": true},
+                               "x": {"type": "string", "optional": true}}}}}}}}}}}"#,
+    )
+}
+
+/// The tool's decoding errors never print a value the schema marks sensitive: a secret
+/// of the wrong type, broken JSON after a secret, MessagePack of another shape.
+#[test]
+fn decode_errors_never_print_a_sensitive_value() {
+    let schema = audit_schema();
+    let inputs: [(&str, Vec<u8>); 5] = [
+        (
+            "cli-audit-1.json",
+            br#"{"root": ["hunter2-1"], "x": "a", "ns": null}"#.to_vec(),
+        ),
+        (
+            "cli-audit-2.json",
+            br#"{"root": "hunter2-2", "x": "#.to_vec(),
+        ),
+        (
+            "cli-audit-3.json",
+            br#"{"root": null, "x": "a", "ns": {"s": {"hunter2-3": 1}, "x": "b"}}"#.to_vec(),
+        ),
+        ("cli-audit-4.msgpack", b"\xa9hunter2-4".to_vec()),
+        (
+            "cli-audit-5.msgpack",
+            b"\x83\xa4root\xa9hunter2-5\xa1x\xc3\xa2ns\xc0".to_vec(),
+        ),
+    ];
+    for (name, bytes) in inputs {
+        let file = temp_file(name, bytes);
+        for command in ["show", "check-read"] {
+            let args = [command, "--schema", &schema, "--resource", "t_res", &file];
+            let o = ctywire(&args, b"");
+            let out = format!("{}{}", stdout(&o), stderr(&o));
+            assert_eq!(o.status.code(), Some(1), "{command} {name}: {out}");
+            assert!(out.contains(name), "{command} {name}: {out}");
+            assert!(!out.contains("hunter"), "{command} {name}: {out}");
+        }
+    }
+}
+
+/// `ctywire capture` (files, `--diff`, `--explain`) never prints a value the schema
+/// marks sensitive: plans and applies that change secrets, a response with no request,
+/// and files that do not decode.
+#[test]
+fn capture_never_prints_a_sensitive_value() {
+    let schema = audit_schema();
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("ctywire-cli-audit-capture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the directory");
+    let state = |n: u32, x: &str| {
+        format!(
+            r#"{{"root": "hunter2-{n}", "x": "{x}", "ns": {{"s": "hunter2-{}", "x": "{x}"}}}}"#,
+            n + 1
+        )
+    };
+    let files = [
+        (
+            "1718000000100_PlanResourceChange_Request_Config.json",
+            state(10, "a"),
+        ),
+        (
+            "1718000000100_PlanResourceChange_Request_PriorState.json",
+            "null".into(),
+        ),
+        (
+            "1718000000100_PlanResourceChange_Request_ProposedNewState.json",
+            state(10, "a"),
+        ),
+        (
+            "1718000000100_PlanResourceChange_Request_PriorPrivate.empty",
+            String::new(),
+        ),
+        (
+            "1718000000104_PlanResourceChange_Response_PlannedState.json",
+            state(20, "a"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_Config.json",
+            state(30, "c"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_PriorState.json",
+            state(40, "c"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_PlannedState.json",
+            state(30, "c"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_PlannedPrivate.empty",
+            String::new(),
+        ),
+        (
+            "1718000000305_ApplyResourceChange_Response_NewState.json",
+            state(50, "c"),
+        ),
+        (
+            "1718000000400_ApplyResourceChange_Response_NewState.json",
+            state(60, "d"),
+        ),
+        (
+            "1718000000500_ReadResource_Request_CurrentState.json",
+            r#"{"root": ["hunter2-70"], "x": "e", "ns": null}"#.into(),
+        ),
+        (
+            "1718000000500_ReadResource_Response_NewState.json",
+            r#"{"root": "hunter2-71", "x": "#.into(),
+        ),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).expect("a file");
+    }
+    let d = dir.to_str().expect("UTF-8");
+    for extra in [&[][..], &["--diff"], &["--explain"]] {
+        let mut args = vec!["capture", d, "--schema", &schema, "--color", "never"];
+        args.extend_from_slice(extra);
+        let o = ctywire(&args, b"");
+        let out = format!("{}{}", stdout(&o), stderr(&o));
+        assert!(out.contains("ApplyResourceChange"), "{extra:?}: {out}");
+        assert!(!out.contains("hunter"), "{extra:?}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
