@@ -69,7 +69,8 @@ use std::collections::BTreeMap;
 
 pub use check::Violation;
 pub use plan::{
-    check_value_compatible, Check, Client, Inconsistency, Rule, TerraformDiagnostic, UnknownClient,
+    check_value_compatible, Check, Client, Inconsistency, ProposedNewFails, Rule,
+    TerraformDiagnostic, UnknownClient,
 };
 pub use provider::{
     Fallback, ProviderMatch, ProviderSchema, ProviderSchemas, SchemaKind, SchemaMatch,

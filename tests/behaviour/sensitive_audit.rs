@@ -146,3 +146,151 @@ fn no_check_diff_or_error_prints_a_sensitive_value() {
         assert_hidden("a JSON decoding error", &e.to_string());
     }
 }
+
+/// A provider schema document with one resource, `t_res`: a sensitive attribute at the
+/// root and inside a nested attribute, and a plain one beside each.
+const CAPTURE_SCHEMA: &str = r#"{"format_version": "1.0", "provider_schemas": {
+    "registry.terraform.io/x/t": {"resource_schemas": {"t_res": {"version": 0, "block": {
+        "attributes": {
+            "root": {"type": "string", "optional": true, "sensitive": true},
+            "x": {"type": "string", "optional": true},
+            "ns": {"optional": true, "nested_type": {"nesting_mode": "single",
+                "attributes": {"s": {"type": "string", "optional": true, "sensitive": true},
+                               "x": {"type": "string", "optional": true}}}}}}}}}}}"#;
+
+/// The capture reader and resolver: a directory whose plans and applies break
+/// Terraform's rules at the secrets (so the grouping weighs them), whose files do not
+/// decode with secrets inside, and whose calls are incomplete or compete: no status,
+/// explanation, problem or resolver message shows a secret.
+#[test]
+fn no_capture_message_prints_a_sensitive_value() {
+    use ctywire::capture::{Capture, Resolved, Resolver};
+    use ctywire::schema::ProviderSchemas;
+
+    let schemas = ProviderSchemas::from_json(CAPTURE_SCHEMA.as_bytes()).expect("a schema");
+    let state = |n: u32, x: &str| {
+        format!(
+            r#"{{"root": "{SECRET}-{n}", "x": "{x}", "ns": {{"s": "{SECRET}-{}", "x": "{x}"}}}}"#,
+            n + 1
+        )
+        .into_bytes()
+    };
+    let f = |name: &str, bytes: Vec<u8>| (name.to_owned(), bytes);
+    let files = vec![
+        // A plan whose planned state changes configured secrets: Terraform refuses it.
+        f(
+            "1718000000100_PlanResourceChange_Request_Config.json",
+            state(10, "a"),
+        ),
+        f(
+            "1718000000100_PlanResourceChange_Request_PriorState.json",
+            b"null".to_vec(),
+        ),
+        f(
+            "1718000000100_PlanResourceChange_Request_ProposedNewState.json",
+            state(10, "a"),
+        ),
+        f(
+            "1718000000100_PlanResourceChange_Request_PriorPrivate.empty",
+            vec![],
+        ),
+        f(
+            "1718000000104_PlanResourceChange_Response_PlannedState.json",
+            state(20, "a"),
+        ),
+        // Two plans in one millisecond whose values differ only in secrets.
+        f(
+            "1718000000200_PlanResourceChange_Request_Config.json",
+            state(30, "b"),
+        ),
+        f(
+            "1718000000200_PlanResourceChange_Request_PriorState.json",
+            b"null".to_vec(),
+        ),
+        f(
+            "1718000000200_PlanResourceChange_Request_ProposedNewState.json",
+            state(40, "b"),
+        ),
+        f(
+            "1718000000200_PlanResourceChange_Request_PriorPrivate.empty",
+            vec![],
+        ),
+        f(
+            "1718000000201_PlanResourceChange_Response_PlannedState.json",
+            state(50, "b"),
+        ),
+        // An apply whose result changes the planned secrets, and one with no request.
+        f(
+            "1718000000300_ApplyResourceChange_Request_Config.json",
+            state(60, "c"),
+        ),
+        f(
+            "1718000000300_ApplyResourceChange_Request_PriorState.json",
+            b"null".to_vec(),
+        ),
+        f(
+            "1718000000300_ApplyResourceChange_Request_PlannedState.json",
+            state(60, "c"),
+        ),
+        f(
+            "1718000000300_ApplyResourceChange_Request_PlannedPrivate.empty",
+            vec![],
+        ),
+        f(
+            "1718000000305_ApplyResourceChange_Response_NewState.json",
+            state(70, "c"),
+        ),
+        f(
+            "1718000000400_ApplyResourceChange_Response_NewState.json",
+            state(80, "d"),
+        ),
+        // Files that do not decode, with secrets inside: a secret of the wrong type,
+        // broken JSON, and MessagePack of another shape.
+        f(
+            "1718000000500_ReadResource_Request_CurrentState.json",
+            format!(r#"{{"root": ["{SECRET}-90"], "x": "e", "ns": null}}"#).into_bytes(),
+        ),
+        f(
+            "1718000000500_ReadResource_Response_NewState.json",
+            format!(r#"{{"root": "{SECRET}-91", "x": "#).into_bytes(),
+        ),
+        f(
+            "1718000000600_ReadResource_Request_CurrentState.msgpack",
+            msgpack::encode(&Value::from(format!("{SECRET}-92")), &Type::String).expect("encodes"),
+        ),
+        f(
+            "1718000000600_ReadResource_Response_NewState.msgpack",
+            vec![0xa3, b'h', b'u'],
+        ),
+    ];
+    let capture = Capture::from_files_with_schemas(files, &schemas);
+    let mut texts = Vec::new();
+    let mut resolver = Resolver::new(&schemas);
+    for call in &capture.calls {
+        texts.push(call.status.to_string());
+        texts.extend(call.explain.iter().cloned());
+        match resolver.resolve(call) {
+            Resolved::NotFound(why) => texts.push(why),
+            Resolved::Found(subject) => texts.push(subject.to_string()),
+            Resolved::Ambiguous(subjects) => texts.extend(subjects.iter().map(|s| s.to_string())),
+            _ => {}
+        }
+    }
+    for p in &capture.problems {
+        texts.push(format!("{}: {}", p.file, p.error));
+    }
+    // The grouping has weighed the values: some call is not complete, and a resolver
+    // message says why a type does not fit.
+    assert!(
+        capture.calls.iter().any(|c| !c.is_complete()),
+        "{:#?}",
+        capture.calls
+    );
+    // The surfaces were reached: a refusal by Terraform's rules and decoding errors.
+    let all = texts.join("\n");
+    assert!(all.contains("break Terraform's rules"), "{all}");
+    assert!(all.contains(".root: expected string, found array"), "{all}");
+    for text in &texts {
+        assert_hidden("a capture message", text);
+    }
+}

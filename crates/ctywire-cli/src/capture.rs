@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Status, Subject};
 use ctywire::render;
 use ctywire::render::diff::{ChangeAction, DiffOptions};
-use ctywire::schema::ProviderSchemas;
+use ctywire::schema::{ProviderSchemas, SchemaKind};
 use ctywire::{Type, Value};
 
 use crate::plan_rules::render_change;
@@ -87,6 +87,19 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
     if schemas.is_none() {
         say!("note: no --schema given; values decoded with the types their bytes imply");
     }
+    // Where the schemas mark values sensitive, a call that no one schema types could
+    // hold them: its values, typed by their bytes, are not shown (--show-sensitive
+    // shows them).
+    let withhold = !args.rendering.show_sensitive
+        && schemas.as_ref().is_some_and(|schemas| {
+            schemas.providers.values().any(|p| {
+                p.provider.block.contains_sensitive()
+                    || SchemaKind::ALL
+                        .into_iter()
+                        .flat_map(|kind| kind.schemas(p).values())
+                        .any(|s| s.block.contains_sensitive())
+            })
+        });
     let mut resolver = schemas.as_ref().map(Resolver::new);
     let hint = match schemas {
         Some(_) => "",
@@ -127,6 +140,14 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
                 out.push_str(&format!("- why: {line}\n"));
             }
         }
+        // The values of a call that no one schema types, where they could hold values
+        // the schemas mark sensitive, are not shown (a file that does not decode is
+        // still reported).
+        let withheld = withhold && subject.is_none();
+        if args.diff && withheld && call.change_fields().is_some() {
+            out.push_str(WITHHELD);
+            continue;
+        }
         if args.diff {
             let options = DiffOptions::new()
                 .color(args.rendering.color.enabled())
@@ -146,7 +167,7 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
                 "## {} {} ({})\n",
                 name.message, name.field, payload.file
             ));
-            match shown(payload, subject.as_ref(), &args.rendering, hint) {
+            match shown(payload, subject.as_ref(), &args.rendering, hint, withheld) {
                 Ok(text) => out.push_str(&text),
                 Err(e) => {
                     out.push_str("(not decoded: see the error)");
@@ -302,6 +323,11 @@ fn status(status: &Status) -> String {
     }
 }
 
+/// What is shown in place of the values of a call that no one schema types, where the
+/// schemas mark values sensitive.
+const WITHHELD: &str = "(values not shown: no one schema types this call, and the schemas \
+    mark values sensitive; --show-sensitive shows them)\n";
+
 /// What a call's heading says of its type.
 fn heading(resolved: Option<&Resolved<'_>>) -> String {
     match resolved {
@@ -390,12 +416,14 @@ fn change(
 }
 
 /// One file of a call, rendered: a value (typed by the call's subject, else by its
-/// bytes), or private data. `hint` follows an error of a value its bytes do not type.
+/// bytes; [`WITHHELD`] in its place where `withheld` and it is not null), or private
+/// data. `hint` follows an error of a value its bytes do not type.
 fn shown(
     payload: &Payload,
     subject: Option<&Subject<'_>>,
     rendering: &Rendering,
     hint: &str,
+    withheld: bool,
 ) -> Result<String, String> {
     if !payload.is_value() {
         return Ok(private(&payload.data));
@@ -407,6 +435,9 @@ fn shown(
             .map_err(|e| format!("{}{hint}", describe(&e)))?,
     };
     let value = payload.decode(&ty).map_err(|e| describe(&e))?;
+    if withheld && !value.is_null() {
+        return Ok(WITHHELD.trim_end().to_owned());
+    }
     let block = subject
         .and_then(Subject::block_schema)
         .filter(|_| !matches!(value, Value::Null));

@@ -264,9 +264,9 @@ enum Command {
     Diff(plan_rules::DiffArgs),
     /// Check a planned state as Terraform does before it accepts a plan.
     ///
-    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports
-    /// it ("Provider produced invalid plan"), its path and rule, when it would not. A
-    /// prior of `-` or an empty file is null (a create).
+    /// Exit 0 when Terraform (or the --client given) would accept it; 1 with each
+    /// problem as it reports it ("Provider produced invalid plan"), its path and rule,
+    /// when it would not. A prior of `-` or an empty file is null (a create).
     ///
     /// Example:
     ///
@@ -275,10 +275,11 @@ enum Command {
     CheckPlan(plan_rules::CheckPlanArgs),
     /// Check a new state against its plan as Terraform does after apply.
     ///
-    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports
-    /// it (unknowns left, write-only values returned, a non-null object after a destroy,
-    /// "Provider produced inconsistent result after apply"), its path and rule, when it
-    /// would not. A planned state of `-` or an empty file is null (a destroy).
+    /// Exit 0 when Terraform (or the --client given) would accept it; 1 with each
+    /// problem as it reports it (unknowns left, write-only values returned, a non-null
+    /// object after a destroy, "Provider produced inconsistent result after apply"), its
+    /// path and rule, when it would not. A planned state of `-` or an empty file is null
+    /// (a destroy).
     ///
     /// Example:
     ///
@@ -298,8 +299,9 @@ enum Command {
     ProposedNew(plan_rules::ProposedNewArgs),
     /// Check a state returned by ReadResource (a refresh) or an import as Terraform does.
     ///
-    /// Exit 0 when Terraform would accept it; 1 with each problem as Terraform reports it
-    /// (unknown values, write-only values returned) when it would not.
+    /// Exit 0 when Terraform (or the --client given) would accept it; 1 with each
+    /// problem as it reports it (unknown values, write-only values returned) when it
+    /// would not.
     ///
     /// Example:
     ///

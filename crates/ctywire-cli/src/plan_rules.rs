@@ -297,8 +297,9 @@ pub fn check_plan(args: &CheckPlanArgs) -> Result<(), Failure> {
         &found,
         &args.terraform.address(&args.typing),
         &args.terraform.provider_source(&given),
-        "the plan is valid: Terraform would accept it",
-        "Terraform would reject this plan",
+        args.terraform.client,
+        "the plan is valid",
+        "this plan",
     )
 }
 
@@ -313,8 +314,9 @@ pub fn check_apply(args: &CheckApplyArgs) -> Result<(), Failure> {
         &found,
         &args.terraform.address(&args.typing),
         &args.terraform.provider_source(&given),
-        "the new state is consistent with the plan: Terraform would accept it",
-        "Terraform would reject this result",
+        args.terraform.client,
+        "the new state is consistent with the plan",
+        "this result",
     )
 }
 
@@ -327,7 +329,11 @@ pub fn proposed_new(args: &ProposedNewArgs) -> Result<(), Failure> {
     let proposed = if config.is_null() {
         Value::Null
     } else {
-        schema.block.proposed_new_for(args.client, &prior, &config)
+        // The client's own crash on the input is the answer then.
+        schema
+            .block
+            .try_proposed_new_for(args.client, &prior, &config)
+            .map_err(|fails| Failure::input(format!("no proposed new state: {fails}")))?
     };
     let out = match args.to {
         None => {
@@ -366,22 +372,26 @@ pub fn check_read(args: &CheckReadArgs) -> Result<(), Failure> {
         &found,
         &args.terraform.address(&args.typing),
         &args.terraform.provider_source(&given),
-        "the state is valid: Terraform would accept it",
-        "Terraform would reject this state",
+        args.terraform.client,
+        "the state is valid",
+        "this state",
     )
 }
 
-/// Prints each problem as Terraform reports it (its summary and detail), with this
-/// crate's reading of it below, and fails when there are any.
+/// Prints each problem as the client reports it (its summary and detail), with this
+/// crate's reading of it below, and fails when there are any. The verdict names the
+/// client: "`accepted`: Terraform would accept it", "OpenTofu would reject `what`".
 fn report(
     found: &[Inconsistency],
     address: &str,
     provider_source: &str,
+    client: Client,
     accepted: &str,
-    rejected: &str,
+    what: &str,
 ) -> Result<(), Failure> {
+    let program = client.program();
     if found.is_empty() {
-        return crate::write_stdout(format!("{accepted}\n").as_bytes());
+        return crate::write_stdout(format!("{accepted}: {program} would accept it\n").as_bytes());
     }
     let mut out = String::new();
     for v in found {
@@ -398,7 +408,7 @@ fn report(
         "problems"
     };
     Err(Failure::input(format!(
-        "{rejected}: {} {problems}",
+        "{program} would reject {what}: {} {problems}",
         found.len()
     )))
 }

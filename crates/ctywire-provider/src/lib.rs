@@ -23,8 +23,9 @@
 //!   and `#[cty(not_null)]` refinements), `#[cty(use_state_for_unknown)]` attributes
 //!   kept, `#[cty(requires_replace)]` and `#[cty(requires_replace_if = function)]`
 //!   attributes replacing; then [`Resource::modify_plan`] on a typed [`Plan`]; checked
-//!   with Terraform's own rules ([`ctywire::schema::Block::check_plan`]) before it is
-//!   returned;
+//!   with the rules of every client ([`ctywire::schema::Block::check_plan_for`]: which
+//!   one calls cannot be told, so a plan passes only where each accepts it) before it
+//!   is returned;
 //! - typed paths: each struct's `path()` (`Thing::path().disk().any().size()`), for
 //!   [`Error::at`], [`Context::warn`] and [`Plan`], so a misspelled attribute does not
 //!   compile;

@@ -659,8 +659,10 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 // Write-only values are never planned, whatever modify_plan set.
                 planned = crate::plan::null_write_only(&self.block, planned);
             }
-            // The plan is checked as Terraform will check it, in Terraform's words.
-            let mut found = self.block.check_plan(&prior, &config, &planned);
+            // The plan is checked as every client will check it (which one calls cannot
+            // be told), in Terraform's words where Terraform refuses it.
+            let mut found =
+                crate::plan::check_plan_strictest(&self.block, &prior, &config, &planned);
             found.extend(
                 self.block
                     .check_requires_replace(&prior, &planned, &replace),

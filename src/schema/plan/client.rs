@@ -56,6 +56,23 @@ impl Client {
         }
     }
 
+    /// The program's name, as a sentence about what it would do names it
+    /// (`Terraform`, `OpenTofu`).
+    ///
+    /// ```
+    /// use ctywire::schema::Client;
+    ///
+    /// assert_eq!(Client::Terraform1_16.program(), "Terraform");
+    /// assert_eq!(Client::OpenTofu1_12.program(), "OpenTofu");
+    /// ```
+    pub fn program(self) -> &'static str {
+        if self.is_opentofu() {
+            "OpenTofu"
+        } else {
+            "Terraform"
+        }
+    }
+
     /// Whether this is an OpenTofu release.
     pub fn is_opentofu(self) -> bool {
         matches!(self, Client::OpenTofu1_12)

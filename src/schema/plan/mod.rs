@@ -90,8 +90,9 @@
 //! | Apply: write-only attributes | [`Rule::WriteOnlyReturned`] | the same | no check |
 //! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
 //! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute where Terraform's mark reaches (a sensitive attribute of a known object, null and unknown ones too; not below a `dynamic` MAP block, whose keys its marks cannot name: there it prints what differs) | the same | prints what differs (here too, where that shows no sensitive value; else [`Rule::SensitiveChanged`], see below) |
-//! | ProposedNew: an unknown element of a nested attribute MAP under a key the prior lacks | an object of unknowns | the same | the unknown itself |
+//! | ProposedNew: an element of a MAP (of blocks or a nested attribute) under a key the prior lacks (or with a null or unknown prior) | computed from a null prior (an unknown one where the whole prior is unknown): an unknown element becomes an object of unknowns | the same | the configured element as it is |
 //! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | only the crashes inside objchange (see below) |
+//! | Plan: a null element of a nested attribute LIST or MAP (planned or configured) | its attributes compared as null | the same | [`Rule::ClientFails`] (it crashes) |
 //!
 //! Terraform's write-only check walks the value as its schema's `WriteOnlyPaths` does: an
 //! attribute of an unknown element of a nested attribute collection, or anything below a
@@ -110,7 +111,9 @@
 //! LIST or MAP block whose value is not a collection ("value is not a collection"), a
 //! `dynamic` LIST block that is an object ("not a list, map, or tuple type"), a block
 //! of a null `dynamic` MAP block ("interface conversion: ...") and a block that is not
-//! an object ("value is not an object").
+//! an object ("value is not an object"). OpenTofu's plan check also crashes on a null
+//! element, planned or configured, of a nested attribute LIST or MAP ("interface
+//! conversion: ..."; Terraform compares its attributes as null).
 //!
 //! Deliberate departures from every client: no message prints a value that the schema
 //! marks sensitive. Where a client prints a value that holds a sensitive attribute
@@ -125,12 +128,16 @@
 //! objects or with an element that shows no sensitive value is printed as the client
 //! prints it, an element of a nested SET that shows one is written `(sensitive value)`,
 //! and any other problem makes the whole attribute's report a sensitive attribute's
-//! ([`Rule::SensitiveChanged`]). Where a client crashes
-//! in a way not named above (OpenTofu's plan check on a null where it assumes an
-//! object, a wholly unknown prior state in ProposedNew), these functions report what
+//! ([`Rule::SensitiveChanged`]).
+//!
+//! Every client crashes in ProposedNew where a wholly unknown prior state (outside its
+//! contract: the prior state is always known) meets a configured block of a LIST block
+//! holding `dynamic` types: [`Block::try_proposed_new_for`] gives that crash as its
+//! error ([`ProposedNewFails`]), [`Block::proposed_new_for`] the value computed past it.
+//! Where a client would crash in a way not named above, these functions report what
 //! they find, treat a null collection of blocks as empty and skip what cannot be
-//! compared; they never panic. `tests/conformance/objchange.rs` compares every client on 10,000
-//! recorded cases and lists every remaining difference with its reason.
+//! compared; they never panic. `tests/conformance/objchange.rs` compares every client
+//! on 10,000 recorded cases and lists every remaining difference with its reason.
 
 mod client;
 mod compatible;
@@ -152,6 +159,34 @@ use crate::value::Value;
 pub use client::{Client, UnknownClient};
 pub use compatible::check_value_compatible;
 pub(crate) use cty::concrete as concrete_view;
+
+/// The client itself fails (crashes) computing the proposed new state
+/// ([`Block::try_proposed_new_for`]): where, and the verdict in words ("Terraform 1.15.5
+/// fails on this value: ... (it panics: ...)"). It prints as `<path>: <message>`.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct ProposedNewFails {
+    /// The client that fails.
+    pub client: Client,
+    /// Where in the configuration it fails.
+    pub path: Path,
+    /// The path as Terraform prints it.
+    pub terraform_path: String,
+    /// The verdict: what in the value the client cannot take, and its panic.
+    pub message: String,
+}
+
+impl fmt::Display for ProposedNewFails {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.terraform_path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.terraform_path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ProposedNewFails {}
 
 /// One way a planned or new state breaks Terraform's rules: where, which rule, and
 /// Terraform's message.
@@ -790,9 +825,74 @@ impl Block {
         self.proposed_new_for(Client::default(), prior, config)
     }
 
-    /// [`proposed_new`](Block::proposed_new) as `client` computes it.
+    /// [`proposed_new`](Block::proposed_new) as `client` computes it. Where the client
+    /// crashes on the input ([`try_proposed_new_for`](Block::try_proposed_new_for)
+    /// says where), this gives the value computed past the crash, as if the client took
+    /// the input.
     pub fn proposed_new_for(&self, client: Client, prior: &Value, config: &Value) -> Value {
-        proposed::proposed(self, prior, config, client)
+        let mode = proposed::Mode {
+            client,
+            crashes: false,
+        };
+        match proposed::proposed(self, prior, config, mode) {
+            Ok(value) => value,
+            // Not reached: without `crashes`, nothing fails.
+            Err(_) => prior.clone(),
+        }
+    }
+
+    /// [`proposed_new_for`](Block::proposed_new_for), or the client's own failure where
+    /// the client crashes computing it: every client panics when a wholly unknown prior
+    /// state (outside ProposedNew's contract: Terraform always knows the prior state)
+    /// meets a configured block of a LIST block holding `dynamic` types.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, BlockNesting, Client, NestedBlock};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let step = Block::new().attribute("input", Attribute::new(Type::Dynamic).optional());
+    /// let block = Block::new().block_type("step", NestedBlock::new(BlockNesting::List, step));
+    /// let config = Value::object([(
+    ///     "step",
+    ///     Value::tuple([Value::object([("input", Value::from("x"))])]),
+    /// )]);
+    ///
+    /// let fails = block
+    ///     .try_proposed_new_for(Client::Terraform1_15, &Value::unknown(), &config)
+    ///     .unwrap_err();
+    /// assert_eq!(fails.terraform_path, ".step[0]");
+    /// assert!(fails.message.starts_with("Terraform 1.15.5 fails on this value: "));
+    /// assert!(fails.message.ends_with("(it panics: ProposedNew only supports object-typed values)"));
+    ///
+    /// // A known prior state is what Terraform sends, and it takes that.
+    /// let proposed = block.try_proposed_new_for(Client::Terraform1_15, &Value::Null, &config)?;
+    /// assert_eq!(proposed, config);
+    /// # Ok::<(), ctywire::schema::ProposedNewFails>(())
+    /// ```
+    pub fn try_proposed_new_for(
+        &self,
+        client: Client,
+        prior: &Value,
+        config: &Value,
+    ) -> Result<Value, ProposedNewFails> {
+        let mode = proposed::Mode {
+            client,
+            crashes: true,
+        };
+        proposed::proposed(self, prior, config, mode).map_err(|crash| {
+            let path = Path::from(crash.steps.into_iter().rev().collect::<Vec<_>>());
+            ProposedNewFails {
+                client,
+                terraform_path: path.to_string(),
+                path,
+                message: format!(
+                    "{} fails on this value: {} (it panics: {})",
+                    client.release(),
+                    crash.why,
+                    crash.panic
+                ),
+            }
+        })
     }
 
     /// Checks a planned state returned by `PlanResourceChange` against the prior state

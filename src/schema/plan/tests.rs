@@ -733,7 +733,27 @@ fn ctywire_clients() {
             ran += 1;
             let found = match c["check"].as_str() {
                 Some("proposed") => {
-                    let got = block.proposed_new_for(client, &v("prior"), &v("config"));
+                    let got = block.try_proposed_new_for(client, &v("prior"), &v("config"));
+                    let got = match (got, want.get("fails")) {
+                        (Err(fails), Some(f)) => {
+                            let (path, panic) = (f["path"].as_str(), f["panic"].as_str());
+                            let expected = format!("{} fails on this value: ", client.release());
+                            if Some(fails.terraform_path.as_str()) != path
+                                || !fails.message.starts_with(&expected)
+                                || !fails
+                                    .message
+                                    .ends_with(&format!("(it panics: {})", panic.expect("panic")))
+                            {
+                                failures.push(format!("{} ({client}): {fails}", c["name"]));
+                            }
+                            continue;
+                        }
+                        (Ok(got), None) => got,
+                        (got, _) => {
+                            failures.push(format!("{} ({client}): got {got:?}", c["name"]));
+                            continue;
+                        }
+                    };
                     let want = value(&want["proposed"], ty);
                     if !cty::raw_equal(&got, &want, ty, Refined::Compare) {
                         failures.push(format!(

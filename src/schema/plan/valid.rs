@@ -375,6 +375,26 @@ fn plan_value<'a>(
     }
 }
 
+/// OpenTofu reads the attributes of an element of a nested attribute LIST or MAP,
+/// planned and configured, without a null check, and crashes on a null one: reports
+/// that crash and says whether it did.
+fn opentofu_null_element(
+    f: &mut Findings<'_>,
+    attributes: &BTreeMap<String, Attribute>,
+    config: &Value,
+    planned: &Value,
+) -> bool {
+    let null = planned.is_null() || config.is_null();
+    if !f.client.is_opentofu() || attributes.is_empty() || !null {
+        return false;
+    }
+    f.client_panics(
+        "a null element of a nested attribute LIST or MAP, planned or configured",
+        "interface conversion: interface {} is nil, not map[string]interface {}",
+    );
+    true
+}
+
 fn plan_object<'a>(
     f: &mut Findings<'a>,
     nested: &'a NestedType,
@@ -432,6 +452,9 @@ fn plan_object<'a>(
                     prior.get_index(i).unwrap_or(&NULL)
                 };
                 f.within(Step::Index(i), |f| {
+                    if opentofu_null_element(f, attributes, config_e, planned_e) {
+                        return;
+                    }
                     plan_attributes(f, attributes, prior_e, config_e, planned_e)
                 });
             }
@@ -456,6 +479,9 @@ fn plan_object<'a>(
                 };
                 let prior_e = prior_entries.get(key).copied().unwrap_or(&NULL);
                 f.within(Step::KeyAsAttribute(key), |f| {
+                    if opentofu_null_element(f, attributes, config_e, planned_e) {
+                        return;
+                    }
                     plan_attributes(f, attributes, prior_e, config_e, planned_e)
                 });
             }

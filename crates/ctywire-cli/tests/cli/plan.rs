@@ -674,3 +674,278 @@ fn proposed_new_of_a_destroy_is_null() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "c0\n");
 }
+
+/// Each plan-rule command names the client whose rules it applied: under
+/// `--client opentofu@1.12` the verdicts are OpenTofu's and never say "Terraform would";
+/// without `--client` they are Terraform's.
+#[test]
+fn each_plan_check_names_the_client_in_its_verdict() {
+    let schema = temp_file(
+        "cli-client-words-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {"attributes": {
+            "name": {"type": "string", "required": true},
+            "id": {"type": "string", "computed": true}}}}}}}}"#,
+    );
+    let config = temp_file(
+        "cli-client-words-config.json",
+        r#"{"name": "a", "id": null}"#,
+    );
+    let good = temp_file(
+        "cli-client-words-good.json",
+        r#"{"name": "a", "id": "i-1"}"#,
+    );
+    let bad = temp_file("cli-client-words-bad.json", r#"{"name": "b", "id": "i-1"}"#);
+    // {name = "a", id = unknown}: an unknown is the extension d4 00 00.
+    let unknown = temp_file(
+        "cli-client-words-unknown.msgpack",
+        [
+            0x82, 0xa4, b'n', b'a', b'm', b'e', 0xa1, b'a', 0xa2, b'i', b'd', 0xd4, 0, 0,
+        ],
+    );
+    let run = |command: &[&str], client: Option<&str>| {
+        let mut args = vec![command[0]];
+        args.extend(with_schema(&schema, &command[1..]));
+        if let Some(c) = client {
+            args.extend(["--client", c]);
+        }
+        let o = ctywire(&args, b"");
+        (o.status.code(), format!("{}{}", stdout(&o), stderr(&o)))
+    };
+    let cases: [(&[&str], &[&str], &str); 3] = [
+        (
+            &[
+                "check-plan",
+                "--prior",
+                "-",
+                "--config",
+                &config,
+                "--planned",
+                &good,
+            ],
+            &[
+                "check-plan",
+                "--prior",
+                "-",
+                "--config",
+                &config,
+                "--planned",
+                &bad,
+            ],
+            "this plan",
+        ),
+        (
+            &["check-apply", "--planned", &good, "--new", &good],
+            &["check-apply", "--planned", &good, "--new", &bad],
+            "this result",
+        ),
+        (
+            &["check-read", &good],
+            &["check-read", &unknown],
+            "this state",
+        ),
+    ];
+    for (accepted, rejected, what) in cases {
+        for (client, program) in [
+            (Some("opentofu@1.12"), "OpenTofu"),
+            (Some("terraform@1.16"), "Terraform"),
+            (None, "Terraform"),
+        ] {
+            let (code, out) = run(accepted, client);
+            assert_eq!(code, Some(0), "{accepted:?} {client:?}: {out}");
+            assert!(
+                out.ends_with(&format!(": {program} would accept it\n")),
+                "{out}"
+            );
+            let (code, out) = run(rejected, client);
+            assert_eq!(code, Some(1), "{rejected:?} {client:?}: {out}");
+            assert!(
+                out.contains(&format!("error: {program} would reject {what}: 1 problem")),
+                "{rejected:?} {client:?}: {out}"
+            );
+            if program == "OpenTofu" {
+                assert!(!out.contains("Terraform would"), "{out}");
+            }
+        }
+    }
+}
+
+/// `proposed-new`: where the client itself crashes computing ProposedNew (a wholly
+/// unknown prior state and a configured block of a LIST block holding `dynamic` types),
+/// that crash, named for the client given, is the answer.
+#[test]
+fn proposed_new_reports_the_clients_own_crash() {
+    let schema = temp_file(
+        "cli-proposed-crash-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {
+            "block_types": {"step": {"nesting_mode": "list", "block": {"attributes": {
+                "input": {"type": "dynamic", "optional": true}}}}}}}}}}}"#,
+    );
+    // The prior: a wholly unknown value (d4 00 00).
+    let prior = temp_file("cli-proposed-crash-prior.msgpack", [0xd4, 0, 0]);
+    let config = temp_file(
+        "cli-proposed-crash-config.json",
+        r#"{"step": {"value": [{"input": null}],
+            "type": ["tuple", [["object", {"input": "dynamic"}]]]}}"#,
+    );
+    for (client, release) in [
+        ("terraform@1.15", "Terraform 1.15.5"),
+        ("opentofu@1.12", "OpenTofu 1.12.6"),
+    ] {
+        let mut args = vec!["proposed-new"];
+        args.extend(with_schema(
+            &schema,
+            &["--prior", &prior, "--config", &config],
+        ));
+        args.extend(["--client", client]);
+        let o = ctywire(&args, b"");
+        assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(".step[0]: {release} fails on this value: ")),
+            "{err}"
+        );
+        assert!(
+            err.contains("(it panics: ProposedNew only supports object-typed values)"),
+            "{err}"
+        );
+    }
+}
+
+/// The schema of the capture and decode audits: `t_res` with a sensitive attribute at
+/// the root and inside a nested attribute.
+fn audit_schema() -> String {
+    temp_file(
+        "cli-audit-schema.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/t": {
+        "resource_schemas": {"t_res": {"version": 0, "block": {"attributes": {
+            "root": {"type": "string", "optional": true, "sensitive": true},
+            "x": {"type": "string", "optional": true},
+            "ns": {"optional": true, "nested_type": {"nesting_mode": "single",
+                "attributes": {"s": {"type": "string", "optional": true, "sensitive": true},
+                               "x": {"type": "string", "optional": true}}}}}}}}}}}"#,
+    )
+}
+
+/// The tool's decoding errors never print a value the schema marks sensitive: a secret
+/// of the wrong type, broken JSON after a secret, MessagePack of another shape.
+#[test]
+fn decode_errors_never_print_a_sensitive_value() {
+    let schema = audit_schema();
+    let inputs: [(&str, Vec<u8>); 5] = [
+        (
+            "cli-audit-1.json",
+            br#"{"root": ["hunter2-1"], "x": "a", "ns": null}"#.to_vec(),
+        ),
+        (
+            "cli-audit-2.json",
+            br#"{"root": "hunter2-2", "x": "#.to_vec(),
+        ),
+        (
+            "cli-audit-3.json",
+            br#"{"root": null, "x": "a", "ns": {"s": {"hunter2-3": 1}, "x": "b"}}"#.to_vec(),
+        ),
+        ("cli-audit-4.msgpack", b"\xa9hunter2-4".to_vec()),
+        (
+            "cli-audit-5.msgpack",
+            b"\x83\xa4root\xa9hunter2-5\xa1x\xc3\xa2ns\xc0".to_vec(),
+        ),
+    ];
+    for (name, bytes) in inputs {
+        let file = temp_file(name, bytes);
+        for command in ["show", "check-read"] {
+            let args = [command, "--schema", &schema, "--resource", "t_res", &file];
+            let o = ctywire(&args, b"");
+            let out = format!("{}{}", stdout(&o), stderr(&o));
+            assert_eq!(o.status.code(), Some(1), "{command} {name}: {out}");
+            assert!(out.contains(name), "{command} {name}: {out}");
+            assert!(!out.contains("hunter"), "{command} {name}: {out}");
+        }
+    }
+}
+
+/// `ctywire capture` (files, `--diff`, `--explain`) never prints a value the schema
+/// marks sensitive: plans and applies that change secrets, a response with no request,
+/// and files that do not decode.
+#[test]
+fn capture_never_prints_a_sensitive_value() {
+    let schema = audit_schema();
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("ctywire-cli-audit-capture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the directory");
+    let state = |n: u32, x: &str| {
+        format!(
+            r#"{{"root": "hunter2-{n}", "x": "{x}", "ns": {{"s": "hunter2-{}", "x": "{x}"}}}}"#,
+            n + 1
+        )
+    };
+    let files = [
+        (
+            "1718000000100_PlanResourceChange_Request_Config.json",
+            state(10, "a"),
+        ),
+        (
+            "1718000000100_PlanResourceChange_Request_PriorState.json",
+            "null".into(),
+        ),
+        (
+            "1718000000100_PlanResourceChange_Request_ProposedNewState.json",
+            state(10, "a"),
+        ),
+        (
+            "1718000000100_PlanResourceChange_Request_PriorPrivate.empty",
+            String::new(),
+        ),
+        (
+            "1718000000104_PlanResourceChange_Response_PlannedState.json",
+            state(20, "a"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_Config.json",
+            state(30, "c"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_PriorState.json",
+            state(40, "c"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_PlannedState.json",
+            state(30, "c"),
+        ),
+        (
+            "1718000000300_ApplyResourceChange_Request_PlannedPrivate.empty",
+            String::new(),
+        ),
+        (
+            "1718000000305_ApplyResourceChange_Response_NewState.json",
+            state(50, "c"),
+        ),
+        (
+            "1718000000400_ApplyResourceChange_Response_NewState.json",
+            state(60, "d"),
+        ),
+        (
+            "1718000000500_ReadResource_Request_CurrentState.json",
+            r#"{"root": ["hunter2-70"], "x": "e", "ns": null}"#.into(),
+        ),
+        (
+            "1718000000500_ReadResource_Response_NewState.json",
+            r#"{"root": "hunter2-71", "x": "#.into(),
+        ),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).expect("a file");
+    }
+    let d = dir.to_str().expect("UTF-8");
+    for extra in [&[][..], &["--diff"], &["--explain"]] {
+        let mut args = vec!["capture", d, "--schema", &schema, "--color", "never"];
+        args.extend_from_slice(extra);
+        let o = ctywire(&args, b"");
+        let out = format!("{}{}", stdout(&o), stderr(&o));
+        assert!(out.contains("ApplyResourceChange"), "{extra:?}: {out}");
+        assert!(!out.contains("hunter"), "{extra:?}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
