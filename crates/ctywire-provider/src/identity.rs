@@ -336,21 +336,8 @@ impl<D: Send + Sync + 'static, R: IdentifiedResource<D>> AnyIdentity<D> for Iden
             };
             let (imported, diagnostics) =
                 crate::server::run(&self.name, "import", Some(warnings), handler).await;
-            pb::import_resource_state::Response {
-                imported_resources: imported
-                    .map(
-                        |(state, identity)| pb::import_resource_state::ImportedResource {
-                            type_name: self.name.clone(),
-                            state: Some(state),
-                            identity: Some(identity),
-                            ..Default::default()
-                        },
-                    )
-                    .into_iter()
-                    .collect(),
-                diagnostics,
-                ..Default::default()
-            }
+            let imported = imported.map(|(state, identity)| (state, Some(identity)));
+            crate::server::imported(&self.name, imported, diagnostics)
         })
     }
 

@@ -178,60 +178,67 @@ pub(crate) fn check_plan_strictest(
 
 /// `value` (of `block`'s type) with each write-only attribute null, in nested
 /// attributes and blocks too: what Terraform requires of planned and new states.
-pub fn null_write_only(block: &Block, value: Value) -> Value {
-    if !block.contains_write_only() {
-        return value;
+///
+/// Linear in the value: each attribute that holds a write-only one is taken out of its
+/// object, changed and put back, and nothing else is copied.
+pub fn null_write_only(block: &Block, mut value: Value) -> Value {
+    if block.contains_write_only() {
+        null_in_object(block, &mut value);
     }
-    let Value::Object(_) = value.untyped() else {
-        return value;
-    };
-    let mut out = value.untyped().clone();
+    value
+}
+
+/// [`null_write_only`] in place, for a block known to hold a write-only attribute.
+fn null_in_object(block: &Block, value: &mut Value) {
     for (name, attribute) in &block.attributes {
-        let Some(inner) = out.get(name) else { continue };
-        let new = if attribute.write_only {
-            Value::Null
+        if !attribute.contains_write_only() {
+            continue;
+        }
+        let Some(slot) = value.at_path_mut(&Path::root().attribute(name.as_str())) else {
+            continue;
+        };
+        if attribute.write_only {
+            *slot = Value::Null;
         } else if let Some(nested) = attribute.nested_type.as_ref() {
-            if !attribute.contains_write_only() {
-                continue;
-            }
             let mut objects = Block::new();
             objects.attributes.clone_from(&nested.attributes);
             match nested.nesting {
-                AttributeNesting::Single => null_write_only(&objects, inner.clone()),
-                _ => each_element(inner, |v| null_write_only(&objects, v.clone())),
+                AttributeNesting::Single => null_in_object(&objects, slot),
+                _ => each_element(slot, |v| null_in_object(&objects, v)),
             }
-        } else {
-            continue;
-        };
-        if let Ok(with) = out.clone().with_attribute(name, new) {
-            out = with;
         }
     }
     for (name, nested) in &block.block_types {
         if !nested.block.contains_write_only() {
             continue;
         }
-        let Some(inner) = out.get(name) else { continue };
-        let new = match nested.nesting {
-            BlockNesting::Single | BlockNesting::Group => {
-                null_write_only(&nested.block, inner.clone())
-            }
-            _ => each_element(inner, |v| null_write_only(&nested.block, v.clone())),
+        let Some(slot) = value.at_path_mut(&Path::root().attribute(name.as_str())) else {
+            continue;
         };
-        if let Ok(with) = out.clone().with_attribute(name, new) {
-            out = with;
+        match nested.nesting {
+            BlockNesting::Single | BlockNesting::Group => null_in_object(&nested.block, slot),
+            _ => each_element(slot, |v| null_in_object(&nested.block, v)),
         }
     }
-    out
 }
 
-/// A list's, set's or map's elements through `f`; anything else as it is.
-fn each_element(value: &Value, f: impl Fn(&Value) -> Value) -> Value {
-    match value.untyped() {
-        Value::List(elements) if !elements.is_empty() => Value::list(elements.iter().map(f)),
-        Value::Set(elements) if !elements.is_empty() => Value::set(elements.iter().map(f)),
-        Value::Map(map) if !map.is_empty() => Value::map(map.iter().map(|(k, v)| (k, f(v)))),
-        _ => value.clone(),
+/// A list's, set's or map's elements through `f`, in place (a set is built again, its
+/// elements changed); anything else as it is.
+fn each_element(value: &mut Value, f: impl Fn(&mut Value)) {
+    match value {
+        Value::Typed(typed) => each_element(&mut typed.value, f),
+        Value::List(elements) => elements.iter_mut().for_each(f),
+        Value::Map(map) if !map.is_empty() => {
+            let mut pairs = std::mem::take(map).into_vec();
+            pairs.iter_mut().for_each(|(_, v)| f(v));
+            *value = Value::map(pairs);
+        }
+        Value::Set(set) if !set.is_empty() => {
+            let mut elements = std::mem::take(set).into_vec();
+            elements.iter_mut().for_each(f);
+            *value = Value::set(elements);
+        }
+        _ => {}
     }
 }
 
@@ -665,6 +672,85 @@ mod tests {
         secret: Option<String>,
         #[cty(optional)]
         label: Option<String>,
+    }
+
+    /// Every nesting a write-only attribute can sit in (nested attribute types single,
+    /// list, map and set; blocks single, list and set) is nulled, and nothing else moves.
+    #[test]
+    fn write_only_values_are_nulled_at_every_nesting() {
+        use ctywire::schema::{Attribute, NestedBlock, NestedType};
+        let attribute = |write_only: bool| {
+            let mut a = Attribute::new("string".parse().unwrap());
+            a.optional = true;
+            a.write_only = write_only;
+            a
+        };
+        let inner = || [("secret", attribute(true)), ("label", attribute(false))];
+        let mut block = Block::new();
+        block.attributes.insert("password".into(), attribute(true));
+        block.attributes.insert("name".into(), attribute(false));
+        let nestings = [
+            ("one", AttributeNesting::Single),
+            ("many", AttributeNesting::List),
+            ("keyed", AttributeNesting::Map),
+            ("bag", AttributeNesting::Set),
+        ];
+        for (name, nesting) in nestings {
+            let nested = Attribute::nested(NestedType::new(nesting, inner()));
+            block.attributes.insert(name.into(), nested);
+        }
+        let mut keys = Block::new();
+        keys.attributes
+            .extend(inner().map(|(n, a)| (n.to_string(), a)));
+        for (name, nesting) in [
+            ("key", BlockNesting::Single),
+            ("keys", BlockNesting::List),
+            ("key_set", BlockNesting::Set),
+        ] {
+            let nested = NestedBlock::new(nesting, keys.clone());
+            block.block_types.insert(name.into(), nested);
+        }
+        let element = |secret: Value, label: &str| {
+            Value::object([("secret", secret), ("label", Value::from(label))])
+        };
+        let value = |secret: fn(&str) -> Value| {
+            Value::object([
+                ("password", secret("pw")),
+                ("name", Value::from("n")),
+                ("one", element(secret("s1"), "a")),
+                (
+                    "many",
+                    Value::list([element(secret("s2"), "b"), element(secret("s3"), "c")]),
+                ),
+                ("keyed", Value::map([("k", element(secret("s4"), "d"))])),
+                // Two elements that differ only in their secrets: one once nulled.
+                (
+                    "bag",
+                    Value::set([element(secret("s5"), "e"), element(secret("s6"), "e")]),
+                ),
+                ("key", element(secret("s7"), "f")),
+                ("keys", Value::list([element(secret("s8"), "g")])),
+                ("key_set", Value::set([element(secret("s9"), "h")])),
+            ])
+        };
+        let given: fn(&str) -> Value = |s| Value::from(s);
+        let nulled = null_write_only(&block, value(given));
+        let want = value(|_| Value::Null);
+        assert_eq!(nulled, want);
+        assert_eq!(nulled["bag"].as_slice().map(<[Value]>::len), Some(1));
+        // Null and unknown nestings and a null object stay as they are.
+        let partly = value(given)
+            .with_attribute("many", Value::Null)
+            .and_then(|v| v.with_attribute("keyed", Value::unknown()))
+            .unwrap();
+        let nulled = null_write_only(&block, partly);
+        assert!(nulled["many"].is_null() && nulled["keyed"].is_unknown());
+        assert!(nulled["one"]["secret"].is_null() && nulled["password"].is_null());
+        assert!(null_write_only(&block, Value::Null).is_null());
+        // A block with no write-only attribute: the value as it came.
+        let plain = Server::schema_block();
+        let prior = server("a", 1, Some(("srv-a", "z1", "e1")), vec![disk(10, None)]);
+        assert_eq!(null_write_only(&plain, prior.clone()), prior);
     }
 
     /// Terraform refuses a plan holding a write-only value, and the configuration's

@@ -428,6 +428,30 @@ fn encode_value(value: &Value, ty: &Type, summary: &str) -> Result<pb::DynamicVa
     dynamic::encode(value, ty).map_err(|e| Error::value(&e, summary))
 }
 
+/// ImportResourceState's answer: resource `name`'s imported state (with the identity
+/// it was imported by, for an import by identity), if the import succeeded.
+pub(crate) fn imported(
+    name: &str,
+    imported: Option<(pb::DynamicValue, Option<pb::ResourceIdentityData>)>,
+    diagnostics: Vec<pb::Diagnostic>,
+) -> pb::import_resource_state::Response {
+    pb::import_resource_state::Response {
+        imported_resources: imported
+            .map(
+                |(state, identity)| pb::import_resource_state::ImportedResource {
+                    type_name: name.to_string(),
+                    state: Some(state),
+                    identity,
+                    ..Default::default()
+                },
+            )
+            .into_iter()
+            .collect(),
+        diagnostics,
+        ..Default::default()
+    }
+}
+
 /// The state an import by id starts from: `id` set, every other attribute null.
 pub(crate) fn import_by_id<T: object::Object + object::MsgpackField>(
     name: &str,
@@ -855,18 +879,7 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                     .map_err(|e| Error::value(&e, "Invalid imported state"))
             };
             let (state, diagnostics) = run(&self.name, "import", Some(warnings), handler).await;
-            pb::import_resource_state::Response {
-                imported_resources: state
-                    .map(|state| pb::import_resource_state::ImportedResource {
-                        type_name: self.name.clone(),
-                        state: Some(state),
-                        ..Default::default()
-                    })
-                    .into_iter()
-                    .collect(),
-                diagnostics,
-                ..Default::default()
-            }
+            imported(&self.name, state.map(|state| (state, None)), diagnostics)
         })
     }
 

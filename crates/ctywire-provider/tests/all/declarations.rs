@@ -4,24 +4,10 @@
 //! plans with, `requires_replace_if`, and a `modify_plan` that sets a value at plan time.
 
 use ctywire::Known;
-use ctywire_provider::{Context, Plan, Provider, Resource, Result, Server};
+use ctywire_provider::{Context, Plan, Resource, Result, Server};
 use ctywire_testing::{Expect, PlanCheck, ResourceAction, StateCheck, Step, Test};
 
-/// The provider block: nothing to configure.
-#[derive(ctywire::Object)]
-struct Config {}
-
-struct Decl;
-
-impl Provider for Decl {
-    const TYPE_NAME: &'static str = "decl";
-    type Config = Config;
-    type Data = ();
-
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
+provider!(Decl, "decl");
 
 /// A server kept in Terraform's state alone.
 #[derive(ctywire::Object)]

@@ -7,25 +7,13 @@ use std::sync::Mutex;
 
 use ctywire::object::Object;
 use ctywire::{Known, Value};
-use ctywire_provider::{Context, Intercept, Intercepted, Provider, Resource, Result, Server};
+use ctywire_provider::{Context, Intercept, Intercepted, Resource, Result, Server};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::{Code, Request, Status};
 
-#[derive(ctywire::Object)]
-struct Config {}
-
-struct Test;
-
-impl Provider for Test {
-    const TYPE_NAME: &'static str = "test";
-    type Config = Config;
-    type Data = ();
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
+provider!(Test, "test");
 
 #[derive(ctywire::Object)]
 struct Thing {
@@ -106,13 +94,10 @@ async fn plan<S: Service>(s: &S, config: DynamicValue) -> plan_resource_change::
         .with_attribute("id", Value::unknown())
         .unwrap();
     s.configure_provider(Request::new(configure_provider::Request {
-        config: Some(
-            dynamic::encode(
-                &Value::object(Vec::<(&str, Value)>::new()),
-                &Config::cty_type(),
-            )
-            .unwrap(),
-        ),
+        config: Some(crate::common::dv(
+            &crate::common::empty(),
+            &crate::common::NoConfig::cty_type(),
+        )),
         ..Default::default()
     }))
     .await

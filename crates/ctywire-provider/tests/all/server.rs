@@ -2,13 +2,13 @@
 //! socket): routing, validation, planning, apply, import, state upgrades, functions, a
 //! panicking handler, and an answer for every call a normal run makes.
 
+use crate::common::{dv, texts};
 use ctywire::object::Object;
 use ctywire::{msgpack, Known, Path, Value};
 use ctywire_provider::{
     Context, DataSource, Error, Function, FunctionError, Provider, Resource, Result, Server,
     StoredState,
 };
-use ctywire_tfplugin::tfplugin6::diagnostic::Severity;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
 use ctywire_tfplugin::{dynamic, path::path_from_proto};
@@ -205,10 +205,6 @@ fn server(upgrades: bool) -> Server<Test> {
         .function(Repeat)
 }
 
-fn dv(value: &Value, ty: &ctywire::Type) -> DynamicValue {
-    dynamic::encode(value, ty).unwrap()
-}
-
 fn thing(name: &str, size: Option<i64>, id: Value) -> Value {
     Value::object([
         ("name", Value::from(name)),
@@ -220,35 +216,8 @@ fn thing(name: &str, size: Option<i64>, id: Value) -> Value {
 async fn configured(upgrades: bool) -> Server<Test> {
     let s = server(upgrades);
     let config = Value::object([("greeting", Value::Null)]);
-    let r = s
-        .configure_provider(Request::new(configure_provider::Request {
-            config: Some(dv(&config, &Config::cty_type())),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    crate::common::configure(&s, &config).await;
     s
-}
-
-fn texts(diagnostics: &[ctywire_tfplugin::tfplugin6::Diagnostic]) -> Vec<String> {
-    diagnostics
-        .iter()
-        .map(|d| {
-            let at = d
-                .attribute
-                .as_ref()
-                .map(|a| path_from_proto(a).unwrap().to_string())
-                .unwrap_or_default();
-            let severity = if d.severity == Severity::Error as i32 {
-                "error"
-            } else {
-                "warning"
-            };
-            format!("{severity}{at}: {}: {}", d.summary, d.detail)
-        })
-        .collect()
 }
 
 async fn apply(
@@ -256,32 +225,11 @@ async fn apply(
     prior: &Value,
     planned: &Value,
 ) -> apply_resource_change::Response {
-    let ty = Thing::cty_type();
-    s.apply_resource_change(Request::new(apply_resource_change::Request {
-        type_name: "test_thing".into(),
-        prior_state: Some(dv(prior, &ty)),
-        planned_state: Some(dv(planned, &ty)),
-        config: Some(dv(planned, &ty)),
-        ..Default::default()
-    }))
-    .await
-    .unwrap()
-    .into_inner()
+    crate::common::apply::<Thing>(s, "test_thing", prior, planned, &[]).await
 }
 
 async fn plan(s: &Server<Test>, prior: &Value, config: &Value) -> plan_resource_change::Response {
-    let ty = Thing::cty_type();
-    let proposed = Thing::schema_block().proposed_new(prior, config);
-    s.plan_resource_change(Request::new(plan_resource_change::Request {
-        type_name: "test_thing".into(),
-        prior_state: Some(dv(prior, &ty)),
-        proposed_new_state: Some(dv(&proposed, &ty)),
-        config: Some(dv(config, &ty)),
-        ..Default::default()
-    }))
-    .await
-    .unwrap()
-    .into_inner()
+    crate::common::plan::<Thing>(s, "test_thing", prior, config).await
 }
 
 #[tokio::test]

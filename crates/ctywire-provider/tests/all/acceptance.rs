@@ -10,24 +10,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ctywire::Known;
-use ctywire_provider::{Context, Provider, Resource, Result, Server};
+use ctywire_provider::{Context, Resource, Result, Server};
 use ctywire_testing::{Expect, PlanCheck, StateCheck, Step, Terraform, Test, Workspace};
 
 const ADDRESS: &str = "example.com/test/rt";
 
-#[derive(ctywire::Object)]
-struct Config {}
-
-struct Rt;
-
-impl Provider for Rt {
-    const TYPE_NAME: &'static str = "rt";
-    type Config = Config;
-    type Data = ();
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
+provider!(Rt, "rt");
 
 #[derive(ctywire::Object)]
 struct Thing {

@@ -4,27 +4,11 @@
 
 use ctywire::object::Object;
 use ctywire::{msgpack, Known, Path, Value};
-use ctywire_provider::{Context, Error, Plan, Provider, Resource, Result, Server};
-use ctywire_tfplugin::dynamic;
+use ctywire_provider::{Context, Error, Plan, Resource, Result, Server};
 use ctywire_tfplugin::path::path_from_proto;
-use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
-use tonic::Request;
 
-#[derive(ctywire::Object)]
-struct Config {}
-
-struct P;
-
-impl Provider for P {
-    const TYPE_NAME: &'static str = "m";
-    type Config = Config;
-    type Data = ();
-
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
+provider!(P, "m");
 
 #[derive(ctywire::Object)]
 struct Volume {
@@ -80,20 +64,7 @@ impl Resource<()> for Volumes {
 
 async fn configured() -> Server<P> {
     let s = Server::new(P).resource(Volumes);
-    let config = dynamic::encode(
-        &Value::object(Vec::<(String, Value)>::new()),
-        &Config::cty_type(),
-    )
-    .unwrap();
-    let r = s
-        .configure_provider(Request::new(configure_provider::Request {
-            config: Some(config),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(r.diagnostics.is_empty());
+    crate::common::configure(&s, &crate::common::empty()).await;
     s
 }
 
@@ -106,18 +77,7 @@ fn volume(name: &str, size: i64, label: Value) -> Value {
 }
 
 async fn plan(s: &Server<P>, prior: &Value, config: &Value) -> plan_resource_change::Response {
-    let ty = Volume::cty_type();
-    let proposed = Volume::schema_block().proposed_new(prior, config);
-    s.plan_resource_change(Request::new(plan_resource_change::Request {
-        type_name: "m_volume".into(),
-        prior_state: Some(dynamic::encode(prior, &ty).unwrap()),
-        proposed_new_state: Some(dynamic::encode(&proposed, &ty).unwrap()),
-        config: Some(dynamic::encode(config, &ty).unwrap()),
-        ..Default::default()
-    }))
-    .await
-    .unwrap()
-    .into_inner()
+    crate::common::plan::<Volume>(s, "m_volume", prior, config).await
 }
 
 fn planned(r: &plan_resource_change::Response) -> Value {

@@ -3,25 +3,13 @@
 
 use ctywire::object::Object;
 use ctywire::{Known, Value};
-use ctywire_provider::{Context, Provider, Resource, Result, Server};
+use ctywire_provider::{Context, Resource, Result, Server};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::Request;
 
-#[derive(ctywire::Object)]
-struct Config {}
-
-struct Test;
-
-impl Provider for Test {
-    const TYPE_NAME: &'static str = "test";
-    type Config = Config;
-    type Data = ();
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
+provider!(Test, "test");
 
 #[derive(ctywire::Object)]
 struct Doc {
@@ -67,17 +55,7 @@ impl Resource<()> for Docs {
 
 async fn configured() -> Server<Test> {
     let s = Server::new(Test).resource(Docs);
-    let config = dynamic::encode(
-        &Value::object(std::iter::empty::<(&str, Value)>()),
-        &Config::cty_type(),
-    )
-    .unwrap();
-    s.configure_provider(Request::new(configure_provider::Request {
-        config: Some(config),
-        ..Default::default()
-    }))
-    .await
-    .unwrap();
+    crate::common::configure(&s, &crate::common::empty()).await;
     s
 }
 
@@ -91,18 +69,7 @@ async fn apply(
     planned: &Value,
     private: &[u8],
 ) -> apply_resource_change::Response {
-    let ty = Doc::cty_type();
-    s.apply_resource_change(Request::new(apply_resource_change::Request {
-        type_name: "test_doc".into(),
-        prior_state: Some(dynamic::encode(prior, &ty).unwrap()),
-        planned_state: Some(dynamic::encode(planned, &ty).unwrap()),
-        config: Some(dynamic::encode(planned, &ty).unwrap()),
-        planned_private: private.to_vec(),
-        ..Default::default()
-    }))
-    .await
-    .unwrap()
-    .into_inner()
+    crate::common::apply::<Doc>(s, "test_doc", prior, planned, private).await
 }
 
 async fn read(s: &Server<Test>, state: &Value, private: &[u8]) -> read_resource::Response {
@@ -159,7 +126,7 @@ async fn bytes_of_another_shape_are_a_clear_error() {
     assert_eq!(d.summary, "Invalid private state");
     assert_eq!(
         d.detail,
-        "the private state of this test_doc object is not a private::Etag in JSON (18 bytes; a value of another shape at line 1 column 17); an earlier version of the provider may have written something else"
+        "the private state of this test_doc object is not a all::private::Etag in JSON (18 bytes; a value of another shape at line 1 column 17); an earlier version of the provider may have written something else"
     );
     // The state and the private bytes stay as they were.
     assert_eq!(seen(r.new_state.as_ref()), Value::from("x"));

@@ -4,29 +4,17 @@
 
 use std::time::Duration;
 
+use crate::common::texts;
 use ctywire::object::Object;
 use ctywire::{Known, Value};
 use ctywire_provider::timeouts::{Defaults, Timeouts};
-use ctywire_provider::{Context, Provider, Resource, Result, Server};
-use ctywire_tfplugin::tfplugin6::diagnostic::Severity;
+use ctywire_provider::{Context, Resource, Result, Server};
+use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
-use ctywire_tfplugin::{dynamic, path::path_from_proto};
 use tonic::Request;
 
-#[derive(ctywire::Object)]
-struct Config {}
-
-struct Test;
-
-impl Provider for Test {
-    const TYPE_NAME: &'static str = "test";
-    type Config = Config;
-    type Data = ();
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
+provider!(Test, "test");
 
 #[derive(ctywire::Object, Debug)]
 struct Nap {
@@ -65,20 +53,7 @@ impl Resource<()> for Naps {
 
 async fn configured() -> Server<Test> {
     let s = Server::new(Test).resource(Naps);
-    let config = dynamic::encode(
-        &Value::object(std::iter::empty::<(&str, Value)>()),
-        &Config::cty_type(),
-    )
-    .unwrap();
-    let r = s
-        .configure_provider(Request::new(configure_provider::Request {
-            config: Some(config),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(r.diagnostics.is_empty());
+    crate::common::configure(&s, &crate::common::empty()).await;
     s
 }
 
@@ -99,37 +74,8 @@ fn nap(create: Option<&str>) -> Value {
     ])
 }
 
-fn texts(diagnostics: &[Diagnostic]) -> Vec<String> {
-    diagnostics
-        .iter()
-        .map(|d| {
-            let at = d
-                .attribute
-                .as_ref()
-                .map(|a| path_from_proto(a).unwrap().to_string())
-                .unwrap_or_default();
-            let severity = if d.severity == Severity::Error as i32 {
-                "error"
-            } else {
-                "warning"
-            };
-            format!("{severity}{at}: {}: {}", d.summary, d.detail)
-        })
-        .collect()
-}
-
 async fn create(s: &Server<Test>, planned: &Value) -> apply_resource_change::Response {
-    let ty = Nap::cty_type();
-    s.apply_resource_change(Request::new(apply_resource_change::Request {
-        type_name: "test_nap".into(),
-        prior_state: Some(dynamic::encode(&Value::Null, &ty).unwrap()),
-        planned_state: Some(dynamic::encode(planned, &ty).unwrap()),
-        config: Some(dynamic::encode(planned, &ty).unwrap()),
-        ..Default::default()
-    }))
-    .await
-    .unwrap()
-    .into_inner()
+    crate::common::apply::<Nap>(s, "test_nap", &Value::Null, planned, &[]).await
 }
 
 #[tokio::test]

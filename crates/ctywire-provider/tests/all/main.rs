@@ -1,0 +1,26 @@
+//! The framework's tests, one module per subject, in one test binary (each test binary
+//! links tokio, tonic and ctywire again). `log_terraform` stays a binary of its own:
+//! Terraform runs it as the provider (its `main` serves when re-run), so it has no
+//! test harness. Filter by module: `cargo test -p ctywire-provider --test all server::`.
+//!
+//! Modules without `TF_ACC=1` call the service in-process; `acceptance`,
+//! `declarations` and `kinds` also run Terraform (ctywire-testing) when it is set.
+//! `log` sets its subscriber for its own thread alone (`set_default`), so the tests
+//! beside it are not logged and do not reach it.
+
+#[macro_use]
+mod common;
+
+mod acceptance;
+mod declarations;
+mod docs;
+mod footguns;
+mod intercept;
+mod kinds;
+mod log;
+mod modify_plan;
+mod private;
+mod readme;
+mod server;
+mod timeouts;
+mod validation;
