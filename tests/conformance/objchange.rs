@@ -515,3 +515,49 @@ fn the_plan_rules_agree_with_each_clients_recorded_answers() {
         shown.join("\n")
     );
 }
+
+/// `check_plan_strictest` is the first refusing client's check on every recorded case,
+/// its shortcut (one check where the clients cannot differ) included, and refuses
+/// wherever any client's recorded answer refuses.
+#[test]
+fn the_strictest_plan_check_is_the_first_refusing_client_s() {
+    let (mut shortcut, mut refused) = (0, 0);
+    for case in &lines() {
+        let doc = serde_json::to_vec(&case["schema"]).expect("JSON");
+        let schemas = ProviderSchemas::from_json(&doc).expect("a schema document");
+        let block: &Block = &schemas
+            .resource(case["resource"].as_str().expect("a name"))
+            .expect("the resource")
+            .block;
+        let ty = block.implied_type();
+        let v = |name: &str| value(&case["values"][name], &ty);
+        let (prior, config, planned) = (v("plan_prior"), v("config"), v("planned"));
+        let each = Client::ALL
+            .into_iter()
+            .map(|client| block.check_plan_for(client, &prior, &config, &planned))
+            .find(|found| !found.is_empty())
+            .unwrap_or_default();
+        assert_eq!(
+            block.check_plan_strictest(&prior, &config, &planned),
+            each,
+            "case {}",
+            case["case"]
+        );
+        if block.block_types.is_empty()
+            && block
+                .attributes
+                .values()
+                .all(|a| a.nested_type.is_none() && !a.write_only)
+        {
+            shortcut += 1;
+        }
+        let any_refuses = CLIENTS.iter().any(|(key, _)| {
+            recorded(&case["clients"][*key]["plan"]) != Answer::Problems(Vec::new())
+        });
+        if any_refuses {
+            refused += 1;
+            assert!(!each.is_empty(), "case {}", case["case"]);
+        }
+    }
+    assert!(shortcut > 0 && refused > 0, "{shortcut} {refused}");
+}

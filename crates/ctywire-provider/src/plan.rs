@@ -5,7 +5,7 @@
 //! `requires_replace` (or `requires_replace_if`) attributes that change.
 
 use ctywire::object::PlanModifiers;
-use ctywire::schema::{AttributeNesting, Block, BlockNesting, Client, Inconsistency};
+use ctywire::schema::{AttributeNesting, Block, BlockNesting};
 use ctywire::{Path, PathStep, Refinements, Value};
 
 /// The planned state and the paths whose change forces a replacement.
@@ -156,26 +156,6 @@ fn apply_defaults(
     Ok(wrote)
 }
 
-/// The problems of a planned state under the strictest rules: those of the client
-/// that will check it cannot be told (in ConfigureProvider's `terraform_version`,
-/// OpenTofu 1.12.6 sends `1.13.0`, the Terraform release it impersonates, which a real
-/// Terraform 1.13.0 sends too), so the plan is checked as each client checks it
-/// ([`Client::ALL`]), and the first client's problems found are the answer: a plan
-/// passes only where every client accepts it. Terraform 1.15 (the default) comes
-/// first, so its words are used wherever it refuses.
-pub(crate) fn check_plan_strictest(
-    block: &Block,
-    prior: &Value,
-    config: &Value,
-    planned: &Value,
-) -> Vec<Inconsistency> {
-    Client::ALL
-        .into_iter()
-        .map(|client| block.check_plan_for(client, prior, config, planned))
-        .find(|found| !found.is_empty())
-        .unwrap_or_default()
-}
-
 /// `value` (of `block`'s type) with each write-only attribute null, in nested
 /// attributes and blocks too: what Terraform requires of planned and new states.
 ///
@@ -306,16 +286,18 @@ mod tests {
         assert!(block
             .check_plan(&Value::Null, &null_blocks, &null_blocks)
             .is_empty());
-        let found = super::check_plan_strictest(&block, &Value::Null, &null_blocks, &null_blocks);
+        let found = block.check_plan_strictest(&Value::Null, &null_blocks, &null_blocks);
         assert_eq!(
             found.iter().map(|i| i.rule).collect::<Vec<_>>(),
             [Rule::NullBlockCollection]
         );
         // What every client accepts passes; what Terraform 1.15 refuses is in its words.
         let empty = Value::object([("name", Value::from("a")), ("b", Value::list([]))]);
-        assert!(super::check_plan_strictest(&block, &Value::Null, &empty, &empty).is_empty());
+        assert!(block
+            .check_plan_strictest(&Value::Null, &empty, &empty)
+            .is_empty());
         let renamed = Value::object([("name", Value::from("z")), ("b", Value::list([]))]);
-        let found = super::check_plan_strictest(&block, &Value::Null, &empty, &renamed);
+        let found = block.check_plan_strictest(&Value::Null, &empty, &renamed);
         assert_eq!(found, block.check_plan(&Value::Null, &empty, &renamed));
         assert_eq!(found[0].rule, Rule::ConfigMismatch);
     }

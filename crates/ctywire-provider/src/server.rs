@@ -683,10 +683,11 @@ impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<
                 // Write-only values are never planned, whatever modify_plan set.
                 planned = crate::plan::null_write_only(&self.block, planned);
             }
-            // The plan is checked as every client will check it (which one calls cannot
-            // be told), in Terraform's words where Terraform refuses it.
-            let mut found =
-                crate::plan::check_plan_strictest(&self.block, &prior, &config, &planned);
+            // The plan is checked as every client will check it, in Terraform's words
+            // where Terraform refuses it: which client calls cannot be told (in
+            // ConfigureProvider's `terraform_version`, OpenTofu 1.12.6 sends `1.13.0`, the
+            // release it impersonates, which a real Terraform 1.13.0 sends too).
+            let mut found = self.block.check_plan_strictest(&prior, &config, &planned);
             found.extend(
                 self.block
                     .check_requires_replace(&prior, &planned, &replace),

@@ -939,6 +939,49 @@ impl Block {
         response::check_plan(self, prior, config, planned, client)
     }
 
+    /// [`check_plan`](Block::check_plan) under every client's rules, for a provider that
+    /// cannot tell which client calls it: the problems of the first client in
+    /// [`Client::ALL`] that refuses the plan, in its wording; empty when every client
+    /// accepts it. Where the clients' plan checks cannot differ (a block with no nested
+    /// blocks, no nested attributes and no write-only attributes: the rules that differ
+    /// all concern those) the default client's check answers for every client, at the
+    /// cost of one check.
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock, Rule};
+    /// use ctywire::{Type, Value};
+    ///
+    /// // A null LIST of blocks for a null configuration: only Terraform 1.16 refuses it.
+    /// let block = Block::new().block_type(
+    ///     "disk",
+    ///     NestedBlock::new(BlockNesting::List, Block::new().attribute("size", Attribute::new(Type::Number).optional())),
+    /// );
+    /// let null_disks = Value::object([("disk", Value::Null)]);
+    /// assert!(block.check_plan(&Value::Null, &null_disks, &null_disks).is_empty());
+    /// let found = block.check_plan_strictest(&Value::Null, &null_disks, &null_disks);
+    /// assert_eq!(found[0].rule, Rule::NullBlockCollection);
+    /// ```
+    pub fn check_plan_strictest(
+        &self,
+        prior: &Value,
+        config: &Value,
+        planned: &Value,
+    ) -> Vec<Inconsistency> {
+        let clients_agree = self.block_types.is_empty()
+            && self
+                .attributes
+                .values()
+                .all(|a| a.nested_type.is_none() && !a.write_only);
+        if clients_agree {
+            return self.check_plan(prior, config, planned);
+        }
+        Client::ALL
+            .into_iter()
+            .map(|client| self.check_plan_for(client, prior, config, planned))
+            .find(|found| !found.is_empty())
+            .unwrap_or_default()
+    }
+
     /// Checks a new state returned by `ApplyResourceChange` against the planned state
     /// (null for a destroy) as Terraform does after apply, in its order, stopping where
     /// it stops: write-only attributes must be null ([`Rule::WriteOnlyReturned`]); no
