@@ -19,7 +19,6 @@ mod thing;
 mod tests;
 
 use ctywire_provider::Intercepted;
-use ctywire_tfplugin::capture::CaptureWriter;
 use ctywire_tfplugin::Plugin;
 
 pub use misbehave::{Hook, Misbehaviour, SLOW_APPLY};
@@ -44,8 +43,8 @@ pub fn plugin() -> Plugin {
     provider::server().plugin()
 }
 
-/// The provider as the process environment asks: captures to
-/// `TF_LOG_SDK_PROTO_DATA_DIR`, misbehaviour from `DEMO_MISBEHAVE`, a slow apply from
+/// The provider as the process environment asks (captures to `TF_LOG_SDK_PROTO_DATA_DIR`
+/// are `serve`'s own): misbehaviour from `DEMO_MISBEHAVE`, a slow apply from
 /// `DEMO_SLOW_APPLY`, TCP where no socket can be made from `DEMO_TCP_FALLBACK`; an unknown
 /// misbehaviour is an error that lists the known ones.
 pub fn plugin_from_env() -> Result<Plugin, String> {
@@ -68,10 +67,7 @@ pub fn plugin_from_env() -> Result<Plugin, String> {
     let hook = Hook::new(misbehaviour).slow_apply(slow_apply);
     // TCP where no Unix socket can be made (under AutoMTLS only), when asked.
     let tcp = std::env::var_os("DEMO_TCP_FALLBACK").is_some_and(|v| v == "1");
-    Ok(service(hook)
-        .plugin()
-        .capture(CaptureWriter::from_env())
-        .tcp_fallback(tcp))
+    Ok(service(hook).plugin().tcp_fallback(tcp))
 }
 
 /// The provider's protocol-6 service, each call through `hook`.
