@@ -179,6 +179,7 @@ mod modify;
 pub mod plan;
 mod private;
 mod server;
+mod stored;
 pub mod timeouts;
 mod v5;
 pub mod validate;
@@ -562,14 +563,21 @@ impl StoredState {
     }
 
     /// The state as a `T` (the struct of [`version`](StoredState::version)'s schema):
-    /// JSON or the legacy flatmap form, attributes `T` does not have left out.
+    /// JSON or the legacy flatmap form, attributes `T` does not have left out. A LIST,
+    /// SET, MAP or GROUP block of `T` that the stored state does not have (a block added
+    /// since, when `T` is the current struct) reads as no blocks, as Terraform reads it;
+    /// an attribute it does not have reads as null.
     ///
     /// # Errors
     ///
     /// When the stored state does not fit `T`, at the path where it does not.
     pub fn decode<T: Object + JsonField>(&self) -> Result<T> {
-        ctywire_tfplugin::raw_state::decode_object(self.raw.as_ref())
-            .map_err(|e| Error::value(&e, "Invalid stored state"))
+        let invalid = |e: ctywire::Error| Error::value(&e, "Invalid stored state");
+        let value =
+            ctywire_tfplugin::raw_state::decode(self.raw.as_ref(), &<T as Object>::cty_type())
+                .map_err(invalid)?;
+        let value = stored::absent_blocks_empty(value, &T::schema_block());
+        ctywire::object::from_value(&value).map_err(invalid)
     }
 }
 

@@ -322,6 +322,15 @@ impl<P: Provider> Server<P> {
         }
     }
 
+    /// The plugin serving protocol 5 alone (as terraform-plugin-go's `tf5server`), for
+    /// a Terraform or OpenTofu that must speak protocol 5 to it, or the error saying
+    /// which schema protocol 5 cannot express (a nested attribute). Terraform picks the
+    /// highest protocol both sides offer, so [`plugin`](Server::plugin) is served on 6.
+    pub fn plugin_protocol5(self) -> ctywire::Result<Plugin> {
+        ctywire_tfplugin::v5::provider_schema_response(&self.schemas)?;
+        Ok(Plugin::new().protocol5(crate::v5::V5(self)))
+    }
+
     /// The provider's documentation pages ([`crate::docs`]), from its schemas.
     pub fn docs(&self) -> crate::docs::Docs {
         crate::docs::Docs::new(P::TYPE_NAME, self.schemas.clone())
@@ -341,6 +350,23 @@ impl<P: Provider> Server<P> {
             crate::log::Hclog::new(level).install();
         }
         ctywire_tfplugin::serve(self.plugin()).await;
+    }
+
+    /// [`serve`](Server::serve) on a multi-threaded tokio runtime of its own, for a
+    /// provider's `main` that needs no `#[tokio::main]` (nor a tokio dependency):
+    /// `fn main() { Server::new(Example).run() }`. A runtime that cannot start ends the
+    /// process with status 1, saying why on stderr.
+    pub fn run(self) {
+        match tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime.block_on(self.serve()),
+            Err(e) => {
+                eprintln!("{}: cannot start a tokio runtime: {e}", P::TYPE_NAME);
+                std::process::exit(1);
+            }
+        }
     }
 
     /// The token of the calls that start now.

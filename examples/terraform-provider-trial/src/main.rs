@@ -1,13 +1,14 @@
 //! `terraform-provider-trial`: an example provider (type name `trial`) written on
 //! ctywire-provider. Its "cloud" is a directory (the provider block's `directory`) with
-//! one JSON file per server: `trial_server` (blocks, a computed id, a name that forces
-//! replacement, import by id, schema version 1 upgraded from 0), the data source
-//! `trial_server` and the function `provider::trial::slug`.
+//! one JSON file per server: `trial_server` (LIST, SINGLE and SET blocks, a map, a
+//! dynamic and a sensitive attribute, a computed id, a name that forces replacement,
+//! import by id, schema version 1 upgraded from 0), the data source `trial_server` and
+//! the function `provider::trial::slug`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use ctywire::{json, Known};
+use ctywire::{json, Known, Value};
 use ctywire_provider::{
     Context, DataSource, Error, Function, FunctionError, Provider, Resource, Result, Server,
     StoredState,
@@ -48,6 +49,12 @@ struct Machine {
     size: Option<u16>,
     #[cty(optional)]
     tags: Option<BTreeMap<String, String>>,
+    /// Anything kept with the server, of any type.
+    #[cty(optional)]
+    metadata: Value,
+    /// The administrator's password, never shown.
+    #[cty(optional, sensitive)]
+    password: Option<String>,
     /// `srv-` and the name, set at create.
     #[cty(computed, prefix = "srv-", use_state_for_unknown)]
     id: Known<String>,
@@ -55,6 +62,9 @@ struct Machine {
     disk: Vec<Disk>,
     #[cty(block)]
     network: Option<Network>,
+    /// The networks it may reach, in no order.
+    #[cty(block(set))]
+    peer: Vec<Network>,
 }
 
 #[derive(ctywire::Object, Clone)]
@@ -126,7 +136,7 @@ impl Resource<PathBuf> for Servers {
     }
 
     async fn delete(&self, ctx: &Ctx, server: Machine) -> Result<()> {
-        let id = server.id.as_known().cloned().unwrap_or_default();
+        let id = server.id.unwrap_or_default();
         Ok(std::fs::remove_file(file(ctx, &id))?)
     }
 
@@ -157,7 +167,7 @@ impl DataSource<PathBuf> for ServerLookup {
         let server = load(ctx, &format!("srv-{}", lookup.name))?;
         let server = server.ok_or_else(|| Error::new("No such server", &*lookup.name))?;
         lookup.id = server.id;
-        lookup.size = server.size.map_or(Known::Null, Known::Known);
+        lookup.size = server.size.into();
         Ok(lookup)
     }
 }
@@ -182,12 +192,10 @@ impl Function for Slug {
     }
 }
 
-#[tokio::main]
-async fn main() {
+fn main() {
     Server::new(Trial)
         .resource(Servers)
         .data_source(ServerLookup)
         .function(Slug)
-        .serve()
-        .await;
+        .run();
 }

@@ -3,6 +3,9 @@ resource "trial_server" "web" {
   size = 20
   tags = { team = "platform" }
 
+  metadata = { owner = "platform", replicas = 2 }
+  password = var.admin_password
+
   disk {
     size = 100
   }
@@ -14,5 +17,13 @@ resource "trial_server" "web" {
 
   network {
     subnet = "10.0.1.0/24"
+  }
+
+  peer {
+    subnet = "10.0.2.0/24"
+  }
+
+  peer {
+    subnet = "10.0.3.0/24"
   }
 }

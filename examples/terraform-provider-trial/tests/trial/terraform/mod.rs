@@ -1,7 +1,7 @@
 //! The trial provider under the real Terraform (1.15.5): validate, plan, apply, an empty
-//! re-plan, an in-place update, a replacement, import, the data source, the function,
-//! and destroy, with the provider's "cloud" (a directory of JSON files) checked at each
-//! step. See `harness.rs` for how Terraform runs here.
+//! re-plan (also with the SET block's elements in another order), an in-place update, a
+//! replacement, import, the data source, the function, and destroy, with the provider's
+//! "cloud" (a directory of JSON files) checked at each step. See `harness.rs` for how Terraform runs here.
 
 #[allow(dead_code)]
 mod harness;
@@ -10,8 +10,9 @@ mod upgrade;
 use ctywire_testing::Workspace;
 use serde_json::{json, Value as Json};
 
-/// A server `name` of `size`, two disks (one without a kind) and a network, the data
-/// source reading it back, and the function's output.
+/// A server `name` of `size`, two disks (one without a kind), a network, two peers (a
+/// SET block), metadata of an object type (a dynamic attribute) and a password (a
+/// sensitive one), the data source reading it back, and the function's output.
 fn config(cloud: &std::path::Path, name: &str, size: Json) -> Json {
     json!({
         "provider": {"trial": {"directory": cloud.display().to_string()}},
@@ -20,7 +21,10 @@ fn config(cloud: &std::path::Path, name: &str, size: Json) -> Json {
             "size": size,
             "tags": {"env": "dev"},
             "disk": [{"size": 10}, {"size": 20, "kind": "ssd"}],
-            "network": {"subnet": "10.0.0.0/24"}
+            "network": {"subnet": "10.0.0.0/24"},
+            "peer": [{"subnet": "10.1.0.0/24"}, {"subnet": "10.2.0.0/24"}],
+            "metadata": {"owner": "ops", "replicas": 3},
+            "password": "hunter2"
         }}},
         "data": {"trial_server": {"x": {"name": "${trial_server.x.name}"}}},
         "output": {
@@ -119,6 +123,21 @@ fn the_trial_provider_under_terraform() {
         "{}",
         run.stdout
     );
+    // The sensitive password is not shown; the dynamic metadata is, with its type's
+    // attributes.
+    assert!(
+        resource_plan.lines().any(
+            |l| l.trim_start().starts_with("+ password ") && l.ends_with("= (sensitive value)")
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("hunter2"), "{}", run.stdout);
+    assert!(
+        words(&run.stdout).contains(r#"+ owner = "ops""#),
+        "{}",
+        run.stdout
+    );
 
     // apply: the server is in the cloud, with its computed values.
     ws.terraform(&["apply", "-auto-approve", "-no-color"])
@@ -129,14 +148,54 @@ fn the_trial_provider_under_terraform() {
     assert_eq!(x["disk"][0]["kind"], "standard");
     assert_eq!(x["disk"][1]["kind"], "ssd");
     assert_eq!(x["network"]["subnet"], "10.0.0.0/24");
+    let mut peers: Vec<_> = x["peer"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["subnet"].clone())
+        .collect();
+    peers.sort_by_key(Json::to_string);
+    assert_eq!(peers, [json!("10.1.0.0/24"), json!("10.2.0.0/24")]);
+    assert_eq!(x["metadata"], json!({"owner": "ops", "replicas": 3}));
+    assert_eq!(x["password"], "hunter2");
+    let show = ws.terraform(&["show", "-json"]);
+    let shown = show.json();
+    let resources = shown["values"]["root_module"]["resources"].as_array();
+    let state = resources
+        .unwrap()
+        .iter()
+        .find(|r| r["address"] == "trial_server.x");
+    assert_eq!(
+        state.unwrap()["sensitive_values"]["password"],
+        true,
+        "{shown}"
+    );
     let out = outputs(&ws);
     assert_eq!(out["slug"]["value"], "hello--world");
     assert_eq!(out["looked_up"]["value"], "srv-a");
     assert_eq!(out["looked_up_size"]["value"], 2);
 
-    // An empty re-plan: nothing changes.
+    // An empty re-plan: nothing changes, also with the peers (a set) in another order.
     let run = ws.terraform(&["plan", "-no-color", "-detailed-exitcode"]);
     run.expect_status(0);
+    let mut reordered = config(&cloud, "a", json!(2));
+    reordered["resource"]["trial_server"]["x"]["peer"] =
+        json!([{"subnet": "10.2.0.0/24"}, {"subnet": "10.1.0.0/24"}]);
+    ws.configure_json(&reordered);
+    let run = ws.terraform(&["plan", "-no-color", "-detailed-exitcode"]);
+    run.expect_status(0);
+
+    // A new type for the dynamic metadata is an update in place.
+    reordered["resource"]["trial_server"]["x"]["metadata"] = json!("ops");
+    ws.configure_json(&reordered);
+    let run = ws.terraform(&["plan", "-no-color", "-detailed-exitcode"]);
+    run.expect_status(2);
+    assert!(
+        run.stdout
+            .contains("trial_server.x will be updated in-place"),
+        "{}",
+        run.stdout
+    );
 
     // update in place: the id and the disks' kinds stay known in the plan
     // (use_state_for_unknown).
@@ -150,7 +209,11 @@ fn the_trial_provider_under_terraform() {
         run.stdout
     );
 
-    assert!(run.stdout.contains("~ size = 2 -> 4"), "{}", run.stdout);
+    assert!(
+        words(&run.stdout).contains("~ size = 2 -> 4"),
+        "{}",
+        run.stdout
+    );
     let resource_plan = run.stdout.split("# trial_server.x").nth(1).unwrap();
     assert!(
         !resource_plan

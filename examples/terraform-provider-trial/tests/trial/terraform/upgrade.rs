@@ -39,7 +39,7 @@ fn a_version_0_server_is_upgraded_without_a_refresh() {
     }));
     // The upgraded object matches the configuration: only the new output changes.
     let run = ws.terraform(&["plan", "-no-color", "-refresh=false", "-detailed-exitcode"]);
-    let said = run.stdout.clone();
+    let said = format!("{}\n{}", run.stdout, run.stderr);
     assert!(
         said.contains("No changes") || said.contains("Changes to Outputs"),
         "{said}"
