@@ -4,7 +4,8 @@
 //! test harness. Filter by module: `cargo test -p ctywire-provider --test all server::`.
 //!
 //! Modules without `TF_ACC=1` call the service in-process; `acceptance`,
-//! `declarations` and `kinds` also run Terraform (ctywire-testing) when it is set.
+//! `declarations`, `kinds` and `protocol5` also run Terraform (ctywire-testing) when it
+//! is set.
 //! `log` sets its subscriber for its own thread alone (`set_default`), so the tests
 //! beside it are not logged and do not reach it.
 
@@ -20,6 +21,7 @@ mod kinds;
 mod log;
 mod modify_plan;
 mod private;
+mod protocol5;
 mod readme;
 mod server;
 mod timeouts;
