@@ -1,11 +1,12 @@
 //! `demo_old_thing`: a resource type whose objects live in Terraform's state only, as
 //! `demo_thing`'s do, with the shape `demo_thing` had at schema version 0. A `moved`
-//! block moves an object of it into a `demo_thing` (`Things::move_state`).
+//! block moves an object of it into a `demo_thing` (`Things::move_state`). Import by id
+//! (`old-NAME`) gives the object an apply of that name makes.
 
 use std::collections::BTreeMap;
 
 use ctywire::Known;
-use ctywire_provider::{Context, Resource, Result};
+use ctywire_provider::{Context, Error, Resource, Result};
 
 /// The resource type whose objects a `moved` block can move into `demo_thing`s.
 pub const OLD_THING: &str = "demo_old_thing";
@@ -45,5 +46,22 @@ impl Resource<()> for OldThings {
 
     async fn delete(&self, _: &Context<()>, _: OldThing) -> Result<()> {
         Ok(())
+    }
+
+    /// The framework's import by id sets `id` alone, which a `name` that cannot be null
+    /// refuses: the name is the id without its `old-` prefix.
+    async fn import(&self, _: &Context<()>, id: String) -> Result<OldThing> {
+        match id.strip_prefix(ID_PREFIX) {
+            Some(name) if !name.is_empty() => Ok(OldThing {
+                name: name.to_owned(),
+                size: None,
+                tags: None,
+                id: Known::Known(id),
+            }),
+            _ => Err(Error::new(
+                "Cannot import",
+                format!("cannot import {id:?}: expected an id \"{ID_PREFIX}NAME\""),
+            )),
+        }
     }
 }

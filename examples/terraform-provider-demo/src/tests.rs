@@ -686,6 +686,60 @@ async fn old_things_live_in_the_state_too() {
     assert_eq!(state["size"], Value::from("3"));
 }
 
+/// `demo_old_thing` imported by id (the framework's default, which sets `id` alone,
+/// cannot fill its required `name`): the state it imports, read back by ReadResource
+/// (the default read: the state as it is), is what an apply of the same name makes.
+#[tokio::test]
+async fn an_old_thing_imports_by_id() {
+    let demo = demo().await;
+    let ty = OldThing::cty_type();
+    let import = |id: &str| {
+        demo.import_resource_state(Request::new(import_resource_state::Request {
+            type_name: "demo_old_thing".into(),
+            id: id.to_owned(),
+            ..Default::default()
+        }))
+    };
+    let response = import("old-a").await.unwrap().into_inner();
+    assert!(
+        response.diagnostics.is_empty(),
+        "{:?}",
+        response.diagnostics
+    );
+    let [imported] = &response.imported_resources[..] else {
+        panic!("{:?}", response.imported_resources);
+    };
+    assert_eq!(imported.type_name, "demo_old_thing");
+    let state = dynamic::decode(imported.state.as_ref(), &ty).unwrap();
+    let expected = Value::object([
+        ("id", Value::from("old-a")),
+        ("name", Value::from("a")),
+        ("size", Value::Null),
+        ("tags", Value::Null),
+    ]);
+    assert_eq!(state, expected);
+    let read = demo
+        .read_resource(Request::new(read_resource::Request {
+            type_name: "demo_old_thing".into(),
+            current_state: imported.state.clone(),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert_eq!(
+        dynamic::decode(read.new_state.as_ref(), &ty).unwrap(),
+        expected
+    );
+    // An id that is not `old-` and a name: a diagnostic, nothing imported.
+    for bad in ["a", "old-", ""] {
+        let response = import(bad).await.unwrap().into_inner();
+        assert!(response.imported_resources.is_empty(), "{bad:?}");
+        assert_eq!(response.diagnostics.len(), 1, "{bad:?}");
+    }
+}
+
 async fn move_thing(request: move_resource_state::Request) -> move_resource_state::Response {
     demo()
         .await

@@ -262,6 +262,31 @@ fn import_reads_the_object_by_its_id() {
     captures_resolve(&ws, &schemas(&ws));
 }
 
+/// `demo_old_thing` imported by its id `old-NAME`: the state an apply of that name
+/// makes, so the configuration that names it plans no change; an id of another shape is
+/// refused.
+#[test]
+fn import_by_id_makes_the_old_thing_an_apply_makes() {
+    let Some(ws) = harness::workspace() else {
+        return;
+    };
+    ws.configure_json(&json!({"resource": {"demo_old_thing": {"x": {"name": "imp"}}}}));
+    ws.terraform(&["import", "-no-color", "demo_old_thing.x", "old-imp"])
+        .success();
+    let resources = state_resources(&ws);
+    let old = &resource(&resources, "demo_old_thing.x")["values"];
+    assert_eq!(
+        (&old["id"], &old["name"], &old["size"]),
+        (&json!("old-imp"), &json!("imp"), &json!(null))
+    );
+    ws.terraform(&["plan", "-no-color", "-detailed-exitcode"])
+        .expect_status(0);
+    ws.terraform(&["state", "rm", "demo_old_thing.x"]).success();
+    let run = ws.terraform(&["import", "-no-color", "demo_old_thing.x", "imp"]);
+    run.expect_status(1);
+    assert!(run.stderr.contains("expected an id"), "{}", run.stderr);
+}
+
 /// A state file with one `demo_thing` at schema version 0, in either form.
 fn v0_state(instance: Json) -> String {
     json!({

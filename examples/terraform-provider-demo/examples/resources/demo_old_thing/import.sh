@@ -1,0 +1,1 @@
+terraform import demo_old_thing.x old-a
