@@ -3,56 +3,23 @@
 //! a handler not written answers "Unimplemented" at run time, and an upgrade that decodes
 //! an old state as the current struct loses an attribute without a word.
 
+use crate::common::{configure, empty, import, read, upgrade, upgrade_request, validate};
+use crate::common::{Thing, Things};
 use ctywire::object::Object;
-use ctywire::{msgpack, Known, Value};
-use ctywire_provider::{Context, Provider, Resource, Result, Server};
+use ctywire::{msgpack, Value};
+use ctywire_provider::Server;
 use ctywire_tfplugin::tfplugin6::diagnostic::Severity;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
 use tonic::{Code, Request};
 
-#[derive(ctywire::Object)]
-struct Config {}
+provider!(Audit, "audit");
 
-struct Audit;
-
-impl Provider for Audit {
-    const TYPE_NAME: &'static str = "audit";
-    type Config = Config;
-    type Data = ();
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
-
-/// A thing at schema version 1; version 0 called `size` `size_text`.
-#[derive(ctywire::Object, Clone, Debug, PartialEq)]
-struct Thing {
-    #[cty(required)]
-    name: String,
-    #[cty(optional)]
-    size: Option<u16>,
-    #[cty(computed)]
-    id: Known<String>,
-}
-
-/// The least an author writes: create, update, delete. No read, import or upgrade.
-struct Things;
-
-impl Resource<()> for Things {
-    const NAME: &'static str = "thing";
-    const VERSION: u64 = 1;
-    type State = Thing;
-    async fn create(&self, _: &Context<()>, mut thing: Thing) -> Result<Thing> {
-        thing.id = Known::Known(format!("t-{}", thing.name));
-        Ok(thing)
-    }
-    async fn update(&self, _: &Context<()>, _: Thing, planned: Thing) -> Result<Thing> {
-        Ok(planned)
-    }
-    async fn delete(&self, _: &Context<()>, _: Thing) -> Result<()> {
-        Ok(())
-    }
+/// The least an author writes (`common::Things`: create, update, delete; no read,
+/// import or upgrade) of a thing at schema version 1, whose id is `t-` and its name;
+/// version 0 called `size` `size_text`.
+fn things() -> Things<1> {
+    Things("t-")
 }
 
 /// The raw path: a service with the calls the author wrote (none of the three here);
@@ -63,34 +30,9 @@ struct Raw;
 impl Service for Raw {}
 
 async fn configured() -> Server<Audit> {
-    let s = Server::new(Audit).resource(Things);
-    let r = s
-        .configure_provider(Request::new(configure_provider::Request {
-            config: Some(
-                ctywire_tfplugin::dynamic::encode(
-                    &Value::object(std::iter::empty::<(&str, Value)>()),
-                    &Config::cty_type(),
-                )
-                .unwrap(),
-            ),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let s = Server::new(Audit).resource(things());
+    configure(&s, &empty()).await;
     s
-}
-
-fn upgrade_request(version: i64, json: &str) -> upgrade_resource_state::Request {
-    upgrade_resource_state::Request {
-        type_name: "audit_thing".into(),
-        version,
-        raw_state: Some(RawState {
-            json: json.as_bytes().to_vec(),
-            ..Default::default()
-        }),
-    }
 }
 
 const CURRENT: &str = r#"{"name":"a","size":3,"id":"t-a"}"#;
@@ -112,7 +54,7 @@ fn state() -> Value {
 async fn calls_not_written_are_unimplemented_raw_and_answered_by_the_framework() {
     let ty = Thing::cty_type();
     let raw = Raw
-        .upgrade_resource_state(Request::new(upgrade_request(1, CURRENT)))
+        .upgrade_resource_state(Request::new(upgrade_request("audit_thing", 1, CURRENT)))
         .await
         .unwrap_err();
     assert_eq!(raw.code(), Code::Unimplemented, "the footgun is real");
@@ -128,35 +70,15 @@ async fn calls_not_written_are_unimplemented_raw_and_answered_by_the_framework()
     assert_eq!(raw.code(), Code::Unimplemented);
 
     let s = configured().await;
-    let r = s
-        .upgrade_resource_state(Request::new(upgrade_request(1, CURRENT)))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = upgrade(&s, "audit_thing", 1, CURRENT).await;
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     let upgraded = msgpack::decode(&r.upgraded_state.unwrap().msgpack, &ty).unwrap();
     assert_eq!(upgraded, state());
-    let r = s
-        .read_resource(Request::new(read_resource::Request {
-            type_name: "audit_thing".into(),
-            current_state: Some(ctywire_tfplugin::dynamic::encode(&state(), &ty).unwrap()),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = read::<Thing>(&s, "audit_thing", &state(), &[]).await;
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     let read = msgpack::decode(&r.new_state.unwrap().msgpack, &ty).unwrap();
     assert_eq!(read, state());
-    let r = s
-        .import_resource_state(Request::new(import_resource_state::Request {
-            type_name: "audit_thing".into(),
-            id: "t-a".into(),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = import(&s, "audit_thing", "t-a").await;
     // An answer, not a status: the passthrough import sets `id` alone, and says that a
     // required `name` is what it cannot fill.
     assert!(r.imported_resources.is_empty(), "{r:?}");
@@ -174,16 +96,12 @@ async fn calls_not_written_are_unimplemented_raw_and_answered_by_the_framework()
 /// version 0, returns no state and an error naming both versions.
 #[tokio::test]
 async fn an_old_state_without_an_upgrader_is_an_error_not_a_loss() {
-    let raw = upgrade_request(0, VERSION_0).raw_state;
+    let raw = upgrade_request("audit_thing", 0, VERSION_0).raw_state;
     let naive: Thing = ctywire_tfplugin::raw_state::decode_object(raw.as_ref()).unwrap();
     assert_eq!(naive.size, None, "the footgun is real: size_text is gone");
 
     let s = configured().await;
-    let r = s
-        .upgrade_resource_state(Request::new(upgrade_request(0, VERSION_0)))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = upgrade(&s, "audit_thing", 0, VERSION_0).await;
     assert!(r.upgraded_state.is_none(), "{r:?}");
     assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
     let d = &r.diagnostics[0];
@@ -215,15 +133,7 @@ async fn a_fraction_for_a_u16_is_refused_at_validate_at_its_path() {
     assert!(ctywire::object::from_value::<Thing>(&config).is_err());
 
     let s = configured().await;
-    let r = s
-        .validate_resource_config(Request::new(validate_resource_config::Request {
-            type_name: "audit_thing".into(),
-            config: Some(sent),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = validate(&s, "audit_thing", Some(sent)).await;
     assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
     let d = &r.diagnostics[0];
     assert_eq!(d.severity, Severity::Error as i32);

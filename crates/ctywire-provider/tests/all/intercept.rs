@@ -5,9 +5,10 @@
 use std::any::Any;
 use std::sync::Mutex;
 
+use crate::common::{Thing, Things};
 use ctywire::object::Object;
-use ctywire::{Known, Value};
-use ctywire_provider::{Context, Intercept, Intercepted, Resource, Result, Server};
+use ctywire::Value;
+use ctywire_provider::{Intercept, Intercepted, Result, Server};
 use ctywire_tfplugin::dynamic;
 use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
@@ -15,31 +16,9 @@ use tonic::{Code, Request, Status};
 
 provider!(Test, "test");
 
-#[derive(ctywire::Object)]
-struct Thing {
-    #[cty(required)]
-    name: String,
-    #[cty(optional)]
-    size: Option<u16>,
-    #[cty(computed)]
-    id: Known<String>,
-}
-
-struct Things;
-
-impl Resource<()> for Things {
-    const NAME: &'static str = "thing";
-    type State = Thing;
-    async fn create(&self, _: &Context<()>, mut thing: Thing) -> Result<Thing> {
-        thing.id = Known::Known(format!("thing-{}", thing.name));
-        Ok(thing)
-    }
-    async fn update(&self, _: &Context<()>, _: Thing, planned: Thing) -> Result<Thing> {
-        Ok(planned)
-    }
-    async fn delete(&self, _: &Context<()>, _: Thing) -> Result<()> {
-        Ok(())
-    }
+/// Things whose id is `thing-` and the name.
+fn things() -> Things<0> {
+    Things("thing-")
 }
 
 /// Plans one more `size` than configured (an invalid plan, which the framework would
@@ -93,15 +72,7 @@ async fn plan<S: Service>(s: &S, config: DynamicValue) -> plan_resource_change::
         .unwrap()
         .with_attribute("id", Value::unknown())
         .unwrap();
-    s.configure_provider(Request::new(configure_provider::Request {
-        config: Some(crate::common::dv(
-            &crate::common::empty(),
-            &crate::common::NoConfig::cty_type(),
-        )),
-        ..Default::default()
-    }))
-    .await
-    .unwrap();
+    crate::common::configure_service::<crate::common::NoConfig>(s, &crate::common::empty()).await;
     s.plan_resource_change(Request::new(plan_resource_change::Request {
         type_name: "test_thing".into(),
         prior_state: Some(dynamic::encode(&Value::Null, &ty).unwrap()),
@@ -122,12 +93,12 @@ fn planned_size(response: &plan_resource_change::Response) -> Value {
 #[tokio::test]
 async fn the_hook_changes_a_response_past_the_framework() {
     // The framework alone plans the configured size.
-    let alone = plan(&Server::new(Test).resource(Things), config()).await;
+    let alone = plan(&Server::new(Test).resource(things()), config()).await;
     assert!(alone.diagnostics.is_empty(), "{:?}", alone.diagnostics);
     assert_eq!(planned_size(&alone), Value::from(2));
 
     // Through the hook, the plan Terraform gets is the spoiled one, unchecked.
-    let hooked = Intercepted::new(Server::new(Test).resource(Things), Spoil::default());
+    let hooked = Intercepted::new(Server::new(Test).resource(things()), Spoil::default());
     let spoiled = plan(&hooked, config()).await;
     assert!(spoiled.diagnostics.is_empty(), "{:?}", spoiled.diagnostics);
     assert_eq!(planned_size(&spoiled), Value::from(3));
@@ -143,7 +114,7 @@ fn hooked_calls(s: &Intercepted<Test, Spoil>) -> std::sync::MutexGuard<'_, Vec<S
 
 #[tokio::test]
 async fn the_hook_refuses_a_call_and_passes_the_others() {
-    let hooked = Intercepted::new(Server::new(Test).resource(Things), Spoil::default());
+    let hooked = Intercepted::new(Server::new(Test).resource(things()), Spoil::default());
     let refused = hooked
         .import_resource_state(Request::new(import_resource_state::Request {
             type_name: "test_thing".into(),

@@ -872,22 +872,12 @@ mod service {
     use ctywire_tfplugin::tfplugin6::*;
     use tonic::Request;
 
-    fn dv(value: &Value, ty: &ctywire::Type) -> DynamicValue {
-        dynamic::encode(value, ty).unwrap()
-    }
+    use crate::common::{dv, import_with, raw_json};
 
     async fn configured(cloud: &Shared) -> Server<Kinds> {
         let s = server(cloud);
         let config = Value::object([("token", Value::from("tok"))]);
-        let r = s
-            .configure_provider(Request::new(configure_provider::Request {
-                config: Some(dv(&config, &Config::cty_type())),
-                ..Default::default()
-            }))
-            .await
-            .unwrap()
-            .into_inner();
-        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        crate::common::configure(&s, &config).await;
         s
     }
 
@@ -1144,10 +1134,7 @@ mod service {
         s.upgrade_resource_identity(Request::new(upgrade_resource_identity::Request {
             type_name: "kinds_thing".into(),
             version,
-            raw_identity: Some(RawState {
-                json: json.as_bytes().to_vec(),
-                ..Default::default()
-            }),
+            raw_identity: Some(raw_json(json)),
         }))
         .await
         .unwrap()
@@ -1186,15 +1173,7 @@ mod service {
             ("id", Value::unknown()),
             ("token", Value::unknown()),
         ]);
-        s.apply_resource_change(Request::new(apply_resource_change::Request {
-            type_name: "kinds_thing".into(),
-            prior_state: Some(dv(&Value::Null, &Thing::cty_type())),
-            planned_state: Some(dv(&planned, &Thing::cty_type())),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner()
+        crate::common::apply::<Thing>(s, "kinds_thing", &Value::Null, &planned, &[]).await
     }
 
     #[tokio::test]
@@ -1226,15 +1205,15 @@ mod service {
                 &ThingIdentity::cty_type(),
             )),
         };
-        let r = s
-            .import_resource_state(Request::new(import_resource_state::Request {
+        let r = import_with(
+            &s,
+            import_resource_state::Request {
                 type_name: "kinds_thing".into(),
                 identity: Some(identity("t-5")),
                 ..Default::default()
-            }))
-            .await
-            .unwrap()
-            .into_inner();
+            },
+        )
+        .await;
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
         let imported = &r.imported_resources[0];
         assert_eq!(imported.identity, Some(identity("t-5")));
@@ -1242,8 +1221,9 @@ mod service {
         assert_eq!(state["id"].as_str(), Some("t-5"));
         assert!(state["name"].is_null());
         // An identity that is not the identity's type: an error, with its path.
-        let r = s
-            .import_resource_state(Request::new(import_resource_state::Request {
+        let r = import_with(
+            &s,
+            import_resource_state::Request {
                 type_name: "kinds_thing".into(),
                 identity: Some(ResourceIdentityData {
                     identity_data: Some(DynamicValue {
@@ -1252,22 +1232,21 @@ mod service {
                     }),
                 }),
                 ..Default::default()
-            }))
-            .await
-            .unwrap()
-            .into_inner();
+            },
+        )
+        .await;
         assert!(r.imported_resources.is_empty());
         assert_eq!(r.diagnostics[0].summary, "Invalid identity");
         // A resource type without an identity wants an id.
-        let r = s
-            .import_resource_state(Request::new(import_resource_state::Request {
+        let r = import_with(
+            &s,
+            import_resource_state::Request {
                 type_name: "kinds_other".into(),
                 identity: Some(identity("t-5")),
                 ..Default::default()
-            }))
-            .await
-            .unwrap()
-            .into_inner();
+            },
+        )
+        .await;
         assert_eq!(
             r.diagnostics[0].detail,
             "kinds_other is imported by id (it has no identity), and the import gave none"

@@ -3,14 +3,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use ctywire::object::Object;
 use ctywire::{Known, Value};
 use ctywire_provider::log::Hclog;
 use ctywire_provider::{Context, Provider, Resource, Result, Server};
-use ctywire_tfplugin::dynamic;
-use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
-use ctywire_tfplugin::tfplugin6::*;
-use tonic::Request;
 
 #[derive(ctywire::Object)]
 struct Config {}
@@ -63,30 +58,9 @@ async fn handler_events_are_hclog_lines_with_the_requests_context() {
         Hclog::new(tracing::Level::DEBUG).writer(Arc::clone(&lines)),
     );
     let s = Server::new(Test).resource(Things);
-    let config = dynamic::encode(
-        &Value::object(std::iter::empty::<(&str, Value)>()),
-        &Config::cty_type(),
-    )
-    .unwrap();
-    s.configure_provider(Request::new(configure_provider::Request {
-        config: Some(config),
-        ..Default::default()
-    }))
-    .await
-    .unwrap();
-    let ty = Thing::cty_type();
+    crate::common::configure(&s, &crate::common::empty()).await;
     let planned = Value::object([("name", Value::from("a")), ("id", Value::unknown())]);
-    let r = s
-        .apply_resource_change(Request::new(apply_resource_change::Request {
-            type_name: "test_thing".into(),
-            prior_state: Some(dynamic::encode(&Value::Null, &ty).unwrap()),
-            planned_state: Some(dynamic::encode(&planned, &ty).unwrap()),
-            config: Some(dynamic::encode(&planned, &ty).unwrap()),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = crate::common::apply::<Thing>(&s, "test_thing", &Value::Null, &planned, &[]).await;
     assert!(r.diagnostics.is_empty());
     let written = String::from_utf8(lines.lock().unwrap().clone()).unwrap();
     let lines: Vec<serde_json::Value> = written

@@ -5,9 +5,7 @@ use ctywire::object::Object;
 use ctywire::{Known, Value};
 use ctywire_provider::{Context, Resource, Result, Server};
 use ctywire_tfplugin::dynamic;
-use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
-use tonic::Request;
 
 provider!(Test, "test");
 
@@ -73,15 +71,7 @@ async fn apply(
 }
 
 async fn read(s: &Server<Test>, state: &Value, private: &[u8]) -> read_resource::Response {
-    s.read_resource(Request::new(read_resource::Request {
-        type_name: "test_doc".into(),
-        current_state: Some(dynamic::encode(state, &Doc::cty_type()).unwrap()),
-        private: private.to_vec(),
-        ..Default::default()
-    }))
-    .await
-    .unwrap()
-    .into_inner()
+    crate::common::read::<Doc>(s, "test_doc", state, private).await
 }
 
 fn seen(state: Option<&DynamicValue>) -> Value {

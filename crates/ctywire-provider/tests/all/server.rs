@@ -2,7 +2,7 @@
 //! socket): routing, validation, planning, apply, import, state upgrades, functions, a
 //! panicking handler, and an answer for every call a normal run makes.
 
-use crate::common::{dv, texts};
+use crate::common::{dv, empty, import, texts, upgrade};
 use ctywire::object::Object;
 use ctywire::{msgpack, Known, Path, Value};
 use ctywire_provider::{
@@ -259,15 +259,7 @@ async fn validation_decodes_the_struct_when_the_configuration_is_known() {
         let s = &s;
         let ty = &ty;
         async move {
-            let r = s
-                .validate_resource_config(Request::new(validate_resource_config::Request {
-                    type_name: "test_thing".into(),
-                    config: Some(dv(&config, ty)),
-                    ..Default::default()
-                }))
-                .await
-                .unwrap()
-                .into_inner();
+            let r = crate::common::validate(s, "test_thing", Some(dv(&config, ty))).await;
             texts(&r.diagnostics)
         }
     };
@@ -310,14 +302,7 @@ async fn validation_decodes_the_struct_when_the_configuration_is_known() {
         .unwrap();
     assert!(validate(unknown).await.is_empty());
     // An unknown type name is a diagnostic, not a failed call.
-    let r = s
-        .validate_resource_config(Request::new(validate_resource_config::Request {
-            type_name: "test_nope".into(),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = crate::common::validate(&s, "test_nope", None).await;
     assert_eq!(
         texts(&r.diagnostics),
         [r#"error: Unknown resource type: this provider has no resource type "test_nope""#]
@@ -468,25 +453,6 @@ async fn calls_before_configure_are_refused_plainly() {
     );
 }
 
-async fn upgrade(
-    s: &Server<Test>,
-    type_name: &str,
-    version: i64,
-    json: &str,
-) -> upgrade_resource_state::Response {
-    s.upgrade_resource_state(Request::new(upgrade_resource_state::Request {
-        type_name: type_name.into(),
-        version,
-        raw_state: Some(RawState {
-            json: json.as_bytes().to_vec(),
-            ..Default::default()
-        }),
-    }))
-    .await
-    .unwrap()
-    .into_inner()
-}
-
 #[tokio::test]
 async fn state_upgrades_go_through_the_upgrader_or_fail_by_name() {
     let s = configured(true).await;
@@ -517,17 +483,6 @@ async fn state_upgrades_go_through_the_upgrader_or_fail_by_name() {
     );
 }
 
-async fn import(s: &Server<Test>, type_name: &str, id: &str) -> import_resource_state::Response {
-    s.import_resource_state(Request::new(import_resource_state::Request {
-        type_name: type_name.into(),
-        id: id.into(),
-        ..Default::default()
-    }))
-    .await
-    .unwrap()
-    .into_inner()
-}
-
 #[tokio::test]
 async fn import_by_id() {
     let s = configured(true).await;
@@ -541,15 +496,7 @@ async fn import_by_id() {
         value,
         Value::object([("text", Value::Null), ("id", Value::from("n-1"))])
     );
-    let read = s
-        .read_resource(Request::new(read_resource::Request {
-            type_name: "test_note".into(),
-            current_state: Some(state.clone()),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let read = crate::common::read::<Note>(&s, "test_note", &value, &[]).await;
     assert_eq!(read.new_state, Some(state));
     // Written by the resource.
     let r = import(&s, "test_thing", "hello-b").await;
@@ -585,40 +532,15 @@ fn passthrough_import_says_what_it_cannot_fill() {
             Ok(())
         }
     }
-    let _ = Names;
     // The default import of a struct whose `name` cannot be null.
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
     let response = runtime.block_on(async {
-        struct P;
-        impl Provider for P {
-            const TYPE_NAME: &'static str = "p";
-            type Config = Config;
-            type Data = ();
-            async fn configure(&self, _: Config) -> Result<()> {
-                Ok(())
-            }
-        }
+        provider!(P, "p");
         let s = Server::new(P).resource(Names);
-        let config = Value::object([("greeting", Value::Null)]);
-        let r = s
-            .configure_provider(Request::new(configure_provider::Request {
-                config: Some(dv(&config, &Config::cty_type())),
-                ..Default::default()
-            }))
-            .await
-            .unwrap()
-            .into_inner();
-        assert!(r.diagnostics.is_empty());
-        s.import_resource_state(Request::new(import_resource_state::Request {
-            type_name: "p_named".into(),
-            id: "x".into(),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner()
+        crate::common::configure(&s, &empty()).await;
+        import(&s, "p_named", "x").await
     });
     assert!(response.imported_resources.is_empty());
     assert_eq!(

@@ -10,9 +10,7 @@ use ctywire::{Known, Value};
 use ctywire_provider::timeouts::{Defaults, Timeouts};
 use ctywire_provider::{Context, Resource, Result, Server};
 use ctywire_tfplugin::dynamic;
-use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
-use tonic::Request;
 
 provider!(Test, "test");
 
@@ -113,15 +111,8 @@ async fn the_configurations_block_overrides_the_default() {
 async fn a_bad_duration_is_refused_at_validate_and_at_apply() {
     let s = configured().await;
     let ty = Nap::cty_type();
-    let r = s
-        .validate_resource_config(Request::new(validate_resource_config::Request {
-            type_name: "test_nap".into(),
-            config: Some(dynamic::encode(&nap(Some("10 minutes")), &ty).unwrap()),
-            ..Default::default()
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let config = dynamic::encode(&nap(Some("10 minutes")), &ty).unwrap();
+    let r = crate::common::validate(&s, "test_nap", Some(config)).await;
     assert_eq!(
         texts(&r.diagnostics),
         [

@@ -191,15 +191,7 @@ async fn resources_and_data_sources_are_validated() {
     let validate = |config: Value| {
         let s = &s;
         async move {
-            let r = s
-                .validate_resource_config(Request::new(validate_resource_config::Request {
-                    type_name: "v_rule".into(),
-                    config: Some(dv::<Rule>(&config)),
-                    ..Default::default()
-                }))
-                .await
-                .unwrap()
-                .into_inner();
+            let r = crate::common::validate(s, "v_rule", Some(dv::<Rule>(&config))).await;
             said(&r.diagnostics)
         }
     };
