@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::pairing::{self, Message};
 use super::{Call, Data, Payload, Resolved, Resolver, Status, Subject};
-use crate::schema::{Block, SchemaKind};
+use crate::schema::{Block, Client, SchemaKind};
 use crate::value::Value;
 
 /// How far apart, in milliseconds, the files of one message may be stamped: a message
@@ -106,6 +106,8 @@ pub(super) struct Files<'p, 's> {
     /// data and `ProviderMeta`).
     typed: Vec<Typed<'s>>,
     checked: bool,
+    /// The client whose rules the values are checked by.
+    pub(super) client: Client,
     /// Each file's index, by its name.
     pub(super) by_name: std::collections::HashMap<&'p str, usize>,
 }
@@ -117,6 +119,7 @@ impl<'p, 's> Files<'p, 's> {
         resolver: Option<&mut Resolver<'s>>,
     ) -> Self {
         let checked = resolver.is_some();
+        let client = resolver.as_ref().map_or(Client::default(), |r| r.client);
         let typed = match resolver {
             None => vec![Vec::new(); payloads.len()],
             Some(resolver) => payloads
@@ -159,6 +162,7 @@ impl<'p, 's> Files<'p, 's> {
             payloads,
             typed,
             checked,
+            client,
             by_name: payloads
                 .iter()
                 .enumerate()
@@ -221,7 +225,10 @@ impl<'p, 's> Files<'p, 's> {
                 };
                 match (values.get("PriorState"), values.get("Config")) {
                     (Some(prior), Some(config)) if !config.is_null() => {
-                        !v.is_null() && block.check_plan(prior, config, v).is_empty()
+                        !v.is_null()
+                            && block
+                                .check_plan_for(self.client, prior, config, v)
+                                .is_empty()
                     }
                     _ => false,
                 }
@@ -303,7 +310,7 @@ impl<'p, 's> Files<'p, 's> {
         }
         common
             .iter()
-            .any(|(_, block, values)| request_rule(self.rpc, block, values))
+            .any(|(_, block, values)| request_rule(self.rpc, self.client, block, values))
     }
 
     /// Whether a response's values fit a request's by Terraform's rules.
@@ -324,16 +331,19 @@ impl<'p, 's> Files<'p, 's> {
             match self.rpc {
                 "PlanResourceChange" => {
                     match (get("PriorState"), get("Config"), get("PlannedState")) {
-                        (Some(prior), Some(config), Some(planned)) if !config.is_null() => {
-                            block.check_plan(prior, config, planned).is_empty()
-                        }
+                        (Some(prior), Some(config), Some(planned)) if !config.is_null() => block
+                            .check_plan_for(self.client, prior, config, planned)
+                            .is_empty(),
                         (_, Some(config), Some(planned)) if config.is_null() => planned.is_null(),
                         _ => true,
                     }
                 }
                 "ApplyResourceChange" => match (get("PlannedState"), get("NewState")) {
                     (Some(planned), Some(new)) if !planned.is_null() => {
-                        !new.is_null() && block.check_compatible(planned, new).is_empty()
+                        !new.is_null()
+                            && block
+                                .check_compatible_for(self.client, planned, new)
+                                .is_empty()
                     }
                     (Some(_), Some(new)) => new.is_null(),
                     _ => true,
@@ -348,7 +358,7 @@ impl<'p, 's> Files<'p, 's> {
 /// Terraform makes from `PriorState` and `Config` (null when the configuration is, a
 /// destroy); an apply's `PlannedState` is a valid plan for its `PriorState` and
 /// `Config` (null for a destroy).
-fn request_rule(rpc: &str, block: &Block, values: &BTreeMap<&str, &Value>) -> bool {
+fn request_rule(rpc: &str, client: Client, block: &Block, values: &BTreeMap<&str, &Value>) -> bool {
     let get = |f: &str| values.get(f).copied();
     match rpc {
         "PlanResourceChange" => match (get("PriorState"), get("Config"), get("ProposedNewState")) {
@@ -356,14 +366,17 @@ fn request_rule(rpc: &str, block: &Block, values: &BTreeMap<&str, &Value>) -> bo
             (Some(prior), Some(config), Some(proposed)) => {
                 let ty = block.implied_type();
                 let encoded = |v: &Value| crate::msgpack::encode(v, &ty).ok();
-                encoded(&block.proposed_new(prior, config)) == encoded(proposed)
+                encoded(&block.proposed_new_for(client, prior, config)) == encoded(proposed)
             }
             _ => true,
         },
         "ApplyResourceChange" => match (get("PriorState"), get("Config"), get("PlannedState")) {
             (Some(_), Some(config), Some(planned)) if config.is_null() => planned.is_null(),
             (Some(prior), Some(config), Some(planned)) => {
-                !planned.is_null() && block.check_plan(prior, config, planned).is_empty()
+                !planned.is_null()
+                    && block
+                        .check_plan_for(client, prior, config, planned)
+                        .is_empty()
             }
             _ => true,
         },
@@ -510,9 +523,10 @@ impl Kind<'_, '_, '_> {
                         "the only files of its fields written next to each other".to_owned()
                     }
                     (1, false) => format!(
-                        "the only files near {} whose values Terraform's rules bind: {}",
+                        "the only files near {} whose values {}'s rules bind: {}",
                         f.payloads[a].file,
-                        rule(f.rpc)
+                        f.client.program(),
+                        rule(f.rpc, f.client)
                     ),
                     (n, _) => format!(
                         "{n} ways to group the files near {} fit, all with the same bytes",
@@ -623,9 +637,10 @@ impl Kind<'_, '_, '_> {
                 let files: Vec<usize> = m.payloads.iter().filter_map(index).collect();
                 if !f.request_fits(&files) {
                     m.doubt = Some(format!(
-                        "its values break Terraform's rules for one call's, {}: the files \
+                        "its values break {}'s rules for one call's, {}: the files \
                          are of more than one call",
-                        rule(f.rpc)
+                        f.client.program(),
+                        rule(f.rpc, f.client)
                     ));
                 }
             }
@@ -635,13 +650,16 @@ impl Kind<'_, '_, '_> {
 }
 
 /// The rule that binds a request's values, in words.
-pub(super) fn rule(rpc: &str) -> &'static str {
+pub(super) fn rule(rpc: &str, client: Client) -> String {
     match rpc {
-        "PlanResourceChange" => {
-            "ProposedNewState is the one Terraform makes from PriorState and Config"
+        "PlanResourceChange" => format!(
+            "ProposedNewState is the one {} makes from PriorState and Config",
+            client.program()
+        ),
+        "ApplyResourceChange" => {
+            "PlannedState is a valid plan for PriorState and Config".to_owned()
         }
-        "ApplyResourceChange" => "PlannedState is a valid plan for PriorState and Config",
-        _ => "none",
+        _ => "none".to_owned(),
     }
 }
 
@@ -1038,9 +1056,10 @@ pub(super) fn calls(
                 (
                     p,
                     format!(
-                        "a destroy: its answer's {destroy_out} is null by Terraform's rules, \
+                        "a destroy: its answer's {destroy_out} is null by {}'s rules, \
                          and every other field of the responses holds the same bytes in every \
-                         file, so any response of these bytes shows its answer's values"
+                         file, so any response of these bytes shows its answer's values",
+                        files.client.program()
                     ),
                 ),
             );
@@ -1154,15 +1173,18 @@ pub(super) fn calls(
                 Some(applied) => format!(
                     "the only request this response can answer by the times, and a valid \
                      plan for it, but the apply that carries out this request's plan ({}) \
-                     holds another PlannedState: Terraform applies the PlannedState the \
+                     holds another PlannedState: {} applies the PlannedState the \
                      plan returned, so this response answers another request (its files \
                      hidden by an overwrite), or the apply's files are another call's",
-                    applied.file
+                    applied.file,
+                    files.client.program()
                 ),
-                None => "the only request this response can answer by the times, but its \
-                         values break Terraform's rules for it: the provider broke them, or \
-                         this answers a request whose files another call's overwrote"
-                    .to_owned(),
+                None => format!(
+                    "the only request this response can answer by the times, but its \
+                     values break {}'s rules for it: the provider broke them, or this \
+                     answers a request whose files another call's overwrote",
+                    files.client.program()
+                ),
             };
             broken.insert(q, why);
         }

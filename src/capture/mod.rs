@@ -147,7 +147,7 @@ use std::path::Path as FsPath;
 use crate::error::{Error, ErrorKind, Result};
 #[cfg(doc)]
 use crate::schema::Block;
-use crate::schema::{Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
+use crate::schema::{Client, Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
 
 mod assign;
 mod names;
@@ -556,12 +556,23 @@ impl Capture {
     }
 
     /// Groups named files into calls by their names and by their values under
-    /// `schemas`: values one schema types, and Terraform's rules for plans and applies.
+    /// `schemas`: values one schema types, and Terraform's rules for plans and applies
+    /// (the default [`Client`]'s; [`from_files_for`](Capture::from_files_for) takes one).
     pub fn from_files_with_schemas(
         files: impl IntoIterator<Item = (String, Vec<u8>)>,
         schemas: &ProviderSchemas,
     ) -> Capture {
-        Capture::group(files, Some(&mut Resolver::new(schemas)))
+        Capture::from_files_for(files, schemas, Client::default())
+    }
+
+    /// [`from_files_with_schemas`](Capture::from_files_with_schemas) by `client`'s rules
+    /// for plans and applies; the reasons it gives name that client's program.
+    pub fn from_files_for(
+        files: impl IntoIterator<Item = (String, Vec<u8>)>,
+        schemas: &ProviderSchemas,
+        client: Client,
+    ) -> Capture {
+        Capture::group(files, Some(&mut Resolver::for_client(schemas, client)))
     }
 
     /// [`read_dir`](Capture::read_dir), grouping as
@@ -570,7 +581,17 @@ impl Capture {
         dir: &FsPath,
         schemas: &ProviderSchemas,
     ) -> std::io::Result<Capture> {
-        Capture::read(dir, Some(&mut Resolver::new(schemas)))
+        Capture::read_dir_for(dir, schemas, Client::default())
+    }
+
+    /// [`read_dir`](Capture::read_dir), grouping as
+    /// [`from_files_for`](Capture::from_files_for) does.
+    pub fn read_dir_for(
+        dir: &FsPath,
+        schemas: &ProviderSchemas,
+        client: Client,
+    ) -> std::io::Result<Capture> {
+        Capture::read(dir, Some(&mut Resolver::for_client(schemas, client)))
     }
 
     fn group(

@@ -191,6 +191,7 @@ fn by_millisecond(
     // The values are checked as the assignment checks them (Terraform's rules for a
     // plan's and an apply's values).
     let files = Files::new(rpc, &payloads, resolver);
+    let program = files.client.program();
     let indices = |m: &Message| -> Vec<usize> {
         m.payloads
             .iter()
@@ -200,9 +201,10 @@ fn by_millisecond(
     for r in &mut requests {
         if r.doubt.is_none() && !files.request_fits(&indices(r)) {
             r.doubt = Some(format!(
-                "its values break Terraform's rules for one call's, {}: the files are of \
+                "its values break {}'s rules for one call's, {}: the files are of \
                  more than one call",
-                rule(rpc)
+                files.client.program(),
+                rule(rpc, files.client)
             ));
         }
     }
@@ -302,10 +304,12 @@ fn by_millisecond(
             let mut missing = request.missing;
             missing.extend(response.missing);
             let broken = (!fitting[q].contains(&p)).then(|| {
-                "the only request this response can answer by the times, but its values break \
-                 Terraform's rules for it: the provider broke them, or this answers a request \
-                 whose files another call's overwrote"
-                    .to_owned()
+                format!(
+                    "the only request this response can answer by the times, but its values \
+                     break {}'s rules for it: the provider broke them, or this answers a \
+                     request whose files another call's overwrote",
+                    program
+                )
             });
             let status = match request.doubt.or(response.doubt).or(broken) {
                 None => Status::Complete,

@@ -332,6 +332,8 @@ impl Section {
 /// ```
 pub struct Resolver<'s> {
     schemas: &'s ProviderSchemas,
+    /// The client whose rules for plans and applies the grouping checks values by.
+    pub(super) client: crate::schema::Client,
     /// Each section's subjects with their implied types (`None` for functions, whose
     /// types depend on the field).
     sections: BTreeMap<Section, Vec<(Subject<'s>, Option<Type>)>>,
@@ -340,8 +342,15 @@ pub struct Resolver<'s> {
 impl<'s> Resolver<'s> {
     /// A resolver over `schemas`.
     pub fn new(schemas: &'s ProviderSchemas) -> Resolver<'s> {
+        Resolver::for_client(schemas, crate::schema::Client::default())
+    }
+
+    /// A resolver over `schemas` whose grouping checks values by `client`'s rules for
+    /// plans and applies (see [`Capture::read_dir_for`]).
+    pub fn for_client(schemas: &'s ProviderSchemas, client: crate::schema::Client) -> Resolver<'s> {
         Resolver {
             schemas,
+            client,
             sections: BTreeMap::new(),
         }
     }

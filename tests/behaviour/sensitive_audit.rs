@@ -112,7 +112,7 @@ fn no_check_diff_or_error_prints_a_sensitive_value() {
             let surface = format!("{client} {:?}", i.rule);
             assert_hidden(&surface, &i.to_string());
             assert_hidden(&surface, &i.terraform_text());
-            let d = i.terraform_diagnostic("t_res.x", "example.com/x/t");
+            let d = i.diagnostic_for(client, "t_res.x", "example.com/x/t");
             assert_hidden(&surface, &d.summary);
             assert_hidden(&surface, &d.detail);
         }
@@ -263,34 +263,41 @@ fn no_capture_message_prints_a_sensitive_value() {
             vec![0xa3, b'h', b'u'],
         ),
     ];
-    let capture = Capture::from_files_with_schemas(files, &schemas);
-    let mut texts = Vec::new();
-    let mut resolver = Resolver::new(&schemas);
-    for call in &capture.calls {
-        texts.push(call.status.to_string());
-        texts.extend(call.explain.iter().cloned());
-        match resolver.resolve(call) {
-            Resolved::NotFound(why) => texts.push(why),
-            Resolved::Found(subject) => texts.push(subject.to_string()),
-            Resolved::Ambiguous(subjects) => texts.extend(subjects.iter().map(|s| s.to_string())),
-            _ => {}
+    // By every client's rules (the default's are those of `from_files_with_schemas`).
+    for client in Client::ALL {
+        let capture = Capture::from_files_for(files.clone(), &schemas, client);
+        let mut texts = Vec::new();
+        let mut resolver = Resolver::for_client(&schemas, client);
+        for call in &capture.calls {
+            texts.push(call.status.to_string());
+            texts.extend(call.explain.iter().cloned());
+            match resolver.resolve(call) {
+                Resolved::NotFound(why) => texts.push(why),
+                Resolved::Found(subject) => texts.push(subject.to_string()),
+                Resolved::Ambiguous(subjects) => {
+                    texts.extend(subjects.iter().map(|s| s.to_string()))
+                }
+                _ => {}
+            }
         }
-    }
-    for p in &capture.problems {
-        texts.push(format!("{}: {}", p.file, p.error));
-    }
-    // The grouping has weighed the values: some call is not complete, and a resolver
-    // message says why a type does not fit.
-    assert!(
-        capture.calls.iter().any(|c| !c.is_complete()),
-        "{:#?}",
-        capture.calls
-    );
-    // The surfaces were reached: a refusal by Terraform's rules and decoding errors.
-    let all = texts.join("\n");
-    assert!(all.contains("break Terraform's rules"), "{all}");
-    assert!(all.contains(".root: expected string, found array"), "{all}");
-    for text in &texts {
-        assert_hidden("a capture message", text);
+        for p in &capture.problems {
+            texts.push(format!("{}: {}", p.file, p.error));
+        }
+        // The grouping has weighed the values: some call is not complete, and a
+        // resolver message says why a type does not fit.
+        assert!(
+            capture.calls.iter().any(|c| !c.is_complete()),
+            "{client}: {:#?}",
+            capture.calls
+        );
+        // The surfaces were reached: a refusal by the client's rules and decoding
+        // errors.
+        let all = texts.join("\n");
+        let refusal = format!("break {}'s rules", client.program());
+        assert!(all.contains(&refusal), "{client}: {all}");
+        assert!(all.contains(".root: expected string, found array"), "{all}");
+        for text in &texts {
+            assert_hidden(&format!("a capture message ({client})"), text);
+        }
     }
 }

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Status, Subject};
 use ctywire::render;
 use ctywire::render::diff::{ChangeAction, DiffOptions};
-use ctywire::schema::{ProviderSchemas, SchemaKind};
+use ctywire::schema::{Client, ProviderSchemas, SchemaKind};
 use ctywire::{Type, Value};
 
 use crate::plan_rules::render_change;
@@ -23,6 +23,11 @@ pub struct CaptureArgs {
     /// values are decoded with the types their bytes imply.
     #[arg(long, value_name = "FILE")]
     schema: Option<PathBuf>,
+    /// The client whose rules for plans and applies the grouping checks the values by
+    /// (with --schema), and whose program its reasons name: terraform@1.15 (the newest
+    /// stable release), terraform@1.16 or opentofu@1.12.
+    #[arg(long, value_name = "CLIENT", default_value = "terraform@1.15")]
+    client: Client,
     /// Show each call's change instead of its files, as `ctywire diff` renders one:
     /// PlanResourceChange's prior state to its planned state, ApplyResourceChange's
     /// planned state to its new state, ReadResource's current state to its new state.
@@ -74,7 +79,7 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         None => None,
     };
     let capture = match &schemas {
-        Some(schemas) => Capture::read_dir_with_schemas(&args.dir, schemas),
+        Some(schemas) => Capture::read_dir_for(&args.dir, schemas, args.client),
         None => Capture::read_dir(&args.dir),
     }
     .map_err(|e| Failure::input(format!("{dir}: {e}")))?;
@@ -100,7 +105,9 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
                         .any(|s| s.block.contains_sensitive())
             })
         });
-    let mut resolver = schemas.as_ref().map(Resolver::new);
+    let mut resolver = schemas
+        .as_ref()
+        .map(|schemas| Resolver::for_client(schemas, args.client));
     let hint = match schemas {
         Some(_) => "",
         None => " (the bytes imply no type; --schema would give one)",

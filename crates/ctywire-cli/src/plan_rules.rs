@@ -395,7 +395,7 @@ fn report(
     }
     let mut out = String::new();
     for v in found {
-        let d = v.terraform_diagnostic(address, provider_source);
+        let d = v.diagnostic_for(client, address, provider_source);
         out.push_str(&format!(
             "Error: {}\n\n{}\n\n    {v} [{}]\n\n",
             d.summary, d.detail, v.rule

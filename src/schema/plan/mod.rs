@@ -89,6 +89,7 @@
 //! | Plan: a write-only attribute | [`Rule::WriteOnlyReturned`] where not null; [`Rule::WriteOnlyNotNull`] | the same | no write-only check: null is accepted, anything else is checked as any attribute |
 //! | Apply: write-only attributes | [`Rule::WriteOnlyReturned`] | the same | no check |
 //! | Apply: a null result | "Root object was present, but now absent" | the same | "root object was present, but now absent" |
+//! | Apply: the detail of an unknown left ([`Rule::UnknownAfterApply`]) and of a destroy's non-null result ([`Rule::NotNullAfterDestroy`]) ([`Inconsistency::diagnostic_for`]) | "Terraform will still save ..." | the same | "OpenTofu will still save ..." |
 //! | Apply: a difference inside a nested attribute holding sensitive attributes | [`Rule::SensitiveChanged`] at the nested attribute where Terraform's mark reaches (a sensitive attribute of a known object, null and unknown ones too; not below a `dynamic` MAP block, whose keys its marks cannot name: there it prints what differs) | the same | prints what differs (here too, where that shows no sensitive value; else [`Rule::SensitiveChanged`], see below) |
 //! | ProposedNew: an element of a MAP (of blocks or a nested attribute) under a key the prior lacks (or with a null or unknown prior) | computed from a null prior (an unknown one where the whole prior is unknown): an unknown element becomes an object of unknowns | the same | the configured element as it is |
 //! | Terraform's own failures ([`Rule::ClientFails`], [`Rule::ClientRefuses`]) | see below | the same | only the crashes inside objchange (see below) |
@@ -306,6 +307,29 @@ impl Inconsistency {
     /// ));
     /// ```
     pub fn terraform_diagnostic(&self, address: &str, provider: &str) -> TerraformDiagnostic {
+        self.diagnostic_for(Client::default(), address, provider)
+    }
+
+    /// [`terraform_diagnostic`](Inconsistency::terraform_diagnostic) as `client` writes
+    /// it: the details that name the program name it (OpenTofu: "OpenTofu will still
+    /// save the other known object values in the state.").
+    ///
+    /// ```
+    /// use ctywire::schema::{Attribute, Block, Client};
+    /// use ctywire::{Type, Value};
+    ///
+    /// let block = Block::new().attribute("kind", Attribute::new(Type::String).computed());
+    /// let planned = Value::object([("kind", Value::unknown())]);
+    /// let found = block.check_apply_for(Client::OpenTofu1_12, &planned, &planned);
+    /// let d = found[0].diagnostic_for(Client::OpenTofu1_12, "demo_thing.x", "example.com/ctywire/demo");
+    /// assert!(d.detail.ends_with("OpenTofu will still save the other known object values in the state."));
+    /// ```
+    pub fn diagnostic_for(
+        &self,
+        client: Client,
+        address: &str,
+        provider: &str,
+    ) -> TerraformDiagnostic {
         const BUG: &str = "This is a bug in the provider, which should be reported in the provider's own issue tracker.";
         let at = format!("{address}{}", self.terraform_path);
         let source = go_quote(provider);
@@ -349,8 +373,9 @@ impl Inconsistency {
                 format!(
                     "After the apply operation, the provider still indicated an unknown value for {at}. \
                      All values must be known after apply, so this is always a bug in the provider and \
-                     should be reported in the provider's own repository. Terraform will still save the \
-                     other known object values in the state."
+                     should be reported in the provider's own repository. {} will still save the \
+                     other known object values in the state.",
+                    client.program()
                 ),
             ),
             (Rule::NotNullAfterDestroy, _) => diagnostic(
@@ -358,8 +383,9 @@ impl Inconsistency {
                 format!(
                     "After applying a Delete plan, the provider returned a non-null object for {address}. \
                      Destroying should always produce a null value, so this is always a bug in the \
-                     provider and should be reported in the provider's own repository. Terraform will \
-                     still save this errant object in the state for debugging and recovery."
+                     provider and should be reported in the provider's own repository. {} will \
+                     still save this errant object in the state for debugging and recovery.",
+                    client.program()
                 ),
             ),
             (Rule::RequiresReplaceNowhere, _) => diagnostic(
@@ -1111,7 +1137,17 @@ impl Block {
     /// );
     /// ```
     pub fn check_compatible(&self, planned: &Value, actual: &Value) -> Vec<Inconsistency> {
-        compatible::check_apply(self, planned, actual, &[], Client::default())
+        self.check_compatible_for(Client::default(), planned, actual)
+    }
+
+    /// [`check_compatible`](Block::check_compatible) with `client`'s rules and wording.
+    pub fn check_compatible_for(
+        &self,
+        client: Client,
+        planned: &Value,
+        actual: &Value,
+    ) -> Vec<Inconsistency> {
+        compatible::check_apply(self, planned, actual, &[], client)
     }
 
     /// [`check_compatible`](Block::check_compatible), also treating as sensitive the

@@ -775,6 +775,28 @@ fn ctywire_clients() {
             case["name"] = Json::String(format!("{} ({client})", c["name"]));
             case["violations"] = want["violations"].clone();
             compare(&case, &found, &mut failures);
+            // The diagnostics' details as the client writes them, in order.
+            if let Some(details) = want.get("details") {
+                let got: Vec<String> = found
+                    .iter()
+                    .map(|i| {
+                        i.diagnostic_for(client, "demo_thing.x", "example.com/ctywire/demo")
+                            .detail
+                    })
+                    .collect();
+                let want: Vec<&str> = details
+                    .as_array()
+                    .expect("details")
+                    .iter()
+                    .map(|d| d.as_str().expect("a detail"))
+                    .collect();
+                if got != want {
+                    failures.push(format!(
+                        "{} details:\n  want: {want:#?}\n  got:  {got:#?}",
+                        case["name"]
+                    ));
+                }
+            }
         }
     }
     finish("ctywire-clients.json", failures, ran);

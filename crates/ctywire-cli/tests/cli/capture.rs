@@ -722,3 +722,76 @@ fn explain_says_why() {
         "{out}"
     );
 }
+
+/// `--client` picks whose rules the grouping checks the values by: a plan whose
+/// `ProposedNewState` is OpenTofu's (an unknown element of a nested attribute MAP under a
+/// key the prior lacks stays unknown; Terraform makes it an object of unknowns) is one
+/// complete call under `--client opentofu@1.12`, and a request whose values break
+/// Terraform's rules under the default client.
+#[test]
+fn the_grouping_checks_values_by_the_clients_rules() {
+    use ctywire::{ProviderSchemas, Value};
+    let schema_json = r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/x/y": {
+        "resource_schemas": {"y_thing": {"version": 0, "block": {"attributes": {
+            "m": {"optional": true, "nested_type": {"nesting_mode": "map", "attributes": {
+                "a": {"type": "string", "optional": true}}}}}}}}}}}"#;
+    let schemas = ProviderSchemas::from_json(schema_json.as_bytes()).unwrap();
+    let ty = schemas.resource("y_thing").unwrap().implied_type();
+    let encode = |v: &Value| ctywire::msgpack::encode(v, &ty).unwrap();
+    // {m = {k1 = unknown}}: the configuration, OpenTofu's proposed state and the plan.
+    let unknown_element = encode(&Value::object([(
+        "m",
+        Value::map([("k1", Value::unknown())]),
+    )]));
+    let schema = crate::common::temp_file("cli-capture-clients-schema.json", schema_json);
+    let dir = dir_with(
+        "clients",
+        &[
+            (
+                "1718000000400_PlanResourceChange_Request_Config.msgpack",
+                &unknown_element,
+            ),
+            (
+                "1718000000400_PlanResourceChange_Request_PriorState.msgpack",
+                &[0xc0],
+            ),
+            (
+                "1718000000400_PlanResourceChange_Request_ProposedNewState.msgpack",
+                &unknown_element,
+            ),
+            (
+                "1718000000412_PlanResourceChange_Response_PlannedState.msgpack",
+                &unknown_element,
+            ),
+        ],
+    );
+    let capture = dir.to_str().unwrap();
+    let run = |client: &str| {
+        let o = ctywire(&[
+            "capture",
+            capture,
+            "--schema",
+            &schema,
+            "--client",
+            client,
+            "--explain",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{client}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let tofu = run("opentofu@1.12");
+    assert!(
+        tofu.ends_with(": 1 call: 1 complete, 0 ambiguous, 0 incomplete\n"),
+        "{tofu}"
+    );
+    assert!(!tofu.contains("Terraform"), "{tofu}");
+    let terraform = run("terraform@1.15");
+    assert!(
+        terraform.contains(
+            "its values break Terraform's rules for one call's, ProposedNewState is the one \
+             Terraform makes from PriorState and Config"
+        ),
+        "{terraform}"
+    );
+    assert!(!terraform.contains(": 1 call: 1 complete"), "{terraform}");
+}

@@ -811,6 +811,9 @@ fn proposed_new_reports_the_clients_own_crash() {
             err.contains("(it panics: ProposedNew only supports object-typed values)"),
             "{err}"
         );
+        if client == "opentofu@1.12" {
+            assert!(!err.contains("Terraform"), "{err}");
+        }
     }
 }
 
@@ -948,4 +951,110 @@ fn capture_never_prints_a_sensitive_value() {
         assert!(!out.contains("hunter"), "{extra:?}: {out}");
     }
     std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// Every plan-rule command, `capture` included, on the capture fixture's values
+/// (`tests/data/capture`, the example provider's create, apply and refresh): under
+/// `--client opentofu@1.12` no line it writes, on either stream, says "Terraform", and the
+/// verdicts and the capture's reasons name OpenTofu; under the default client they name
+/// Terraform. Each command runs once on values the client accepts and once on values it
+/// rejects (for `capture`, the apply whose new state breaks the plan, with `--explain`).
+#[test]
+fn no_message_under_opentofu_says_terraform() {
+    const D: &str = "tests/data/capture";
+    let file = |name: &str| format!("{D}/17180000{name}");
+    let prior = file("00400_PlanResourceChange_Request_PriorState.msgpack");
+    let config = file("00400_PlanResourceChange_Request_Config.msgpack");
+    let planned = file("00412_PlanResourceChange_Response_PlannedState.msgpack");
+    let applying = file("00500_ApplyResourceChange_Request_PlannedState.msgpack");
+    let new = file("00731_ApplyResourceChange_Response_NewState.msgpack");
+    let read = file("00806_ReadResource_Response_NewState.json");
+    let plan = ["--prior", &prior, "--config", &config, "--planned"];
+    // (command, accepted, rejected, what a verdict or reason says of the rejected one)
+    let commands: [(&str, Vec<&str>, Vec<&str>, &str); 4] = [
+        (
+            "check-plan",
+            [&plan[..], &[&planned]].concat(),
+            // The new state after apply is no plan for this configuration.
+            [&plan[..], &[&new]].concat(),
+            "{} would reject this plan: 10 problems",
+        ),
+        (
+            "check-apply",
+            vec!["--planned", &read, "--new", &read],
+            // The plan's unknowns left after apply, and values changed.
+            vec!["--planned", &applying, "--new", &applying],
+            "{} would reject this result: 12 problems",
+        ),
+        (
+            "check-read",
+            vec![&read],
+            // A plan's unknowns are no state.
+            vec![&planned],
+            "{} would reject this state: 1 problem",
+        ),
+        // ProposedNew refuses only where the client crashes (see
+        // `proposed_new_reports_the_clients_own_crash`): its value here.
+        (
+            "proposed-new",
+            vec!["--prior", &prior, "--config", &config],
+            vec![],
+            "",
+        ),
+    ];
+    for client in [None, Some("opentofu@1.12")] {
+        let program = if client.is_some() {
+            "OpenTofu"
+        } else {
+            "Terraform"
+        };
+        let run = |command: &str, args: &[&str], schema: &[&str]| {
+            let mut all = vec![command];
+            all.extend_from_slice(args);
+            all.extend_from_slice(schema);
+            if let Some(c) = client {
+                all.extend(["--client", c]);
+            }
+            let o = ctywire(&all, b"");
+            (o.status.code(), format!("{}{}", stdout(&o), stderr(&o)))
+        };
+        for (command, accepted, rejected, verdict) in &commands {
+            let (code, out) = run(command, accepted, &EXAMPLE);
+            assert_eq!(code, Some(0), "{command} {client:?}: {out}");
+            if *command != "proposed-new" {
+                assert!(
+                    out.ends_with(&format!(": {program} would accept it\n")),
+                    "{command} {client:?}: {out}"
+                );
+            }
+            let mut outs = vec![out];
+            if !rejected.is_empty() {
+                let (code, out) = run(command, rejected, &EXAMPLE);
+                assert_eq!(code, Some(1), "{command} {client:?}: {out}");
+                let said = verdict.replace("{}", program);
+                assert!(out.contains(&said), "{command} {client:?}: {out}");
+                outs.push(out);
+            }
+            if client.is_some() {
+                for out in &outs {
+                    assert!(!out.contains("Terraform"), "{command} {client:?}: {out}");
+                }
+            }
+        }
+        // capture: the apply's new state breaks its plan, so the call is paired by the
+        // times alone, with the client's rules named in its reason.
+        let (code, out) = run(
+            "capture",
+            &[D, "--explain", "--color", "never"],
+            &["--schema", EXAMPLE[1]],
+        );
+        assert_eq!(code, Some(0), "capture {client:?}: {out}");
+        let reason = format!("values break {program}'s rules for it");
+        assert!(out.contains(&reason), "capture {client:?}: {out}");
+        let bound = format!("whose values {program}'s rules bind");
+        assert!(out.contains(&bound), "capture {client:?}: {out}");
+        if client.is_some() {
+            assert!(!out.contains("Terraform"), "capture {client:?}: {out}");
+        }
+    }
 }

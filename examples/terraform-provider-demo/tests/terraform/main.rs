@@ -858,7 +858,9 @@ fn terraform_sends_the_bytes_ctywire_computes() {
 /// `for_each`, `lifecycle` and `depends_on`, `dynamic` blocks, an empty block and absent
 /// ones, strings that need NFC as values and map keys, a number beyond float64's
 /// precision, a mixed tuple in a dynamic attribute, conversions between strings, numbers
-/// and bools, and templates around another resource's computed attribute.
+/// and bools, templates around another resource's computed attribute, and templates whose
+/// strip markers (`~`) meet whitespace spanning a line break (a template's text is read
+/// line by line: a marker trims only up to the nearest line break, and that break).
 #[test]
 fn terraform_validates_the_configurations_users_write_as_ctywire_reads_them() {
     let Some(ws) = harness::workspace() else {
@@ -878,7 +880,12 @@ fn terraform_validates_the_configurations_users_write_as_ctywire_reads_them() {
                 "size": "${var.sizes[count.index]}",
                 "tags": {"caf\u{e9}": "cafe\u{301}", "plain": 12},
                 "extra": ["a", 1, true, {"k": null}],
-                "labels": ["${local.prefix}", "b"],
+                "labels": [
+                    "${local.prefix}",
+                    "b",
+                    "a \n  ${~ local.prefix ~}  \n  b",
+                    "a\n \n${~ \"x\" ~}\n\nb"
+                ],
                 "dynamic": {"disk": {"for_each": "${var.sizes}", "content": {"size": "${disk.value}"}}},
                 "settings": {"mode": "${var.opts.mode}"},
                 "group": {},
