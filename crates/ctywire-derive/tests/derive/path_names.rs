@@ -1,5 +1,7 @@
 //! A type of the name the derive gives its typed path struct (`ServerPath`), beside the
-//! derived struct, in a module and in a function: no clash, and both work.
+//! derived struct, in a module and in a function: no clash, and both work. The items
+//! stand at this module's top level as a user's would at a crate's: if the derive's
+//! typed path struct clashed with them, this test binary would not build.
 
 /// The user's own `ServerPath`.
 #[derive(Debug, PartialEq)]
@@ -22,7 +24,8 @@ struct Disk {
     kind: Option<String>,
 }
 
-fn main() {
+#[test]
+fn a_user_type_of_the_typed_path_struct_s_name_builds_beside_the_derive() {
     assert_eq!(ServerPath("mine"), ServerPath("mine"));
     let path: ctywire::Path = Server::path().size().into();
     assert_eq!(path, ctywire::Path::root().attribute("size"));
