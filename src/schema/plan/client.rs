@@ -87,6 +87,47 @@ impl Client {
     }
 }
 
+/// Whose rules a check applies: one client's, or every client's at once.
+///
+/// The checks take each decision where the clients' rules differ through
+/// [`Rules::any`]: with one client that is the client's own rule; with
+/// [`Rules::Strictest`] a value is refused there when any client refuses it, so a check
+/// under the strictest rules finds nothing exactly when no client's check finds anything
+/// (what it finds, in the wording of [`Rules::wording`], is no one client's answer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rules {
+    /// One client's rules and wording.
+    One(Client),
+    /// The strictest of every client's rules, for a verdict on all of them in one walk.
+    Strictest,
+}
+
+impl Rules {
+    /// Whether `rule` holds for the client, or for any client under the strictest
+    /// rules. Each client-dependent decision asks it in the direction that refuses.
+    pub(super) fn any(self, rule: impl Fn(Client) -> bool) -> bool {
+        match self {
+            Rules::One(client) => rule(client),
+            Rules::Strictest => Client::ALL.into_iter().any(rule),
+        }
+    }
+
+    /// The client whose wording messages use (the default client's under the strictest
+    /// rules).
+    pub(super) fn wording(self) -> Client {
+        match self {
+            Rules::One(client) => client,
+            Rules::Strictest => Client::default(),
+        }
+    }
+}
+
+impl From<Client> for Rules {
+    fn from(client: Client) -> Rules {
+        Rules::One(client)
+    }
+}
+
 impl fmt::Display for Client {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::cty::{self, Length};
 use super::valid::get;
-use super::{marks, Check, Client, Findings, Inconsistency, Rule, Step};
+use super::{marks, Check, Client, Findings, Inconsistency, Rule, Rules, Step};
 use crate::convert::mismatch::mismatch_message;
 use crate::path::{Path, PathStep};
 use crate::schema::{Block, BlockNesting, NestedBlock};
@@ -70,8 +70,8 @@ pub fn check_value_compatible(planned: &Value, actual: &Value, ty: &Type) -> Vec
 }
 
 /// Whether a check finds nothing (used to correlate set elements).
-fn finds_nothing<'a>(client: Client, check: impl FnOnce(&mut Findings<'a>)) -> bool {
-    let mut scratch = Findings::new(Check::Apply, client);
+fn finds_nothing<'a>(rules: Rules, check: impl FnOnce(&mut Findings<'a>)) -> bool {
+    let mut scratch = Findings::new(Check::Apply, rules);
     check(&mut scratch);
     scratch.found.is_empty()
 }
@@ -84,7 +84,7 @@ fn object_compatible<'a>(
     sensitive: &[Path],
 ) {
     let at_root = if f.steps.is_empty() {
-        if f.client.is_opentofu() {
+        if f.rules.wording().is_opentofu() {
             "root object "
         } else {
             "Root object "
@@ -154,7 +154,7 @@ fn object_compatible<'a>(
             }
             let hide_all = if attribute.sensitive || marked(f, sensitive) {
                 true
-            } else if f.client.is_opentofu() || f.unmarked {
+            } else if f.rules.wording().is_opentofu() || f.unmarked {
                 let reveals = |v: &Value| marks::attribute_reveals_sensitive(attribute, v);
                 (reveals(planned_v) || reveals(actual_v))
                     && !hide_inside(f, before, attribute, planned_v, actual_v)
@@ -396,10 +396,10 @@ fn nested_block_compatible<'a>(
                 actual.as_slice().unwrap_or(&[]),
             );
             let ty = block.implied_type();
-            let client = f.client;
+            let rules = f.rules;
             let before = f.found.len();
             set_values_compatible(f, planned_e, actual_e, &ty, |p, a| {
-                finds_nothing(client, |scratch| {
+                finds_nothing(rules, |scratch| {
                     object_compatible(scratch, block, p, a, sensitive)
                 })
             });
@@ -678,9 +678,9 @@ fn value_compatible<'a>(f: &mut Findings<'a>, planned: &'a Value, actual: &'a Va
         }
         (Value::Set(ps), Value::Set(actual_s)) => {
             let t = cty::element_type(&pt, 0);
-            let client = f.client;
+            let rules = f.rules;
             set_values_compatible(f, ps.as_slice(), actual_s.as_slice(), &t, |pe, ae| {
-                finds_nothing(client, |scratch| value_compatible(scratch, pe, ae, &t))
+                finds_nothing(rules, |scratch| value_compatible(scratch, pe, ae, &t))
             });
             if ps.len() < actual_s.len() {
                 let (pl, al) = (ps.len(), actual_s.len());

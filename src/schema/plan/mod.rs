@@ -157,6 +157,7 @@ use crate::text::go_quote;
 use crate::types::Type;
 use crate::value::Value;
 
+use client::Rules;
 pub use client::{Client, UnknownClient};
 pub use compatible::check_value_compatible;
 pub(crate) use cty::concrete as concrete_view;
@@ -664,7 +665,7 @@ impl Step<'_> {
 /// The problems a check has found, and the path it is at.
 struct Findings<'a> {
     check: Check,
-    client: Client,
+    rules: Rules,
     steps: Vec<Step<'a>>,
     found: Vec<Inconsistency>,
     /// Below a `dynamic` MAP block (an object): Terraform's sensitive marks, placed by
@@ -673,10 +674,10 @@ struct Findings<'a> {
 }
 
 impl<'a> Findings<'a> {
-    fn new(check: Check, client: Client) -> Findings<'a> {
+    fn new(check: Check, rules: impl Into<Rules>) -> Findings<'a> {
         Findings {
             check,
-            client,
+            rules: rules.into(),
             steps: Vec::new(),
             found: Vec::new(),
             unmarked: false,
@@ -710,7 +711,7 @@ impl<'a> Findings<'a> {
     /// Reports that the client crashes inside objchange here: `why` says what in the
     /// value it cannot take, `panic` is Go's panic message.
     fn client_panics(&mut self, why: &str, panic: &str) {
-        let release = self.client.release();
+        let release = self.rules.wording().release();
         self.report(Rule::ClientFails, |_| {
             format!("{release} fails on this value: {why} (it panics: {panic})")
         });
@@ -962,16 +963,17 @@ impl Block {
         config: &Value,
         planned: &Value,
     ) -> Vec<Inconsistency> {
-        response::check_plan(self, prior, config, planned, client)
+        response::check_plan(self, prior, config, planned, client.into())
     }
 
     /// [`check_plan`](Block::check_plan) under every client's rules, for a provider that
     /// cannot tell which client calls it: the problems of the first client in
     /// [`Client::ALL`] that refuses the plan, in its wording; empty when every client
-    /// accepts it. Where the clients' plan checks cannot differ (a block with no nested
-    /// blocks, no nested attributes and no write-only attributes: the rules that differ
-    /// all concern those) the default client's check answers for every client, at the
-    /// cost of one check.
+    /// accepts it. An accepted plan costs one check: a walk that applies, wherever the
+    /// clients' rules differ, the rule of the client that refuses (where they cannot
+    /// differ, in a block with no nested blocks, no nested attributes and no write-only
+    /// attributes, the default client's check). Only a plan it refuses is checked again
+    /// client by client, for the first refusing client's problems.
     ///
     /// ```
     /// use ctywire::schema::{Attribute, Block, BlockNesting, NestedBlock, Rule};
@@ -1000,6 +1002,9 @@ impl Block {
                 .all(|a| a.nested_type.is_none() && !a.write_only);
         if clients_agree {
             return self.check_plan(prior, config, planned);
+        }
+        if response::check_plan(self, prior, config, planned, Rules::Strictest).is_empty() {
+            return Vec::new();
         }
         Client::ALL
             .into_iter()
@@ -1163,5 +1168,7 @@ impl Block {
     }
 }
 
+#[cfg(test)]
+mod strictest_tests;
 #[cfg(test)]
 pub(crate) mod tests;

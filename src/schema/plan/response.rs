@@ -10,29 +10,30 @@
 //! not decode fails in Terraform's own decoding before any check (as it does here).
 
 use super::marks::{self, Flag, NullElement, Reached};
-use super::{cty, Check, Client, Findings, Inconsistency, Rule, Step};
+use super::{cty, Check, Client, Findings, Inconsistency, Rule, Rules, Step};
 use crate::schema::Block;
 use crate::types::Type;
 use crate::value::Value;
 
-/// Terraform's checks of a planned state (its plan walk's, then `AssertPlanValid`).
+/// Terraform's checks of a planned state (its plan walk's, then `AssertPlanValid`),
+/// under one client's rules or the strictest of all.
 pub(super) fn check_plan(
     block: &Block,
     prior: &Value,
     config: &Value,
     planned: &Value,
-    client: Client,
+    rules: Rules,
 ) -> Vec<Inconsistency> {
-    let write_only = write_only_values(block, planned, Check::Plan, client);
+    let write_only = write_only_values(block, planned, Check::Plan, rules);
     if !write_only.is_empty() {
         return write_only;
     }
-    let found = super::valid::check_plan(block, prior, config, planned, client);
+    let found = super::valid::check_plan(block, prior, config, planned, rules);
     if !found.is_empty() {
         return found;
     }
     // Terraform marks the sensitive values of a valid plan.
-    sensitive_failure(block, planned, Check::Plan, client, false)
+    sensitive_failure(block, planned, Check::Plan, rules, false)
 }
 
 /// Terraform's check of a plan's `RequiresReplace` paths: each must lead somewhere in
@@ -70,17 +71,17 @@ pub(super) fn check_apply(
     new: &Value,
     client: Client,
 ) -> Vec<Inconsistency> {
-    let write_only = write_only_values(block, new, Check::Apply, client);
+    let write_only = write_only_values(block, new, Check::Apply, client.into());
     if !write_only.is_empty() {
         return write_only;
     }
     // Terraform marks the sensitive values of the plan and of the result, whose
     // unknowns it has made null, before it reports the unknowns.
-    let fails = sensitive_failure(block, planned, Check::Apply, client, false);
+    let fails = sensitive_failure(block, planned, Check::Apply, client.into(), false);
     if !fails.is_empty() {
         return fails;
     }
-    let fails = sensitive_failure(block, new, Check::Apply, client, true);
+    let fails = sensitive_failure(block, new, Check::Apply, client.into(), true);
     if !fails.is_empty() {
         return fails;
     }
@@ -117,7 +118,7 @@ pub(super) fn check_read(block: &Block, new: &Value, client: Client) -> Vec<Inco
         }
         return f.found;
     }
-    write_only_values(block, new, Check::Read, client)
+    write_only_values(block, new, Check::Read, client.into())
 }
 
 /// One problem for each unknown in `value`, outermost first (Terraform's `cty.Walk`).
@@ -165,10 +166,11 @@ fn write_only_values(
     block: &Block,
     value: &Value,
     check: Check,
-    client: Client,
+    rules: Rules,
 ) -> Vec<Inconsistency> {
-    let mut f = Findings::new(check, client);
-    if !block.contains_write_only() || (client.is_opentofu() && check != Check::Read) {
+    let mut f = Findings::new(check, rules);
+    let checks = rules.any(|client| !client.is_opentofu() || check == Check::Read);
+    if !block.contains_write_only() || !checks {
         return f.found;
     }
     let paths = match marks::block_paths(block, value, Flag::WriteOnly, false) {
@@ -189,7 +191,7 @@ fn write_only_values(
             found.message = format!(
                 "{} refuses this value: its check of write-only attributes cannot take a key of \
                  a `dynamic` MAP block (step {n}: not a map type)",
-                client.release()
+                rules.wording().release()
             );
         }
         return f.found;
@@ -213,7 +215,7 @@ const NULL_ELEMENT_SENSITIVE: &str =
 
 /// Reports that the client fails (crashes) on the value, at `steps`, for `why`.
 fn client_fails<'a>(f: &mut Findings<'a>, steps: Vec<Step<'a>>, why: &str) {
-    let release = f.client.release();
+    let release = f.rules.wording().release();
     let outer = std::mem::replace(&mut f.steps, steps);
     f.report(Rule::ClientFails, |_| {
         format!("{release} fails on this value: {why}")
@@ -229,11 +231,11 @@ fn sensitive_failure(
     block: &Block,
     value: &Value,
     check: Check,
-    client: Client,
+    rules: Rules,
     unknown_as_null: bool,
 ) -> Vec<Inconsistency> {
-    let mut f = Findings::new(check, client);
-    if client.is_opentofu() {
+    let mut f = Findings::new(check, rules);
+    if !rules.any(|client| !client.is_opentofu()) {
         return f.found;
     }
     if let Err(NullElement(steps)) =

@@ -161,7 +161,7 @@ fn run_plan_valid(file: &str) {
             &value(&c["config"], ty),
             &value(&c["planned"], ty),
             // The tables are those of Terraform 1.16.0-rc2's objchange.
-            super::Client::Terraform1_16,
+            super::Client::Terraform1_16.into(),
         );
         compare(c, &found, &mut failures);
     }

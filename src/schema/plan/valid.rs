@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use super::cty::{self, Length, Refined};
-use super::{Check, Client, Findings, Inconsistency, Rule, Step};
+use super::{Check, Client, Findings, Inconsistency, Rule, Rules, Step};
 use crate::schema::{
     attribute_of, Attribute, AttributeNesting, Block, BlockNesting, NestedBlock, NestedType,
 };
@@ -39,13 +39,13 @@ pub(super) fn check_plan(
     prior: &Value,
     config: &Value,
     planned: &Value,
-    client: Client,
+    rules: Rules,
 ) -> Vec<Inconsistency> {
     let ty = block.implied_type();
     let prior = cty::with_pushed_types(prior, &ty);
     let config = cty::with_pushed_types(config, &ty);
     let planned = cty::with_pushed_types(planned, &ty);
-    let mut f = Findings::new(Check::Plan, client);
+    let mut f = Findings::new(Check::Plan, rules);
     plan_block(&mut f, block, &prior, &config, &planned);
     f.into_found()
 }
@@ -103,8 +103,10 @@ fn plan_nested_block<'a>(
         });
     };
     // Terraform 1.16 refuses a null collection of blocks first; the others only after
-    // comparing it with the configuration, and a null GROUP block as a block.
-    let as_1_16 = f.client.blocks_as_1_16();
+    // comparing it with the configuration, and a null GROUP block as a block. (Under
+    // the strictest rules, 1.16's: past here, a null block is a SINGLE one, which every
+    // client takes alike.)
+    let as_1_16 = f.rules.any(Client::blocks_as_1_16);
     if as_1_16 && nested.nesting != BlockNesting::Single && planned.is_null() {
         null_collection(f);
         return;
@@ -308,18 +310,18 @@ fn plan_value<'a>(
     {
         return;
     }
-    // OpenTofu accepts a null planned write-only attribute and checks any other as an
-    // attribute like the rest.
-    if attribute.write_only && f.client.is_opentofu() && planned.is_null() {
-        return;
-    }
-    if attribute.write_only && !f.client.is_opentofu() {
-        if !planned.is_null() {
+    // Every client accepts a null planned write-only attribute. Terraform refuses any
+    // other; OpenTofu checks it as an attribute like the rest.
+    if attribute.write_only {
+        if planned.is_null() {
+            return;
+        }
+        if f.rules.any(|client| !client.is_opentofu()) {
             f.report(Rule::WriteOnlyNotNull, |_| {
                 "planned value for write-only attribute is not null".into()
             });
+            return;
         }
-        return;
     }
     if attribute.computed && (!attribute.optional || config.is_null()) {
         return;
@@ -385,7 +387,7 @@ fn opentofu_null_element(
     planned: &Value,
 ) -> bool {
     let null = planned.is_null() || config.is_null();
-    if !f.client.is_opentofu() || attributes.is_empty() || !null {
+    if !f.rules.any(Client::is_opentofu) || attributes.is_empty() || !null {
         return false;
     }
     f.client_panics(
