@@ -468,7 +468,8 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
 /// The scorer's figures, for measuring a change of the grouping (not run by default):
 /// `CTYWIRE_CAPTURE_SEEDS=1000 cargo test --test suite behaviour::capture_runs::score_report
 /// -- --ignored --nocapture` prints, at `-parallelism=10` (or
-/// `CTYWIRE_CAPTURE_PARALLELISM`), the calls that survived, how many are complete and
+/// `CTYWIRE_CAPTURE_PARALLELISM`; each resource's own private data with
+/// `CTYWIRE_CAPTURE_PRIVATE`), the calls that survived, how many are complete and
 /// correct, and each complete call that is wrong (and fails if there is one).
 #[test]
 #[ignore]
@@ -481,11 +482,12 @@ fn score_report() {
     };
     let seeds = number("CTYWIRE_CAPTURE_SEEDS", 100);
     let parallelism = number("CTYWIRE_CAPTURE_PARALLELISM", 10) as usize;
+    let private = std::env::var_os("CTYWIRE_CAPTURE_PRIVATE").is_some();
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let mut total = Score::default();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     for seed in 1..=seeds {
-        let run = run_with(seed, parallelism, RESOURCES, false);
+        let run = run_with(seed, parallelism, RESOURCES, private);
         let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
         for call in &capture.calls {
             let side = match call.payloads.iter().all(|p| p.name.is_request()) {
