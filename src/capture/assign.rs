@@ -1117,31 +1117,46 @@ pub(super) fn calls(
         let [c] = options[q].iter().copied().collect::<Vec<_>>()[..] else {
             continue;
         };
-        let claimants = needs
+        let claimants: Vec<usize> = needs
             .iter()
-            .filter(|&&o| {
+            .copied()
+            .filter(|&o| {
                 if requests[o].doubt.is_none() {
                     options[o].contains(&c)
                 } else {
                     claims[o].contains(&c)
                 }
             })
+            .collect();
+        // Whole requests of this one's bytes are interchangeable with it: as many of
+        // them as there are responses of the class take one each (either pairing shows
+        // the same values); the others are left open.
+        let twins = claimants
+            .iter()
+            .filter(|&&o| {
+                o != q
+                    && requests[o].doubt.is_none()
+                    && content(&requests[o]) == content(&requests[q])
+            })
             .count();
-        if claimants > supply(c) {
+        let shared = claimants.len() > supply(c);
+        if shared && claimants.len() - twins > supply(c) {
             continue;
         }
         // The earliest response of the class after it that is still open (one that
-        // another request took shows the same bytes, when none is).
+        // another request took shows the same bytes, when none is, unless twins share
+        // the class).
         let of_class: Vec<usize> = edges[q]
             .iter()
             .copied()
             .filter(|&p| class[p] == c)
             .collect();
-        let Some(&p) = of_class
-            .iter()
-            .find(|&&p| response_open[p])
-            .or(of_class.first())
-        else {
+        let open_one = of_class.iter().find(|&&p| response_open[p]);
+        let Some(&p) = (if shared {
+            open_one
+        } else {
+            open_one.or(of_class.first())
+        }) else {
             continue;
         };
         // A whole response between it and this one that no request fits is another

@@ -76,7 +76,8 @@
 //!   (where an assignment answers every request that shares kinds of response with a
 //!   request, the kinds it can have are those such assignments give it); a
 //!   request left with one kind is answered by it, unless more requests need that kind
-//!   than the directory holds, or a response that more calls wrote than requests explain
+//!   than the directory holds (requests of the same bytes count as one: as many of them
+//!   as there are such responses take one each), or a response that more calls wrote than requests explain
 //!   (its request hidden by an overwrite) and that fits the request lies between the
 //!   two (for an apply, only one of the same bytes: Terraform applies an instance once
 //!   a run, so a hidden apply whose answer has other bytes is not this one's). A refresh
