@@ -68,6 +68,9 @@ pub(super) struct Links {
     planned: Vec<(u64, Linked)>,
     /// Every apply request's `Config` file, likewise.
     configs: Vec<(u64, Linked)>,
+    /// Every refresh's `NewState` file (`ReadResource`'s response): the states later
+    /// plans of those resources start from.
+    refreshed: Vec<(u64, Linked)>,
 }
 
 impl Links {
@@ -93,6 +96,7 @@ impl Links {
         };
         links.planned = of("ApplyResourceChange", true, "PlannedState");
         links.configs = of("ApplyResourceChange", true, "Config");
+        links.refreshed = of("ReadResource", false, "NewState");
         links
     }
 }
@@ -251,6 +255,47 @@ impl<'p, 's> Files<'p, 's> {
             "an apply at {t} carries this request's Config, and no apply after it carries this \
              response's PlannedState: the request's own response may have been lost in an \
              overwrite, and this one answer a request another overwrite hid"
+        ))
+    }
+
+    /// Why a create's plan (a null `PriorState`) may have been given another call's
+    /// response: its `PlannedState` is also a valid plan, for the request's `Config`,
+    /// from a state a refresh written before the response returned. Terraform refreshes
+    /// a resource before it plans an update of it, so that response may answer such an
+    /// update whose request an overwrite hid (a create may plan what an update plans,
+    /// computed values and all), and this request's own response have been lost.
+    fn refreshed_instead(
+        &self,
+        request: &[usize],
+        response: &[usize],
+        links: &Links,
+    ) -> Option<String> {
+        let planned = self.of(response, "PlannedState")?;
+        let first = response.iter().map(|&i| self.ms(i)).min()?;
+        let common = self.common(&[request, &[planned]].concat());
+        let (t, _) = links.refreshed.iter().find(|(t, state)| {
+            *t <= first
+                && common.iter().any(|(name, block, values)| {
+                    let (Some(prior), Some(config), Some(planned)) = (
+                        values.get("PriorState"),
+                        values.get("Config"),
+                        values.get("PlannedState"),
+                    ) else {
+                        return false;
+                    };
+                    let Some((_, state)) = state.typed.iter().find(|(n, _)| n == name) else {
+                        return false;
+                    };
+                    prior.is_null()
+                        && !config.is_null()
+                        && !state.is_null()
+                        && block.check_plan(state, config, planned).is_empty()
+                })
+        })?;
+        Some(format!(
+            "its PlannedState is also a valid plan of its Config from the state a refresh \
+             returned at {t}: this create's own response may have been lost in an overwrite, \
+             and this one answer an update of that resource whose request another overwrite hid"
         ))
     }
 
@@ -964,6 +1009,27 @@ pub(super) fn calls(
         })
         .collect();
     let mut taken_by_others: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); requests.len()];
+    // Each request has one answer, and each response answers one request: the kinds of
+    // response a request can have are those some assignment answering as many requests
+    // as any can gives it.
+    let mut claims: Vec<BTreeSet<usize>> = (0..requests.len())
+        .map(|o| match requests[o].doubt {
+            None => options[o].clone(),
+            Some(_) => edges[o].iter().map(|&x| class[x]).collect(),
+        })
+        .collect();
+    if rpc != "ReadResource" {
+        let supplies: Vec<usize> = (0..classes.len()).map(supply).collect();
+        let sets: Vec<BTreeSet<usize>> = needs.iter().map(|&o| claims[o].clone()).collect();
+        for (&o, usable) in needs.iter().zip(assignable(&sets, &supplies)) {
+            let Some(usable) = usable else { continue };
+            if requests[o].doubt.is_none() {
+                taken_by_others[o].extend(options[o].difference(&usable).copied());
+                options[o] = usable.clone();
+            }
+            claims[o] = usable;
+        }
+    }
     loop {
         let mut progress = false;
         for &q in &whole {
@@ -1070,31 +1136,46 @@ pub(super) fn calls(
         let [c] = options[q].iter().copied().collect::<Vec<_>>()[..] else {
             continue;
         };
-        let claimants = needs
+        let claimants: Vec<usize> = needs
             .iter()
-            .filter(|&&o| {
+            .copied()
+            .filter(|&o| {
                 if requests[o].doubt.is_none() {
                     options[o].contains(&c)
                 } else {
-                    edges[o].iter().any(|&x| class[x] == c)
+                    claims[o].contains(&c)
                 }
             })
+            .collect();
+        // Whole requests of this one's bytes are interchangeable with it: as many of
+        // them as there are responses of the class take one each (either pairing shows
+        // the same values); the others are left open.
+        let twins = claimants
+            .iter()
+            .filter(|&&o| {
+                o != q
+                    && requests[o].doubt.is_none()
+                    && content(&requests[o]) == content(&requests[q])
+            })
             .count();
-        if claimants > supply(c) {
+        let shared = claimants.len() > supply(c);
+        if shared && claimants.len() - twins > supply(c) {
             continue;
         }
         // The earliest response of the class after it that is still open (one that
-        // another request took shows the same bytes, when none is).
+        // another request took shows the same bytes, when none is, unless twins share
+        // the class).
         let of_class: Vec<usize> = edges[q]
             .iter()
             .copied()
             .filter(|&p| class[p] == c)
             .collect();
-        let Some(&p) = of_class
-            .iter()
-            .find(|&&p| response_open[p])
-            .or(of_class.first())
-        else {
+        let open_one = of_class.iter().find(|&&p| response_open[p]);
+        let Some(&p) = (if shared {
+            open_one
+        } else {
+            open_one.or(of_class.first())
+        }) else {
             continue;
         };
         // A whole response between it and this one that no request fits is another
@@ -1103,9 +1184,14 @@ pub(super) fn calls(
         // Applies: Terraform applies each resource instance once a run, and an apply's
         // NewState must be compatible with its PlannedState, so an orphan of other bytes
         // is a hidden request's own answer (each request has one) and none of this one's.
+        // Others: an orphan whose values do not fit this request's answers no request
+        // of these values, so these files are not the hidden one's.
         if let Some(&o) = orphans.iter().find(|&&o| {
-            (rpc != "ApplyResourceChange" || class[o] == c)
-                && responses[o].first >= requests[q].last
+            (if rpc == "ApplyResourceChange" {
+                class[o] == c
+            } else {
+                fitting[q].contains(&o)
+            }) && responses[o].first >= requests[q].last
                 && responses[o].first <= responses[p].first
         }) {
             hidden.insert(q, o);
@@ -1236,6 +1322,9 @@ pub(super) fn calls(
                         names(&other.files).join(" ")
                     ));
                 }
+            }
+            if let Some(why) = files.refreshed_instead(&request.files, &response.files, links) {
+                return Some(why);
             }
             if let Some(why) = files.contradicted(&request.files, &response.files, links) {
                 return Some(why);
@@ -1387,4 +1476,171 @@ pub(super) fn calls(
         });
     }
     out
+}
+
+/// The classes each request's answer can be in an assignment that answers as many
+/// requests as any can: requests `options[i]` (the classes of the responses that fit
+/// request `i`), `supply[c]` responses of class `c`, each answering one request. `None`
+/// for a request that the assignment found leaves unanswered.
+///
+/// One assignment is found by augmenting paths; another class is open to a request when
+/// moving it there can be made up by moves along the others (the class and the request
+/// lie in one strongly connected part of what the assignment leaves free: a class with
+/// answers to spare, a request left unanswered, or a chain of requests each moving to
+/// the next one's class).
+fn assignable(options: &[BTreeSet<usize>], supply: &[usize]) -> Vec<Option<BTreeSet<usize>>> {
+    let n = options.len();
+    let k = supply.len();
+    let opts: Vec<Vec<usize>> = options
+        .iter()
+        .map(|o| o.iter().copied().collect())
+        .collect();
+    let mut matched: Vec<Option<usize>> = vec![None; n];
+    let mut holders: Vec<Vec<usize>> = vec![Vec::new(); k];
+    // One augmenting path from request `start`, depth first, each class tried once.
+    fn augment(
+        i: usize,
+        opts: &[Vec<usize>],
+        supply: &[usize],
+        seen: &mut [bool],
+        matched: &mut [Option<usize>],
+        holders: &mut [Vec<usize>],
+    ) -> bool {
+        for &c in &opts[i] {
+            if seen[c] {
+                continue;
+            }
+            seen[c] = true;
+            if holders[c].len() < supply[c] {
+                holders[c].push(i);
+                matched[i] = Some(c);
+                return true;
+            }
+            for h in 0..holders[c].len() {
+                let r = holders[c][h];
+                if augment(r, opts, supply, seen, matched, holders) {
+                    holders[c][h] = i;
+                    matched[i] = Some(c);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut seen = vec![false; k];
+    for i in 0..n {
+        seen.iter_mut().for_each(|s| *s = false);
+        augment(i, &opts, supply, &mut seen, &mut matched, &mut holders);
+    }
+    // What the assignment leaves free: a request to each class it may move to, a class
+    // back to the requests it answers, a class with answers to spare to the sink, and
+    // the sink to each class that answers some request.
+    let sink = n + k;
+    let mut out_edges: Vec<Vec<usize>> = vec![Vec::new(); n + k + 1];
+    // Parts of the directory: requests linked through the classes they share. Where a
+    // part has a request left unanswered (a response lost), counting proves nothing.
+    let mut parent: Vec<usize> = (0..n + k).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for (i, o) in opts.iter().enumerate() {
+        for &c in o {
+            let (a, b) = (root(&mut parent, i), root(&mut parent, n + c));
+            parent[a] = b;
+        }
+    }
+    let mut short = vec![false; n + k];
+    for i in (0..n).filter(|&i| matched[i].is_none()) {
+        let r = root(&mut parent, i);
+        short[r] = true;
+    }
+    for (i, o) in opts.iter().enumerate() {
+        for &c in o {
+            if matched[i] != Some(c) {
+                out_edges[i].push(n + c);
+            }
+        }
+    }
+    for c in 0..k {
+        for &r in &holders[c] {
+            out_edges[n + c].push(r);
+        }
+        if holders[c].len() < supply[c] {
+            out_edges[n + c].push(sink);
+        }
+        if !holders[c].is_empty() {
+            out_edges[sink].push(n + c);
+        }
+    }
+    let component = strongly_connected(&out_edges);
+    (0..n)
+        .map(|i| {
+            if short[root(&mut parent, i)] {
+                return None;
+            }
+            let mine = matched[i]?;
+            Some(
+                opts[i]
+                    .iter()
+                    .copied()
+                    .filter(|&c| c == mine || component[n + c] == component[i])
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Each node's strongly connected part (Kosaraju's two passes, without recursion).
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    let n = edges.len();
+    let mut order = Vec::with_capacity(n);
+    let mut visited = vec![false; n];
+    for s in 0..n {
+        if visited[s] {
+            continue;
+        }
+        visited[s] = true;
+        let mut stack = vec![(s, 0usize)];
+        while let Some((v, next)) = stack.last_mut() {
+            if let Some(&w) = edges[*v].get(*next) {
+                *next += 1;
+                if !visited[w] {
+                    visited[w] = true;
+                    stack.push((w, 0));
+                }
+            } else {
+                order.push(*v);
+                stack.pop();
+            }
+        }
+    }
+    let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (v, out) in edges.iter().enumerate() {
+        for &w in out {
+            reverse[w].push(v);
+        }
+    }
+    let mut component = vec![usize::MAX; n];
+    let mut count = 0;
+    for &s in order.iter().rev() {
+        if component[s] != usize::MAX {
+            continue;
+        }
+        let mut stack = vec![s];
+        component[s] = count;
+        while let Some(v) = stack.pop() {
+            for &w in &reverse[v] {
+                if component[w] == usize::MAX {
+                    component[w] = count;
+                    stack.push(w);
+                }
+            }
+        }
+        count += 1;
+    }
+    component
 }

@@ -72,12 +72,15 @@
 //!   values it fits: with schemas, a plan's `PlannedState` a valid plan for the request
 //!   ([`Block::check_plan`]), an apply's `NewState` compatible with its `PlannedState`
 //!   ([`Block::check_compatible`]). Responses of equal bytes are interchangeable; a kind
-//!   of response that other requests can only have as often as it occurs is theirs; a
+//!   of response that other requests can only have as often as it occurs is theirs
+//!   (where an assignment answers every request that shares kinds of response with a
+//!   request, the kinds it can have are those such assignments give it); a
 //!   request left with one kind is answered by it, unless more requests need that kind
-//!   than the directory holds, or a response that more calls wrote than requests explain
-//!   (its request hidden by an overwrite) lies between the two (for an apply, only one
-//!   of the same bytes: Terraform applies an instance once a run, so a hidden apply
-//!   whose answer has other bytes is not this one's). A refresh
+//!   than the directory holds (requests of the same bytes count as one: as many of them
+//!   as there are such responses take one each), or a response that more calls wrote than requests explain
+//!   (its request hidden by an overwrite) and that fits the request lies between the
+//!   two (for an apply, only one of the same bytes: Terraform applies an instance once
+//!   a run, so a hidden apply whose answer has other bytes is not this one's). A refresh
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
 //!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
 //!   by it (of requests of the same bytes that claim one response, the last: either
@@ -101,7 +104,9 @@
 //! visible call's lost one. A pair that such overwrites could have made is
 //! [`Status::PossiblyMixed`], with the reason: a plan whose response no apply after it
 //! carries while an apply after it carries another valid plan for it (or its
-//! `Config`), a plan whose response plans exactly what request files in doubt proposed,
+//! `Config`), a create's plan whose response is also a valid plan of its `Config` from
+//! a state a refresh returned before it (an update's answer, its request hidden), a
+//! plan whose response plans exactly what request files in doubt proposed,
 //! and a pair only the times bind while messages written whole in one millisecond lie
 //! around it. A pair a link proves (a refresh that found no drift, a plan an apply
 //! carries out) shows the same values whichever calls' files it holds. The checks

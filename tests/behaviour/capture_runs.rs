@@ -3,7 +3,10 @@
 //! and a scorer of what [`Capture`] makes of them.
 //!
 //! The generator runs a whole life of `RESOURCES` resources: a plan and an apply that
-//! create them, a refresh and a plan with changes, a destroy plan and apply. Ten
+//! create them, a refresh and a plan with changes, and a destroy in Terraform's three
+//! walks (a refresh with a normal plan of each resource, the destroy plans, the
+//! applies). Each call writes the fields terraform-plugin-go's server writes, in its
+//! order. Ten
 //! workers take the resources in turn; each call writes its request's files one after
 //! the other, some tens of microseconds apart, waits, then writes its response's. Each
 //! file is stamped with the millisecond it is written in (`{UnixMilli}_...`, as
@@ -138,8 +141,8 @@ fn read(state: &Value, schemas: &ProviderSchemas) -> Truth {
         rpc: "ReadResource",
         files: vec![
             ("Request", "CurrentState", "msgpack", mp(state)),
-            ("Request", "Private", "empty", vec![]),
             ("Request", "ProviderMeta", "empty", vec![]),
+            ("Request", "Private", "empty", vec![]),
             ("Response", "NewState", "msgpack", mp(state)),
             ("Response", "Private", "empty", vec![]),
         ],
@@ -193,16 +196,28 @@ pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private:
             })
             .collect(),
     );
-    // Destroy: refresh, plan to null, apply.
+    // Destroy, in Terraform's three walks: a refresh that plans as a normal plan does
+    // (each resource refreshed, then planned against the configuration, which still
+    // holds the changes), the destroy plan (null), then the applies.
     phases.push(
         (0..resources)
             .map(|r| {
+                let size = if r % 2 == 0 { 2 } else { 1 };
                 vec![
                     read(&states[r], &schemas),
-                    plan(&states[r], &Value::Null, &schemas),
-                    apply(&states[r], &Value::Null, &schemas, "").0,
+                    plan(&states[r], &config(r, size), &schemas),
                 ]
             })
+            .collect(),
+    );
+    phases.push(
+        (0..resources)
+            .map(|r| vec![plan(&states[r], &Value::Null, &schemas)])
+            .collect(),
+    );
+    phases.push(
+        (0..resources)
+            .map(|r| vec![apply(&states[r], &Value::Null, &schemas, "").0])
             .collect(),
     );
     if private {
@@ -432,8 +447,9 @@ fn calls_one_at_a_time_are_paired_right() {
     assert!(correct * 100 >= survived * 99, "{correct} of {survived}");
 }
 
-/// Terraform's default `-parallelism=10`: four in five of the calls whose files
-/// survived are complete and correct, and no complete call is wrong. Two calls whose
+/// Terraform's default `-parallelism=10`: nearly nine in ten of the calls whose files
+/// survived are complete and correct (89.9% over 300 runs), and no complete call is
+/// wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
 /// response of a request another overwrite hid, is possibly mixed: an apply after it
@@ -443,7 +459,7 @@ fn calls_one_at_a_time_are_paired_right() {
 fn parallel_calls_are_mostly_paired_and_never_wrong() {
     let (survived, correct, wrong) = score_runs(200, 10);
     assert!(survived > 20_000, "{survived}");
-    assert!(correct * 100 >= survived * 83, "{correct} of {survived}");
+    assert!(correct * 100 >= survived * 88, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }
 
@@ -458,17 +474,19 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
     assert!(correct > 0);
     assert_eq!(wrong, 0);
     // One call at a time, two calls of an RPC meet within a millisecond's end now and
-    // then: few are possibly mixed.
+    // then (most often in the destroy's walks of one short call per resource): few are
+    // possibly mixed.
     let (survived, correct, wrong, mixed) = score_runs_with(5, 1, true);
     assert_eq!(wrong, 0);
     assert!(mixed * 10 < survived, "{mixed} of {survived}");
-    assert!(correct * 100 >= survived * 83, "{correct} of {survived}");
+    assert!(correct * 100 >= survived * 77, "{correct} of {survived}");
 }
 
 /// The scorer's figures, for measuring a change of the grouping (not run by default):
 /// `CTYWIRE_CAPTURE_SEEDS=1000 cargo test --test suite behaviour::capture_runs::score_report
 /// -- --ignored --nocapture` prints, at `-parallelism=10` (or
-/// `CTYWIRE_CAPTURE_PARALLELISM`), the calls that survived, how many are complete and
+/// `CTYWIRE_CAPTURE_PARALLELISM`; each resource's own private data with
+/// `CTYWIRE_CAPTURE_PRIVATE`), the calls that survived, how many are complete and
 /// correct, and each complete call that is wrong (and fails if there is one).
 #[test]
 #[ignore]
@@ -481,11 +499,12 @@ fn score_report() {
     };
     let seeds = number("CTYWIRE_CAPTURE_SEEDS", 100);
     let parallelism = number("CTYWIRE_CAPTURE_PARALLELISM", 10) as usize;
+    let private = std::env::var_os("CTYWIRE_CAPTURE_PRIVATE").is_some();
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let mut total = Score::default();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     for seed in 1..=seeds {
-        let run = run_with(seed, parallelism, RESOURCES, false);
+        let run = run_with(seed, parallelism, RESOURCES, private);
         let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
         for call in &capture.calls {
             let side = match call.payloads.iter().all(|p| p.name.is_request()) {
