@@ -106,20 +106,28 @@ fn object(o: &ObjectType, obj: &Object, out: &mut Vec<u8>) -> Result<()> {
     let wire_names = o.msgpack_names(str);
     for (i, (t, v)) in o.types().iter().zip(obj.values()).enumerate() {
         wire_names.append(i, out);
-        if !simple(v, t, out) {
-            encode(v, t, out).map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
+        if simple(v, t, out) {
+            continue;
         }
+        // A list (of a hand-built value) without `encode`'s jump, whose target changes
+        // from one attribute to the next.
+        let written = match (t, v) {
+            (Type::List(e), Value::List(vs)) => sequence(e, vs, out, |i, _| index_step(i)),
+            _ => encode(v, t, out),
+        };
+        written.map_err(|err| err.in_attribute(&o.names().as_slice()[i]))?;
     }
     Ok(())
 }
 
-/// Writes the commonest values, strings and bools, without a call to [`encode`];
+/// Writes the commonest values, strings, numbers and bools, without a call to [`encode`];
 /// `false` for every other value, which the caller passes to `encode`.
 #[inline(always)]
 fn simple(v: &Value, ty: &Type, out: &mut Vec<u8>) -> bool {
     match (ty, v) {
         (Type::String, Value::String(s)) => string(s, out),
         (Type::Bool, Value::Bool(b)) => out.push(if *b { 0xc3 } else { 0xc2 }),
+        (Type::Number, Value::Number(n)) => number(n, out),
         _ => return false,
     }
     true
@@ -146,6 +154,13 @@ pub(crate) fn number(n: &Number, out: &mut Vec<u8>) {
         }
         WireNumber::Text(s) => str(s.as_bytes(), out),
     }
+}
+
+/// Encodes `value` at a `dynamic` position, appending to `out`: [`encode`] with type
+/// `dynamic`, without its jump on the type and value (whose target changes with every
+/// value a struct's fields write).
+pub(crate) fn encode_dynamic(value: &Value, out: &mut Vec<u8>) -> Result<()> {
+    encode_other(value, &Type::Dynamic, out)
 }
 
 /// [`encode`] for the less common cases.
@@ -239,6 +254,10 @@ fn hand_built(value: &Value, out: &mut Vec<u8>) -> Result<()> {
     });
     if let Some(entry) = known {
         out.extend_from_slice(&entry.1);
+        // Objects (the commonest) without `encode`'s jump on the type and value.
+        if let (Type::Object(o), Value::Object(obj)) = (&entry.0, value) {
+            return object(o, obj, out);
+        }
         return encode(value, &entry.0, out);
     }
     let ty =

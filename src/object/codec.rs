@@ -574,12 +574,69 @@ fn plain_text(d: &mut Decoder<'_>) -> Option<String> {
     Some(s.to_owned())
 }
 
+#[inline(always)]
 fn write_string(s: &str, out: &mut Vec<u8>) {
-    if crate::text::is_nfc(s) {
-        msgpack_write::str(s, out);
-    } else {
+    if !write_nfc_str(s, out) {
         msgpack_write::str(crate::text::nfc(s).as_bytes(), out);
     }
+}
+
+/// Appends `s` as a MessagePack str when it is NFC as it stands (as
+/// [`is_nfc`](crate::text::is_nfc) tells) and says so; else writes nothing and returns
+/// false. Inlined where each field, key or element is written, so that the test of the
+/// first byte learns each position's text (names ASCII, keys of some script).
+#[inline(always)]
+pub(super) fn write_nfc_str(s: &str, out: &mut Vec<u8>) -> bool {
+    if s.as_bytes().first().is_some_and(|&b| b >= 0x80) {
+        return copy_by_table(s, out);
+    }
+    if !crate::text::is_nfc(s) {
+        return false;
+    }
+    msgpack_write::str(s, out);
+    true
+}
+
+/// [`write_nfc_str`] of text that starts past ASCII (seldom ASCII further on): copied,
+/// then checked against the NFC table in its copy ([`is_nfc_padded`](crate::text::is_nfc_padded)),
+/// with no branch that the text decides but the loop's end.
+#[inline(never)]
+fn copy_by_table(s: &str, out: &mut Vec<u8>) -> bool {
+    let bytes = s.as_bytes();
+    let start = out.len();
+    let n = bytes.len();
+    out.reserve(n + 9);
+    if n < 32 {
+        out.push(0xa0 | n as u8);
+    } else if n <= usize::from(u8::MAX) {
+        out.extend_from_slice(&[0xd9, n as u8]);
+    } else if n <= usize::from(u16::MAX) {
+        out.push(0xda);
+        out.extend_from_slice(&(n as u16).to_be_bytes());
+    } else {
+        return copy_checked(s, out);
+    }
+    // The text, three bytes the check may read past it, checked, then the three dropped.
+    let at = out.len();
+    out.extend_from_slice(bytes);
+    out.extend_from_slice(&[0; 3]);
+    let ok = crate::text::is_nfc_padded(&out[at..], n);
+    out.truncate(at + n);
+    if !ok {
+        out.truncate(start);
+        return false;
+    }
+    true
+}
+
+/// [`write_nfc_str`] of text of 64 KiB and more.
+#[cold]
+fn copy_checked(s: &str, out: &mut Vec<u8>) -> bool {
+    if !crate::text::is_nfc(s) {
+        return false;
+    }
+    msgpack_write::str(s, out);
+    true
 }
 
 /// Whether Go's quoting keeps byte `b` as it is: printable ASCII but for the quote and
@@ -644,6 +701,7 @@ impl MsgpackField for String {
         string_bytes(r, depth)
     }
 
+    #[inline(always)]
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
         write_string(self, out);
         Ok(())
@@ -674,6 +732,7 @@ impl MsgpackField for Box<str> {
         string_bytes(r, depth).map(String::into_boxed_str)
     }
 
+    #[inline(always)]
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
         write_string(self, out);
         Ok(())
@@ -972,7 +1031,7 @@ impl MsgpackField for Value {
     }
 
     fn encode_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
-        encode::encode(self, &Type::Dynamic, out)
+        encode::encode_dynamic(self, out)
     }
 
     fn set_hash_string(&self, out: &mut Vec<u8>) -> Result<()> {
@@ -1849,11 +1908,10 @@ impl<T: MsgpackField> MsgpackField for BTreeMap<String, T> {
         let start = out.len();
         msgpack_write::header(self.len(), 0x80, 0xde, out);
         for (k, v) in self {
-            if !crate::text::is_nfc(k) {
+            if !write_nfc_str(k, out) {
                 out.truncate(start);
                 return encode_via_value(self.iter().collect(), out);
             }
-            msgpack_write::str(k, out);
             v.encode_msgpack(out).map_err(|err| err.in_key(k))?;
         }
         Ok(())
@@ -1951,4 +2009,77 @@ pub(super) fn map_value<T: MsgpackField>(entries: Vec<(&String, &T)>) -> Result<
         values.insert(key, to_value(v)?);
     }
     Ok(Value::map(values))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text of many scripts (and past the NFC table), short and long enough for every
+    /// str header: ASCII, Latin, combining marks, the scripts of the derive bench's
+    /// keys, and characters of four bytes.
+    fn text() -> impl Strategy<Value = String> {
+        (
+            prop::collection::vec(crate::text::tests::table_char(), 0..40),
+            prop::sample::select(vec![1usize, 1, 1, 8, 300, 2200]),
+        )
+            .prop_map(|(chars, times)| chars.into_iter().collect::<String>().repeat(times))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+        /// The fused check and copy writes exactly the str of the text's NFC when it
+        /// takes the text for NFC (then the text is its own NFC), and nothing when it
+        /// does not; `write_string` writes the str of the NFC either way.
+        #[test]
+        fn checked_copy_writes_the_nfc_str(s in text(), lead in prop::collection::vec(any::<u8>(), 0..3)) {
+            let normalized: String = crate::text::nfc(&s).into_owned();
+            let mut want = lead.clone();
+            msgpack_write::str(&normalized, &mut want);
+            let mut out = lead.clone();
+            if write_nfc_str(&s, &mut out) {
+                prop_assert_eq!(&s, &normalized);
+                prop_assert_eq!(&out, &want);
+            } else {
+                prop_assert_eq!(&out, &lead);
+            }
+            let mut out = lead.clone();
+            write_string(&s, &mut out);
+            prop_assert_eq!(&out, &want);
+        }
+    }
+
+    /// Common text of many scripts, starting past ASCII, is taken for NFC by the fused
+    /// check and copy; text that is not NFC never is.
+    #[test]
+    fn checked_copy_takes_common_text() {
+        for s in [
+            "Zürich",
+            "Αθήνα",
+            "Москва",
+            "תל אביב",
+            "القاهرة",
+            "मुंबई",
+            "東京",
+            "서울",
+            "😀",
+        ] {
+            let mut out = Vec::new();
+            assert!(write_nfc_str(s, &mut out), "{s}");
+            let mut want = Vec::new();
+            msgpack_write::str(s, &mut want);
+            assert_eq!(out, want, "{s}");
+        }
+        for s in [
+            "\u{1e0b}\u{323}",
+            "\u{1100}\u{1161}",
+            "\u{30ab}\u{3099}",
+            "\u{f900}",
+            "\u{212b}",
+        ] {
+            assert!(!write_nfc_str(s, &mut Vec::new()), "{s:?}");
+        }
+    }
 }

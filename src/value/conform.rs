@@ -236,40 +236,21 @@ fn strip(value: Value, wire: &Type, ty: &Type) -> Value {
 /// Whether `concrete_type(value, ty)` is certainly `Ok(expected)`, found without building
 /// a type. `false` means "not certain": the caller then computes the type.
 pub(crate) fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bool {
-    if !ty.has_dynamic() {
-        return ty == expected;
-    }
     if let Value::Typed(t) = value {
+        if !ty.has_dynamic() {
+            return ty == expected;
+        }
         // A recorded type holding `dynamic` settles to the value's own: not certain.
         return !t.ty.has_dynamic() && t.ty == *expected;
     }
+    if let Type::Dynamic = ty {
+        return hand_built_has_type(value, expected);
+    }
+    if !ty.has_dynamic() {
+        return ty == expected;
+    }
     match (ty, value) {
         (_, Value::Null | Value::Unknown(_)) => ty == expected,
-        (Type::Dynamic, Value::Bool(_)) => *expected == Type::Bool,
-        (Type::Dynamic, Value::Number(_)) => *expected == Type::Number,
-        (Type::Dynamic, Value::String(_)) => *expected == Type::String,
-        // A value built by hand: its type is what `infer` makes of its parts, checked
-        // part by part without building it.
-        (Type::Dynamic, Value::List(vs)) => {
-            matches!(expected, Type::List(x) if all_have_concrete_type(vs, &Type::Dynamic, x))
-        }
-        (Type::Dynamic, Value::Set(s)) => {
-            matches!(expected, Type::Set(x) if all_have_concrete_type(s.as_slice(), &Type::Dynamic, x))
-        }
-        (Type::Dynamic, Value::Map(m)) => {
-            matches!(expected, Type::Map(x) if map_has_concrete_type(m, &Type::Dynamic, x))
-        }
-        (Type::Dynamic, Value::Tuple(vs)) => {
-            matches!(expected, Type::Tuple(xs) if xs.len() == vs.len()
-                && vs.iter().zip(xs.iter()).all(|(v, x)| has_concrete_type(v, &Type::Dynamic, x)))
-        }
-        (Type::Dynamic, Value::Object(obj)) => {
-            // `infer` builds the object type from the value's names, with no optionals.
-            matches!(expected, Type::Object(x) if !x.has_optional()
-                && x.names() == obj.names()
-                && obj.values().iter().zip(x.types()).all(|(v, xt)| has_concrete_type(v, &Type::Dynamic, xt)))
-        }
-        (Type::Dynamic, _) => false,
         (Type::List(e), Value::List(vs)) => {
             matches!(expected, Type::List(x) if all_have_concrete_type(vs, e, x))
         }
@@ -312,6 +293,107 @@ pub(crate) fn has_concrete_type(value: &Value, ty: &Type, expected: &Type) -> bo
         }
         // A mismatch: concrete_type gives `ty` itself.
         _ => ty == expected,
+    }
+}
+
+/// [`has_concrete_type`] of a value at a `dynamic` position (not [`Value::Typed`]): the
+/// type `infer` makes of it, checked part by part without building it. The parts of one
+/// hand-built value come in many kinds one after the other (an object's string, list
+/// and number), so the value's kind and the type's are first compared as two small
+/// numbers read from tables, not through a jump on either's variant (whose target would
+/// change from one part to the next); only objects and lists, the commonest composites,
+/// then take a branch of their own.
+fn hand_built_has_type(value: &Value, expected: &Type) -> bool {
+    let kind = same_kind(value, expected);
+    if kind == NO_KIND {
+        return false;
+    }
+    // Null and unknown (of type `dynamic` here), bools, numbers, strings.
+    if kind <= KIND_STRING {
+        return true;
+    }
+    if let (Value::Object(obj), Type::Object(x)) = (value, expected) {
+        // `infer` builds the object type from the value's names, with no optionals.
+        return !x.has_optional()
+            && x.names() == obj.names()
+            && obj
+                .values()
+                .iter()
+                .zip(x.types())
+                .all(|(v, xt)| has_concrete_type(v, &Type::Dynamic, xt));
+    }
+    if let (Value::List(vs), Type::List(x)) = (value, expected) {
+        return all_have_concrete_type(vs, &Type::Dynamic, x);
+    }
+    hand_built_has_other_type(value, expected)
+}
+
+/// [`hand_built_has_type`] of a set, a map or a tuple.
+#[inline(never)]
+fn hand_built_has_other_type(value: &Value, expected: &Type) -> bool {
+    match (value, expected) {
+        (Value::Set(s), Type::Set(x)) => all_have_concrete_type(s.as_slice(), &Type::Dynamic, x),
+        (Value::Map(m), Type::Map(x)) => map_has_concrete_type(m, &Type::Dynamic, x),
+        (Value::Tuple(vs), Type::Tuple(xs)) => {
+            xs.len() == vs.len()
+                && vs
+                    .iter()
+                    .zip(xs.iter())
+                    .all(|(v, x)| has_concrete_type(v, &Type::Dynamic, x))
+        }
+        _ => false,
+    }
+}
+
+/// The last kind [`hand_built_has_type`] settles without looking inside.
+const KIND_STRING: u8 = 3;
+
+/// What [`same_kind`] answers for a value and a type of different kinds.
+const NO_KIND: u8 = u8::MAX;
+
+/// The kind of `value` when `ty` is of that kind, else [`NO_KIND`]. Not inlined: inlined,
+/// the compiler merges the two tables into a jump on the value's variant.
+#[inline(never)]
+fn same_kind(value: &Value, ty: &Type) -> u8 {
+    let kind = value_kind(value);
+    if kind == type_kind(ty) {
+        kind
+    } else {
+        NO_KIND
+    }
+}
+
+/// A value's kind, as [`type_kind`] numbers the type `infer` gives it at a `dynamic`
+/// position (null and unknown: `dynamic` itself); a typed value matches no type's kind.
+#[inline(always)]
+fn value_kind(value: &Value) -> u8 {
+    match value {
+        Value::Null | Value::Unknown(_) => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => KIND_STRING,
+        Value::List(_) => 4,
+        Value::Set(_) => 5,
+        Value::Map(_) => 6,
+        Value::Object(_) => 7,
+        Value::Tuple(_) => 8,
+        Value::Typed(_) => 9,
+    }
+}
+
+/// A type's kind, numbered as [`value_kind`] numbers values.
+#[inline(always)]
+fn type_kind(ty: &Type) -> u8 {
+    match ty {
+        Type::Dynamic => 0,
+        Type::Bool => 1,
+        Type::Number => 2,
+        Type::String => KIND_STRING,
+        Type::List(_) => 4,
+        Type::Set(_) => 5,
+        Type::Map(_) => 6,
+        Type::Object(_) => 7,
+        Type::Tuple(_) => 8,
     }
 }
 
