@@ -1114,10 +1114,12 @@ impl<F: Function> AnyFunction for FunctionEntry<F> {
 // ---- the service
 
 impl<P: Provider> Server<P> {
-    /// What the provider can do beyond the protocol's minimum: moves when a resource
-    /// type takes them.
+    /// What the provider can do beyond the protocol's minimum: destroy plans (answered
+    /// with a null plan and the prior private state), moves when a resource type takes
+    /// them.
     pub(crate) fn capabilities(&self) -> pb::ServerCapabilities {
         pb::ServerCapabilities {
+            plan_destroy: true,
             get_provider_schema_optional: false,
             move_resource_state: self.moves,
             ..Default::default()

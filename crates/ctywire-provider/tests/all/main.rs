@@ -4,7 +4,7 @@
 //! test harness. Filter by module: `cargo test -p ctywire-provider --test all server::`.
 //!
 //! Modules without `TF_ACC=1` call the service in-process; `acceptance`,
-//! `declarations`, `kinds` and `protocol5` also run Terraform (ctywire-testing) when it
+//! `declarations`, `destroy`, `kinds` and `protocol5` also run Terraform (ctywire-testing) when it
 //! is set.
 //! `log` sets its subscriber for its own thread alone (`set_default`), so the tests
 //! beside it are not logged and do not reach it.
@@ -14,6 +14,7 @@ mod common;
 
 mod acceptance;
 mod declarations;
+mod destroy;
 mod docs;
 mod footguns;
 mod intercept;

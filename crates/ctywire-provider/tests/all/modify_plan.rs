@@ -6,6 +6,7 @@ use ctywire::object::Object;
 use ctywire::{msgpack, Known, Path, Value};
 use ctywire_provider::{Context, Error, Plan, Resource, Result, Server};
 use ctywire_tfplugin::path::path_from_proto;
+use ctywire_tfplugin::tfplugin6::provider_server::Provider as Service;
 use ctywire_tfplugin::tfplugin6::*;
 
 provider!(P, "m");
@@ -145,4 +146,37 @@ async fn a_plan_terraform_would_refuse_is_refused_first() {
     let r = plan(&s, &Value::Null, &volume("fail", 1, Value::Null)).await;
     assert_eq!(said(&r), [".name: No: refused"]);
     assert!(r.planned_state.is_none());
+}
+
+#[tokio::test]
+async fn a_destroy_plans_null_without_modify_plan() {
+    let s = configured().await;
+    // "fail" would make modify_plan refuse: it is not called for a destroy.
+    let prior = volume("fail", 10, Value::from("x"));
+    let ty = Volume::cty_type();
+    let dv = |v: &Value| crate::common::dv(v, &ty);
+    let r = Service::plan_resource_change(
+        &s,
+        tonic::Request::new(plan_resource_change::Request {
+            type_name: "m_volume".into(),
+            prior_state: Some(dv(&prior)),
+            proposed_new_state: Some(dv(&Value::Null)),
+            config: Some(dv(&Value::Null)),
+            prior_private: b"{\"k\":1}".to_vec(),
+            ..Default::default()
+        }),
+    )
+    .await
+    .unwrap()
+    .into_inner();
+    assert!(r.diagnostics.is_empty(), "{:?}", said(&r));
+    assert!(planned(&r).is_null());
+    assert!(r.requires_replace.is_empty());
+    assert_eq!(r.planned_private, b"{\"k\":1}");
+    // Terraform sends destroy plans only to a provider that asks for them.
+    let metadata = Service::get_metadata(&s, tonic::Request::new(get_metadata::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(metadata.server_capabilities.unwrap().plan_destroy);
 }
