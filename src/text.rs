@@ -160,64 +160,6 @@ fn is_nfc_by_table(s: &str) -> bool {
     }
 }
 
-/// For each byte that can start a character of a `str`: the mask of its payload bits
-/// (bits 0 to 7), the shift that brings [`is_nfc_padded`]'s assembled bits down to the
-/// code point (bits 8 to 15), and the length of its UTF-8 sequence (bits 16 and up).
-/// Continuation bytes never start a character; they get ASCII's entry.
-const LEAD: [u32; 256] = {
-    let mut t = [0u32; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mask, shift, len) = if b < 0xc0 {
-            (0x7f, 18, 1)
-        } else if b < 0xe0 {
-            (0x1f, 12, 2)
-        } else if b < 0xf0 {
-            (0x0f, 6, 3)
-        } else {
-            (0x07, 0, 4)
-        };
-        t[b] = mask | shift << 8 | len << 16;
-        b += 1;
-    }
-    t
-};
-
-/// Whether the text `padded[..n]` (a `str`'s bytes, followed by at least three more
-/// bytes of any value) is all made of code points of [`starters`]' table, so that it is
-/// NFC: the same answer as [`is_nfc_by_table`], with no branch on the text but the
-/// loop's end.
-///
-/// Each character is read as the four bytes from its start, as one number: the lead
-/// byte's payload bits and the six of each byte after it are put side by side, and the
-/// lead byte's shift drops the bits of the bytes past the character, leaving its code
-/// point (so every script takes the same few instructions a character, and text of many
-/// scripts one string after another makes no branch guess wrong). The bytes after the
-/// text only ever fill bits that are dropped.
-pub(crate) fn is_nfc_padded(padded: &[u8], n: usize) -> bool {
-    let table = starters();
-    let mut ok = 1;
-    let mut i = 0;
-    while i < n {
-        let Some(&[b, c1, c2, c3]) = padded
-            .get(i..i + 4)
-            .and_then(|w| <&[u8; 4]>::try_from(w).ok())
-        else {
-            return false;
-        };
-        let lead = LEAD[usize::from(b)];
-        let bits = (u32::from(b) & lead & 0xff) << 18
-            | u32::from(c1 & 0x3f) << 12
-            | u32::from(c2 & 0x3f) << 6
-            | u32::from(c3 & 0x3f);
-        let cp = bits >> (lead >> 8 & 0xff);
-        let hit = table[(cp >> 6) as usize % TABLE_WORDS] >> (cp & 63) & 1;
-        ok &= hit & u64::from(cp < TABLE_END);
-        i += (lead >> 16) as usize;
-    }
-    ok == 1
-}
-
 /// The six payload bits of a UTF-8 continuation byte.
 #[inline(always)]
 fn c_bits(b: u8) -> u32 {
@@ -498,19 +440,6 @@ pub(crate) mod tests {
                 cp < TABLE_END && table[(cp / 64) as usize] >> (cp % 64) & 1 == 1
             });
             prop_assert_eq!(is_nfc_by_table(&s), by_chars, "{:?}", s);
-        }
-
-        /// The check of padded text answers as the table check does, whatever the
-        /// bytes after the text.
-        #[test]
-        fn padded_check_agrees_with_the_table_check(
-            chars in prop::collection::vec(table_char(), 0..16),
-            pad in prop::array::uniform3(any::<u8>()),
-        ) {
-            let s: String = chars.into_iter().collect();
-            let mut padded = s.as_bytes().to_vec();
-            padded.extend_from_slice(&pad);
-            prop_assert_eq!(is_nfc_padded(&padded, s.len()), is_nfc_by_table(&s), "{:?}", s);
         }
     }
 

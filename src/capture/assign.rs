@@ -289,7 +289,9 @@ impl<'p, 's> Files<'p, 's> {
                     prior.is_null()
                         && !config.is_null()
                         && !state.is_null()
-                        && block.check_plan_for(self.client, state, config, planned).is_empty()
+                        && block
+                            .check_plan_for(self.client, state, config, planned)
+                            .is_empty()
                 })
         })?;
         Some(format!(

@@ -583,55 +583,10 @@ fn write_string(s: &str, out: &mut Vec<u8>) {
 
 /// Appends `s` as a MessagePack str when it is NFC as it stands (as
 /// [`is_nfc`](crate::text::is_nfc) tells) and says so; else writes nothing and returns
-/// false. Inlined where each field, key or element is written, so that the test of the
-/// first byte learns each position's text (names ASCII, keys of some script).
+/// false. Inlined where each field, key or element is written, so that the checks'
+/// branches learn each position's text (names ASCII, keys of some script).
 #[inline(always)]
 pub(super) fn write_nfc_str(s: &str, out: &mut Vec<u8>) -> bool {
-    if s.as_bytes().first().is_some_and(|&b| b >= 0x80) {
-        return copy_by_table(s, out);
-    }
-    if !crate::text::is_nfc(s) {
-        return false;
-    }
-    msgpack_write::str(s, out);
-    true
-}
-
-/// [`write_nfc_str`] of text that starts past ASCII (seldom ASCII further on): copied,
-/// then checked against the NFC table in its copy ([`is_nfc_padded`](crate::text::is_nfc_padded)),
-/// with no branch that the text decides but the loop's end.
-#[inline(never)]
-fn copy_by_table(s: &str, out: &mut Vec<u8>) -> bool {
-    let bytes = s.as_bytes();
-    let start = out.len();
-    let n = bytes.len();
-    out.reserve(n + 9);
-    if n < 32 {
-        out.push(0xa0 | n as u8);
-    } else if n <= usize::from(u8::MAX) {
-        out.extend_from_slice(&[0xd9, n as u8]);
-    } else if n <= usize::from(u16::MAX) {
-        out.push(0xda);
-        out.extend_from_slice(&(n as u16).to_be_bytes());
-    } else {
-        return copy_checked(s, out);
-    }
-    // The text, three bytes the check may read past it, checked, then the three dropped.
-    let at = out.len();
-    out.extend_from_slice(bytes);
-    out.extend_from_slice(&[0; 3]);
-    let ok = crate::text::is_nfc_padded(&out[at..], n);
-    out.truncate(at + n);
-    if !ok {
-        out.truncate(start);
-        return false;
-    }
-    true
-}
-
-/// [`write_nfc_str`] of text of 64 KiB and more.
-#[cold]
-fn copy_checked(s: &str, out: &mut Vec<u8>) -> bool {
     if !crate::text::is_nfc(s) {
         return false;
     }
@@ -2030,7 +1985,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
 
-        /// The fused check and copy writes exactly the str of the text's NFC when it
+        /// The checked write writes exactly the str of the text's NFC when it
         /// takes the text for NFC (then the text is its own NFC), and nothing when it
         /// does not; `write_string` writes the str of the NFC either way.
         #[test]
@@ -2051,8 +2006,8 @@ mod tests {
         }
     }
 
-    /// Common text of many scripts, starting past ASCII, is taken for NFC by the fused
-    /// check and copy; text that is not NFC never is.
+    /// Common text of many scripts, starting past ASCII, is taken for NFC by the checked
+    /// write; text that is not NFC never is.
     #[test]
     fn checked_copy_takes_common_text() {
         for s in [
