@@ -4,53 +4,12 @@
 //! provider itself, so this test's binary is the provider too: run by Terraform (through
 //! a `dev_overrides` script that sets `CTYWIRE_SERVE_LOG_TEST`), it serves.
 
-use ctywire::Known;
-use ctywire_provider::{Context, Provider, Resource, Result, Server};
+#[path = "all/logged.rs"]
+mod logged;
+
+use ctywire_provider::Server;
 use ctywire_testing::{Terraform, Workspace};
-
-#[derive(ctywire::Object)]
-struct Config {}
-
-struct Rt;
-
-impl Provider for Rt {
-    const TYPE_NAME: &'static str = "rt";
-    type Config = Config;
-    type Data = ();
-    async fn configure(&self, _: Config) -> Result<()> {
-        Ok(())
-    }
-}
-
-#[derive(ctywire::Object)]
-struct Thing {
-    #[cty(required)]
-    name: String,
-    #[cty(computed)]
-    id: Known<String>,
-}
-
-struct Things;
-
-impl Resource<()> for Things {
-    const NAME: &'static str = "thing";
-    type State = Thing;
-
-    async fn create(&self, _: &Context<()>, mut thing: Thing) -> Result<Thing> {
-        tracing::debug!(name = %thing.name, attempt = 3u64, "creating the thing");
-        tracing::trace!("a trace event, below the level asked for");
-        thing.id = Known::Known("1".into());
-        Ok(thing)
-    }
-
-    async fn update(&self, _: &Context<()>, _: Thing, planned: Thing) -> Result<Thing> {
-        Ok(planned)
-    }
-
-    async fn delete(&self, _: &Context<()>, _: Thing) -> Result<()> {
-        Ok(())
-    }
-}
+use logged::{Rt, Things};
 
 fn main() {
     if std::env::var_os("CTYWIRE_SERVE_LOG_TEST").is_some() {

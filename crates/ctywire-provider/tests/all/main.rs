@@ -20,6 +20,7 @@ mod footguns;
 mod intercept;
 mod kinds;
 mod log;
+mod logged;
 mod modify_plan;
 mod private;
 mod protocol5;
