@@ -3,6 +3,7 @@
 //!
 //! Each module is one area of the API.
 
+mod capture_fixture;
 mod capture_pairing;
 mod capture_runs;
 mod config;

@@ -3,7 +3,9 @@
 //!
 //! Run by Terraform (see the README's "Write a provider"), or by hand with `--debug`
 //! to print the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
-//! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns;
+//! `TF_LOG_SDK_PROTO_DATA_DIR` makes it write every value it receives and returns
+//! (`CTYWIRE_CAPTURE_STYLE=terraform-plugin-go` as a Go provider writes them,
+//! `CTYWIRE_CAPTURE_TRUTH=FILE` with a log of each call: ctywire-tfplugin's `capture`);
 //! `DEMO_MISBEHAVE=NAME` makes it misbehave for tests (`Misbehaviour`, in the hook:
 //! `plan-changes-config`, `apply-leaves-unknown`, ...). `DEMO_SLOW_APPLY=FILE` makes
 //! each apply of a `demo_thing` write FILE and then take a few seconds (for the test
