@@ -99,6 +99,11 @@
 //!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
 //!   with the candidates, or [`Status::Incomplete`] when nothing fits.
 //!
+//! Two calls that write a file of one name at once can tear it: each writes in place,
+//! and the later, shorter value lies over the earlier one's tail. A value file whose
+//! bytes are not exactly one value of its encoding holds two calls' bytes: its call is
+//! never complete ([`Status::Incomplete`], the reason naming the file and what it holds).
+//!
 //! Two calls that write every file of a message in one millisecond leave one set of
 //! names and no trace of the hidden one; its other message may then stand in for the
 //! visible call's lost one. A pair that such overwrites could have made is
@@ -160,6 +165,7 @@ mod pairing;
 mod resolve;
 #[cfg(test)]
 mod tests;
+mod torn;
 
 use crate::types::Type;
 use crate::value::Value;
@@ -625,6 +631,8 @@ impl Capture {
                 &mut links,
             ));
         }
+        // A torn file holds two calls' bytes: no call holding one is complete.
+        torn::mark(&mut capture.calls);
         capture.calls.sort_by(|a, b| {
             let key = |c: &Call| {
                 (

@@ -394,3 +394,143 @@ fn bad_names_are_problems_and_the_rest_is_read() {
         ]
     );
 }
+
+/// What two in-place writes of one name leave when they overlap: the later, shorter
+/// value over the earlier, longer one's tail.
+fn torn_bytes(later: &[u8], earlier: &[u8]) -> Vec<u8> {
+    assert!(later.len() < earlier.len());
+    [later, &earlier[later.len()..]].concat()
+}
+
+/// Each call as `RPC status`, and the explanation lines that begin with `torn:`.
+fn torn_report(capture: &Capture) -> (Vec<String>, Vec<String>) {
+    let statuses = capture
+        .calls
+        .iter()
+        .map(|c| format!("{} {}", c.rpc, c.status))
+        .collect();
+    let explained = capture
+        .calls
+        .iter()
+        .flat_map(|c| c.explain.iter().filter(|l| l.starts_with("torn:")).cloned())
+        .collect();
+    (statuses, explained)
+}
+
+#[test]
+fn a_call_holding_a_torn_msgpack_file_is_never_complete() {
+    // {"a": "xy"} over {"a": "xyzw"}: a 6-byte value and the other's last 2 bytes.
+    let short = b"\x81\xa1a\xa2xy".to_vec();
+    let long = b"\x81\xa1a\xa4xyzw".to_vec();
+    let torn = torn_bytes(&short, &long);
+    let dir = std::env::temp_dir().join(format!("ctywire-torn-msgpack-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: [(&str, &[u8]); 5] = [
+        (
+            "1000_UpgradeResourceState_Response_UpgradedState.msgpack",
+            &torn,
+        ),
+        (
+            "1100_UpgradeResourceState_Response_UpgradedState.msgpack",
+            &long,
+        ),
+        ("1200_ReadResource_Request_CurrentState.msgpack", &long),
+        ("1203_ReadResource_Response_NewState.msgpack", &torn),
+        // Cut short: an array of two items holding one.
+        (
+            "1300_ValidateResourceConfig_Request_Config.msgpack",
+            b"\x92\xa1x",
+        ),
+    ];
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    let capture = Capture::read_dir(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let capture = capture.unwrap();
+    assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+    let overlapped = |file: &str| {
+        format!(
+            "{file} holds a 6-byte MessagePack value and 2 bytes after it: two writes of one \
+             name overlapped, the later, shorter value over the earlier one's tail, so the \
+             file holds two calls' bytes"
+        )
+    };
+    let upgraded = overlapped("1000_UpgradeResourceState_Response_UpgradedState.msgpack");
+    let refreshed = overlapped("1203_ReadResource_Response_NewState.msgpack");
+    let cut = "1300_ValidateResourceConfig_Request_Config.msgpack is no whole MessagePack \
+               value, expected a value, found end of input at byte 3: its write was cut \
+               short, or two writes of one name overlapped";
+    let (statuses, explained) = torn_report(&capture);
+    assert_eq!(
+        statuses,
+        [
+            format!("UpgradeResourceState incomplete: {upgraded}"),
+            "UpgradeResourceState complete".to_owned(),
+            format!("ReadResource incomplete: {refreshed}"),
+            format!("ValidateResourceConfig incomplete: {cut}"),
+        ]
+    );
+    assert_eq!(
+        explained,
+        [
+            format!("torn: {upgraded}"),
+            format!("torn: {refreshed}"),
+            format!("torn: {cut}"),
+        ]
+    );
+    // Nothing is dropped: the torn files are in their calls.
+    let files: Vec<usize> = capture.calls.iter().map(|c| c.payloads.len()).collect();
+    assert_eq!(files, [1, 1, 2, 1]);
+    // Decoding a torn file refuses the bytes after its value.
+    let ty = Type::object([("a", Type::String)]);
+    let err = capture.calls[0].payloads[0].decode(&ty).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected end of input, found 2 more bytes after the value at byte 6"
+    );
+    assert_eq!(
+        capture.calls[1].payloads[0].decode(&ty).unwrap()["a"].as_str(),
+        Some("xyzw")
+    );
+}
+
+#[test]
+fn a_call_holding_a_torn_json_file_is_never_complete() {
+    let short = br#"{"a":"xy"}"#.to_vec();
+    let long = br#"{"a":"xyzw"}"#.to_vec();
+    let capture = Capture::from_files([
+        (
+            "1200_ReadResource_Request_CurrentState.json".to_owned(),
+            long.clone(),
+        ),
+        (
+            "1203_ReadResource_Response_NewState.json".to_owned(),
+            torn_bytes(&short, &long),
+        ),
+        // Whitespace after the value is no second value.
+        (
+            "1300_UpgradeResourceState_Response_UpgradedState.json".to_owned(),
+            b"{\"a\":\"xy\"}\n".to_vec(),
+        ),
+    ]);
+    let (statuses, explained) = torn_report(&capture);
+    let reason = "1203_ReadResource_Response_NewState.json holds a 10-byte JSON value and 2 \
+                  bytes after it: two writes of one name overlapped, the later, shorter value \
+                  over the earlier one's tail, so the file holds two calls' bytes";
+    assert_eq!(
+        statuses,
+        [
+            format!("ReadResource incomplete: {reason}"),
+            "UpgradeResourceState complete".to_owned()
+        ]
+    );
+    assert_eq!(explained, [format!("torn: {reason}")]);
+    let ty = Type::object([("a", Type::String)]);
+    let err = capture.calls[0].payloads[1].decode(&ty).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("unexpected data after the JSON value"),
+        "{err}"
+    );
+}

@@ -795,3 +795,67 @@ fn the_grouping_checks_values_by_the_clients_rules() {
     );
     assert!(!terraform.contains(": 1 call: 1 complete"), "{terraform}");
 }
+
+/// A torn file (two in-place writes of one name overlapped, the later, shorter value
+/// over the earlier one's tail) leaves its call incomplete, with what the file holds, in
+/// the text, `--explain` and `--format json`; its value is reported as not decoded.
+#[test]
+fn a_torn_file_leaves_its_call_incomplete() {
+    // {"a": "xy"} over {"a": "xyzw"}: a 6-byte value and the other's last 2 bytes.
+    let dir = dir_with(
+        "torn",
+        &[
+            (
+                "1718000000100_UpgradeResourceState_Response_UpgradedState.msgpack",
+                b"\x81\xa1a\xa2xyzw",
+            ),
+            (
+                "1718000000200_UpgradeResourceState_Response_UpgradedState.msgpack",
+                b"\x81\xa1a\xa4xyzw",
+            ),
+        ],
+    );
+    let d = dir.to_str().unwrap();
+    let text = ctywire(&["capture", d, "--explain", "--color", "never"]);
+    let json = ctywire(&["capture", d, "--format", "json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let file = "1718000000100_UpgradeResourceState_Response_UpgradedState.msgpack";
+    let reason = format!(
+        "{file} holds a 6-byte MessagePack value and 2 bytes after it: two writes of one name \
+         overlapped, the later, shorter value over the earlier one's tail, so the file holds \
+         two calls' bytes"
+    );
+    assert_eq!(text.status.code(), Some(1), "{}", stderr(&text));
+    let out = stdout(&text);
+    assert!(
+        out.contains(&format!("(incomplete: {reason})\n"))
+            && out.contains(&format!("\n- why: torn: {reason}\n")),
+        "{out}"
+    );
+    assert_eq!(section(&out, file), "(not decoded: see the error)\n\n");
+    assert!(
+        out.ends_with(": 2 calls: 1 complete, 0 ambiguous, 1 incomplete\n"),
+        "{out}"
+    );
+    assert!(
+        stderr(&text).contains(&format!(
+            "{file}: (root): expected end of input, found 2 more bytes after the value at byte 6"
+        )),
+        "{}",
+        stderr(&text)
+    );
+    assert_eq!(json.status.code(), Some(0), "{}", stderr(&json));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let call = &doc["calls"][0];
+    assert_eq!(call["files"], serde_json::json!([file]));
+    assert_eq!(call["status"], "incomplete");
+    assert_eq!(call["reason"], reason.as_str());
+    assert!(
+        call["explain"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!(format!("torn: {reason}"))),
+        "{call}"
+    );
+    assert_eq!(doc["calls"][1]["status"], "complete");
+}
