@@ -7,10 +7,30 @@
 
 use super::{Call, Data, Payload, Status};
 
-/// Why `payload`'s bytes are not exactly one value of its encoding, naming the file:
-/// `None` for a file that is one value, and for files that hold no value (`.empty`
-/// files, private data).
-pub(super) fn torn(payload: &Payload) -> Option<String> {
+impl Payload {
+    /// Why this file's bytes are not exactly one value of its encoding, naming the file:
+    /// a torn file (two in-place writes of one name overlapped) or one cut short. `None`
+    /// for a file that is one whole value, and for files that hold no value (`.empty`
+    /// files, private data). A call holding such a file is never complete.
+    ///
+    /// ```
+    /// use ctywire::capture::Payload;
+    ///
+    /// let name = "1718000000100_UpgradeResourceState_Response_UpgradedState.msgpack";
+    /// // `"ab"`, then the last byte of a longer value written before it.
+    /// let torn = Payload::new(name.to_owned(), vec![0xa2, b'a', b'b', b'c'])?;
+    /// assert!(torn.torn().unwrap().contains("a 3-byte MessagePack value and 1 bytes after it"));
+    /// let whole = Payload::new(name.to_owned(), vec![0xa2, b'a', b'b'])?;
+    /// assert_eq!(whole.torn(), None);
+    /// # Ok::<(), ctywire::Error>(())
+    /// ```
+    pub fn torn(&self) -> Option<String> {
+        torn(self)
+    }
+}
+
+/// [`Payload::torn`].
+fn torn(payload: &Payload) -> Option<String> {
     let (encoding, bytes, end) = match &payload.data {
         Data::Msgpack(bytes) => {
             let mut r = crate::token::msgpack_read::Reader::new(bytes);

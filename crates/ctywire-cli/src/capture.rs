@@ -387,7 +387,7 @@ fn change(
             // A null value implies `dynamic`: the other value's bytes give the type.
             let implied = |p: &Payload| {
                 p.implied_type()
-                    .map_err(|e| format!("{}{hint}", in_file(p, &e)))
+                    .map_err(|e| format!("{}{}", in_file(p, &e), hint_for(p, hint)))
             };
             match (implied(before)?, implied(after)?) {
                 (Type::Dynamic, ty) | (ty, Type::Dynamic) => ty,
@@ -439,7 +439,7 @@ fn shown(
         Some(ty) => ty,
         None => payload
             .implied_type()
-            .map_err(|e| format!("{}{hint}", describe(&e)))?,
+            .map_err(|e| format!("{}{}", describe(&e), hint_for(payload, hint)))?,
     };
     let value = payload.decode(&ty).map_err(|e| describe(&e))?;
     if withheld && !value.is_null() {
@@ -471,4 +471,14 @@ fn private(data: &Data) -> String {
         _ => bytes.iter().map(|b| format!("{b:02x}")).collect(),
     };
     format!("(private data, {} bytes) {shown}", bytes.len())
+}
+
+/// The hint after an error of a value its bytes do not type: none for a torn or cut-short
+/// file (no schema types two calls' bytes; its call's reason says what the file holds).
+fn hint_for<'a>(payload: &Payload, hint: &'a str) -> &'a str {
+    if payload.torn().is_some() {
+        ""
+    } else {
+        hint
+    }
 }
