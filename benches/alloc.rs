@@ -43,7 +43,8 @@ fn shrank(n: usize) {
 // SAFETY: every call is forwarded unchanged to `System`; only counters are added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
+        // SAFETY: the caller's contract for `alloc`, passed on unchanged.
+        let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
             grew(layout.size());
         }
@@ -51,7 +52,8 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc_zeroed(layout);
+        // SAFETY: the caller's contract for `alloc_zeroed`, passed on unchanged.
+        let p = unsafe { System.alloc_zeroed(layout) };
         if !p.is_null() {
             grew(layout.size());
         }
@@ -59,12 +61,14 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
+        // SAFETY: the caller's contract for `dealloc`, passed on unchanged.
+        unsafe { System.dealloc(ptr, layout) };
         shrank(layout.size());
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
+        // SAFETY: the caller's contract for `realloc`, passed on unchanged.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
             if new_size > layout.size() {
                 grew(new_size - layout.size());

@@ -211,15 +211,15 @@ pub enum Data {
 /// use ctywire::capture::Payload;
 /// use ctywire::schema::ProviderSchemas;
 ///
-/// let bytes = include_bytes!("../../examples/payloads/cloud_bucket.config.msgpack");
+/// let bytes = std::fs::read("examples/payloads/cloud_bucket.config.msgpack")?;
 /// let payload = Payload::new(
 ///     "1718000000210_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
-///     bytes.to_vec(),
+///     bytes,
 /// )?;
 /// assert_eq!((payload.name.rpc.as_str(), payload.name.field.as_str()), ("ValidateResourceConfig", "Config"));
 /// assert!(payload.is_value());
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let config = payload.decode(&schemas.resource("cloud_bucket")?.implied_type())?;
 /// assert!(config["id"].is_null());
 ///
@@ -227,7 +227,7 @@ pub enum Data {
 /// // empty list of blocks an empty tuple.
 /// let implied = payload.implied_type()?;
 /// assert_eq!(implied.to_expr(), "object({force_destroy=any,id=any,lifecycle_rule=tuple([]),name=string})");
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -496,12 +496,12 @@ pub struct Problem {
 /// std::fs::create_dir_all(&dir)?;
 /// let files: [(&str, &[u8]); 5] = [
 ///     ("1718000000100_ConfigureProvider_Request_Config.msgpack",
-///      include_bytes!("../../examples/payloads/provider.config.msgpack")),
+///      &std::fs::read("examples/payloads/provider.config.msgpack")?),
 ///     ("1718000000300_ReadDataSource_Request_Config.msgpack",
-///      include_bytes!("../../examples/payloads/cloud_image.config.msgpack")),
+///      &std::fs::read("examples/payloads/cloud_image.config.msgpack")?),
 ///     ("1718000000300_ReadDataSource_Request_ProviderMeta.empty", b""),
 ///     ("1718000000304_ReadDataSource_Response_State.msgpack",
-///      include_bytes!("../../examples/payloads/cloud_image.config.msgpack")),
+///      &std::fs::read("examples/payloads/cloud_image.config.msgpack")?),
 ///     ("terraform.log", b"2024-06-10T08:00:00Z [INFO] plan"),
 /// ];
 /// for (name, bytes) in files {

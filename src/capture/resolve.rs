@@ -10,8 +10,8 @@ use super::*;
 /// use ctywire::schema::{ProviderSchemas, SchemaKind};
 /// use ctywire::{msgpack, Type, Value};
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
-/// let image = include_bytes!("../../examples/payloads/cloud_image.config.msgpack").to_vec();
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+/// let image = std::fs::read("examples/payloads/cloud_image.config.msgpack")?;
 /// let arn = Value::from("arn:cloud:instance/eu-west-1/123456789012/i-0abc");
 /// let capture = Capture::from_files([
 ///     ("1718000000300_ReadDataSource_Request_Config.msgpack".to_owned(), image.clone()),
@@ -38,7 +38,7 @@ use super::*;
 /// assert_eq!(function.to_string(), "function parse_arn");
 /// assert_eq!(function.type_of(&call_function.payloads[0]), Some(Type::String));
 /// assert!(function.block_schema().is_none());
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Subject<'s> {
@@ -152,10 +152,10 @@ impl fmt::Display for Subject<'_> {
 /// use ctywire::capture::{Capture, Resolved, Resolver};
 /// use ctywire::schema::ProviderSchemas;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let capture = Capture::from_files([
 ///     ("1718000000200_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
-///      include_bytes!("../../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
+///      std::fs::read("examples/payloads/cloud_bucket.config.msgpack")?),
 ///     // Null: a state of any resource type, so it tells none.
 ///     ("1718000000300_ReadResource_Request_CurrentState.msgpack".to_owned(), vec![0xc0]),
 ///     ("1718000000400_ReadDataSource_Request_Config.json".to_owned(), br#"{"name":"debian"}"#.to_vec()),
@@ -177,7 +177,7 @@ impl fmt::Display for Subject<'_> {
 ///      1718000000400_ReadDataSource_Request_Config.json: .name: unsupported attribute",
 ///     "CloseEphemeralResource: no typed values",
 /// ]);
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub enum Resolved<'s> {
@@ -297,16 +297,16 @@ impl Section {
 /// use ctywire::capture::{Capture, Resolved, Resolver};
 /// use ctywire::schema::ProviderSchemas;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
-/// let image = include_bytes!("../../examples/payloads/cloud_image.config.msgpack");
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
+/// let image = std::fs::read("examples/payloads/cloud_image.config.msgpack")?;
 /// let capture = Capture::from_files([
 ///     ("1718000000100_ConfigureProvider_Request_Config.msgpack".to_owned(),
-///      include_bytes!("../../examples/payloads/provider.config.msgpack").to_vec()),
+///      std::fs::read("examples/payloads/provider.config.msgpack")?),
 ///     ("1718000000200_ValidateResourceConfig_Request_Config.msgpack".to_owned(),
-///      include_bytes!("../../examples/payloads/cloud_bucket.config.msgpack").to_vec()),
-///     ("1718000000300_ReadDataSource_Request_Config.msgpack".to_owned(), image.to_vec()),
+///      std::fs::read("examples/payloads/cloud_bucket.config.msgpack")?),
+///     ("1718000000300_ReadDataSource_Request_Config.msgpack".to_owned(), image.clone()),
 ///     ("1718000000300_ReadDataSource_Request_ProviderMeta.empty".to_owned(), vec![]),
-///     ("1718000000304_ReadDataSource_Response_State.msgpack".to_owned(), image.to_vec()),
+///     ("1718000000304_ReadDataSource_Response_State.msgpack".to_owned(), image),
 /// ]);
 ///
 /// // Decode every value of every call with the type its schema implies.
@@ -328,7 +328,7 @@ impl Section {
 ///     ("data source cloud_image", "State"),
 /// ]);
 /// assert_eq!(decoded[0].2["region"].as_str(), Some("eu-west-1"));
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Resolver<'s> {
     schemas: &'s ProviderSchemas,

@@ -85,13 +85,13 @@ use crate::value::Value;
 /// ```
 /// use ctywire::schema::{DescriptionKind, ProviderSchemas};
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let provider = &schemas.provider("cloud")?.block;
 /// let token = &provider.attributes["token"];
 /// assert_eq!(token.description, "The API token. Can also be set with `CLOUD_TOKEN`.");
 /// assert_eq!(token.description_kind, DescriptionKind::Markdown);
 /// assert_eq!(provider.attributes["region"].description_kind, DescriptionKind::Plain);
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DescriptionKind {
@@ -299,11 +299,11 @@ pub struct NestedType {
 /// assert_eq!(env.implied_type().to_expr(), "list(object({value=any}))");
 ///
 /// // In schema JSON it is a nested type's `nesting_mode`.
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let volumes = &schemas.resource("cloud_instance")?.block.attributes["volumes"];
 /// let nesting = volumes.nested_type.as_ref().unwrap().nesting;
 /// assert_eq!((nesting, nesting.as_str()), (AttributeNesting::Map, "map"));
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum AttributeNesting {
@@ -370,10 +370,10 @@ pub struct NestedBlock {
 /// assert_eq!(NestedBlock::new(BlockNesting::List, step).implied_type(), Type::Dynamic);
 ///
 /// // In schema JSON it is a block type's `nesting_mode`.
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let monitoring = &schemas.resource("cloud_instance")?.block.block_types["monitoring"];
 /// assert_eq!((monitoring.nesting, monitoring.nesting.as_str()), (BlockNesting::Group, "group"));
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BlockNesting {

@@ -91,7 +91,7 @@ pub struct ProviderSchema {
 /// ```
 /// use ctywire::schema::{ProviderSchemas, SchemaKind};
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let token = schemas.schema(SchemaKind::EphemeralResource, "cloud_session_token")?;
 /// assert!(token.block.attributes["token"].sensitive);
 ///
@@ -108,7 +108,7 @@ pub struct ProviderSchema {
 ///     "list resource type cloud_instance",
 ///     "action cloud_instance_reboot",
 /// ]);
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SchemaKind {
@@ -187,7 +187,7 @@ const IDENTITIES: Section<IdentitySchema> = Section {
 /// ```
 /// use ctywire::schema::ProviderSchemas;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let exact = schemas.match_provider("registry.terraform.io/example/cloud")?;
 /// assert!(exact.fallback.is_none());
 /// assert!(exact.provider.resource_schemas.contains_key("cloud_instance"));
@@ -197,7 +197,7 @@ const IDENTITIES: Section<IdentitySchema> = Section {
 /// assert_eq!(found.address, "registry.terraform.io/example/cloud");
 /// let note = found.fallback.map(|how| format!("taken as {} ({how})", found.address));
 /// assert_eq!(note.as_deref(), Some("taken as registry.terraform.io/example/cloud (another registry host)"));
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct ProviderMatch<'s> {
@@ -218,7 +218,7 @@ pub struct ProviderMatch<'s> {
 /// ```
 /// use ctywire::schema::ProviderSchemas;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// // Terraform 0.12 names an aliased provider configuration `TYPE.ALIAS`.
 /// let found = schemas.match_provider("cloud.west")?;
 /// assert_eq!(found.address, "registry.terraform.io/example/cloud");
@@ -226,7 +226,7 @@ pub struct ProviderMatch<'s> {
 /// assert_eq!(fallback.dropped_alias.as_deref(), Some("west"));
 /// assert!(fallback.by_type_name && !fallback.other_host);
 /// assert_eq!(fallback.to_string(), r#"alias "west" dropped, by type name alone"#);
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -270,7 +270,7 @@ impl fmt::Display for Fallback {
 /// use ctywire::schema::{ProviderSchemas, SchemaKind};
 /// use ctywire::json;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// // A state OpenTofu wrote names the provider on OpenTofu's registry.
 /// let found = schemas.find(SchemaKind::Resource, "cloud_bucket", Some("registry.opentofu.org/example/cloud"))?;
 /// assert_eq!(found.provider, "registry.terraform.io/example/cloud");
@@ -283,7 +283,7 @@ impl fmt::Display for Fallback {
 /// let identity = schemas.find_identity("cloud_instance", Some("registry.terraform.io/example/cloud"))?;
 /// assert!(identity.fallback.is_none());
 /// assert!(identity.schema.attributes["id"].required_for_import);
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct SchemaMatch<'s, T = Schema> {

@@ -32,7 +32,7 @@ pub struct IdentitySchema {
 /// use ctywire::schema::ProviderSchemas;
 /// use ctywire::Type;
 ///
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let identity = schemas.resource_identity("cloud_instance")?;
 /// let id = &identity.attributes["id"];
 /// assert_eq!(id.ty, Type::String);
@@ -45,7 +45,7 @@ pub struct IdentitySchema {
 ///     .map(|(name, _)| name.as_str())
 ///     .collect();
 /// assert_eq!(required, ["id"]);
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct IdentityAttribute {

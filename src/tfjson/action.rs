@@ -74,10 +74,10 @@ pub struct ActionInvocation {
 /// assert_eq!(trigger.action_trigger_event, "AfterCreate");
 ///
 /// // The instance is created first: its ID, and so the action's configuration, is unknown.
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/schema/provider.json"))?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/schema/provider.json")?)?;
 /// let ty = reboot.find_schema(&schemas)?.schema.implied_type();
 /// assert!(reboot.typed_config(&ty)?["instance_id"].is_unknown());
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]

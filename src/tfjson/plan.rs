@@ -263,7 +263,7 @@ pub struct ConditionResult {
 /// ```
 /// use ctywire::tfjson::{Action, Plan};
 ///
-/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
+/// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
 /// // A replacement, the new object created before the old one is destroyed.
 /// let deployer = &plan.resource_change("aws_key_pair.deployer").unwrap().change;
 /// assert_eq!(deployer.actions, [Action::Create, Action::Delete]);
@@ -279,7 +279,7 @@ pub struct ConditionResult {
 /// assert_eq!(Action::from_name("no-op"), Action::NoOp);
 /// assert_eq!(Action::Delete.to_string(), "delete");
 /// assert_eq!(Action::from_name("merge"), Action::Other("merge".into()));
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -372,7 +372,7 @@ pub struct DeferredChange {
 /// ```
 /// use ctywire::tfjson::Plan;
 ///
-/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
+/// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
 /// let relevant: Vec<String> = plan.relevant_attributes.iter()
 ///     .map(|r| format!("{}{}", r.resource, r.attribute))
 ///     .collect();
@@ -382,7 +382,7 @@ pub struct DeferredChange {
 /// let tags = &plan.relevant_attributes[1].attribute;
 /// let vpc = "object({id=string, tags=map(string)})".parse()?;
 /// assert_eq!(tags.resolve(&vpc).to_string(), r#".tags["Name"]"#);
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

@@ -60,8 +60,8 @@ pub struct State {
 /// use ctywire::schema::ProviderSchemas;
 /// use ctywire::tfjson::Plan;
 ///
-/// let plan = Plan::from_json(include_bytes!("../../examples/plan/plan.json"))?;
-/// let schemas = ProviderSchemas::from_json(include_bytes!("../../examples/plan/schema.json"))?;
+/// let plan = Plan::from_json(&std::fs::read("examples/plan/plan.json")?)?;
+/// let schemas = ProviderSchemas::from_json(&std::fs::read("examples/plan/schema.json")?)?;
 /// let planned = plan.planned_values.as_ref().unwrap();
 ///
 /// // Every resource, those of child modules included.
@@ -81,7 +81,7 @@ pub struct State {
 ///     planned.outputs["db_endpoint"].typed_value()?.as_str(),
 ///     Some("main.c9akciq32.us-east-1.rds.amazonaws.com:5432"),
 /// );
-/// # Ok::<(), ctywire::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]

@@ -455,10 +455,17 @@ fn calls_one_at_a_time_are_paired_right() {
 /// response of a request another overwrite hid, is possibly mixed: an apply after it
 /// carries another plan for it, request files in doubt proposed what the response
 /// plans, or only the times paired them.
+///
+/// 50 runs by default (90.1% of 7,134 calls); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200`
+/// in `.ci/run`).
 #[test]
 fn parallel_calls_are_mostly_paired_and_never_wrong() {
-    let (survived, correct, wrong) = score_runs(200, 10);
-    assert!(survived > 20_000, "{survived}");
+    let seeds = std::env::var("CTYWIRE_CAPTURE_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(50);
+    let (survived, correct, wrong) = score_runs(seeds, 10);
+    assert!(survived as u64 > seeds * 100, "{survived} of {seeds} runs");
     assert!(correct * 100 >= survived * 88, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }

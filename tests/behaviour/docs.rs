@@ -261,3 +261,52 @@ fn the_scan_finds_paths_and_placeholders_apart() {
         vec![(1, "src/x.rs".to_owned()), (1, "y".to_owned())]
     );
 }
+
+/// Doc examples build as one program per crate (rustdoc's merged doc-tests, edition
+/// 2024), where a file path relative to the example's source file means nothing: one
+/// `include_bytes!("../../examples/…")` fails that build, and rustdoc then builds every
+/// example of the crate on its own, silently and several times slower. Examples read the
+/// repository's files at run time instead (doc-tests run in the package's directory).
+#[test]
+fn doc_examples_include_no_file_by_a_relative_path() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !in_repository(root) {
+        return;
+    }
+    let mut sources: Vec<String> = tree(root)
+        .into_iter()
+        .filter(|p| {
+            (p.ends_with(".rs") && (p.starts_with("src/") || p.contains("/src/")))
+                || p == "README.md"
+        })
+        .collect();
+    sources.sort();
+    assert!(
+        sources.iter().any(|p| p == "src/capture/mod.rs"),
+        "the walk found the sources"
+    );
+    let mut found = Vec::new();
+    for source in &sources {
+        let text = std::fs::read_to_string(root.join(source)).unwrap();
+        let mut in_readme_code = false;
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            let in_example = if source == "README.md" {
+                if line.starts_with("```") {
+                    in_readme_code = !in_readme_code;
+                }
+                in_readme_code
+            } else {
+                line.starts_with("///") || line.starts_with("//!")
+            };
+            if in_example && (line.contains("include_bytes!(") || line.contains("include_str!(")) {
+                found.push(format!("{source}:{}: {line}", n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "doc examples that include a file (read it with std::fs::read instead):\n{}",
+        found.join("\n")
+    );
+}

@@ -913,10 +913,10 @@ fn members<'s>(
                 if attribute_group(attribute) == group {
                     attribute_item(&mut items, name, attribute, item_path, queue);
                 }
-            } else if let Some(nested) = block.block_types.get(name) {
-                if block_group(nested) == group {
-                    block_item(&mut items, name, nested, item_path, queue);
-                }
+            } else if let Some(nested) = block.block_types.get(name)
+                && block_group(nested) == group
+            {
+                block_item(&mut items, name, nested, item_path, queue);
             }
         }
         if items.is_empty() {

@@ -208,10 +208,10 @@ impl Subscriber for Hclog {
     fn record(&self, span: &Id, values: &Record<'_>) {
         let mut visitor = Fields(Vec::new());
         values.record(&mut visitor);
-        if let Ok(mut spans) = self.spans.lock() {
-            if let Some(data) = spans.get_mut(&span.into_u64()) {
-                data.fields.extend(visitor.0);
-            }
+        if let Ok(mut spans) = self.spans.lock()
+            && let Some(data) = spans.get_mut(&span.into_u64())
+        {
+            data.fields.extend(visitor.0);
         }
     }
 
@@ -246,10 +246,10 @@ impl Subscriber for Hclog {
     }
 
     fn clone_span(&self, id: &Id) -> Id {
-        if let Ok(mut spans) = self.spans.lock() {
-            if let Some(data) = spans.get_mut(&id.into_u64()) {
-                data.refs += 1;
-            }
+        if let Ok(mut spans) = self.spans.lock()
+            && let Some(data) = spans.get_mut(&id.into_u64())
+        {
+            data.refs += 1;
         }
         id.clone()
     }

@@ -615,14 +615,14 @@ pub(crate) fn validate_config<T: object::Object + object::JsonField + object::Ms
 impl<D: Send + Sync + 'static, R: Resource<D>> AnyResource<D> for ResourceEntry<R> {
     fn validate(&self, config: Option<&pb::DynamicValue>) -> Vec<pb::Diagnostic> {
         let mut found = validate_config::<R::State>(&self.ty, config);
-        if self.block.block_types.contains_key("timeouts") {
-            if let Ok(config) = dynamic::decode(config, &self.ty) {
-                found.extend(
-                    crate::timeouts::validate(&config)
-                        .iter()
-                        .map(Diagnostic::to_proto),
-                );
-            }
+        if self.block.block_types.contains_key("timeouts")
+            && let Ok(config) = dynamic::decode(config, &self.ty)
+        {
+            found.extend(
+                crate::timeouts::validate(&config)
+                    .iter()
+                    .map(Diagnostic::to_proto),
+            );
         }
         found
     }

@@ -338,14 +338,14 @@ impl Runner<'_> {
             return Outcome::Failed(self.with_plan(why, &plan, &run));
         }
         if step.kind == Kind::PlanOnly {
-            if !step.expect_non_empty_plan {
-                if let Err(why) = PlanCheck::empty().check(&plan) {
-                    return Outcome::Failed(self.with_plan(
-                        format!("a plan-only step: {why}"),
-                        &plan,
-                        &run,
-                    ));
-                }
+            if !step.expect_non_empty_plan
+                && let Err(why) = PlanCheck::empty().check(&plan)
+            {
+                return Outcome::Failed(self.with_plan(
+                    format!("a plan-only step: {why}"),
+                    &plan,
+                    &run,
+                ));
             }
             return Outcome::Done;
         }
@@ -370,14 +370,14 @@ impl Runner<'_> {
         {
             return Outcome::Failed(self.with_plan(why, &plan, &run));
         }
-        if !step.expect_non_empty_plan {
-            if let Err(why) = PlanCheck::empty().check(&plan) {
-                return Outcome::Failed(self.with_plan(
-                    format!("after applying this step, the plan was not empty: {why}"),
-                    &plan,
-                    &run,
-                ));
-            }
+        if !step.expect_non_empty_plan
+            && let Err(why) = PlanCheck::empty().check(&plan)
+        {
+            return Outcome::Failed(self.with_plan(
+                format!("after applying this step, the plan was not empty: {why}"),
+                &plan,
+                &run,
+            ));
         }
         Outcome::Done
     }
@@ -531,10 +531,10 @@ impl Runner<'_> {
             Ok(state) => state,
             Err(why) => return fail(why),
         };
-        if import.verify {
-            if let Err(why) = verify_import(&current, &imported, &import.address, &import.ignore) {
-                return fail(why);
-            }
+        if import.verify
+            && let Err(why) = verify_import(&current, &imported, &import.address, &import.ignore)
+        {
+            return fail(why);
         }
         let _ = std::fs::remove_dir_all(&import_dir);
         Outcome::Done

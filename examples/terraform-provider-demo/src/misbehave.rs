@@ -255,13 +255,13 @@ impl Intercept for Hook {
     async fn request(&self, _: &'static str, request: &mut (dyn Any + Send)) -> Result<(), Status> {
         let request: &dyn Any = request;
         let apply = request.downcast_ref::<apply_resource_change::Request>();
-        if let (Some(mark), Some(apply)) = (&self.slow_apply, apply) {
-            if apply.type_name == THING {
-                std::fs::write(mark, b"applying\n").map_err(|e| {
-                    Status::internal(format!("DEMO_SLOW_APPLY {}: {e}", mark.display()))
-                })?;
-                tokio::time::sleep(SLOW_APPLY).await;
-            }
+        if let (Some(mark), Some(apply)) = (&self.slow_apply, apply)
+            && apply.type_name == THING
+        {
+            std::fs::write(mark, b"applying\n").map_err(|e| {
+                Status::internal(format!("DEMO_SLOW_APPLY {}: {e}", mark.display()))
+            })?;
+            tokio::time::sleep(SLOW_APPLY).await;
         }
         Ok(())
     }

@@ -37,15 +37,15 @@ impl Resource<()> for Volumes {
             "fail" => return Err(Error::new("No", "refused").at(Volume::path().name())),
             _ => {}
         }
-        if let (Some(Some(prior)), Some(size)) = (plan.prior()?.map(|p| p.size), planned.size) {
-            if size < prior {
-                plan.requires_replace(Volume::path().size());
-                ctx.warn(
-                    "Shrinking",
-                    "a smaller volume is a new volume",
-                    Volume::path().size(),
-                );
-            }
+        if let (Some(Some(prior)), Some(size)) = (plan.prior()?.map(|p| p.size), planned.size)
+            && size < prior
+        {
+            plan.requires_replace(Volume::path().size());
+            ctx.warn(
+                "Shrinking",
+                "a smaller volume is a new volume",
+                Volume::path().size(),
+            );
         }
         plan.set_planned(&planned)
     }

@@ -288,11 +288,11 @@ impl http_body::Body for Peek {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, tonic::Status>>> {
         let polled = Pin::new(&mut self.inner).poll_frame(cx);
-        if let Poll::Ready(Some(Ok(frame))) = &polled {
-            if let (Some(data), Ok(mut seen)) = (frame.data_ref(), self.seen.lock()) {
-                let room = PEEK_BYTES.saturating_sub(seen.len());
-                seen.extend_from_slice(&data[..room.min(data.len())]);
-            }
+        if let Poll::Ready(Some(Ok(frame))) = &polled
+            && let (Some(data), Ok(mut seen)) = (frame.data_ref(), self.seen.lock())
+        {
+            let room = PEEK_BYTES.saturating_sub(seen.len());
+            seen.extend_from_slice(&data[..room.min(data.len())]);
         }
         polled
     }
