@@ -109,7 +109,15 @@
 //! plan whose response plans exactly what request files in doubt proposed,
 //! and a pair only the times bind while messages written whole in one millisecond lie
 //! around it. A pair a link proves (a refresh that found no drift, a plan an apply
-//! carries out) shows the same values whichever calls' files it holds. The checks
+//! carries out) shows the same values whichever calls' files it holds, but for the
+//! fields nothing binds: where a call of the RPC was hidden whole (its twin wrote every
+//! file of both messages under the same names), the calls Terraform makes around it
+//! show it (a refresh that no plan from its state follows, a plan from a state no
+//! refresh returned since the last, the first refresh of a state no apply before it
+//! returned, a destroy plan no apply carries out), and each complete call of the RPC
+//! written while it could have been, whose private data differs across the directory,
+//! is [`Status::PossiblyMixed`]. A call hidden with nothing around it (a plan that
+//! creates, in a run that only plans) leaves no trace at all. The checks
 //! assume the provider keeps Terraform's rules: a call whose response breaks them is
 //! shown with the reason, paired only where the times leave no other choice. Without
 //! schemas, only the times and the bytes pair calls.
@@ -155,6 +163,7 @@ use crate::schema::Block;
 use crate::schema::{Client, Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
 
 mod assign;
+mod hidden;
 mod names;
 mod pairing;
 mod resolve;
@@ -371,7 +380,10 @@ pub enum Status {
     /// within a millisecond's end of another call's message of the same RPC: an
     /// overwrite there could have left the other call's file under this one's name; or
     /// halves of two calls that overwrites in one millisecond could have left looking
-    /// like one (the request's own response lost, the response's own request hidden).
+    /// like one (the request's own response lost, the response's own request hidden);
+    /// or a call whose private data differs across the directory, written while a call
+    /// of its RPC that an overwrite hid whole (as the calls around it show) could have
+    /// shared its milliseconds and names.
     PossiblyMixed {
         /// Which file, and which other call's file shares its millisecond.
         reason: String,
@@ -625,6 +637,7 @@ impl Capture {
                 &mut links,
             ));
         }
+        hidden::mark(&mut capture.calls);
         capture.calls.sort_by(|a, b| {
             let key = |c: &Call| {
                 (
