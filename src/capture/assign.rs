@@ -1377,9 +1377,15 @@ pub(super) fn calls(
                 missing.extend(response.missing.clone());
                 let broke = broken.get(&q).cloned();
                 let swapped = overwritten(q, *p);
+                // A destroy's answer shows what the rules fix, whichever calls wrote its
+                // files (each of them holds those bytes): its grouping cannot be in doubt.
+                let (response_doubt, response_mixed) = match forced.contains(&q) {
+                    true => (None, None),
+                    false => (response.doubt.clone(), response.mixed.clone()),
+                };
                 let status = match (
-                    request.doubt.clone().or(response.doubt.clone()).or(broke),
-                    request.mixed.clone().or(response.mixed.clone()).or(swapped),
+                    request.doubt.clone().or(response_doubt).or(broke),
+                    request.mixed.clone().or(response_mixed).or(swapped),
                 ) {
                     (Some(reason), _) => Status::Incomplete { missing, reason },
                     (None, Some(reason)) => Status::PossiblyMixed { reason },

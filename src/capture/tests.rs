@@ -400,9 +400,9 @@ fn bad_names_are_problems_and_the_rest_is_read() {
 /// same millisecond as `b`'s and its response in the same millisecond as `b`'s, so the
 /// names show one call, whose `PlannedPrivate` is `a`'s. Only the refresh of `a`, which
 /// no plan from its state follows, shows the hidden call: the call is possibly mixed.
-#[test]
-fn a_call_hidden_whole_leaves_its_twin_possibly_mixed() {
-    let schemas = ProviderSchemas::from_json(
+/// The schema of the generated runs (`tests/behaviour/capture_runs.rs`).
+fn gen_schemas() -> ProviderSchemas {
+    ProviderSchemas::from_json(
         br#"{"format_version":"1.0","provider_schemas":{"example.com/gen/gen":{
           "provider":{"version":0,"block":{}},
           "resource_schemas":{"gen_thing":{"version":0,"block":{"attributes":{
@@ -410,7 +410,12 @@ fn a_call_hidden_whole_leaves_its_twin_possibly_mixed() {
             "size":{"type":"number","optional":true},
             "id":{"type":"string","computed":true}}}}}}}}"#,
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn a_call_hidden_whole_leaves_its_twin_possibly_mixed() {
+    let schemas = gen_schemas();
     let ty = schemas.resource("gen_thing").unwrap().implied_type();
     let state = |r: &str| {
         let v = Value::object([
@@ -519,4 +524,80 @@ fn a_call_hidden_whole_leaves_its_twin_possibly_mixed() {
             "114 PlanResourceChange complete",
         ]
     );
+}
+
+/// Three destroy plans whose responses straddle milliseconds' ends: the files at 301
+/// may be either of two calls', but every one of them holds what the rules fix for a
+/// destroy's answer (a null `PlannedState`, and private data the same throughout), so
+/// each request is answered, complete, whichever files it shows.
+#[test]
+fn a_destroy_answered_by_a_response_in_doubt_is_complete() {
+    let schemas = gen_schemas();
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let state = |r: &str| {
+        let v = Value::object([
+            ("name", Value::from(r)),
+            ("size", Value::from(1)),
+            ("id", Value::from(format!("id-{r}"))),
+        ]);
+        crate::msgpack::encode(&v, &ty).unwrap()
+    };
+    let request = |t: u64, r: &str| {
+        vec![
+            (
+                format!("{t}_PlanResourceChange_Request_Config.msgpack"),
+                vec![0xc0],
+            ),
+            (
+                format!("{t}_PlanResourceChange_Request_PriorState.msgpack"),
+                state(r),
+            ),
+            (
+                format!("{t}_PlanResourceChange_Request_ProposedNewState.msgpack"),
+                vec![0xc0],
+            ),
+            (
+                format!("{t}_PlanResourceChange_Request_PriorPrivate.empty"),
+                vec![],
+            ),
+        ]
+    };
+    let response = |t: u64| {
+        vec![
+            (
+                format!("{t}_PlanResourceChange_Response_PlannedState.msgpack"),
+                vec![0xc0],
+            ),
+            (
+                format!("{t}_PlanResourceChange_Response_PlannedPrivate.empty"),
+                vec![],
+            ),
+        ]
+    };
+    let files = [
+        request(296, "a"),
+        request(297, "b"),
+        request(298, "c"),
+        // The first response's PlannedState alone: its PlannedPrivate was written at
+        // 301, under the second's.
+        vec![(
+            "300_PlanResourceChange_Response_PlannedState.msgpack".to_owned(),
+            vec![0xc0],
+        )],
+        response(301),
+        response(302),
+    ]
+    .concat();
+    let capture = Capture::from_files_with_schemas(files, &schemas);
+    let shown: Vec<String> = capture
+        .calls
+        .iter()
+        .map(|c| format!("{} {}", c.unix_millis(), c.status))
+        .collect();
+    assert_eq!(capture.summary().complete, 3, "{shown:?}");
+    assert!(capture.calls.iter().filter(|c| c.is_complete()).all(|c| {
+        c.payload("Response", "PlannedState")
+            .is_some_and(Payload::is_null)
+            && c.payload("Request", "Config").is_some_and(Payload::is_null)
+    }));
 }

@@ -451,8 +451,8 @@ fn calls_one_at_a_time_are_paired_right() {
     assert!(correct * 100 >= survived * 99, "{correct} of {survived}");
 }
 
-/// Terraform's default `-parallelism=10`: nearly nine in ten of the calls whose files
-/// survived are complete and correct (89.9% over 300 runs), and no complete call is
+/// Terraform's default `-parallelism=10`: more than nine in ten of the calls whose files
+/// survived are complete and correct (92.9% over 300 runs), and no complete call is
 /// wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
@@ -463,7 +463,7 @@ fn calls_one_at_a_time_are_paired_right() {
 fn parallel_calls_are_mostly_paired_and_never_wrong() {
     let (survived, correct, wrong) = score_runs(200, 10);
     assert!(survived > 20_000, "{survived}");
-    assert!(correct * 100 >= survived * 88, "{correct} of {survived}");
+    assert!(correct * 100 >= survived * 91, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }
 
@@ -575,7 +575,12 @@ fn score_report() {
             .iter()
             .map(|(n, b)| (n.as_str(), b.as_slice()))
             .collect();
-        for truth in &run.calls {
+        for (index, truth) in run.calls.iter().enumerate() {
+            // Each phase's calls: one, two, two, two, one and one a resource.
+            let phase = [1, 3, 5, 7, 8, 9]
+                .iter()
+                .position(|&end| index < end * RESOURCES)
+                .map_or(0, |p| p + 1);
             let survived = truth
                 .files
                 .iter()
@@ -601,7 +606,11 @@ fn score_report() {
                 other => other.to_string().chars().take(70).collect(),
             };
             *kinds
-                .entry(format!("LOST {} {} files: {what}", truth.rpc, held.len()))
+                .entry(format!(
+                    "LOST {} (phase {phase}) {} files: {what}",
+                    truth.rpc,
+                    held.len()
+                ))
                 .or_default() += 1;
         }
         let score = score(&run, &capture);
