@@ -78,7 +78,8 @@
 //!   request left with one kind is answered by it, unless more requests need that kind
 //!   than the directory holds (requests of the same bytes count as one: as many of them
 //!   as there are such responses take one each), or a response that more calls wrote than requests explain
-//!   (its request hidden by an overwrite) and that fits the request lies between the
+//!   (its request hidden by an overwrite; a request that lacks files but whose every
+//!   file holds a whole request's bytes explains one as that request's twin) and that fits the request lies between the
 //!   two (for an apply, only one of the same bytes: Terraform applies an instance once
 //!   a run, so a hidden apply whose answer has other bytes is not this one's). A refresh
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
@@ -93,7 +94,9 @@
 //! - the applies bind the plans before them: Terraform plans a resource again just
 //!   before it applies it and sends the plan's `PlannedState` in the apply, so the last
 //!   plan request before an apply with its `Config` and `PriorState` is answered by a
-//!   response with that `PlannedState`;
+//!   response with that `PlannedState` written before the apply (by the apply's own
+//!   `Config` and `PlannedState` files: its files of bytes every apply shares may be
+//!   another's, written earlier);
 //! - a call whose private data or `ProviderMeta` (values nothing binds), while those
 //!   fields differ across the directory, was written within a millisecond's end of
 //!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],

@@ -601,3 +601,80 @@ fn a_destroy_answered_by_a_response_in_doubt_is_complete() {
             && c.payload("Request", "Config").is_some_and(Payload::is_null)
     }));
 }
+
+/// An apply whose request's `ProviderMeta` shares its bytes with every other apply's:
+/// grouped with another apply's, written a millisecond before its own files, it does
+/// not make the apply start before the plan's response that it carries out.
+#[test]
+fn an_apply_starts_at_its_own_files() {
+    let schemas = gen_schemas();
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let value = |r: &str, id: Value| {
+        let v = Value::object([
+            ("name", Value::from(r)),
+            ("size", Value::from(1)),
+            ("id", id),
+        ]);
+        crate::msgpack::encode(&v, &ty).unwrap()
+    };
+    let config = |r: &str| value(r, Value::Null);
+    let planned = |r: &str| value(r, Value::unknown());
+    let apply = |t: u64, meta: u64, r: &str| {
+        vec![
+            (
+                format!("{t}_ApplyResourceChange_Request_Config.msgpack"),
+                config(r),
+            ),
+            (
+                format!("{t}_ApplyResourceChange_Request_PlannedState.msgpack"),
+                planned(r),
+            ),
+            (
+                format!("{t}_ApplyResourceChange_Request_PriorState.msgpack"),
+                vec![0xc0],
+            ),
+            (
+                format!("{meta}_ApplyResourceChange_Request_ProviderMeta.empty"),
+                vec![],
+            ),
+            (
+                format!("{}_ApplyResourceChange_Response_NewState.msgpack", t + 5),
+                value(r, Value::from("i")),
+            ),
+        ]
+    };
+    let files = [
+        vec![
+            (
+                "42_PlanResourceChange_Request_Config.msgpack".to_owned(),
+                config("x"),
+            ),
+            (
+                "42_PlanResourceChange_Request_PriorState.msgpack".to_owned(),
+                vec![0xc0],
+            ),
+            (
+                "42_PlanResourceChange_Request_ProposedNewState.msgpack".to_owned(),
+                config("x"),
+            ),
+            (
+                "45_PlanResourceChange_Response_PlannedState.msgpack".to_owned(),
+                planned("x"),
+            ),
+        ],
+        // Another resource's apply, whose ProviderMeta is written at 44.
+        apply(44, 44, "y"),
+        apply(45, 46, "x"),
+    ]
+    .concat();
+    let capture = Capture::from_files_with_schemas(files, &schemas);
+    let shown: Vec<String> = capture
+        .calls
+        .iter()
+        .map(|c| format!("{} {} {}", c.unix_millis(), c.rpc, c.status))
+        .collect();
+    assert!(
+        shown.contains(&"42 PlanResourceChange complete".to_owned()),
+        "{shown:?}"
+    );
+}

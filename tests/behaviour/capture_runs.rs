@@ -452,7 +452,7 @@ fn calls_one_at_a_time_are_paired_right() {
 }
 
 /// Terraform's default `-parallelism=10`: more than nine in ten of the calls whose files
-/// survived are complete and correct (92.9% over 300 runs), and no complete call is
+/// survived are complete and correct (94.6% over 300 runs), and no complete call is
 /// wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
@@ -463,7 +463,7 @@ fn calls_one_at_a_time_are_paired_right() {
 fn parallel_calls_are_mostly_paired_and_never_wrong() {
     let (survived, correct, wrong) = score_runs(200, 10);
     assert!(survived > 20_000, "{survived}");
-    assert!(correct * 100 >= survived * 91, "{correct} of {survived}");
+    assert!(correct * 100 >= survived * 93, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }
 
@@ -600,6 +600,12 @@ fn score_report() {
             held.sort();
             if holder.is_complete() && held == mine {
                 continue;
+            }
+            if seed == from && std::env::var_os("CTYWIRE_CAPTURE_LOST").is_some() {
+                eprintln!("lost (phase {phase}) {:?}: {}", truth.names, holder.status);
+                for line in &holder.explain {
+                    eprintln!("    {line}");
+                }
             }
             let what = match &holder.status {
                 ctywire::capture::Status::Complete => "complete with other files".to_owned(),
