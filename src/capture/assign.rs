@@ -49,6 +49,9 @@ impl Linked {
 /// An `ApplyResourceChange` request whose files are decided: Terraform sends the
 /// `PlannedState` its plan's response gave, with that plan's `Config` and `PriorState`.
 struct Applied {
+    /// When it was written by its own files: the first of its `Config` and
+    /// `PlannedState` files, whose values tell it (a file of bytes every apply's request
+    /// shares, such as a null `PriorState`, may be another's, written earlier).
     first: u64,
     /// The name of its `PlannedState` file.
     file: String,
@@ -853,8 +856,13 @@ pub(super) fn calls(
             .filter(|q| q.doubt.is_none())
             .filter_map(|q| {
                 let get = |field| files.of(&q.files, field).map(|i| files.link(i));
+                let own = ["Config", "PlannedState"]
+                    .iter()
+                    .filter_map(|field| files.of(&q.files, field))
+                    .map(|i| files.ms(i))
+                    .min();
                 Some(Applied {
-                    first: q.first,
+                    first: own.unwrap_or(q.first),
                     file: payloads[files.of(&q.files, "PlannedState")?].file.clone(),
                     config: get("Config")?,
                     prior: get("PriorState")?,
@@ -1061,10 +1069,34 @@ pub(super) fn calls(
     }
     // Responses of bytes that more calls wrote than the requests the directory shows
     // can explain: some request was hidden by an overwrite (its twin's names).
+    // A request in doubt that holds none of the values a response's check reads, but
+    // whose every file holds the bytes of a whole request's file of its field (a twin
+    // whose other files an overwrite took): it may own a response of the twin's kinds.
+    let partial_twins: Vec<usize> = (0..requests.len())
+        .filter(|&o| requests[o].doubt.is_some() && !needs.contains(&o))
+        .filter_map(|o| {
+            let files_of = &requests[o].files;
+            let values = files_of.iter().any(|&i| {
+                ["Config", "PriorState", "ProposedNewState", "PlannedState"]
+                    .contains(&files.field(i))
+            });
+            if !values {
+                return None;
+            }
+            whole.iter().copied().find(|&w| {
+                files_of.iter().all(|&i| {
+                    files
+                        .of(&requests[w].files, files.field(i))
+                        .is_some_and(|j| files.bytes(j) == files.bytes(i))
+                })
+            })
+        })
+        .collect();
     let orphans: Vec<usize> = (0..responses.len())
         .filter(|&p| {
             let fit = needs
                 .iter()
+                .chain(&partial_twins)
                 .filter(|&&q| fitting[q].iter().any(|&x| class[x] == class[p]))
                 .count();
             responses[p].missing.is_empty() && fit < supply(class[p])
@@ -1377,9 +1409,15 @@ pub(super) fn calls(
                 missing.extend(response.missing.clone());
                 let broke = broken.get(&q).cloned();
                 let swapped = overwritten(q, *p);
+                // A destroy's answer shows what the rules fix, whichever calls wrote its
+                // files (each of them holds those bytes): its grouping cannot be in doubt.
+                let (response_doubt, response_mixed) = match forced.contains(&q) {
+                    true => (None, None),
+                    false => (response.doubt.clone(), response.mixed.clone()),
+                };
                 let status = match (
-                    request.doubt.clone().or(response.doubt.clone()).or(broke),
-                    request.mixed.clone().or(response.mixed.clone()).or(swapped),
+                    request.doubt.clone().or(response_doubt).or(broke),
+                    request.mixed.clone().or(response_mixed).or(swapped),
                 ) {
                     (Some(reason), _) => Status::Incomplete { missing, reason },
                     (None, Some(reason)) => Status::PossiblyMixed { reason },

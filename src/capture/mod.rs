@@ -78,7 +78,8 @@
 //!   request left with one kind is answered by it, unless more requests need that kind
 //!   than the directory holds (requests of the same bytes count as one: as many of them
 //!   as there are such responses take one each), or a response that more calls wrote than requests explain
-//!   (its request hidden by an overwrite) and that fits the request lies between the
+//!   (its request hidden by an overwrite; a request that lacks files but whose every
+//!   file holds a whole request's bytes explains one as that request's twin) and that fits the request lies between the
 //!   two (for an apply, only one of the same bytes: Terraform applies an instance once
 //!   a run, so a hidden apply whose answer has other bytes is not this one's). A refresh
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
@@ -93,7 +94,9 @@
 //! - the applies bind the plans before them: Terraform plans a resource again just
 //!   before it applies it and sends the plan's `PlannedState` in the apply, so the last
 //!   plan request before an apply with its `Config` and `PriorState` is answered by a
-//!   response with that `PlannedState`;
+//!   response with that `PlannedState` written before the apply (by the apply's own
+//!   `Config` and `PlannedState` files: its files of bytes every apply shares may be
+//!   another's, written earlier);
 //! - a call whose private data or `ProviderMeta` (values nothing binds), while those
 //!   fields differ across the directory, was written within a millisecond's end of
 //!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
@@ -114,7 +117,15 @@
 //! plan whose response plans exactly what request files in doubt proposed,
 //! and a pair only the times bind while messages written whole in one millisecond lie
 //! around it. A pair a link proves (a refresh that found no drift, a plan an apply
-//! carries out) shows the same values whichever calls' files it holds. The checks
+//! carries out) shows the same values whichever calls' files it holds, but for the
+//! fields nothing binds: where a call of the RPC was hidden whole (its twin wrote every
+//! file of both messages under the same names), the calls Terraform makes around it
+//! show it (a refresh that no plan from its state follows, a plan from a state no
+//! refresh returned since the last, the first refresh of a state no apply before it
+//! returned, a destroy plan no apply carries out), and each complete call of the RPC
+//! written while it could have been, whose private data differs across the directory,
+//! is [`Status::PossiblyMixed`]. A call hidden with nothing around it (a plan that
+//! creates, in a run that only plans) leaves no trace at all. The checks
 //! assume the provider keeps Terraform's rules: a call whose response breaks them is
 //! shown with the reason, paired only where the times leave no other choice. Without
 //! schemas, only the times and the bytes pair calls.
@@ -160,6 +171,7 @@ use crate::schema::Block;
 use crate::schema::{Client, Function, IdentitySchema, ProviderSchemas, Schema, SchemaKind};
 
 mod assign;
+mod hidden;
 mod names;
 mod pairing;
 mod resolve;
@@ -377,7 +389,10 @@ pub enum Status {
     /// within a millisecond's end of another call's message of the same RPC: an
     /// overwrite there could have left the other call's file under this one's name; or
     /// halves of two calls that overwrites in one millisecond could have left looking
-    /// like one (the request's own response lost, the response's own request hidden).
+    /// like one (the request's own response lost, the response's own request hidden);
+    /// or a call whose private data differs across the directory, written while a call
+    /// of its RPC that an overwrite hid whole (as the calls around it show) could have
+    /// shared its milliseconds and names.
     PossiblyMixed {
         /// Which file, and which other call's file shares its millisecond.
         reason: String,
@@ -631,6 +646,7 @@ impl Capture {
                 &mut links,
             ));
         }
+        hidden::mark(&mut capture.calls);
         // A torn file holds two calls' bytes: no call holding one is complete.
         torn::mark(&mut capture.calls);
         capture.calls.sort_by(|a, b| {

@@ -409,16 +409,20 @@ pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
 /// Scores `seeds` generated runs at `parallelism`: (calls whose files survived, of
 /// them complete and correct, complete calls that are wrong).
 fn score_runs(seeds: u64, parallelism: usize) -> (usize, usize, usize) {
-    let (survived, correct, wrong, _) = score_runs_with(seeds, parallelism, false);
+    let (survived, correct, wrong, _) = score_runs_with(1..=seeds, parallelism, false);
     (survived, correct, wrong)
 }
 
 /// [`score_runs`], with each resource's own private data when `private`; and how many
 /// calls are possibly mixed.
-fn score_runs_with(seeds: u64, parallelism: usize, private: bool) -> (usize, usize, usize, usize) {
+fn score_runs_with(
+    seeds: impl IntoIterator<Item = u64>,
+    parallelism: usize,
+    private: bool,
+) -> (usize, usize, usize, usize) {
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let (mut survived, mut correct, mut wrong, mut mixed) = (0, 0, 0, 0);
-    for seed in 1..=seeds {
+    for seed in seeds {
         let run = run_with(seed, parallelism, RESOURCES, private);
         let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
         assert!(capture.problems.is_empty());
@@ -447,8 +451,8 @@ fn calls_one_at_a_time_are_paired_right() {
     assert!(correct * 100 >= survived * 99, "{correct} of {survived}");
 }
 
-/// Terraform's default `-parallelism=10`: nearly nine in ten of the calls whose files
-/// survived are complete and correct (89.9% over 300 runs), and no complete call is
+/// Terraform's default `-parallelism=10`: more than nine in ten of the calls whose files
+/// survived are complete and correct (94.6% over 300 runs), and no complete call is
 /// wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
@@ -456,7 +460,7 @@ fn calls_one_at_a_time_are_paired_right() {
 /// carries another plan for it, request files in doubt proposed what the response
 /// plans, or only the times paired them.
 ///
-/// 50 runs by default (90.1% of 7,134 calls); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200`
+/// 50 runs by default (94.5% of 7,134 calls); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200`
 /// in `.ci/run`).
 #[test]
 fn parallel_calls_are_mostly_paired_and_never_wrong() {
@@ -466,7 +470,7 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
         .unwrap_or(50);
     let (survived, correct, wrong) = score_runs(seeds, 10);
     assert!(survived as u64 > seeds * 100, "{survived} of {seeds} runs");
-    assert!(correct * 100 >= survived * 88, "{correct} of {survived}");
+    assert!(correct * 100 >= survived * 93, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }
 
@@ -476,14 +480,21 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
 /// left open: the private files near a message cannot be told apart.)
 #[test]
 fn private_data_that_differs_makes_calls_possibly_mixed() {
-    let (_, correct, wrong, mixed) = score_runs_with(20, 10, true);
+    let (_, correct, wrong, mixed) = score_runs_with(1..=20, 10, true);
     assert!(mixed > 0, "{mixed}");
     assert!(correct > 0);
+    assert_eq!(wrong, 0);
+    // Seed 62 hides a plan whole behind another's names, in both its messages'
+    // milliseconds, and that one's response shows the hidden one's private data: only
+    // the refresh before the hidden plan shows it, and the call is possibly mixed.
+    // Seeds 109 and 145 do the same to an apply and a plan.
+    let (_, _, wrong, mixed) = score_runs_with([62, 109, 145], 10, true);
+    assert!(mixed > 0, "{mixed}");
     assert_eq!(wrong, 0);
     // One call at a time, two calls of an RPC meet within a millisecond's end now and
     // then (most often in the destroy's walks of one short call per resource): few are
     // possibly mixed.
-    let (survived, correct, wrong, mixed) = score_runs_with(5, 1, true);
+    let (survived, correct, wrong, mixed) = score_runs_with(1..=5, 1, true);
     assert_eq!(wrong, 0);
     assert!(mixed * 10 < survived, "{mixed} of {survived}");
     assert!(correct * 100 >= survived * 77, "{correct} of {survived}");
@@ -495,6 +506,9 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
 /// `CTYWIRE_CAPTURE_PARALLELISM`; each resource's own private data with
 /// `CTYWIRE_CAPTURE_PRIVATE`), the calls that survived, how many are complete and
 /// correct, and each complete call that is wrong (and fails if there is one).
+/// `CTYWIRE_CAPTURE_FROM` names the first seed; `CTYWIRE_CAPTURE_DUMP` a directory to
+/// write the first run's files into (for `ctywire capture --explain`), and
+/// `CTYWIRE_CAPTURE_EXPLAIN` prints why each of its calls that is not complete is not.
 #[test]
 #[ignore]
 fn score_report() {
@@ -505,13 +519,21 @@ fn score_report() {
             .unwrap_or(default)
     };
     let seeds = number("CTYWIRE_CAPTURE_SEEDS", 100);
+    let from = number("CTYWIRE_CAPTURE_FROM", 1);
     let parallelism = number("CTYWIRE_CAPTURE_PARALLELISM", 10) as usize;
     let private = std::env::var_os("CTYWIRE_CAPTURE_PRIVATE").is_some();
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let mut total = Score::default();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
-    for seed in 1..=seeds {
+    for seed in from..from + seeds {
         let run = run_with(seed, parallelism, RESOURCES, private);
+        if let (Some(dir), true) = (std::env::var_os("CTYWIRE_CAPTURE_DUMP"), seed == from) {
+            let dir = std::path::PathBuf::from(dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            for (name, bytes) in &run.files {
+                std::fs::write(dir.join(name), bytes).unwrap();
+            }
+        }
         let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
         for call in &capture.calls {
             let side = match call.payloads.iter().all(|p| p.name.is_request()) {
@@ -537,7 +559,7 @@ fn score_report() {
                 .entry(format!("{} {side} {status}: {reason}", call.rpc))
                 .or_default() += 1;
         }
-        if seed == 1 && std::env::var_os("CTYWIRE_CAPTURE_EXPLAIN").is_some() {
+        if seed == from && std::env::var_os("CTYWIRE_CAPTURE_EXPLAIN").is_some() {
             for call in capture.calls.iter().filter(|c| !c.is_complete()) {
                 eprintln!(
                     "{} {}: {:?}",
@@ -560,7 +582,12 @@ fn score_report() {
             .iter()
             .map(|(n, b)| (n.as_str(), b.as_slice()))
             .collect();
-        for truth in &run.calls {
+        for (index, truth) in run.calls.iter().enumerate() {
+            // Each phase's calls: one, two, two, two, one and one a resource.
+            let phase = [1, 3, 5, 7, 8, 9]
+                .iter()
+                .position(|&end| index < end * RESOURCES)
+                .map_or(0, |p| p + 1);
             let survived = truth
                 .files
                 .iter()
@@ -581,12 +608,22 @@ fn score_report() {
             if holder.is_complete() && held == mine {
                 continue;
             }
+            if seed == from && std::env::var_os("CTYWIRE_CAPTURE_LOST").is_some() {
+                eprintln!("lost (phase {phase}) {:?}: {}", truth.names, holder.status);
+                for line in &holder.explain {
+                    eprintln!("    {line}");
+                }
+            }
             let what = match &holder.status {
                 ctywire::capture::Status::Complete => "complete with other files".to_owned(),
                 other => other.to_string().chars().take(70).collect(),
             };
             *kinds
-                .entry(format!("LOST {} {} files: {what}", truth.rpc, held.len()))
+                .entry(format!(
+                    "LOST {} (phase {phase}) {} files: {what}",
+                    truth.rpc,
+                    held.len()
+                ))
                 .or_default() += 1;
         }
         let score = score(&run, &capture);
