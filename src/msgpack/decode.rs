@@ -108,9 +108,24 @@ fn decode_into<S: Sink>(r: &mut Decoder<'_>, ty: &Type, depth: usize, put: S) ->
                         }
                     }
                 }
+                (Type::String, 0xd9) => {
+                    if let Some(s) = r
+                        .ahead(1, 1)
+                        .and_then(|n| r.ahead(2, usize::from(n[0])))
+                        .and_then(|bytes| std::str::from_utf8(bytes).ok())
+                    {
+                        r.advance(2 + s.len());
+                        return Ok(put.put(Value::String(text::nfc(s).into())));
+                    }
+                }
                 (Type::Number, 0x00..=0x7f) => {
                     r.advance(1);
                     return Ok(put.put(Value::Number(Number::from(i64::from(b)))));
+                }
+                (Type::Number, 0xcc..=0xd3) => {
+                    if let Some(i) = sized_integer(r, b) {
+                        return Ok(put.put(Value::Number(i)));
+                    }
                 }
                 (Type::Bool, 0xc2 | 0xc3) => {
                     r.advance(1);
@@ -121,6 +136,26 @@ fn decode_into<S: Sink>(r: &mut Decoder<'_>, ty: &Type, depth: usize, put: S) ->
         }
     }
     decode_token(r, ty, depth, put)
+}
+
+/// The number in the 8 to 64-bit integer form marked `b` (0xcc to 0xd3) at the reader's
+/// position, as the token path reads it (unsigned forms as `u64`, signed as `i64`), and
+/// the reader past it; `None`, reading nothing, when the input ends first.
+#[inline(always)]
+pub(crate) fn sized_integer(r: &mut Reader<'_>, b: u8) -> Option<Number> {
+    let width = 1usize << ((b - 0xcc) % 4);
+    let bytes = r.ahead(1, width)?;
+    let mut be = [0u8; 8];
+    be[8 - width..].copy_from_slice(bytes);
+    let unsigned = u64::from_be_bytes(be);
+    r.advance(1 + width);
+    Some(if b <= 0xcf {
+        Number::from(unsigned)
+    } else {
+        // Sign-extend from the width read.
+        let shift = 64 - 8 * width as u32;
+        Number::from(((unsigned << shift) as i64) >> shift)
+    })
 }
 
 /// Reads short ASCII text in a fixstr at the reader's position, giving the fixed-size
@@ -848,6 +883,49 @@ fn implied(r: &mut Reader<'_>, depth: usize, mut wrappers: Option<&mut Wrappers>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// What one decode of `input` as `ty` gives, through `read`: the value or the
+    /// error's text, and where the reader stopped.
+    fn outcome(
+        input: &[u8],
+        ty: &Type,
+        read: fn(&mut Decoder<'_>, &Type, usize, Return) -> Result<Value>,
+    ) -> (std::result::Result<Value, String>, usize) {
+        let mut r = Decoder::new(input);
+        let result = read(&mut r, ty, 0, Return).map_err(|e| e.to_string());
+        (result, r.offset())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+        /// The forms `decode_into` reads without a token (str8 text, 8 to 64-bit
+        /// integers, and the rest) give what the token path gives: the same value, or
+        /// the same error, and the reader at the same place. Bytes of every kind after
+        /// the marker (invalid UTF-8, text to normalize, too short input).
+        #[test]
+        fn forms_read_without_a_token_are_the_token_paths(
+            marker in prop_oneof![Just(0xd9u8), 0xccu8..=0xd3, 0x00u8..=0x7f, 0xa0u8..=0xbf, Just(0xc0)],
+            len in prop_oneof![0u8..8, any::<u8>()],
+            body in prop::collection::vec(prop_oneof![
+                0x20u8..0x7f, Just(0xc3), Just(0xa9), Just(0xcc), Just(0x81),
+                Just(0xe6), Just(0x9d), Just(0xb1), Just(0xff), any::<u8>(),
+            ], 0..300),
+            string in any::<bool>(),
+        ) {
+            let mut input = vec![marker];
+            if marker == 0xd9 {
+                input.push(len);
+            }
+            input.extend_from_slice(&body);
+            let ty = if string { Type::String } else { Type::Number };
+            prop_assert_eq!(
+                outcome(&input, &ty, decode_into::<Return>),
+                outcome(&input, &ty, decode_token::<Return>)
+            );
+        }
+    }
 
     /// A schema of another version: the count error names what differs.
     #[test]

@@ -343,6 +343,15 @@ impl<'a> MsgpackReader<'a> {
         self.attribute_slow(names, next, seen)
     }
 
+    /// Moves past the next attribute name when it is `key` (the name as the encoder
+    /// writes it, header and all) and says so; else reads nothing. For the code the
+    /// derive generates, which reads the attributes in go-cty's order while they come
+    /// in it, then goes on with [`attribute`](Self::attribute).
+    #[inline(always)]
+    pub fn next_attribute_is(&mut self, key: &[u8]) -> bool {
+        self.d.skip_if(key)
+    }
+
     #[cold]
     #[inline(never)]
     fn attribute_slow(
@@ -943,7 +952,29 @@ macro_rules! integer_fields {
                 true
             }
 
+            #[inline]
             fn decode_msgpack(r: &mut MsgpackReader<'_>, depth: usize) -> Result<Self> {
+                // The forms integers take (a fixint, which every width holds, or an 8 to
+                // 64-bit integer in range) without a token; the rest, and every error,
+                // by way of one.
+                if depth <= crate::limits::MAX_DEPTH {
+                    let at = r.d.offset();
+                    match r.d.peek() {
+                        Some(b @ 0x00..=0x7f) => {
+                            r.d.advance(1);
+                            return Ok(b as $t);
+                        }
+                        Some(0xcc..=0xd3) => {
+                            if let Some(i) = fixed_integer(r) {
+                                return $t::try_from(i).map_or_else(
+                                    |_| narrow(Ok(i), at, stringify!($t), $t::MIN, $t::MAX),
+                                    Ok,
+                                );
+                            }
+                        }
+                        _ => {}
+                    }
+                }
                 let (read, at) = integer(r, depth)?;
                 narrow(read, at, stringify!($t), $t::MIN, $t::MAX)
             }

@@ -1292,7 +1292,7 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
         impl #field for #name {
             const HAS_DYNAMIC: bool = false #(|| <#tys as #field>::HAS_DYNAMIC)*;
 
-            #[allow(unused_mut, unused_variables, clippy::single_match, clippy::reversed_empty_ranges)]
+            #[allow(unused_mut, unused_variables, clippy::single_match, clippy::reversed_empty_ranges, unused_labels)]
             fn decode_msgpack(
                 r: &mut ::ctywire::object::MsgpackReader<'_>,
                 depth: usize,
@@ -1304,7 +1304,22 @@ fn codec_tokens(name: &syn::Ident, mut fields: Vec<CodecField>) -> TokenStream2 
                 let mut next = 0usize;
                 let mut seen = [false; #n];
                 #(let mut #vars: ::std::option::Option<#tys> = ::std::option::Option::None;)*
-                for _ in 0..#n {
+                // go-cty writes the attributes in name order: read them so, one after
+                // the other without a loop or a jump on the index, while the keys come
+                // as expected; from the first that does not, the loop below reads on.
+                'in_order: {
+                    #(
+                        if !r.next_attribute_is(KEYS[#indexes]) {
+                            break 'in_order;
+                        }
+                        #vars = ::std::option::Option::Some(
+                            ::ctywire::object::in_attribute(#decodes, NAMES[#indexes])?,
+                        );
+                        seen[#indexes] = true;
+                        next += 1;
+                    )*
+                }
+                for _ in next..#n {
                     match r.attribute(&KEYS, &NAMES, &mut next, &mut seen)? {
                         #(#indexes => {
                             #vars = ::std::option::Option::Some(

@@ -681,14 +681,14 @@ proptest! {
 }
 
 /// `{"n": <marker> <bytes>}`: an integer in any of MessagePack's forms, minimal or not.
-fn integer_payload(marker: u8, bytes: &[u8]) -> Vec<u8> {
+fn integer_payload(marker: u8, bytes: &[u8], keep: usize) -> Vec<u8> {
     let width = match marker {
         0xcc..=0xd3 => 1 << ((marker - 0xcc) % 4),
         _ => 0,
     };
     let mut payload = b"\x81\xa1n".to_vec();
     payload.push(marker);
-    payload.extend_from_slice(&bytes[..width]);
+    payload.extend_from_slice(&bytes[..width.min(keep)]);
     payload
 }
 
@@ -724,14 +724,15 @@ integer_widths!(i8: I8, u8: U8, i16: I16, u32: U32, i64: I64, u64: U64, i128: I1
 
 proptest! {
     /// Every integer form (fixints, 8 to 64 bits signed and unsigned, wider than the
-    /// value needs) reads into every width as the serde bridge reads it: the same value
-    /// or the same range error.
+    /// value needs, or cut short) reads into every width as the serde bridge reads it:
+    /// the same value or the same error.
     #[test]
     fn integers_in_every_form_read_as_the_bridge_reads_them(
         marker in prop_oneof![0xccu8..=0xd3, 0x00u8..=0x7f, 0xe0u8..=0xff],
         bytes in prop::array::uniform8(prop_oneof![Just(0u8), Just(0x7f), Just(0x80), Just(0xff), any::<u8>()]),
+        keep in prop_oneof![3 => Just(8usize), 1 => 0usize..8],
     ) {
-        same_integer_in_every_width(&integer_payload(marker, &bytes))?;
+        same_integer_in_every_width(&integer_payload(marker, &bytes, keep))?;
     }
 }
 
@@ -1090,4 +1091,61 @@ fn rules_equal_once_read_merge_in_a_btree_set() {
     );
     let typed: Resource = msgpack::decode_object(&bytes).unwrap();
     assert_eq!(typed.rule.len(), 1);
+}
+
+/// Three attributes of three kinds, for the order in which the decoder meets them.
+#[derive(ctywire::Object, Serialize, Deserialize, Debug, PartialEq)]
+struct Three {
+    #[cty(required)]
+    a: u32,
+    #[cty(required)]
+    b: String,
+    #[cty(optional)]
+    c: Option<Vec<bool>>,
+}
+
+/// The attributes of [`Three`] in the order `order` (indexes into a, b, c; an index
+/// given twice is a duplicate attribute), as a MessagePack map.
+fn three_in_order(order: &[usize]) -> Vec<u8> {
+    let entries: [&[u8]; 3] = [b"\xa1a\x07", b"\xa1b\xa2hi", b"\xa1c\x92\xc3\xc2"];
+    let mut payload = vec![0x80 | order.len() as u8];
+    for &i in order {
+        payload.extend_from_slice(entries[i]);
+    }
+    payload
+}
+
+/// The typed decoder reads the attributes in go-cty's order one after the other and
+/// any other order by name: every order of the attributes, and every order with one
+/// attribute given twice or left out, reads as the `Value` decoder reads it.
+#[test]
+fn attributes_in_every_order_read_as_the_value_decoder_reads_them() {
+    let ty = Three::cty_type();
+    let want = Three {
+        a: 7,
+        b: "hi".into(),
+        c: Some(vec![true, false]),
+    };
+    let mut orders = Vec::new();
+    for x in 0..3 {
+        for y in 0..3 {
+            orders.push(vec![x, y]);
+            for z in 0..3 {
+                orders.push(vec![x, y, z]);
+            }
+        }
+    }
+    for order in orders {
+        let payload = three_in_order(&order);
+        let typed = msgpack::decode_object::<Three>(&payload);
+        let value = msgpack::decode(&payload, &ty);
+        match (typed, value) {
+            (Ok(t), Ok(v)) => {
+                assert_eq!(t, want, "{order:?}");
+                assert_eq!(cty_serde::from_value::<Three>(&v, &ty).unwrap(), want);
+            }
+            (Err(t), Err(v)) => assert_eq!(whole(&t), whole(&v), "{order:?}"),
+            (t, v) => panic!("{order:?}: typed {t:?}, value {v:?}"),
+        }
+    }
 }
