@@ -515,7 +515,7 @@ impl Checker<'_> {
         after.absent = Absent::Unknown;
         after.rule = UnknownRule::Resource;
         for site in [before, after] {
-            let typing = self.typing(rc.find_schema(&self.schemas.schemas), Schema::implied_type);
+            let typing = self.typing(rc.find_schema(self.schemas.schemas), Schema::implied_type);
             self.check(&site, typing);
         }
         let identities = [
@@ -529,7 +529,7 @@ impl Checker<'_> {
         for (name, json) in identities {
             if json.is_some() {
                 let typing = self.typing(
-                    rc.find_identity_schema(&self.schemas.schemas),
+                    rc.find_identity_schema(self.schemas.schemas),
                     IdentitySchema::implied_type,
                 );
                 self.check(&Site::new(format!("{at} {name}"), json), typing);
@@ -562,11 +562,11 @@ impl Checker<'_> {
             site.own_unknown_tree = false;
             site.absent = Absent::EmptyObject;
         }
-        let typing = self.typing(r.find_schema(&self.schemas.schemas), Schema::implied_type);
+        let typing = self.typing(r.find_schema(self.schemas.schemas), Schema::implied_type);
         self.check(&site, typing);
         if r.identity.is_some() {
             let typing = self.typing(
-                r.find_identity_schema(&self.schemas.schemas),
+                r.find_identity_schema(self.schemas.schemas),
                 IdentitySchema::implied_type,
             );
             self.check(
@@ -611,7 +611,7 @@ impl Checker<'_> {
         site.unknown = action.config_unknown.as_ref();
         site.sensitive = action.config_sensitive.as_ref();
         let typing = self.typing(
-            action.find_schema(&self.schemas.schemas),
+            action.find_schema(self.schemas.schemas),
             Schema::implied_type,
         );
         self.check(&site, typing);
