@@ -426,3 +426,15 @@ pub use value::{Map, Number, NumberError, Object, Refinements, Set, Str, Typed, 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// How many cases one of the unit tests' properties runs: `full` where
+/// `CTYWIRE_FULL_CASES` is set (CI sets it), a quarter of it otherwise (the unoptimised
+/// build takes seconds for a few thousand cases).
+#[cfg(test)]
+pub(crate) fn test_cases(full: u32) -> u32 {
+    if std::env::var_os("CTYWIRE_FULL_CASES").is_some() {
+        full
+    } else {
+        (full / 4).max(1)
+    }
+}

@@ -16,9 +16,14 @@
 //! marks sensitive, hidden here) as agreement; for Terraform that must reach 99.9%:
 //!
 //!     cargo test -p ctywire --test suite conformance::objchange -- --nocapture
+//!
+//! A plain `cargo test` reads the first of the five files (2,000 cases); with
+//! `CTYWIRE_FULL_CASES` set (CI sets it) the tests read all 10,000 and check the
+//! agreement reached on them ([`REACHED`]).
 
 use std::collections::BTreeMap;
 use std::io::Read as _;
+use std::sync::OnceLock;
 
 use ctywire::schema::{Block, Client, Inconsistency, ProviderSchemas, Rule};
 use ctywire::{msgpack, Type, Value};
@@ -42,21 +47,70 @@ const CLIENTS: [(&str, Client); 3] = [
 
 const CHECKS: [&str; 3] = ["proposed", "plan", "apply"];
 
-fn lines() -> Vec<Json> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors/plan/objchange");
-    let mut out = Vec::new();
-    for file in FILES {
-        let path = format!("{dir}/{file}");
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        for line in text.lines() {
-            out.push(serde_json::from_str(line).expect("a JSON line"));
-        }
+/// Whether the tests read every file: `CTYWIRE_FULL_CASES` set.
+fn full() -> bool {
+    std::env::var_os("CTYWIRE_FULL_CASES").is_some()
+}
+
+/// The files the tests read: all of them when [`full`], the first otherwise.
+fn files() -> &'static [&'static str] {
+    if full() {
+        &FILES
+    } else {
+        &FILES[..1]
     }
-    out
+}
+
+/// The recorded cases of [`files`], read once for the whole test binary (the tests of
+/// this module share them; each file is read on a thread of its own).
+fn lines() -> &'static [Json] {
+    static LINES: OnceLock<Vec<Json>> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors/plan/objchange");
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = files()
+                .iter()
+                .map(|file| {
+                    scope.spawn(move || {
+                        let path = format!("{dir}/{file}");
+                        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                        let mut text = String::new();
+                        flate2::read::GzDecoder::new(&bytes[..])
+                            .read_to_string(&mut text)
+                            .unwrap_or_else(|e| panic!("{path}: {e}"));
+                        text.lines()
+                            .map(|line| serde_json::from_str(line).expect("a JSON line"))
+                            .collect::<Vec<Json>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(joined).collect()
+        })
+    })
+}
+
+/// What a thread returned, or its panic, raised again in the test's thread.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// `f` of every case, in their order, the cases shared out among the machine's cores
+/// (the checks of thousands of cases, unoptimised, take seconds).
+fn on_every_core<T: Send>(cases: &[Json], f: impl Fn(&Json) -> T + Sync) -> Vec<T> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let chunk = cases.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .chunks(chunk)
+            .map(|part| {
+                let f = &f;
+                scope.spawn(move || part.iter().map(f).collect::<Vec<T>>())
+            })
+            .collect();
+        handles.into_iter().flat_map(joined).collect()
+    })
 }
 
 fn unhex(s: &str) -> Vec<u8> {
@@ -603,7 +657,7 @@ const REACHED: &[(&str, &str, usize, usize)] = &[
 #[test]
 fn the_plan_rules_agree_with_each_clients_recorded_answers() {
     let cases = lines();
-    assert_eq!(cases.len(), 10_000);
+    assert_eq!(cases.len(), 2_000 * files().len());
     // (client, check) -> (agree, departures, total, agree but for a hidden value)
     let mut table: BTreeMap<(&str, &str), (usize, usize, usize, usize)> = BTreeMap::new();
     // (client, check) -> the departures that are deliberate (a secret hidden)
@@ -612,42 +666,40 @@ fn the_plan_rules_agree_with_each_clients_recorded_answers() {
     let mut by_reason: BTreeMap<&str, usize> = BTreeMap::new();
     let mut used = std::collections::BTreeSet::new();
     let mut study = String::new();
-    for case in &cases {
-        for o in run(case) {
-            let row = table.entry((o.client, o.check)).or_default();
-            row.2 += 1;
-            if o.want == o.got {
-                row.0 += 1;
-                continue;
-            }
-            let kind = if !o.hides_only_secrets {
-                "FAILURE: hides a value that holds nothing sensitive"
-            } else if same_but_hidden(&o.want, &o.got) {
-                row.3 += 1;
-                "hidden"
-            } else if let Some((key, reason)) = departure(&o) {
-                used.insert(key);
-                row.1 += 1;
-                if reason == SECRET_HIDDEN {
-                    // Deliberate only where it differs by a sensitive report alone.
-                    if !only_a_sensitive_report(&o.want, &o.got) {
-                        failures.push(o);
-                        continue;
-                    }
-                    *deliberate.entry((o.client, o.check)).or_default() += 1;
+    for o in on_every_core(cases, run).into_iter().flatten() {
+        let row = table.entry((o.client, o.check)).or_default();
+        row.2 += 1;
+        if o.want == o.got {
+            row.0 += 1;
+            continue;
+        }
+        let kind = if !o.hides_only_secrets {
+            "FAILURE: hides a value that holds nothing sensitive"
+        } else if same_but_hidden(&o.want, &o.got) {
+            row.3 += 1;
+            "hidden"
+        } else if let Some((key, reason)) = departure(&o) {
+            used.insert(key);
+            row.1 += 1;
+            if reason == SECRET_HIDDEN {
+                // Deliberate only where it differs by a sensitive report alone.
+                if !only_a_sensitive_report(&o.want, &o.got) {
+                    failures.push(o);
+                    continue;
                 }
-                *by_reason.entry(reason).or_default() += 1;
-                reason
-            } else {
-                "FAILURE"
-            };
-            study.push_str(&format!(
-                "{}\t{}\t{}\t{}\t{:?}\t{:?}\n",
-                kind, o.case, o.client, o.check, o.want, o.got
-            ));
-            if kind.starts_with("FAILURE") {
-                failures.push(o);
+                *deliberate.entry((o.client, o.check)).or_default() += 1;
             }
+            *by_reason.entry(reason).or_default() += 1;
+            reason
+        } else {
+            "FAILURE"
+        };
+        study.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{:?}\t{:?}\n",
+            kind, o.case, o.client, o.check, o.want, o.got
+        ));
+        if kind.starts_with("FAILURE") {
+            failures.push(o);
         }
     }
     println!("| client | check | same answer | same but a sensitive value hidden | departures | cases | same answer | same verdict | same or deliberate |");
@@ -692,9 +744,13 @@ fn the_plan_rules_agree_with_each_clients_recorded_answers() {
         })
         .collect();
     // A departure that no longer disagrees must leave the list.
+    let read = |case: &str| {
+        let seed = case.split(':').next().unwrap_or_default();
+        files().contains(&format!("cases-seed{seed}.jsonl.gz").as_str())
+    };
     let stale: Vec<String> = DEPARTURES
         .iter()
-        .filter(|(case, client, check, _)| !used.contains(&(*case, *client, *check)))
+        .filter(|(case, client, check, _)| read(case) && !used.contains(&(*case, *client, *check)))
         .map(|(case, client, check, _)| format!("{case} {client} {check}"))
         .collect();
     assert!(
@@ -703,7 +759,8 @@ fn the_plan_rules_agree_with_each_clients_recorded_answers() {
         stale.join("\n")
     );
     let mut below = Vec::new();
-    for (client, check, same, verdict) in REACHED {
+    // The figures are of all 10,000 cases.
+    for (client, check, same, verdict) in REACHED.iter().filter(|_| full()) {
         let (agree, _, _, hidden) = table[&(*client, *check)];
         if agree < *same || agree + hidden < *verdict {
             below.push(format!(
@@ -735,8 +792,8 @@ fn the_plan_rules_agree_with_each_clients_recorded_answers() {
 /// wherever any client's recorded answer refuses.
 #[test]
 fn the_strictest_plan_check_is_the_first_refusing_client_s() {
-    let (mut shortcut, mut refused) = (0, 0);
-    for case in &lines() {
+    // (one check where the clients cannot differ, some client refuses) for each case
+    let each_case = on_every_core(lines(), |case| {
         let doc = serde_json::to_vec(&case["schema"]).expect("JSON");
         let schemas = ProviderSchemas::from_json(&doc).expect("a schema document");
         let block: &Block = &schemas
@@ -757,22 +814,21 @@ fn the_strictest_plan_check_is_the_first_refusing_client_s() {
             "case {}",
             case["case"]
         );
-        if block.block_types.is_empty()
+        let shortcut = block.block_types.is_empty()
             && block
                 .attributes
                 .values()
-                .all(|a| a.nested_type.is_none() && !a.write_only)
-        {
-            shortcut += 1;
-        }
+                .all(|a| a.nested_type.is_none() && !a.write_only);
         let any_refuses = CLIENTS.iter().any(|(key, _)| {
             recorded(&case["clients"][*key]["plan"]) != Answer::Problems(Vec::new())
         });
         if any_refuses {
-            refused += 1;
             assert!(!each.is_empty(), "case {}", case["case"]);
         }
-    }
+        (shortcut, any_refuses)
+    });
+    let shortcut = each_case.iter().filter(|(s, _)| *s).count();
+    let refused = each_case.iter().filter(|(_, r)| *r).count();
     assert!(shortcut > 0 && refused > 0, "{shortcut} {refused}");
 }
 

@@ -23,6 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path as FsPath, PathBuf};
+use std::sync::OnceLock;
 
 use ctywire::schema::{IdentitySchema, ProviderSchemas, Schema, SchemaMatch};
 use ctywire::tfjson::{
@@ -311,50 +312,95 @@ struct Report {
 }
 
 /// The schemas a pairing names, merged, with the providers they type exactly.
-struct PairedSchemas {
-    schemas: ProviderSchemas,
+struct PairedSchemas<'s> {
+    schemas: &'s ProviderSchemas,
     exact: BTreeSet<String>,
 }
 
+/// Every schema file the pairings name, read once for the whole test binary (both tests
+/// of this module use them; the largest dumps are megabytes), on every core.
+fn schema_files(dir: &FsPath) -> &'static BTreeMap<String, ProviderSchemas> {
+    static FILES: OnceLock<BTreeMap<String, ProviderSchemas>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let files: Vec<String> = pairings(dir)
+            .into_iter()
+            .flat_map(|p| p.schemas)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let files = &files;
+                    scope.spawn(move || {
+                        files
+                            .iter()
+                            .skip(t)
+                            .step_by(threads)
+                            .map(|file| {
+                                let bytes = std::fs::read(dir.join(file)).unwrap();
+                                let read = ProviderSchemas::from_json(&bytes)
+                                    .unwrap_or_else(|e| panic!("{file}: {e}"));
+                                (file.clone(), read)
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a schema file reads"))
+                .collect()
+        })
+    })
+}
+
+/// The schemas of each pairing's list of files: a single file's as read, several merged
+/// once per list (cloning a provider's schemas for each document cost most of the
+/// test's time).
 struct Corpus {
-    dir: PathBuf,
-    cache: BTreeMap<String, ProviderSchemas>,
+    files: &'static BTreeMap<String, ProviderSchemas>,
+    merged: BTreeMap<Vec<String>, ProviderSchemas>,
 }
 
 impl Corpus {
-    fn schemas(&mut self, pairing: &Pairing) -> PairedSchemas {
-        let mut out = PairedSchemas {
-            schemas: ProviderSchemas::default(),
-            exact: BTreeSet::new(),
+    fn schemas(&mut self, pairing: &Pairing) -> PairedSchemas<'_> {
+        let files = self.files;
+        let schemas = match &pairing.schemas[..] {
+            [one] => &files[one],
+            _ => self
+                .merged
+                .entry(pairing.schemas.clone())
+                .or_insert_with(|| {
+                    let mut merged = ProviderSchemas::default();
+                    for file in &pairing.schemas {
+                        for (address, provider) in &files[file].providers {
+                            merged.providers.insert(address.clone(), provider.clone());
+                        }
+                    }
+                    merged
+                }),
         };
+        let mut exact = BTreeSet::new();
         for file in &pairing.schemas {
-            let dir = &self.dir;
-            let schemas = self.cache.entry(file.clone()).or_insert_with(|| {
-                let bytes = std::fs::read(dir.join(file)).unwrap();
-                ProviderSchemas::from_json(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"))
-            });
-            let exact = match pairing.quality.as_str() {
+            let is_exact = match pairing.quality.as_str() {
                 "exact" => true,
                 "derived" | "embedded" => file.starts_with("derived/"),
                 _ => false,
             };
-            for (address, provider) in &schemas.providers {
-                if exact {
-                    out.exact.insert(address.clone());
-                }
-                out.schemas
-                    .providers
-                    .insert(address.clone(), provider.clone());
+            if is_exact {
+                exact.extend(files[file].providers.keys().cloned());
             }
         }
-        out
+        PairedSchemas { schemas, exact }
     }
 }
 
 /// Checks the values of one document.
 struct Checker<'r> {
     document: String,
-    schemas: PairedSchemas,
+    schemas: PairedSchemas<'r>,
     report: &'r mut Report,
 }
 
@@ -469,7 +515,7 @@ impl Checker<'_> {
         after.absent = Absent::Unknown;
         after.rule = UnknownRule::Resource;
         for site in [before, after] {
-            let typing = self.typing(rc.find_schema(&self.schemas.schemas), Schema::implied_type);
+            let typing = self.typing(rc.find_schema(self.schemas.schemas), Schema::implied_type);
             self.check(&site, typing);
         }
         let identities = [
@@ -483,7 +529,7 @@ impl Checker<'_> {
         for (name, json) in identities {
             if json.is_some() {
                 let typing = self.typing(
-                    rc.find_identity_schema(&self.schemas.schemas),
+                    rc.find_identity_schema(self.schemas.schemas),
                     IdentitySchema::implied_type,
                 );
                 self.check(&Site::new(format!("{at} {name}"), json), typing);
@@ -516,11 +562,11 @@ impl Checker<'_> {
             site.own_unknown_tree = false;
             site.absent = Absent::EmptyObject;
         }
-        let typing = self.typing(r.find_schema(&self.schemas.schemas), Schema::implied_type);
+        let typing = self.typing(r.find_schema(self.schemas.schemas), Schema::implied_type);
         self.check(&site, typing);
         if r.identity.is_some() {
             let typing = self.typing(
-                r.find_identity_schema(&self.schemas.schemas),
+                r.find_identity_schema(self.schemas.schemas),
                 IdentitySchema::implied_type,
             );
             self.check(
@@ -565,7 +611,7 @@ impl Checker<'_> {
         site.unknown = action.config_unknown.as_ref();
         site.sensitive = action.config_sensitive.as_ref();
         let typing = self.typing(
-            action.find_schema(&self.schemas.schemas),
+            action.find_schema(self.schemas.schemas),
             Schema::implied_type,
         );
         self.check(&site, typing);
@@ -589,8 +635,8 @@ fn every_document_of_the_corpus_reads_types_and_writes_back() {
         return;
     };
     let mut corpus = Corpus {
-        dir: dir.clone(),
-        cache: BTreeMap::new(),
+        files: schema_files(&dir),
+        merged: BTreeMap::new(),
     };
     let mut report = Report::default();
     let mut by_quality: BTreeMap<String, usize> = BTreeMap::new();
@@ -639,7 +685,7 @@ fn every_document_of_the_corpus_reads_types_and_writes_back() {
                 ));
             }
             schemas.exact = embedded.providers.keys().cloned().collect();
-            schemas.schemas = embedded.clone();
+            schemas.schemas = embedded;
         }
         let mut checker = Checker {
             document: pairing.document.clone(),
@@ -700,19 +746,34 @@ fn every_schema_dump_writes_back_as_it_was_read() {
         skipped("no real-world corpus (not committed; CTYWIRE_REALWORLD names its directory)");
         return;
     };
-    let files: BTreeSet<String> = pairings(&dir).into_iter().flat_map(|p| p.schemas).collect();
+    let files: Vec<_> = schema_files(&dir).iter().collect();
     assert!(!files.is_empty());
-    for file in &files {
-        let read = ProviderSchemas::from_json(&std::fs::read(dir.join(file)).unwrap())
-            .unwrap_or_else(|e| panic!("{file}: {e}"));
-        let written = read.to_json();
-        let again = ProviderSchemas::from_json(&written)
-            .unwrap_or_else(|e| panic!("{file} written back: {e}"));
-        assert!(
-            again == read,
-            "{file}: the schemas written back read differently"
-        );
-    }
+    // On every core: each dump is written and read again on its own.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let files = &files;
+                scope.spawn(move || {
+                    let mut failures = Vec::new();
+                    for (file, read) in files.iter().skip(t).step_by(threads) {
+                        match ProviderSchemas::from_json(&read.to_json()) {
+                            Err(e) => failures.push(format!("{file} written back: {e}")),
+                            Ok(again) if again != **read => failures
+                                .push(format!("{file}: the schemas written back read differently")),
+                            Ok(_) => {}
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a schema dump is written back"))
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
     eprintln!("{} schema dumps written back", files.len());
 }
 

@@ -276,13 +276,23 @@ fn every_vector_truncated_and_mutated() {
     vector_files(&root, &mut files);
     files.sort();
     let extras = extra_types();
+    // The files shared out among the machine's cores (the last test of the suite to
+    // finish, where it ran alone): each thread's run and counts, merged below.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let parts: Vec<(Run, usize, usize, usize)> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> =
+                (0..threads)
+                    .map(|t| {
+                        let (files, extras, root) = (&files, &extras, &root);
+                        scope.spawn(move || {
     let mut run = Run {
         failures: Vec::new(),
         decodes: 0,
         reencode: true,
     };
     let (mut vector_files_read, mut cases, mut inputs) = (0, 0, 0);
-    for file in &files {
+    for file in files.iter().skip(t).step_by(threads) {
         let text = std::fs::read_to_string(file).unwrap();
         let Ok(doc) = serde_json::from_str::<Json>(&text) else {
             continue;
@@ -293,7 +303,7 @@ fn every_vector_truncated_and_mutated() {
         };
         vector_files_read += 1;
         let name = file
-            .strip_prefix(&root)
+            .strip_prefix(root)
             .unwrap_or(file)
             .display()
             .to_string();
@@ -412,6 +422,28 @@ fn every_vector_truncated_and_mutated() {
                 }
             }
         }
+    }
+    (run, vector_files_read, cases, inputs)
+                })
+                    })
+                    .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+    let mut run = Run {
+        failures: Vec::new(),
+        decodes: 0,
+        reencode: true,
+    };
+    let (mut vector_files_read, mut cases, mut inputs) = (0, 0, 0);
+    for (part, files_read, part_cases, part_inputs) in parts {
+        run.failures.extend(part.failures);
+        run.decodes += part.decodes;
+        vector_files_read += files_read;
+        cases += part_cases;
+        inputs += part_inputs;
     }
     eprintln!(
         "{vector_files_read} vector files, {cases} cases, {inputs} inputs, {} decodes, {} failures",

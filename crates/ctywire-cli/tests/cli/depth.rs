@@ -67,6 +67,8 @@ fn run(case: &Case) -> Result<Ran, String> {
         let _ = std::io::Read::read_to_end(&mut stderr, &mut text);
         text
     });
+    // Polled from 1 ms up to 20 ms: most runs end within milliseconds.
+    let mut interval = Duration::from_millis(1);
     let status = loop {
         if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
             break status;
@@ -76,7 +78,8 @@ fn run(case: &Case) -> Result<Ran, String> {
             let _ = child.wait();
             return Err(format!("{}: still running after {HANG:?}", case.name));
         }
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(interval);
+        interval = (interval * 2).min(Duration::from_millis(20));
     };
     let elapsed = start.elapsed();
     let _ = writer.join();
@@ -436,13 +439,9 @@ fn cases(dir: &Path, depth: usize) -> Vec<Case> {
     ));
 
     // Documents (`terraform show -json`): values, module trees, strings of JSON.
-    let mut modules = String::from("{\"resources\":[]}");
-    for _ in 0..depth {
-        modules = format!("{{\"child_modules\":[{modules}]}}");
-        if modules.len() > 200_000_000 {
-            break;
-        }
-    }
+    // Made as one string (wrapping it `depth` times, each copying the whole, was
+    // quadratic: seconds at 1,000x the limit).
+    let modules = nest("{\"child_modules\":[", "{\"resources\":[]}", "]}", depth);
     let resource = |values: &str| {
         format!(
             "{{\"address\":\"t.n\",\"mode\":\"managed\",\"type\":\"t\",\"name\":\"n\",\
