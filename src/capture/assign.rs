@@ -58,6 +58,23 @@ struct Applied {
     config: Linked,
     prior: Linked,
     planned: Linked,
+    /// Each of its files' field and bytes: the plan's `PlannedState` and
+    /// `PlannedPrivate` come back in the fields of those names.
+    carried: Vec<(String, Vec<u8>)>,
+}
+
+impl Applied {
+    /// Whether `content` (a plan response's fields and bytes) is byte for byte what
+    /// this apply carries in those fields: whichever call wrote such a response's
+    /// files, it shows the values the plan this apply carries out was answered with.
+    fn carries(&self, content: &[(&str, &[u8])]) -> bool {
+        !content.is_empty()
+            && content.iter().all(|(field, bytes)| {
+                self.carried
+                    .iter()
+                    .any(|(f, b)| f == field && b.as_slice() == *bytes)
+            })
+    }
 }
 
 /// What the calls of one RPC tell the grouping of another's: the decided requests of
@@ -241,7 +258,29 @@ impl<'p, 's> Files<'p, 's> {
                 }
             })
         };
-        if let Some((t, _)) = after.iter().find(|(_, other)| fits(other)) {
+        // An apply carries a plan's PlannedState with that plan's PriorState: a value
+        // that only decided applies of another PriorState carry (such as the create
+        // that replaces this resource) is no answer this request could have had.
+        let prior = self.of(request, "PriorState").map(|i| self.link(i));
+        let elsewhere = |list: &[(u64, Linked)], of: fn(&Applied) -> &Linked, value: &Linked| {
+            let Some(prior) = &prior else {
+                return false;
+            };
+            let files = list
+                .iter()
+                .filter(|(t, v)| *t >= last && v.same(value))
+                .count();
+            let applies: Vec<&Applied> = links
+                .applies
+                .iter()
+                .filter(|a| a.first >= last && of(a).same(value))
+                .collect();
+            applies.len() >= files && applies.iter().all(|a| !a.prior.same(prior))
+        };
+        if let Some((t, _)) = after
+            .iter()
+            .find(|(_, other)| fits(other) && !elsewhere(&links.planned, |a| &a.planned, other))
+        {
             return Some(format!(
                 "an apply at {t} carries a PlannedState that is a valid plan for this \
                  request, and no apply after it carries this response's: the request's own \
@@ -250,10 +289,12 @@ impl<'p, 's> Files<'p, 's> {
             ));
         }
         let config = self.link(self.of(request, "Config")?);
-        let (t, _) = links
-            .configs
-            .iter()
-            .find(|(t, other)| *t >= last && !other.bytes.is_empty() && other.same(&config))?;
+        let (t, _) = links.configs.iter().find(|(t, other)| {
+            *t >= last
+                && !other.bytes.is_empty()
+                && other.same(&config)
+                && !elsewhere(&links.configs, |a| &a.config, other)
+        })?;
         Some(format!(
             "an apply at {t} carries this request's Config, and no apply after it carries this \
              response's PlannedState: the request's own response may have been lost in an \
@@ -867,6 +908,11 @@ pub(super) fn calls(
                     config: get("Config")?,
                     prior: get("PriorState")?,
                     planned: get("PlannedState")?,
+                    carried: q
+                        .files
+                        .iter()
+                        .map(|&i| (files.field(i).to_owned(), files.bytes(i).to_vec()))
+                        .collect(),
                 })
             })
             .collect();
@@ -1193,7 +1239,13 @@ pub(super) fn calls(
             })
             .count();
         let shared = claimants.len() > supply(c);
-        if shared && claimants.len() - twins > supply(c) {
+        // A plan an apply carries out (bound to it by its Config and PriorState) was
+        // answered with the bytes the apply carries: a response of exactly those bytes
+        // shows its answer's values, whichever request's answer its files were.
+        let carried = bound
+            .get(&q)
+            .is_some_and(|applied| applied.carries(&classes[c]));
+        if shared && claimants.len() - twins > supply(c) && !carried {
             continue;
         }
         // The earliest response of the class after it that is still open (one that
@@ -1205,7 +1257,7 @@ pub(super) fn calls(
             .filter(|&p| class[p] == c)
             .collect();
         let open_one = of_class.iter().find(|&&p| response_open[p]);
-        let Some(&p) = (if shared {
+        let Some(&p) = (if shared && !carried {
             open_one
         } else {
             open_one.or(of_class.first())
@@ -1232,7 +1284,12 @@ pub(super) fn calls(
             continue;
         }
         let others = edges[q].len() - of_class.len();
-        let why = if pinned[q] {
+        let why = if carried && shared {
+            "an apply after it carries this response's bytes, and binds this request by its \
+             Config and PriorState: other requests may claim these files, but any response \
+             of these bytes shows this plan's answer"
+                .to_owned()
+        } else if pinned[q] {
             "the response after it whose NewState is byte for byte its CurrentState and no \
              other request's but ones of the same bytes (the last of which takes it): a \
              refresh that found no drift"

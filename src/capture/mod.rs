@@ -96,7 +96,8 @@
 //!   plan request before an apply with its `Config` and `PriorState` is answered by a
 //!   response with that `PlannedState` written before the apply (by the apply's own
 //!   `Config` and `PlannedState` files: its files of bytes every apply shares may be
-//!   another's, written earlier);
+//!   another's, written earlier). A response of exactly the bytes such an apply carries
+//!   in those fields shows that plan's answer, even where requests in doubt claim it;
 //! - a call whose private data or `ProviderMeta` (values nothing binds), while those
 //!   fields differ across the directory, was written within a millisecond's end of
 //!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
@@ -112,7 +113,9 @@
 //! visible call's lost one. A pair that such overwrites could have made is
 //! [`Status::PossiblyMixed`], with the reason: a plan whose response no apply after it
 //! carries while an apply after it carries another valid plan for it (or its
-//! `Config`), a create's plan whose response is also a valid plan of its `Config` from
+//! `Config`; not when only decided applies of another `PriorState` carry it, as the
+//! create that replaces the resource does: an apply carries its plan's `PriorState`),
+//! a create's plan whose response is also a valid plan of its `Config` from
 //! a state a refresh returned before it (an update's answer, its request hidden), a
 //! plan whose response plans exactly what request files in doubt proposed,
 //! and a pair only the times bind while messages written whole in one millisecond lie

@@ -818,3 +818,169 @@ fn an_apply_starts_at_its_own_files() {
         "{shown:?}"
     );
 }
+
+/// A replacement as Terraform makes it: an update plan of `a` to a new name (answered
+/// with `RequiresReplace`), a create plan of the new name from a null state, and the
+/// create's apply carrying that create plan's `PlannedState`. The apply carries the
+/// update's `Config` and a `PlannedState` that would be a valid plan for the update
+/// too, but it starts from a null `PriorState`, so it carries out no plan of `a`'s
+/// state: every call is complete. With the apply's `PriorState` lost, nothing shows
+/// which plan the apply carries out, and the update plan's own answer may have been
+/// lost in an overwrite: it is possibly mixed.
+#[test]
+fn a_replacement_leaves_its_update_plan_complete() {
+    let schemas = gen_schemas();
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let value = |name: &str, id: Value| {
+        let v = Value::object([
+            ("name", Value::from(name)),
+            ("size", Value::from(1)),
+            ("id", id),
+        ]);
+        crate::msgpack::encode(&v, &ty).unwrap()
+    };
+    let state = value("a", Value::from("id-a"));
+    let config = value("a2", Value::Null);
+    let proposed = value("a2", Value::from("id-a"));
+    let created = value("a2", Value::unknown());
+    let f = |name: &str, bytes: &[u8]| (name.to_owned(), bytes.to_vec());
+    let files = |apply_prior: bool| {
+        let mut files = vec![
+            f("110_PlanResourceChange_Request_Config.msgpack", &config),
+            f("110_PlanResourceChange_Request_PriorState.msgpack", &state),
+            f(
+                "110_PlanResourceChange_Request_ProposedNewState.msgpack",
+                &proposed,
+            ),
+            f(
+                "111_PlanResourceChange_Response_PlannedState.msgpack",
+                &proposed,
+            ),
+            f("120_PlanResourceChange_Request_Config.msgpack", &config),
+            f("120_PlanResourceChange_Request_PriorState.msgpack", &[0xc0]),
+            f(
+                "120_PlanResourceChange_Request_ProposedNewState.msgpack",
+                &config,
+            ),
+            f(
+                "121_PlanResourceChange_Response_PlannedState.msgpack",
+                &created,
+            ),
+            f("200_ApplyResourceChange_Request_Config.msgpack", &config),
+            f(
+                "200_ApplyResourceChange_Request_PlannedState.msgpack",
+                &created,
+            ),
+            f(
+                "201_ApplyResourceChange_Response_NewState.msgpack",
+                &value("a2", Value::from("id-a2")),
+            ),
+        ];
+        if apply_prior {
+            files.push(f(
+                "200_ApplyResourceChange_Request_PriorState.msgpack",
+                &[0xc0],
+            ));
+        }
+        files
+    };
+    let shown = |files| -> Vec<String> {
+        let capture = Capture::from_files_with_schemas(files, &schemas);
+        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+        capture
+            .calls
+            .iter()
+            .map(|c| {
+                let status = c.status.to_string();
+                let status = status.split(':').next().unwrap_or_default().to_owned();
+                format!("{} {} {status}", c.unix_millis() % 1000, c.rpc)
+            })
+            .collect()
+    };
+    assert_eq!(
+        shown(files(true)),
+        [
+            "110 PlanResourceChange complete",
+            "120 PlanResourceChange complete",
+            "200 ApplyResourceChange complete",
+        ]
+    );
+    let lost = shown(files(false));
+    assert!(
+        lost.contains(&"110 PlanResourceChange possibly mixed".to_owned()),
+        "{lost:?}"
+    );
+}
+
+/// A create plan whose response a request in doubt may claim too (a fragment of a
+/// create of the same `Config`, its `ProposedNewState` lost): an apply after both, of a
+/// null `PriorState` and that `Config`, carries out the last such plan and carries its
+/// answer's bytes, so a response of exactly those bytes shows the plan's answer,
+/// whichever request's files it was. Without the apply, the plan is not complete.
+#[test]
+fn a_plan_an_apply_carries_out_takes_a_response_of_its_bytes() {
+    let schemas = gen_schemas();
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let value = |name: &str, id: Value| {
+        let v = Value::object([
+            ("name", Value::from(name)),
+            ("size", Value::from(1)),
+            ("id", id),
+        ]);
+        crate::msgpack::encode(&v, &ty).unwrap()
+    };
+    let config = value("x", Value::Null);
+    let planned = value("x", Value::unknown());
+    let f = |name: &str, bytes: &[u8]| (name.to_owned(), bytes.to_vec());
+    let plan = vec![
+        // The fragment: a create of the same Config whose other files are lost.
+        f("100_PlanResourceChange_Request_Config.msgpack", &config),
+        f("100_PlanResourceChange_Request_PriorState.msgpack", &[0xc0]),
+        f("110_PlanResourceChange_Request_Config.msgpack", &config),
+        f("110_PlanResourceChange_Request_PriorState.msgpack", &[0xc0]),
+        f(
+            "110_PlanResourceChange_Request_ProposedNewState.msgpack",
+            &config,
+        ),
+        f("110_PlanResourceChange_Request_PriorPrivate.empty", &[]),
+        f(
+            "111_PlanResourceChange_Response_PlannedState.msgpack",
+            &planned,
+        ),
+        f("111_PlanResourceChange_Response_PlannedPrivate.empty", &[]),
+    ];
+    let apply = vec![
+        f("200_ApplyResourceChange_Request_Config.msgpack", &config),
+        f(
+            "200_ApplyResourceChange_Request_PlannedState.msgpack",
+            &planned,
+        ),
+        f(
+            "200_ApplyResourceChange_Request_PriorState.msgpack",
+            &[0xc0],
+        ),
+        f("200_ApplyResourceChange_Request_PlannedPrivate.empty", &[]),
+        f(
+            "201_ApplyResourceChange_Response_NewState.msgpack",
+            &value("x", Value::from("id-x")),
+        ),
+        f("201_ApplyResourceChange_Response_Private.empty", &[]),
+    ];
+    let plan_status = |files: Vec<(String, Vec<u8>)>| -> String {
+        let capture = Capture::from_files_with_schemas(files, &schemas);
+        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+        let shown: Vec<String> = capture
+            .calls
+            .iter()
+            .map(|c| format!("{} {} {}", c.unix_millis() % 1000, c.rpc, c.status))
+            .collect();
+        let call = capture
+            .calls
+            .iter()
+            .find(|c| c.unix_millis() % 1000 == 110)
+            .unwrap_or_else(|| panic!("{shown:?}"));
+        format!("{}", call.status)
+    };
+    assert_eq!(plan_status([plan.clone(), apply].concat()), "complete");
+    assert_ne!(plan_status(plan), "complete");
+}
