@@ -6,8 +6,10 @@
 //! millisecond writes the same names: the file left is the last writer's. Two calls that
 //! each leave their other fields elsewhere then look like two whole messages, one of
 //! them holding a field of the other. What shows it is another call of the RPC whose
-//! message has a file in that millisecond while it has no file of that field of its
-//! own (or holds the very same file): it could have written that field there.
+//! message has a file in that millisecond (for an apply's request, whose fields only
+//! the plans before it bind, within a millisecond's end of it: that message may
+//! straddle it) while it has no file of that field of its own (or holds the very same
+//! file): it could have written that field there.
 //!
 //! A field so contested is still the call's when Terraform's links fix its bytes to the
 //! file's, whoever wrote it (byte-identical values show the same either way):
@@ -16,7 +18,10 @@
 //!   `PlannedState` (and `PlannedPrivate`) are one plan call's request `Config` and
 //!   `PriorState` and response `PlannedState` (and `PlannedPrivate`), so a complete plan
 //!   holding all of them proves them, and a complete apply holding them proves the
-//!   plan's;
+//!   plan's; an apply's `Config` and `PriorState` that some plan request holds
+//!   together, and its `PlannedState` that some plan response holds, are proven too
+//!   (Terraform plans a resource's configuration only from that resource's state, or a
+//!   null one);
 //! - a destroy's null `Config` and `PlannedState` (each is null exactly when the other
 //!   is), and an apply's `NewState` equal to its `PlannedState` (a destroy's null, a
 //!   plan wholly known);
@@ -77,10 +82,56 @@ fn destroy(call: &Call) -> bool {
             .is_some_and(Payload::is_null)
 }
 
+/// A value's bytes as [`key`] gives them (`None`: null).
+type Bytes<'c> = Option<&'c [u8]>;
+
+/// The values of every plan message in the directory, whatever call holds it: each
+/// request's (`Config`, `PriorState`), each response's `PlannedState`.
+struct Plans<'c> {
+    requests: BTreeSet<(Bytes<'c>, Bytes<'c>)>,
+    responses: BTreeSet<Bytes<'c>>,
+}
+
+impl<'c> Plans<'c> {
+    fn new(calls: &'c [Call]) -> Plans<'c> {
+        let plans = calls.iter().filter(|c| c.rpc == "PlanResourceChange");
+        Plans {
+            requests: plans
+                .clone()
+                .filter_map(|c| {
+                    Some((
+                        field(c, "Request", "Config")?,
+                        field(c, "Request", "PriorState")?,
+                    ))
+                })
+                .collect(),
+            responses: plans
+                .filter_map(|c| field(c, "Response", "PlannedState"))
+                .collect(),
+        }
+    }
+}
+
+/// Whether Terraform planned an apply's values: some plan request has its `Config`
+/// and `PriorState` and some plan response its `PlannedState`. An apply's request that
+/// holds another's `PriorState` (or `Config`) is a pair no plan asked for: Terraform
+/// plans one resource's configuration from that resource's state only (a replacement
+/// plans its configuration from a null state too, and applies it as a create).
+fn planned(call: &Call, plans: &Plans<'_>) -> bool {
+    let (Some(config), Some(prior), Some(planned)) = (
+        field(call, "Request", "Config"),
+        field(call, "Request", "PriorState"),
+        field(call, "Request", "PlannedState"),
+    ) else {
+        return false;
+    };
+    plans.requests.contains(&(config, prior)) && plans.responses.contains(&planned)
+}
+
 /// Whether the links prove `p`, a file of `call`, the call's own bytes (`others`: the
-/// complete calls before this check, to link to; `checked`: the pairing checked
-/// Terraform's rules, with schemas).
-fn proven(call: &Call, p: &Payload, others: &[&Call], checked: bool) -> bool {
+/// complete calls before this check, to link to; `plans`: every plan request's and
+/// response's values; `checked`: the pairing checked Terraform's rules, with schemas).
+fn proven(call: &Call, p: &Payload, others: &[&Call], plans: &Plans<'_>, checked: bool) -> bool {
     let (message, name) = (p.name.message.as_str(), p.name.field.as_str());
     match (call.rpc.as_str(), message, name) {
         ("ApplyResourceChange", "Response", "NewState") => {
@@ -91,9 +142,12 @@ fn proven(call: &Call, p: &Payload, others: &[&Call], checked: bool) -> bool {
             "ApplyResourceChange",
             "Request",
             "Config" | "PriorState" | "PlannedState" | "PlannedPrivate",
-        ) => others
-            .iter()
-            .any(|o| o.rpc == "PlanResourceChange" && carries(call, o)),
+        ) => {
+            others
+                .iter()
+                .any(|o| o.rpc == "PlanResourceChange" && carries(call, o))
+                || planned(call, plans)
+        }
         // The `ProposedNewState` is Terraform's of the `PriorState` and `Config` (the
         // pairing checks it, with schemas): made from this call's two, it is theirs.
         ("PlanResourceChange", "Request", "ProposedNewState") if checked => true,
@@ -128,6 +182,15 @@ fn proven(call: &Call, p: &Payload, others: &[&Call], checked: bool) -> bool {
     }
 }
 
+/// A file's RPC, message and field.
+fn key_of(p: &Payload) -> (String, String, String) {
+    (
+        p.name.rpc.clone(),
+        p.name.message.clone(),
+        p.name.field.clone(),
+    )
+}
+
 /// Marks possibly mixed each complete call holding a field another call of its RPC
 /// could have overwritten (its message has a file in that field's millisecond and no
 /// other file of that field) that Terraform's links do not prove the call's own.
@@ -143,39 +206,50 @@ pub(super) fn mark(calls: &mut [Call], checked: bool) {
         }
     }
     let complete: Vec<&Call> = calls.iter().filter(|c| c.is_complete()).collect();
+    let plans = Plans::new(calls);
     let mut mixed: Vec<(usize, String)> = Vec::new();
     for (i, call) in calls.iter().enumerate().filter(|(_, c)| c.is_complete()) {
         let contested = call.payloads.iter().find_map(|p| {
-            if !varies.contains(&(
-                p.name.rpc.clone(),
-                p.name.message.clone(),
-                p.name.field.clone(),
-            )) {
+            if !varies.contains(&key_of(p)) {
                 return None;
             }
-            let near = at.get(&(
-                call.rpc.as_str(),
-                p.name.message.as_str(),
-                p.name.unix_millis,
-            ))?;
-            let other = near.iter().filter(|&&j| j != i).find_map(|&j| {
+            // A message's files straddle a millisecond's end: another call's message
+            // with a file in the millisecond before or after could have written the
+            // field it lacks in this one.
+            // (A message of one field that differs across the directory is one call's
+            // whichever wrote it: only its pairing is in question, which the pairing
+            // decides. A plan's request fields are bound by its proposal; an apply's
+            // only by the plans before it.)
+            let t = p.name.unix_millis;
+            let fields = call
+                .payloads
+                .iter()
+                .filter(|o| o.name.message == p.name.message && varies.contains(&key_of(o)))
+                .count();
+            let reach = u64::from(fields > 1 && call.rpc == "ApplyResourceChange");
+            let near = (t.saturating_sub(reach)..=t.saturating_add(reach)).flat_map(|ms| {
+                at.get(&(call.rpc.as_str(), p.name.message.as_str(), ms))
+                    .into_iter()
+                    .flatten()
+            });
+            let other = near.filter(|&&j| j != i).find_map(|&j| {
                 let other = &calls[j];
                 let own = other.payload(&p.name.message, &p.name.field);
                 if own.is_some_and(|o| o.file != p.file) {
                     return None;
                 }
                 other.payloads.iter().find(|o| {
-                    o.name.message == p.name.message && o.name.unix_millis == p.name.unix_millis
+                    o.name.message == p.name.message && o.name.unix_millis.abs_diff(t) <= reach
                 })
             })?;
-            (!proven(call, p, &complete, checked)).then_some((p, other))
+            (!proven(call, p, &complete, &plans, checked)).then_some((p, other))
         });
         if let Some((p, other)) = contested {
             mixed.push((
                 i,
                 format!(
-                    "another call of {} wrote {} in the millisecond of {} and holds no \
-                     other {} {}: it could have written that name there, and no link \
+                    "another call of {} wrote {} within a millisecond's end of {} and \
+                     holds no other {} {}: it could have written that name there, and no link \
                      proves the file this call's",
                     call.rpc, other.file, p.file, p.name.message, p.name.field
                 ),

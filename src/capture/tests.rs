@@ -895,8 +895,8 @@ fn an_apply_whose_field_another_overwrote_is_possibly_mixed() {
                     Status::PossiblyMixed { reason } => {
                         assert!(
                             reason.contains(
-                                "718_ApplyResourceChange_Request_Config.msgpack in the \
-                                 millisecond of 718_ApplyResourceChange_Request_PriorState"
+                                "718_ApplyResourceChange_Request_Config.msgpack within a \
+                                 millisecond's end of 718_ApplyResourceChange_Request_PriorState"
                             ),
                             "{reason}"
                         );

@@ -585,15 +585,14 @@ fn calls_one_at_a_time_are_paired_right() {
 }
 
 /// Terraform's default `-parallelism=10`: more than nine in ten of the calls whose files
-/// survived are complete and correct (94.6% over 300 runs), and no complete call is
-/// wrong. Two calls whose
+/// survived are complete and correct, and no complete call is wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
 /// response of a request another overwrite hid, is possibly mixed: an apply after it
 /// carries another plan for it, request files in doubt proposed what the response
 /// plans, or only the times paired them.
 ///
-/// 50 runs by default (94.5% of 7,134 calls); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200`
+/// 50 runs by default (93.3% of 7,134 calls); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200`
 /// in `.ci/run`).
 #[test]
 fn parallel_calls_are_mostly_paired_and_never_wrong() {
