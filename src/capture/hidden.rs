@@ -179,6 +179,27 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
     out
 }
 
+/// The fields whose files differ across the directory, as (RPC, message, field): a
+/// field whose every file holds the same bytes shows the same values whoever wrote it.
+pub(super) fn varying(calls: &[Call]) -> BTreeSet<(String, String, String)> {
+    let mut seen: BTreeMap<(String, String, String), Option<&[u8]>> = BTreeMap::new();
+    for p in calls.iter().flat_map(|c| c.payloads.iter()) {
+        let key = (
+            p.name.rpc.clone(),
+            p.name.message.clone(),
+            p.name.field.clone(),
+        );
+        let b = bytes(&p.data);
+        let entry = seen.entry(key).or_insert(Some(b));
+        if *entry != Some(b) {
+            *entry = None;
+        }
+    }
+    seen.into_iter()
+        .filter_map(|(k, v)| v.is_none().then_some(k))
+        .collect()
+}
+
 /// Marks possibly mixed each complete call that a call an overwrite hid whole (as the
 /// calls around it show) could have mixed with: one written within the hidden call's
 /// window, whose values have two parts nothing binds to each other.
@@ -187,28 +208,13 @@ pub(super) fn mark(calls: &mut [Call]) {
     if windows.is_empty() {
         return;
     }
-    // The fields whose files differ across the directory, by RPC and message: a field
-    // whose every file holds the same bytes shows the same values whoever wrote it.
-    let mut seen: BTreeMap<(String, String, String), Option<Vec<u8>>> = BTreeMap::new();
-    for p in calls.iter().flat_map(|c| c.payloads.iter()) {
-        let key = (
-            p.name.rpc.clone(),
-            p.name.message.clone(),
-            p.name.field.clone(),
-        );
-        let b = bytes(&p.data);
-        let entry = seen.entry(key).or_insert_with(|| Some(b.to_vec()));
-        if entry.as_deref() != Some(b) {
-            *entry = None;
-        }
-    }
+    let varies = varying(calls);
     let varies = |p: &Payload| {
-        seen.get(&(
+        varies.contains(&(
             p.name.rpc.clone(),
             p.name.message.clone(),
             p.name.field.clone(),
         ))
-        .is_some_and(Option::is_none)
     };
     for call in calls.iter_mut().filter(|c| c.is_complete()) {
         let Some(windows) = windows.get(call.rpc.as_str()) else {

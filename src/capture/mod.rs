@@ -127,8 +127,15 @@
 //! refresh returned since the last, the first refresh of a state no apply before it
 //! returned, a destroy plan no apply carries out), and each complete call of the RPC
 //! written while it could have been, whose private data differs across the directory,
-//! is [`Status::PossiblyMixed`]. A call hidden with nothing around it (a plan that
-//! creates, in a run that only plans) leaves no trace at all. The checks
+//! is [`Status::PossiblyMixed`]. So is a complete call holding a field that another
+//! call of its RPC could have overwritten (its message has a file in that field's
+//! millisecond, or for an apply's request within a millisecond's end of it, and no
+//! other file of that field) unless Terraform's links prove the file
+//! the call's own: an apply and the plan it carries out bind each other's `Config`,
+//! `PriorState` and `PlannedState`, a plan's `ProposedNewState` binds its `Config` and
+//! the prior state's computed values, a refresh without drift binds its two states. A
+//! call hidden with nothing around it (a plan that creates, in a run that only plans)
+//! leaves no trace at all. The checks
 //! assume the provider keeps Terraform's rules: a call whose response breaks them is
 //! shown with the reason, paired only where the times leave no other choice. Without
 //! schemas, only the times and the bytes pair calls.
@@ -176,6 +183,7 @@ use crate::schema::{Client, Function, IdentitySchema, ProviderSchemas, Schema, S
 mod assign;
 mod hidden;
 mod names;
+mod overwritten;
 mod pairing;
 mod resolve;
 #[cfg(test)]
@@ -628,6 +636,7 @@ impl Capture {
         mut resolver: Option<&mut Resolver<'_>>,
     ) -> Capture {
         let mut capture = Capture::default();
+        let checked = resolver.is_some();
         let mut by_rpc: BTreeMap<String, Vec<Payload>> = BTreeMap::new();
         for (file, bytes) in files {
             match Payload::new(file.clone(), bytes) {
@@ -652,6 +661,8 @@ impl Capture {
         hidden::mark(&mut capture.calls);
         // A torn file holds two calls' bytes: no call holding one is complete.
         torn::mark(&mut capture.calls);
+        // A field another call of the RPC could have overwritten, that no link proves.
+        overwritten::mark(&mut capture.calls, checked);
         capture.calls.sort_by(|a, b| {
             let key = |c: &Call| {
                 (

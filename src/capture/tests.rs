@@ -984,3 +984,137 @@ fn a_plan_an_apply_carries_out_takes_a_response_of_its_bytes() {
     assert_eq!(plan_status([plan.clone(), apply].concat()), "complete");
     assert_ne!(plan_status(plan), "complete");
 }
+
+/// Two updates' applies (the real run's mispair, made by hand): `a`'s request writes its
+/// `Config` and `PlannedState` at 717 and its `PriorState` at 718, where `b`'s whole
+/// request overwrites it with `b`'s. Every value of both looks whole, and `a`'s checks
+/// pass with `b`'s prior state (an `id` the plan may set), but the plan `a` carries out
+/// was from `a`'s own state: `a` is possibly mixed. `b`'s fields are all its plan's, so it
+/// stays complete; with `b` written elsewhere, `a` is complete.
+#[test]
+fn an_apply_whose_field_another_overwrote_is_possibly_mixed() {
+    let schemas = gen_schemas();
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let value = |r: &str, size: i64, id: Option<&str>| {
+        let v = Value::object([
+            ("name", Value::from(r)),
+            ("size", Value::from(size)),
+            ("id", id.map_or(Value::Null, Value::from)),
+        ]);
+        crate::msgpack::encode(&v, &ty).unwrap()
+    };
+    let file = |t: u64, rpc: &str, message: &str, field: &str, bytes: Vec<u8>| {
+        (format!("{t}_{rpc}_{message}_{field}.msgpack"), bytes)
+    };
+    // `r`'s plan at `t` from size 1 to 2, answered at `t + 1`.
+    let plan = |t: u64, r: &str| {
+        let rpc = "PlanResourceChange";
+        let id = format!("id-{r}");
+        vec![
+            file(t, rpc, "Request", "Config", value(r, 2, None)),
+            file(t, rpc, "Request", "PriorState", value(r, 1, Some(&id))),
+            file(
+                t,
+                rpc,
+                "Request",
+                "ProposedNewState",
+                value(r, 2, Some(&id)),
+            ),
+            file(
+                t + 1,
+                rpc,
+                "Response",
+                "PlannedState",
+                value(r, 2, Some(&id)),
+            ),
+        ]
+    };
+    // `r`'s apply of that plan: `Config` and `PlannedState` at `t`, `PriorState` at
+    // `prior` (unless `None`: overwritten), the answer at `answer`.
+    let apply = |t: u64, prior: Option<u64>, answer: u64, r: &str| {
+        let rpc = "ApplyResourceChange";
+        let id = format!("id-{r}");
+        let mut files = vec![
+            file(t, rpc, "Request", "Config", value(r, 2, None)),
+            file(t, rpc, "Request", "PlannedState", value(r, 2, Some(&id))),
+            file(answer, rpc, "Response", "NewState", value(r, 2, Some(&id))),
+        ];
+        if let Some(p) = prior {
+            files.push(file(
+                p,
+                rpc,
+                "Request",
+                "PriorState",
+                value(r, 1, Some(&id)),
+            ));
+        }
+        files
+    };
+    let statuses = |files: Vec<(String, Vec<u8>)>| -> Vec<String> {
+        let capture = Capture::from_files_with_schemas(files, &schemas);
+        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+        capture
+            .calls
+            .iter()
+            .map(|c| {
+                let status = match &c.status {
+                    Status::PossiblyMixed { reason } => {
+                        assert!(
+                            reason.contains(
+                                "718_ApplyResourceChange_Request_Config.msgpack within a \
+                                 millisecond's end of 718_ApplyResourceChange_Request_PriorState"
+                            ),
+                            "{reason}"
+                        );
+                        "possibly mixed".to_owned()
+                    }
+                    other => other.to_string(),
+                };
+                format!("{} {} {status}", c.unix_millis(), c.rpc)
+            })
+            .collect()
+    };
+    // A third resource's plan and apply: the field's files differ across the directory
+    // (a field whose every file holds the same bytes shows the same values either way).
+    let plans = [
+        plan(100, "a"),
+        plan(103, "b"),
+        plan(106, "c"),
+        apply(750, Some(750), 751, "c"),
+    ]
+    .concat();
+    let mixed = [
+        plans.clone(),
+        apply(717, None, 720, "a"),
+        apply(718, Some(718), 719, "b"),
+    ]
+    .concat();
+    assert_eq!(
+        statuses(mixed),
+        [
+            "100 PlanResourceChange complete",
+            "103 PlanResourceChange complete",
+            "106 PlanResourceChange complete",
+            "717 ApplyResourceChange possibly mixed",
+            "718 ApplyResourceChange complete",
+            "750 ApplyResourceChange complete",
+        ]
+    );
+    let apart = [
+        plans,
+        apply(717, Some(718), 720, "a"),
+        apply(730, Some(730), 731, "b"),
+    ]
+    .concat();
+    assert_eq!(
+        statuses(apart),
+        [
+            "100 PlanResourceChange complete",
+            "103 PlanResourceChange complete",
+            "106 PlanResourceChange complete",
+            "717 ApplyResourceChange complete",
+            "730 ApplyResourceChange complete",
+            "750 ApplyResourceChange complete",
+        ]
+    );
+}

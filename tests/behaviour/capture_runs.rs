@@ -14,6 +14,16 @@
 //! end, and two calls of one RPC writing one field in one millisecond leave one file:
 //! the later write's.
 //!
+//! What the default life leaves out, [`Life`] adds (`CTYWIRE_CAPTURE_LIFE` for
+//! [`score_report`]): the changes applied (updates, and replacements: an update plan
+//! answered with RequiresReplace, a create plan from a null state, then the destroy's
+//! and the create's applies), stalls of milliseconds inside a message and before an
+//! answer, and torn files (two writes of one name within microseconds, the shorter over
+//! the longer's tail). With all of them a run makes as many calls of each RPC as the
+//! real runs of `tests/data/capture-real/go-style-24*`, and straddles milliseconds as
+//! often. The default tests run the default life: with the rest the pairing still shows
+//! complete calls that are wrong (see `score_report`).
+//!
 //! The scorer compares each call [`Capture`] shows with the calls the generator made:
 //! a complete call is correct when every file it holds is what one generated call
 //! wrote for that field and it holds all of that call's files; otherwise wrong.
@@ -57,6 +67,8 @@ pub(crate) struct Truth {
     pub files: Vec<(&'static str, &'static str, &'static str, Vec<u8>)>,
     /// The name each file was written under.
     pub names: Vec<String>,
+    /// The phase of the run the call was made in (0: the first plan).
+    pub phase: usize,
 }
 
 /// A generated capture directory: the calls made, and the files left.
@@ -97,6 +109,7 @@ fn plan(prior: &Value, config: &Value, schemas: &ProviderSchemas) -> Truth {
             ("Response", "PlannedPrivate", "empty", vec![]),
         ],
         names: Vec::new(),
+        phase: 0,
     }
 }
 
@@ -130,6 +143,7 @@ fn apply(prior: &Value, config: &Value, schemas: &ProviderSchemas, id: &str) -> 
             ("Response", "Private", "empty", vec![]),
         ],
         names: Vec::new(),
+        phase: 0,
     };
     (truth, new)
 }
@@ -147,6 +161,7 @@ fn read(state: &Value, schemas: &ProviderSchemas) -> Truth {
             ("Response", "Private", "empty", vec![]),
         ],
         names: Vec::new(),
+        phase: 0,
     }
 }
 
@@ -157,11 +172,61 @@ type Phase = Vec<Vec<Truth>>;
 /// with `private`, each resource's private data its own (`r7`), where the provider
 /// otherwise keeps none.
 pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private: bool) -> Run {
+    run_life(seed, parallelism, resources, private, Life::from_env())
+}
+
+/// What a generated run holds beyond the default life (the plan with changes not
+/// applied, every file written whole, no stalls), as the real runs of
+/// `tests/data/capture-real/go-style-24*` show.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Life {
+    /// The plan with changes is applied: a third of the resources updated, a third
+    /// unchanged, and (with `replacements`) a third replaced.
+    pub apply: bool,
+    /// A third of the resources replaced in the change (else updated).
+    pub replacements: bool,
+    /// Stalls of milliseconds between a message's files and before some answers.
+    pub stalls: bool,
+    /// Two writes of one name within microseconds tear: the later, shorter value over
+    /// the earlier one's tail.
+    pub tears: bool,
+}
+
+impl Life {
+    /// `CTYWIRE_CAPTURE_LIFE`: any of `apply`, `replace`, `stall`, `tear` (`all`: every
+    /// one); none by default.
+    fn from_env() -> Life {
+        let life = std::env::var("CTYWIRE_CAPTURE_LIFE").unwrap_or_default();
+        let has = |word: &str| life.split(',').any(|w| w == word || w == "all");
+        Life {
+            apply: has("apply") || has("replace"),
+            replacements: has("replace"),
+            stalls: has("stall"),
+            tears: has("tear"),
+        }
+    }
+}
+
+/// [`run_with`] with the life `life`.
+pub(crate) fn run_life(
+    seed: u64,
+    parallelism: usize,
+    resources: usize,
+    private: bool,
+    life: Life,
+) -> Run {
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let config = |r: usize, size: i64| {
         Value::object([
             ("name", Value::from(format!("thing-{r}"))),
+            ("size", Value::from(size)),
+            ("id", Value::Null),
+        ])
+    };
+    let config_named = |r: usize, size: i64| {
+        Value::object([
+            ("name", Value::from(format!("thing-{r}-b"))),
             ("size", Value::from(size)),
             ("id", Value::Null),
         ])
@@ -184,28 +249,72 @@ pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private:
             })
             .collect(),
     );
-    // Refresh, and a plan changing every other resource's size.
+    // A third of the resources change size (an update), a third their name (a
+    // replacement: Terraform plans an update the provider answers with RequiresReplace,
+    // then a create from a null state), a third nothing.
+    // Without `apply`, every other resource changes size (an update), as before.
+    let change = |r: usize| match r % 3 {
+        _ if !life.apply => 2 * (r % 2),
+        1 if !life.replacements => 0,
+        c => c,
+    };
+    let changed = |r: usize| match change(r) {
+        0 => config(r, 2),
+        1 => config_named(r, 1),
+        _ => config(r, 1),
+    };
+    // Refresh, and the plan with the changes.
     phases.push(
         (0..resources)
             .map(|r| {
-                let size = if r % 2 == 0 { 2 } else { 1 };
-                vec![
+                let mut chain = vec![
                     read(&states[r], &schemas),
-                    plan(&states[r], &config(r, size), &schemas),
-                ]
+                    plan(&states[r], &changed(r), &schemas),
+                ];
+                if change(r) == 1 {
+                    chain.push(plan(&Value::Null, &changed(r), &schemas));
+                }
+                chain
             })
             .collect(),
     );
+    // The apply of that plan: an update plans again and applies; a replacement applies
+    // the destroy, then plans and applies the create; an unchanged resource has no call.
+    if life.apply {
+        phases.push(
+            (0..resources)
+                .map(|r| match change(r) {
+                    0 => {
+                        let (applied, new) = apply(&states[r], &changed(r), &schemas, "");
+                        let chain = vec![plan(&states[r], &changed(r), &schemas), applied];
+                        states[r] = new;
+                        chain
+                    }
+                    1 => {
+                        let destroyed = apply(&states[r], &Value::Null, &schemas, "").0;
+                        let (created, new) =
+                            apply(&Value::Null, &changed(r), &schemas, &format!("id-{r}-b"));
+                        states[r] = new;
+                        vec![
+                            destroyed,
+                            plan(&Value::Null, &changed(r), &schemas),
+                            created,
+                        ]
+                    }
+                    _ => Vec::new(),
+                })
+                .collect(),
+        );
+    }
     // Destroy, in Terraform's three walks: a refresh that plans as a normal plan does
-    // (each resource refreshed, then planned against the configuration, which still
-    // holds the changes), the destroy plan (null), then the applies.
+    // (each resource refreshed, then planned against the configuration: no changes
+    // now), the destroy plan (null), then the applies.
     phases.push(
         (0..resources)
             .map(|r| {
-                let size = if r % 2 == 0 { 2 } else { 1 };
                 vec![
                     read(&states[r], &schemas),
-                    plan(&states[r], &config(r, size), &schemas),
+                    plan(&states[r], &changed(r), &schemas),
                 ]
             })
             .collect(),
@@ -238,7 +347,7 @@ pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private:
     let mut writes: Vec<(u64, usize, usize)> = Vec::new();
     let mut calls: Vec<Truth> = Vec::new();
     let mut now = 1_700_000_000_000_000u64 + rng.below(1000);
-    for phase in phases {
+    for (number, phase) in phases.into_iter().enumerate() {
         let mut free = vec![now; parallelism];
         // Terraform hands the provider one call at a time, at about one a millisecond
         // (as the real runs of `tests/data/capture-real` show): a worker starts its
@@ -249,13 +358,24 @@ pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private:
             let w = (0..parallelism).min_by_key(|&w| free[w]).unwrap();
             let mut t = free[w].max(dispatched) + 20 + rng.below(400);
             dispatched = t + 300 + rng.below(1000);
-            for truth in chain {
+            for mut truth in chain {
+                truth.phase = number;
                 let index = calls.len();
                 let requests = truth.files.iter().filter(|f| f.0 == "Request").count();
                 for i in 0..truth.files.len() {
                     if i == requests {
-                        // The provider's work between request and response.
+                        // The provider's work between request and response; now and
+                        // then some milliseconds (in the real runs one answer in ten
+                        // comes 2 to 9 ms after its request's last file).
                         t += 100 + rng.below(1500);
+                        if life.stalls && rng.below(25) == 0 {
+                            t += 1000 + rng.below(8000);
+                        }
+                    } else if life.stalls && i > 0 && rng.below(100) == 0 {
+                        // A stall between two files of one message: the real runs'
+                        // messages straddle two or more milliseconds' ends now and then
+                        // (a few in a hundred).
+                        t += 1000 + rng.below(5000);
                     }
                     writes.push((t, index, i));
                     t += 10 + rng.below(120);
@@ -270,6 +390,11 @@ pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private:
     }
     writes.sort();
     let mut dir: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    // When each name was last written: a write of one name that starts while the last
+    // is still under way (within `TEAR` microseconds) writes in place over it, and a
+    // shorter value leaves the longer one's tail (a torn file, as the real runs show).
+    const TEAR: u64 = 25;
+    let mut written: BTreeMap<String, u64> = BTreeMap::new();
     for (us, call, i) in writes {
         let truth = &mut calls[call];
         let (message, field, extension, bytes) = &truth.files[i];
@@ -279,7 +404,15 @@ pub(crate) fn run_with(seed: u64, parallelism: usize, resources: usize, private:
             us / 1000,
             truth.rpc
         );
-        dir.insert(name.clone(), bytes.clone());
+        let mut bytes = bytes.clone();
+        if let (true, Some(&last), Some(earlier)) = (life.tears, written.get(&name), dir.get(&name))
+        {
+            if us - last < TEAR && bytes.len() < earlier.len() {
+                bytes.extend_from_slice(&earlier[bytes.len()..]);
+            }
+        }
+        written.insert(name.clone(), us);
+        dir.insert(name.clone(), bytes);
         truth.names.push(name);
     }
     Run {
@@ -474,6 +607,68 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
 }
 
+/// The generator with every part of the life the real runs show
+/// (`tests/data/capture-real/go-style-24*`: 24 resources, the changes applied with 8
+/// updates and 8 replacements): as many calls of each RPC as those runs' truth logs
+/// hold, messages that straddle two milliseconds' ends, answers some milliseconds after
+/// their requests, and torn files.
+#[test]
+fn the_generator_makes_what_real_runs_show() {
+    let life = Life {
+        apply: true,
+        replacements: true,
+        stalls: true,
+        tears: true,
+    };
+    let (mut straddled, mut late, mut torn) = (0, 0, 0);
+    for seed in 1..=20 {
+        let run = run_life(seed, 10, RESOURCES, false, life);
+        let mut by_rpc: BTreeMap<&str, usize> = BTreeMap::new();
+        for truth in &run.calls {
+            *by_rpc.entry(truth.rpc).or_default() += 1;
+            let ms = |message: &str| -> Vec<u64> {
+                truth
+                    .files
+                    .iter()
+                    .zip(&truth.names)
+                    .filter(|(f, _)| f.0 == message)
+                    .map(|(_, n)| n.split('_').next().unwrap().parse().unwrap())
+                    .collect()
+            };
+            let (request, response) = (ms("Request"), ms("Response"));
+            let first = request.iter().min().unwrap();
+            let last = request.iter().max().unwrap();
+            straddled += usize::from(last - first >= 2);
+            late += usize::from(response.iter().max().unwrap() - last >= 4);
+        }
+        assert_eq!(
+            by_rpc,
+            BTreeMap::from([
+                ("ApplyResourceChange", 72),
+                ("PlanResourceChange", 144),
+                ("ReadResource", 48),
+            ])
+        );
+        torn += run
+            .files
+            .iter()
+            .filter(|(name, bytes)| {
+                ctywire::capture::Payload::new(name.clone(), bytes.clone())
+                    .unwrap()
+                    .torn()
+                    .is_some()
+            })
+            .count();
+    }
+    // 20 runs of 264 calls: a few in a hundred straddle two milliseconds' ends (as in
+    // the real runs; a message written without a stall spans at most one), some answers
+    // come 4 ms or more after their request (only a stall makes that), and some runs
+    // have a torn file.
+    assert!((80..300).contains(&straddled), "{straddled}");
+    assert!((40..400).contains(&late), "{late}");
+    assert!(torn > 0, "{torn}");
+}
+
 /// Private data of each resource's own (bound to no other value): calls whose private
 /// data shares its millisecond with another call's of the RPC are possibly mixed, not
 /// complete, and no complete call is wrong. (At `-parallelism=10` most calls are then
@@ -506,7 +701,8 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
 /// `CTYWIRE_CAPTURE_PARALLELISM`; each resource's own private data with
 /// `CTYWIRE_CAPTURE_PRIVATE`), the calls that survived, how many are complete and
 /// correct, and each complete call that is wrong (and fails if there is one).
-/// `CTYWIRE_CAPTURE_FROM` names the first seed; `CTYWIRE_CAPTURE_DUMP` a directory to
+/// `CTYWIRE_CAPTURE_LIFE` adds parts of a real run's life ([`Life`]: `apply`,
+/// `replace`, `stall`, `tear`, or `all`, comma-separated). `CTYWIRE_CAPTURE_FROM` names the first seed; `CTYWIRE_CAPTURE_DUMP` a directory to
 /// write the first run's files into (for `ctywire capture --explain`), and
 /// `CTYWIRE_CAPTURE_EXPLAIN` prints why each of its calls that is not complete is not.
 #[test]
@@ -525,6 +721,7 @@ fn score_report() {
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
     let mut total = Score::default();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let mut torn = 0;
     for seed in from..from + seeds {
         let run = run_with(seed, parallelism, RESOURCES, private);
         if let (Some(dir), true) = (std::env::var_os("CTYWIRE_CAPTURE_DUMP"), seed == from) {
@@ -534,6 +731,14 @@ fn score_report() {
                 std::fs::write(dir.join(name), bytes).unwrap();
             }
         }
+        torn += run
+            .files
+            .iter()
+            .filter_map(|(name, bytes)| {
+                ctywire::capture::Payload::new(name.clone(), bytes.clone()).ok()
+            })
+            .filter(|p| p.torn().is_some())
+            .count();
         let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
         for call in &capture.calls {
             let side = match call.payloads.iter().all(|p| p.name.is_request()) {
@@ -582,12 +787,8 @@ fn score_report() {
             .iter()
             .map(|(n, b)| (n.as_str(), b.as_slice()))
             .collect();
-        for (index, truth) in run.calls.iter().enumerate() {
-            // Each phase's calls: one, two, two, two, one and one a resource.
-            let phase = [1, 3, 5, 7, 8, 9]
-                .iter()
-                .position(|&end| index < end * RESOURCES)
-                .map_or(0, |p| p + 1);
+        for truth in &run.calls {
+            let phase = truth.phase;
             let survived = truth
                 .files
                 .iter()
@@ -645,7 +846,8 @@ fn score_report() {
     eprintln!("by RPC (survived, correct): {:?}", total.by_rpc);
     eprintln!(
         "{seeds} runs at parallelism {parallelism}: {} calls survived, {} complete and \
-         correct ({:.1}%), {} wrong; shown ambiguous {}, incomplete {}, possibly mixed {}",
+         correct ({:.1}%), {} wrong; shown ambiguous {}, incomplete {}, possibly mixed {}; \
+         {torn} torn files",
         total.survived,
         total.correct,
         total.correct as f64 * 100.0 / total.survived.max(1) as f64,

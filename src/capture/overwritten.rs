@@ -1,0 +1,264 @@
+//! Complete calls a field of which another call of their RPC could have overwritten, and
+//! the links that prove such a field the call's own.
+//!
+//! Each file is stamped with its own millisecond, so a message's files may straddle a
+//! millisecond's end, and a call of the same RPC writing its message in the later
+//! millisecond writes the same names: the file left is the last writer's. Two calls that
+//! each leave their other fields elsewhere then look like two whole messages, one of
+//! them holding a field of the other. What shows it is another call of the RPC whose
+//! message has a file in that millisecond (for an apply's request, whose fields only
+//! the plans before it bind, within a millisecond's end of it: that message may
+//! straddle it) while it has no file of that field of its own (or holds the very same
+//! file): it could have written that field there.
+//!
+//! A field so contested is still the call's when Terraform's links fix its bytes to the
+//! file's, whoever wrote it (byte-identical values show the same either way):
+//!
+//! - an apply carries out the plan before it: its `Config`, `PriorState` and
+//!   `PlannedState` (and `PlannedPrivate`) are one plan call's request `Config` and
+//!   `PriorState` and response `PlannedState` (and `PlannedPrivate`), so a complete plan
+//!   holding all of them proves them, and a complete apply holding them proves the
+//!   plan's; an apply's `Config` and `PriorState` that some plan request holds
+//!   together, and its `PlannedState` that some plan response holds, are proven too
+//!   (Terraform plans a resource's configuration only from that resource's state, or a
+//!   null one);
+//! - a destroy's null `Config` and `PlannedState` (each is null exactly when the other
+//!   is), and an apply's `NewState` equal to its `PlannedState` (a destroy's null, a
+//!   plan wholly known);
+//! - a refresh whose `NewState` is its `CurrentState` (no drift).
+//!
+//! A complete call holding a contested field that nothing proves is
+//! [`Status::PossiblyMixed`], with the file and the other call's file in its
+//! millisecond.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::assign::bytes;
+use super::hidden::varying;
+use super::{Call, Payload, Status};
+
+/// A value's bytes for comparing across calls: every null is one (an `.empty` file and
+/// a MessagePack `nil` hold the same value).
+fn key(p: &Payload) -> Option<&[u8]> {
+    (!p.is_null()).then(|| bytes(&p.data))
+}
+
+/// The bytes of `message`'s `field` in `call`: `None` when it has no such file, `Some`
+/// of [`key`] when it has.
+fn field<'c>(call: &'c Call, message: &str, field: &str) -> Option<Option<&'c [u8]>> {
+    call.payload(message, field).map(key)
+}
+
+/// Whether the apply `apply` carries out the plan `plan`: each field the apply and the
+/// plan both have of Terraform's links is of the same bytes in both, and the three
+/// value fields are there.
+fn carries(apply: &Call, plan: &Call) -> bool {
+    let links = [
+        (("Request", "Config"), ("Request", "Config")),
+        (("Request", "PriorState"), ("Request", "PriorState")),
+        (("Request", "PlannedState"), ("Response", "PlannedState")),
+    ];
+    let values = links.iter().all(|&((am, af), (pm, pf))| {
+        matches!((field(apply, am, af), field(plan, pm, pf)), (Some(a), Some(p)) if a == p)
+    });
+    let private = match (
+        apply.payload("Request", "PlannedPrivate"),
+        plan.payload("Response", "PlannedPrivate"),
+    ) {
+        (Some(a), Some(p)) => bytes(&a.data) == bytes(&p.data),
+        _ => true,
+    };
+    values && private
+}
+
+/// Whether `call` is an apply whose `Config` and `PlannedState` are both null: a
+/// destroy, whose rules fix both (Terraform sends a null `Config` exactly when it
+/// plans null), so either file shows the call's value whoever wrote it.
+fn destroy(call: &Call) -> bool {
+    call.payload("Request", "Config")
+        .is_some_and(Payload::is_null)
+        && call
+            .payload("Request", "PlannedState")
+            .is_some_and(Payload::is_null)
+}
+
+/// A value's bytes as [`key`] gives them (`None`: null).
+type Bytes<'c> = Option<&'c [u8]>;
+
+/// The values of every plan message in the directory, whatever call holds it: each
+/// request's (`Config`, `PriorState`), each response's `PlannedState`.
+struct Plans<'c> {
+    requests: BTreeSet<(Bytes<'c>, Bytes<'c>)>,
+    responses: BTreeSet<Bytes<'c>>,
+}
+
+impl<'c> Plans<'c> {
+    fn new(calls: &'c [Call]) -> Plans<'c> {
+        let plans = calls.iter().filter(|c| c.rpc == "PlanResourceChange");
+        Plans {
+            requests: plans
+                .clone()
+                .filter_map(|c| {
+                    Some((
+                        field(c, "Request", "Config")?,
+                        field(c, "Request", "PriorState")?,
+                    ))
+                })
+                .collect(),
+            responses: plans
+                .filter_map(|c| field(c, "Response", "PlannedState"))
+                .collect(),
+        }
+    }
+}
+
+/// Whether Terraform planned an apply's values: some plan request has its `Config`
+/// and `PriorState` and some plan response its `PlannedState`. An apply's request that
+/// holds another's `PriorState` (or `Config`) is a pair no plan asked for: Terraform
+/// plans one resource's configuration from that resource's state only (a replacement
+/// plans its configuration from a null state too, and applies it as a create).
+fn planned(call: &Call, plans: &Plans<'_>) -> bool {
+    let (Some(config), Some(prior), Some(planned)) = (
+        field(call, "Request", "Config"),
+        field(call, "Request", "PriorState"),
+        field(call, "Request", "PlannedState"),
+    ) else {
+        return false;
+    };
+    plans.requests.contains(&(config, prior)) && plans.responses.contains(&planned)
+}
+
+/// Whether the links prove `p`, a file of `call`, the call's own bytes (`others`: the
+/// complete calls before this check, to link to; `plans`: every plan request's and
+/// response's values; `checked`: the pairing checked Terraform's rules, with schemas).
+fn proven(call: &Call, p: &Payload, others: &[&Call], plans: &Plans<'_>, checked: bool) -> bool {
+    let (message, name) = (p.name.message.as_str(), p.name.field.as_str());
+    match (call.rpc.as_str(), message, name) {
+        ("ApplyResourceChange", "Response", "NewState") => {
+            matches!(field(call, "Request", "PlannedState"), Some(planned) if planned == key(p))
+        }
+        ("ApplyResourceChange", "Request", "Config" | "PlannedState") if destroy(call) => true,
+        (
+            "ApplyResourceChange",
+            "Request",
+            "Config" | "PriorState" | "PlannedState" | "PlannedPrivate",
+        ) => {
+            others
+                .iter()
+                .any(|o| o.rpc == "PlanResourceChange" && carries(call, o))
+                || planned(call, plans)
+        }
+        // The `ProposedNewState` is Terraform's of the `PriorState` and `Config` (the
+        // pairing checks it, with schemas): made from this call's two, it is theirs.
+        ("PlanResourceChange", "Request", "ProposedNewState") if checked => true,
+        // The configuration sets every attribute it does not leave to the provider,
+        // and the proposal holds those: another resource's that proposes the same is
+        // the same configuration.
+        ("PlanResourceChange", "Request", "Config") if checked => true,
+        // The proposal keeps what the configuration leaves to the provider from the
+        // prior state (a computed `id`): where it is not the configuration, the prior
+        // state gave it that, and another resource's state gives its own.
+        ("PlanResourceChange", "Request", "PriorState")
+            if checked
+                && (p.is_null()
+                    || field(call, "Request", "ProposedNewState").is_some_and(|proposed| {
+                        proposed != field(call, "Request", "Config").flatten()
+                    })) =>
+        {
+            true
+        }
+        ("PlanResourceChange", "Request", "Config" | "PriorState" | "ProposedNewState")
+        | ("PlanResourceChange", "Response", "PlannedState" | "PlannedPrivate") => {
+            // An apply carries out the plan: it binds all of them.
+            others
+                .iter()
+                .any(|o| o.rpc == "ApplyResourceChange" && carries(o, call))
+        }
+        ("ReadResource", _, "CurrentState" | "NewState") => {
+            let current = field(call, "Request", "CurrentState");
+            current.is_some() && current == field(call, "Response", "NewState")
+        }
+        _ => false,
+    }
+}
+
+/// A file's RPC, message and field.
+fn key_of(p: &Payload) -> (String, String, String) {
+    (
+        p.name.rpc.clone(),
+        p.name.message.clone(),
+        p.name.field.clone(),
+    )
+}
+
+/// Marks possibly mixed each complete call holding a field another call of its RPC
+/// could have overwritten (its message has a file in that field's millisecond and no
+/// other file of that field) that Terraform's links do not prove the call's own.
+pub(super) fn mark(calls: &mut [Call], checked: bool) {
+    let varies = varying(calls);
+    // The calls of each RPC and message with a file in each millisecond.
+    let mut at: BTreeMap<(&str, &str, u64), BTreeSet<usize>> = BTreeMap::new();
+    for (i, c) in calls.iter().enumerate() {
+        for p in &c.payloads {
+            at.entry((&c.rpc, &p.name.message, p.name.unix_millis))
+                .or_default()
+                .insert(i);
+        }
+    }
+    let complete: Vec<&Call> = calls.iter().filter(|c| c.is_complete()).collect();
+    let plans = Plans::new(calls);
+    let mut mixed: Vec<(usize, String)> = Vec::new();
+    for (i, call) in calls.iter().enumerate().filter(|(_, c)| c.is_complete()) {
+        let contested = call.payloads.iter().find_map(|p| {
+            if !varies.contains(&key_of(p)) {
+                return None;
+            }
+            // A message's files straddle a millisecond's end: another call's message
+            // with a file in the millisecond before or after could have written the
+            // field it lacks in this one.
+            // (A message of one field that differs across the directory is one call's
+            // whichever wrote it: only its pairing is in question, which the pairing
+            // decides. A plan's request fields are bound by its proposal; an apply's
+            // only by the plans before it.)
+            let t = p.name.unix_millis;
+            let fields = call
+                .payloads
+                .iter()
+                .filter(|o| o.name.message == p.name.message && varies.contains(&key_of(o)))
+                .count();
+            let reach = u64::from(fields > 1 && call.rpc == "ApplyResourceChange");
+            let near = (t.saturating_sub(reach)..=t.saturating_add(reach)).flat_map(|ms| {
+                at.get(&(call.rpc.as_str(), p.name.message.as_str(), ms))
+                    .into_iter()
+                    .flatten()
+            });
+            let other = near.filter(|&&j| j != i).find_map(|&j| {
+                let other = &calls[j];
+                let own = other.payload(&p.name.message, &p.name.field);
+                if own.is_some_and(|o| o.file != p.file) {
+                    return None;
+                }
+                other.payloads.iter().find(|o| {
+                    o.name.message == p.name.message && o.name.unix_millis.abs_diff(t) <= reach
+                })
+            })?;
+            (!proven(call, p, &complete, &plans, checked)).then_some((p, other))
+        });
+        if let Some((p, other)) = contested {
+            mixed.push((
+                i,
+                format!(
+                    "another call of {} wrote {} within a millisecond's end of {} and \
+                     holds no other {} {}: it could have written that name there, and no link \
+                     proves the file this call's",
+                    call.rpc, other.file, p.file, p.name.message, p.name.field
+                ),
+            ));
+        }
+    }
+    for (i, reason) in mixed {
+        let call = &mut calls[i];
+        call.explain.push(format!("possibly mixed: {reason}"));
+        call.status = Status::PossiblyMixed { reason };
+    }
+}
