@@ -15,7 +15,9 @@ use ctywire_tfplugin::tfplugin6::{
     apply_resource_change, diagnostic, get_provider_schema, read_resource, DynamicValue,
 };
 use ctywire_tfplugin::{Plugin, PluginAddress, PluginEnv, ServeError, Started};
-use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName};
+use rustls::SignatureScheme;
 use tonic::transport::{Channel, Endpoint};
 
 /// A provider that answers GetProviderSchema with an empty schema.
@@ -33,26 +35,90 @@ impl Provider for Empty {
     }
 }
 
-/// A client certificate as go-plugin's client makes one: ECDSA P-521, self-signed.
+/// A client certificate as go-plugin's client makes one: ECDSA P-521, self-signed
+/// (recorded in `clients/`, see its README), and its key.
 struct ClientIdentity {
     pem: String,
     der: CertificateDer<'static>,
-    key: PrivateKeyDer<'static>,
+    key: Arc<dyn rustls::sign::SigningKey>,
 }
 
-fn client_identity() -> ClientIdentity {
-    let key = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P521_SHA512).unwrap();
-    let mut params = rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap();
-    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
-    params.extended_key_usages = vec![
-        rcgen::ExtendedKeyUsagePurpose::ClientAuth,
-        rcgen::ExtendedKeyUsagePurpose::ServerAuth,
-    ];
-    let cert = params.self_signed(&key).unwrap();
+/// The recorded client `name` (`pinned` or `other`).
+fn client_identity(name: &str) -> ClientIdentity {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tfplugin/clients");
+    let pem = std::fs::read_to_string(dir.join(format!("{name}.pem"))).unwrap();
+    let der = CertificateDer::from_pem_slice(pem.as_bytes()).unwrap();
+    let hex = std::fs::read_to_string(dir.join(format!("{name}.key"))).unwrap();
+    let hex = hex.trim();
+    let secret: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|at| u8::from_str_radix(&hex[at..at + 2], 16).unwrap())
+        .collect();
+    let key = p521::ecdsa::SigningKey::from_slice(&secret).unwrap();
     ClientIdentity {
-        pem: cert.pem(),
-        der: cert.der().clone(),
-        key: PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der())),
+        pem,
+        der,
+        key: Arc::new(P521Key(key)),
+    }
+}
+
+/// A P-521 key that signs the client's CertificateVerify with the `p521` crate: ring,
+/// the provider the tests' client runs on (as the server does), has no P-521 signing.
+struct P521Key(p521::ecdsa::SigningKey);
+
+impl std::fmt::Debug for P521Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("P521Key")
+    }
+}
+
+impl rustls::sign::SigningKey for P521Key {
+    fn choose_scheme(&self, offered: &[SignatureScheme]) -> Option<Box<dyn rustls::sign::Signer>> {
+        offered
+            .contains(&SignatureScheme::ECDSA_NISTP521_SHA512)
+            .then(|| Box::new(P521Signer(self.0.clone())) as Box<dyn rustls::sign::Signer>)
+    }
+
+    fn algorithm(&self) -> rustls::SignatureAlgorithm {
+        rustls::SignatureAlgorithm::ECDSA
+    }
+}
+
+struct P521Signer(p521::ecdsa::SigningKey);
+
+impl std::fmt::Debug for P521Signer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("P521Signer")
+    }
+}
+
+impl rustls::sign::Signer for P521Signer {
+    fn sign(&self, message: &[u8]) -> Result<Vec<u8>, rustls::Error> {
+        use p521::ecdsa::signature::Signer;
+        let signature: p521::ecdsa::Signature = self.0.sign(message);
+        Ok(signature.to_der().as_bytes().to_vec())
+    }
+
+    fn scheme(&self) -> SignatureScheme {
+        SignatureScheme::ECDSA_NISTP521_SHA512
+    }
+}
+
+/// Presents one certificate and its P-521 key whenever the server asks for one.
+#[derive(Debug)]
+struct ClientCert(Arc<rustls::sign::CertifiedKey>);
+
+impl rustls::client::ResolvesClientCert for ClientCert {
+    fn resolve(
+        &self,
+        _root_hint_subjects: &[&[u8]],
+        _schemes: &[SignatureScheme],
+    ) -> Option<Arc<rustls::sign::CertifiedKey>> {
+        Some(self.0.clone())
+    }
+
+    fn has_certs(&self) -> bool {
+        true
     }
 }
 
@@ -69,15 +135,15 @@ async fn connect(
         roots
             .add(CertificateDer::from(server_cert.clone()))
             .unwrap();
-        let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
         let builder = rustls::ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
             .unwrap()
             .with_root_certificates(roots);
         let mut config = match identity {
-            Some(id) => builder
-                .with_client_auth_cert(vec![id.der.clone()], id.key.clone_key())
-                .unwrap(),
+            Some(id) => builder.with_client_cert_resolver(Arc::new(ClientCert(Arc::new(
+                rustls::sign::CertifiedKey::new(vec![id.der.clone()], id.key.clone()),
+            )))),
             None => builder.with_no_client_auth(),
         };
         config.alpn_protocols = vec![b"h2".to_vec()];
@@ -120,7 +186,7 @@ async fn schema_call(channel: Channel) -> Result<(), tonic::Status> {
 
 #[tokio::test]
 async fn automtls_admits_the_pinned_client_and_shutdown_stops_the_server() {
-    let client = client_identity();
+    let client = client_identity("pinned");
     let env = PluginEnv::terraform(Some(client.pem.clone()));
     let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
 
@@ -169,8 +235,8 @@ async fn automtls_admits_the_pinned_client_and_shutdown_stops_the_server() {
 
 #[tokio::test]
 async fn automtls_refuses_another_client_certificate() {
-    let pinned = client_identity();
-    let other = client_identity();
+    let pinned = client_identity("pinned");
+    let other = client_identity("other");
     let env = PluginEnv::terraform(Some(pinned.pem.clone()));
     let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
     let refused = match connect(&started, Some(&other)).await {
@@ -183,7 +249,7 @@ async fn automtls_refuses_another_client_certificate() {
 
 #[tokio::test]
 async fn automtls_refuses_a_client_without_a_certificate() {
-    let pinned = client_identity();
+    let pinned = client_identity("pinned");
     let env = PluginEnv::terraform(Some(pinned.pem.clone()));
     let started = Plugin::new().protocol6(Empty).start(&env).await.unwrap();
     let refused = match connect(&started, None).await {
@@ -353,7 +419,7 @@ async fn raw_call(channel: Channel, method: &str, bytes: &[u8]) -> Result<Vec<u8
 /// and the server, the connection and the next call carry on.
 #[tokio::test]
 async fn malformed_messages_get_an_error_status_and_the_server_carries_on() {
-    let client = client_identity();
+    let client = client_identity("pinned");
     let started = Plugin::new()
         .protocol6(Empty)
         .start(&PluginEnv::terraform(Some(client.pem.clone())))
@@ -400,7 +466,7 @@ async fn malformed_messages_get_an_error_status_and_the_server_carries_on() {
 /// PLUGIN_MAX_PORT.
 #[tokio::test]
 async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
-    let client = client_identity();
+    let client = client_identity("pinned");
     let no_dir = std::env::temp_dir().join(format!("ctywire-no-such-dir-{}", std::process::id()));
     let env = PluginEnv {
         unix_socket_dir: Some(no_dir.join("below")),
@@ -429,7 +495,7 @@ async fn without_a_unix_socket_the_plugin_serves_on_tcp() {
         .await
         .unwrap();
     // Another client certificate is refused on TCP as on the socket.
-    let other = client_identity();
+    let other = client_identity("other");
     assert!(match connect(&started, Some(&other)).await {
         Ok(channel) => schema_call(channel).await.is_err(),
         Err(_) => true,
@@ -490,7 +556,7 @@ async fn a_socket_that_cannot_be_made_is_an_error_naming_its_path() {
         .join("below");
     let env = PluginEnv {
         unix_socket_dir: Some(no_dir.clone()),
-        ..PluginEnv::terraform(Some(client_identity().pem))
+        ..PluginEnv::terraform(Some(client_identity("pinned").pem))
     };
     let err = Plugin::new()
         .protocol6(Empty)
