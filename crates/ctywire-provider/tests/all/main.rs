@@ -7,7 +7,7 @@
 //! `declarations`, `destroy`, `kinds` and `protocol5` also run Terraform (ctywire-testing) when it
 //! is set.
 //! `log` sets its subscriber for its own thread alone (`set_default`), so the tests
-//! beside it are not logged and do not reach it.
+//! beside it are not logged and do not reach it (the global one it sets wants nothing).
 
 #[macro_use]
 mod common;
