@@ -345,6 +345,62 @@ impl<'p, 's> Files<'p, 's> {
         ))
     }
 
+    /// Why an update's plan (a known `PriorState`) may have been given a replacement's
+    /// create plan's response: its `PlannedState` is also a valid plan of the request's
+    /// `Config` from a null state, and the `ProposedNewState` Terraform makes for that
+    /// `Config` from a null state (a create's) was written after this request began and
+    /// before the response, whatever other files an overwrite left beside it (another
+    /// create's `Config` may have overwritten the create's own). Terraform plans a replacement's create right
+    /// after the update plan answered with RequiresReplace, so that response may answer
+    /// the create, and this request's own response have been lost in an overwrite.
+    fn created_instead(&self, request: &[usize], response: &[usize]) -> Option<String> {
+        let planned = self.of(response, "PlannedState")?;
+        let first = response.iter().map(|&i| self.ms(i)).min()?;
+        let since = request.iter().map(|&i| self.ms(i)).min()?;
+        let common = self.common(&[request, &[planned]].concat());
+        // The ProposedNewState a create of this Config sends, by each resource type
+        // under which the response is also a valid plan of it from a null state.
+        let proposed: Vec<Vec<u8>> = common
+            .iter()
+            .filter_map(|(_, block, values)| {
+                let (Some(prior), Some(config), Some(planned)) = (
+                    values.get("PriorState"),
+                    values.get("Config"),
+                    values.get("PlannedState"),
+                ) else {
+                    return None;
+                };
+                if prior.is_null()
+                    || config.is_null()
+                    || !block
+                        .check_plan_for(self.client, &Value::Null, config, planned)
+                        .is_empty()
+                {
+                    return None;
+                }
+                let created = block.proposed_new_for(self.client, &Value::Null, config);
+                crate::msgpack::encode(&created, &block.implied_type()).ok()
+            })
+            .collect();
+        if proposed.is_empty() {
+            return None;
+        }
+        let create = (0..self.payloads.len()).find(|&i| {
+            self.payloads[i].name.is_request()
+                && !request.contains(&i)
+                && (since..=first).contains(&self.ms(i))
+                && self.field(i) == "ProposedNewState"
+                && proposed.iter().any(|p| p.as_slice() == self.bytes(i))
+        })?;
+        Some(format!(
+            "its PlannedState is also a valid plan of its Config from a null state, and {}, \
+             written between this request and this response, is the ProposedNewState of a \
+             create of that Config (a replacement's): this response may answer that create, and this update's own \
+             response have been lost in an overwrite",
+            self.payloads[create].file
+        ))
+    }
+
     /// The fields Terraform's rules bind to each other in a message of this RPC: what
     /// the checks prove belongs together. Without schemas, none.
     fn linked(&self, request: bool) -> &'static [&'static str] {
@@ -462,7 +518,11 @@ fn request_rule(rpc: &str, client: Client, block: &Block, values: &BTreeMap<&str
             _ => true,
         },
         "ApplyResourceChange" => match (get("PriorState"), get("Config"), get("PlannedState")) {
-            (Some(_), Some(config), Some(planned)) if config.is_null() => planned.is_null(),
+            // A destroy destroys something: Terraform applies no change of a null state to
+            // a null one.
+            (Some(prior), Some(config), Some(planned)) if config.is_null() => {
+                planned.is_null() && !prior.is_null()
+            }
             (Some(prior), Some(config), Some(planned)) => {
                 !planned.is_null()
                     && block
@@ -1415,6 +1475,9 @@ pub(super) fn calls(
                 }
             }
             if let Some(why) = files.refreshed_instead(&request.files, &response.files, links) {
+                return Some(why);
+            }
+            if let Some(why) = files.created_instead(&request.files, &response.files) {
                 return Some(why);
             }
             if let Some(why) = files.contradicted(&request.files, &response.files, links) {
