@@ -401,6 +401,41 @@ impl<'p, 's> Files<'p, 's> {
         ))
     }
 
+    /// Why an update's plan (a known `PriorState`) may have been given a replacement's
+    /// create plan's response, when no file of that create's request is left: an apply
+    /// of a null `PriorState` with this request's `Config` carries the response's
+    /// `PlannedState`: a create was answered with it (Terraform plans a replacement's
+    /// create twice, in the plan and again in the apply, and applies no update plan of
+    /// a replacement).
+    fn applied_as_create(
+        &self,
+        request: &[usize],
+        response: &[usize],
+        links: &Links,
+    ) -> Option<String> {
+        let planned = self.of(response, "PlannedState")?;
+        let prior = self.of(request, "PriorState")?;
+        let config = self.link(self.of(request, "Config")?);
+        if self.typed[prior].is_empty() || self.typed[prior].iter().any(|(.., v)| v.is_null()) {
+            return None;
+        }
+        let since = request.iter().map(|&i| self.ms(i)).min()?;
+        let value = self.link(planned);
+        let apply = links.applies.iter().find(|a| {
+            a.first >= since
+                && a.planned.same(&value)
+                && a.config.same(&config)
+                && !a.prior.typed.is_empty()
+                && a.prior.typed.iter().all(|(_, v)| v.is_null())
+        })?;
+        Some(format!(
+            "the apply of {} creates with this response's PlannedState and this request's \
+             Config: this response may answer that create's plan (a replacement's), whose request \
+             an overwrite hid, and this update's own response have been lost in one",
+            apply.file
+        ))
+    }
+
     /// The fields Terraform's rules bind to each other in a message of this RPC: what
     /// the checks prove belongs together. Without schemas, none.
     fn linked(&self, request: bool) -> &'static [&'static str] {
@@ -1478,6 +1513,9 @@ pub(super) fn calls(
                 return Some(why);
             }
             if let Some(why) = files.created_instead(&request.files, &response.files) {
+                return Some(why);
+            }
+            if let Some(why) = files.applied_as_create(&request.files, &response.files, links) {
                 return Some(why);
             }
             if let Some(why) = files.contradicted(&request.files, &response.files, links) {
