@@ -88,6 +88,8 @@ pub(super) struct Links {
     planned: Vec<(u64, Linked)>,
     /// Every apply request's `Config` file, likewise.
     configs: Vec<(u64, Linked)>,
+    /// Every apply request's `PriorState` file, likewise.
+    priors: Vec<(u64, Linked)>,
     /// Every refresh's `NewState` file (`ReadResource`'s response): the states later
     /// plans of those resources start from.
     refreshed: Vec<(u64, Linked)>,
@@ -116,6 +118,7 @@ impl Links {
         };
         links.planned = of("ApplyResourceChange", true, "PlannedState");
         links.configs = of("ApplyResourceChange", true, "Config");
+        links.priors = of("ApplyResourceChange", true, "PriorState");
         links.refreshed = of("ReadResource", false, "NewState");
         links
     }
@@ -421,18 +424,40 @@ impl<'p, 's> Files<'p, 's> {
         }
         let since = request.iter().map(|&i| self.ms(i)).min()?;
         let value = self.link(planned);
-        let apply = links.applies.iter().find(|a| {
-            a.first >= since
-                && a.planned.same(&value)
-                && a.config.same(&config)
-                && !a.prior.typed.is_empty()
-                && a.prior.typed.iter().all(|(_, v)| v.is_null())
-        })?;
+        let null = |v: &Linked| !v.typed.is_empty() && v.typed.iter().all(|(_, v)| v.is_null());
+        let decided = links.applies.iter().find(|a| {
+            a.first >= since && a.planned.same(&value) && a.config.same(&config) && null(&a.prior)
+        });
+        let apply = match decided {
+            Some(apply) => format!("the apply of {}", apply.file),
+            // Undecided files: an apply's PlannedState of these bytes with a null
+            // PriorState written within a millisecond of it, unless a decided apply of
+            // this request's PriorState carries them.
+            None => {
+                let own = self.link(prior);
+                if links
+                    .applies
+                    .iter()
+                    .any(|a| a.first >= since && a.planned.same(&value) && a.prior.same(&own))
+                {
+                    return None;
+                }
+                let (t, _) = links.planned.iter().find(|(t, v)| {
+                    *t >= since
+                        && v.same(&value)
+                        && links
+                            .priors
+                            .iter()
+                            .any(|(u, p)| u + 1 >= *t && *u <= t + 1 && null(p))
+                })?;
+                format!("an apply at {t}, beside a null PriorState,")
+            }
+        };
         Some(format!(
-            "the apply of {} creates with this response's PlannedState and this request's \
+            "{} creates with this response's PlannedState and this request's \
              Config: this response may answer that create's plan (a replacement's), whose request \
              an overwrite hid, and this update's own response have been lost in one",
-            apply.file
+            apply
         ))
     }
 
