@@ -88,6 +88,8 @@ pub(super) struct Links {
     planned: Vec<(u64, Linked)>,
     /// Every apply request's `Config` file, likewise.
     configs: Vec<(u64, Linked)>,
+    /// Every apply request's `PriorState` file, likewise.
+    priors: Vec<(u64, Linked)>,
     /// Every refresh's `NewState` file (`ReadResource`'s response): the states later
     /// plans of those resources start from.
     refreshed: Vec<(u64, Linked)>,
@@ -116,6 +118,7 @@ impl Links {
         };
         links.planned = of("ApplyResourceChange", true, "PlannedState");
         links.configs = of("ApplyResourceChange", true, "Config");
+        links.priors = of("ApplyResourceChange", true, "PriorState");
         links.refreshed = of("ReadResource", false, "NewState");
         links
     }
@@ -345,6 +348,119 @@ impl<'p, 's> Files<'p, 's> {
         ))
     }
 
+    /// Why an update's plan (a known `PriorState`) may have been given a replacement's
+    /// create plan's response: its `PlannedState` is also a valid plan of the request's
+    /// `Config` from a null state, and the `ProposedNewState` Terraform makes for that
+    /// `Config` from a null state (a create's) was written after this request began and
+    /// before the response, whatever other files an overwrite left beside it (another
+    /// create's `Config` may have overwritten the create's own). Terraform plans a replacement's create right
+    /// after the update plan answered with RequiresReplace, so that response may answer
+    /// the create, and this request's own response have been lost in an overwrite.
+    fn created_instead(&self, request: &[usize], response: &[usize]) -> Option<String> {
+        let planned = self.of(response, "PlannedState")?;
+        let first = response.iter().map(|&i| self.ms(i)).min()?;
+        let since = request.iter().map(|&i| self.ms(i)).min()?;
+        let common = self.common(&[request, &[planned]].concat());
+        // The ProposedNewState a create of this Config sends, by each resource type
+        // under which the response is also a valid plan of it from a null state.
+        let proposed: Vec<Vec<u8>> = common
+            .iter()
+            .filter_map(|(_, block, values)| {
+                let (Some(prior), Some(config), Some(planned)) = (
+                    values.get("PriorState"),
+                    values.get("Config"),
+                    values.get("PlannedState"),
+                ) else {
+                    return None;
+                };
+                if prior.is_null()
+                    || config.is_null()
+                    || !block
+                        .check_plan_for(self.client, &Value::Null, config, planned)
+                        .is_empty()
+                {
+                    return None;
+                }
+                let created = block.proposed_new_for(self.client, &Value::Null, config);
+                crate::msgpack::encode(&created, &block.implied_type()).ok()
+            })
+            .collect();
+        if proposed.is_empty() {
+            return None;
+        }
+        let create = (0..self.payloads.len()).find(|&i| {
+            self.payloads[i].name.is_request()
+                && !request.contains(&i)
+                && (since..=first).contains(&self.ms(i))
+                && self.field(i) == "ProposedNewState"
+                && proposed.iter().any(|p| p.as_slice() == self.bytes(i))
+        })?;
+        Some(format!(
+            "its PlannedState is also a valid plan of its Config from a null state, and {}, \
+             written between this request and this response, is the ProposedNewState of a \
+             create of that Config (a replacement's): this response may answer that create, and this update's own \
+             response have been lost in an overwrite",
+            self.payloads[create].file
+        ))
+    }
+
+    /// Why an update's plan (a known `PriorState`) may have been given a replacement's
+    /// create plan's response, when no file of that create's request is left: an apply
+    /// of a null `PriorState` with this request's `Config` carries the response's
+    /// `PlannedState`: a create was answered with it (Terraform plans a replacement's
+    /// create twice, in the plan and again in the apply, and applies no update plan of
+    /// a replacement).
+    fn applied_as_create(
+        &self,
+        request: &[usize],
+        response: &[usize],
+        links: &Links,
+    ) -> Option<String> {
+        let planned = self.of(response, "PlannedState")?;
+        let prior = self.of(request, "PriorState")?;
+        let config = self.link(self.of(request, "Config")?);
+        if self.typed[prior].is_empty() || self.typed[prior].iter().any(|(.., v)| v.is_null()) {
+            return None;
+        }
+        let since = request.iter().map(|&i| self.ms(i)).min()?;
+        let value = self.link(planned);
+        let null = |v: &Linked| !v.typed.is_empty() && v.typed.iter().all(|(_, v)| v.is_null());
+        let decided = links.applies.iter().find(|a| {
+            a.first >= since && a.planned.same(&value) && a.config.same(&config) && null(&a.prior)
+        });
+        let apply = match decided {
+            Some(apply) => format!("the apply of {}", apply.file),
+            // Undecided files: an apply's PlannedState of these bytes with a null
+            // PriorState written within a millisecond of it, unless a decided apply of
+            // this request's PriorState carries them.
+            None => {
+                let own = self.link(prior);
+                if links
+                    .applies
+                    .iter()
+                    .any(|a| a.first >= since && a.planned.same(&value) && a.prior.same(&own))
+                {
+                    return None;
+                }
+                let (t, _) = links.planned.iter().find(|(t, v)| {
+                    *t >= since
+                        && v.same(&value)
+                        && links
+                            .priors
+                            .iter()
+                            .any(|(u, p)| u + 1 >= *t && *u <= t + 1 && null(p))
+                })?;
+                format!("an apply at {t}, beside a null PriorState,")
+            }
+        };
+        Some(format!(
+            "{} creates with this response's PlannedState and this request's \
+             Config: this response may answer that create's plan (a replacement's), whose request \
+             an overwrite hid, and this update's own response have been lost in one",
+            apply
+        ))
+    }
+
     /// The fields Terraform's rules bind to each other in a message of this RPC: what
     /// the checks prove belongs together. Without schemas, none.
     fn linked(&self, request: bool) -> &'static [&'static str] {
@@ -462,7 +578,11 @@ fn request_rule(rpc: &str, client: Client, block: &Block, values: &BTreeMap<&str
             _ => true,
         },
         "ApplyResourceChange" => match (get("PriorState"), get("Config"), get("PlannedState")) {
-            (Some(_), Some(config), Some(planned)) if config.is_null() => planned.is_null(),
+            // A destroy destroys something: Terraform applies no change of a null state to
+            // a null one.
+            (Some(prior), Some(config), Some(planned)) if config.is_null() => {
+                planned.is_null() && !prior.is_null()
+            }
             (Some(prior), Some(config), Some(planned)) => {
                 !planned.is_null()
                     && block
@@ -1415,6 +1535,12 @@ pub(super) fn calls(
                 }
             }
             if let Some(why) = files.refreshed_instead(&request.files, &response.files, links) {
+                return Some(why);
+            }
+            if let Some(why) = files.created_instead(&request.files, &response.files) {
+                return Some(why);
+            }
+            if let Some(why) = files.applied_as_create(&request.files, &response.files, links) {
                 return Some(why);
             }
             if let Some(why) = files.contradicted(&request.files, &response.files, links) {

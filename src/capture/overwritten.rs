@@ -128,6 +128,22 @@ fn planned(call: &Call, plans: &Plans<'_>) -> bool {
     plans.requests.contains(&(config, prior)) && plans.responses.contains(&planned)
 }
 
+/// Whether Terraform planned destroying a destroy's `PriorState`: a plan request of a
+/// null `Config` from it, or a replacement of it (a plan request from it whose `Config`
+/// another plan request plans from a null state). Another call's null `Config` and
+/// `PlannedState` over an update's own make that update look like a destroy of its
+/// `PriorState`, which Terraform never planned.
+fn destroyed(call: &Call, plans: &Plans<'_>) -> bool {
+    let Some(prior) = field(call, "Request", "PriorState") else {
+        return false;
+    };
+    prior.is_some()
+        && (plans.requests.contains(&(None, prior))
+            || plans.requests.iter().any(|&(config, from)| {
+                from == prior && config.is_some() && plans.requests.contains(&(config, None))
+            }))
+}
+
 /// Whether the links prove `p`, a file of `call`, the call's own bytes (`others`: the
 /// complete calls before this check, to link to; `plans`: every plan request's and
 /// response's values; `checked`: the pairing checked Terraform's rules, with schemas).
@@ -137,7 +153,11 @@ fn proven(call: &Call, p: &Payload, others: &[&Call], plans: &Plans<'_>, checked
         ("ApplyResourceChange", "Response", "NewState") => {
             matches!(field(call, "Request", "PlannedState"), Some(planned) if planned == key(p))
         }
-        ("ApplyResourceChange", "Request", "Config" | "PlannedState") if destroy(call) => true,
+        ("ApplyResourceChange", "Request", "Config" | "PlannedState")
+            if destroy(call) && destroyed(call, plans) =>
+        {
+            true
+        }
         (
             "ApplyResourceChange",
             "Request",

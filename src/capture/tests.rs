@@ -1118,3 +1118,95 @@ fn an_apply_whose_field_another_overwrote_is_possibly_mixed() {
         ]
     );
 }
+
+/// A replacement whose update plan's own answer an overwrite lost: the update plan of
+/// `a` to a new name at 110, and the only answer after it at 113, a create plan's of
+/// that name (an unknown `id`), which is also a valid plan for the update. The create
+/// plan's request at 111 left only its `ProposedNewState` (another create's `Config`
+/// and `PriorState` overwrote the rest): the update plan is not complete. Or it left
+/// nothing at all, and the create's apply carries that answer from a null
+/// `PriorState`: the answer may be the create's, and the update plan is possibly mixed.
+#[test]
+fn an_update_plan_answered_as_its_replacements_create_is_possibly_mixed() {
+    let schemas = gen_schemas();
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let value = |name: &str, id: Value| {
+        let v = Value::object([
+            ("name", Value::from(name)),
+            ("size", Value::from(1)),
+            ("id", id),
+        ]);
+        crate::msgpack::encode(&v, &ty).unwrap()
+    };
+    let state = value("a", Value::from("id-a"));
+    let config = value("a2", Value::Null);
+    let proposed = value("a2", Value::from("id-a"));
+    let created = value("a2", Value::unknown());
+    let f = |name: &str, bytes: &[u8]| (name.to_owned(), bytes.to_vec());
+    let update = vec![
+        f("110_PlanResourceChange_Request_Config.msgpack", &config),
+        f("110_PlanResourceChange_Request_PriorState.msgpack", &state),
+        f(
+            "110_PlanResourceChange_Request_ProposedNewState.msgpack",
+            &proposed,
+        ),
+        f(
+            "113_PlanResourceChange_Response_PlannedState.msgpack",
+            &created,
+        ),
+    ];
+    let shown = |files: Vec<(String, Vec<u8>)>| -> Vec<String> {
+        let capture = Capture::from_files_with_schemas(files, &schemas);
+        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+        capture
+            .calls
+            .iter()
+            .map(|c| {
+                let status = c.status.to_string();
+                let status = status.split(':').next().unwrap_or_default().to_owned();
+                format!("{} {} {status}", c.unix_millis() % 1000, c.rpc)
+            })
+            .collect()
+    };
+    // The create's request: its ProposedNewState, beside another create's Config and
+    // null PriorState.
+    let mut fragment = update.clone();
+    fragment.extend([
+        f(
+            "111_PlanResourceChange_Request_Config.msgpack",
+            &value("b2", Value::Null),
+        ),
+        f("111_PlanResourceChange_Request_PriorState.msgpack", &[0xc0]),
+        f(
+            "111_PlanResourceChange_Request_ProposedNewState.msgpack",
+            &config,
+        ),
+    ]);
+    let got = shown(fragment);
+    assert!(
+        !got.contains(&"110 PlanResourceChange complete".to_owned()),
+        "{got:?}"
+    );
+    // No file of the create's request: its apply carries the answer.
+    let mut applied = update;
+    applied.extend([
+        f("200_ApplyResourceChange_Request_Config.msgpack", &config),
+        f(
+            "200_ApplyResourceChange_Request_PriorState.msgpack",
+            &[0xc0],
+        ),
+        f(
+            "200_ApplyResourceChange_Request_PlannedState.msgpack",
+            &created,
+        ),
+        f(
+            "201_ApplyResourceChange_Response_NewState.msgpack",
+            &value("a2", Value::from("id-a2")),
+        ),
+    ]);
+    let got = shown(applied);
+    assert!(
+        got.contains(&"110 PlanResourceChange possibly mixed".to_owned()),
+        "{got:?}"
+    );
+}
