@@ -1253,8 +1253,9 @@ fn twenty_four_things(changed: bool) -> Json {
 /// `behaviour::capture_fixture` checks the committed runs: the log is consistent, every
 /// file is one a logged call wrote (its last writer's bytes, or a torn write), and what
 /// `Capture` makes of the directory agrees with the log. The pairing does not yet meet
-/// the bar on every run (no complete call wrong; in a sample of runs about half
-/// showed one or two wrong calls, of the kinds `KNOWN_WRONG` there lists), so this asserts
+/// the bar on every run (no complete call wrong; in an earlier sample of runs
+/// about half showed one or two wrong calls, and generated runs with replacements still
+/// find some), so this asserts
 /// at most three wrong calls and 60% of the calls that survived complete and correct
 /// (a run shows 72% to 94%); it prints the figures and every wrong call.
 /// With `CTYWIRE_WRITE_GO_CAPTURE_FIXTURE=DIR` set, the directory, the log and the
