@@ -353,9 +353,10 @@ impl<'p, 's> Files<'p, 's> {
     /// `Config` from a null state, and the `ProposedNewState` Terraform makes for that
     /// `Config` from a null state (a create's) was written after this request began and
     /// before the response, whatever other files an overwrite left beside it (another
-    /// create's `Config` may have overwritten the create's own). Terraform plans a replacement's create right
-    /// after the update plan answered with RequiresReplace, so that response may answer
-    /// the create, and this request's own response have been lost in an overwrite.
+    /// create's `Config` may have overwritten the create's own). Terraform plans a
+    /// replacement's create right after the update plan answered with RequiresReplace,
+    /// so that response may answer the create, and this request's own response have been
+    /// lost in an overwrite.
     fn created_instead(&self, request: &[usize], response: &[usize]) -> Option<String> {
         let planned = self.of(response, "PlannedState")?;
         let first = response.iter().map(|&i| self.ms(i)).min()?;
@@ -398,8 +399,8 @@ impl<'p, 's> Files<'p, 's> {
         Some(format!(
             "its PlannedState is also a valid plan of its Config from a null state, and {}, \
              written between this request and this response, is the ProposedNewState of a \
-             create of that Config (a replacement's): this response may answer that create, and this update's own \
-             response have been lost in an overwrite",
+             create of that Config (a replacement's): this response may answer that create, \
+             and this update's own response have been lost in an overwrite",
             self.payloads[create].file
         ))
     }
