@@ -395,7 +395,18 @@ impl<'p, 's> Files<'p, 's> {
                 && (since..=first).contains(&self.ms(i))
                 && self.field(i) == "ProposedNewState"
                 && proposed.iter().any(|p| p.as_slice() == self.bytes(i))
-        })?;
+        });
+        let Some(create) = create else {
+            // An answer that is byte for byte this update's ProposedNewState, where that
+            // differs from a create's, holds the replaced object's values (its computed
+            // ones) where a create proposes none: that is this update's answer.
+            let own = self.of(request, "ProposedNewState").map(|i| self.bytes(i));
+            let answer = self.bytes(planned);
+            if own == Some(answer) && proposed.iter().all(|p| p.as_slice() != answer) {
+                return None;
+            }
+            return self.create_hidden(request, response, first);
+        };
         Some(format!(
             "its PlannedState is also a valid plan of its Config from a null state, and {}, \
              written between this request and this response, is the ProposedNewState of a \
@@ -403,6 +414,51 @@ impl<'p, 's> Files<'p, 's> {
              and this update's own response have been lost in an overwrite",
             self.payloads[create].file
         ))
+    }
+
+    /// Why an update's plan whose response is also a valid create plan of its `Config`
+    /// (as [`Files::created_instead`] found) may have been given the response of a
+    /// replacement's create whose request an overwrite hid whole: Terraform plans that
+    /// create right after the update's answer, so the create's request was written
+    /// between this request's last file and the response (first written at `first`),
+    /// and there, within one message's span, every field of the request has a file of
+    /// another request that could have been written under the create's names.
+    fn create_hidden(&self, request: &[usize], response: &[usize], first: u64) -> Option<String> {
+        let last = request.iter().map(|&i| self.ms(i)).max()?;
+        let others: Vec<usize> = (0..self.payloads.len())
+            .filter(|&i| {
+                !request.contains(&i)
+                    && !response.contains(&i)
+                    && (last..=first).contains(&self.ms(i))
+            })
+            .collect();
+        // Files of every field of `message` (this request's, or this response's) by
+        // other calls in the milliseconds `ms`: names another message could have had.
+        let covered = |message: &[usize], ms: std::ops::RangeInclusive<u64>| {
+            message.iter().all(|&f| {
+                others.iter().any(|&i| {
+                    self.payloads[i].name.is_request() == self.payloads[f].name.is_request()
+                        && self.field(i) == self.field(f)
+                        && ms.contains(&self.ms(i))
+                })
+            })
+        };
+        // A message is written in one go (its files within `SPAN` of each other): the
+        // create's request in such a stretch from `m`, and before it the update's own
+        // response, overwritten by another call's in its millisecond (or by this
+        // response, when all three share this response's millisecond).
+        let hid = (last..=first).any(|m| {
+            covered(request, m..=(m + SPAN).min(first))
+                && (m == first || (last..=m).any(|a| covered(response, a..=a)))
+        });
+        hid.then(|| {
+            "its PlannedState is also a valid plan of its Config from a null state, and \
+             between this request and this response other requests wrote a file of each of \
+             its fields: they may hide a replacement's create of that Config, which this \
+             response may answer, and this update's own response have been lost in an \
+             overwrite"
+                .to_owned()
+        })
     }
 
     /// Why an update's plan (a known `PriorState`) may have been given a replacement's

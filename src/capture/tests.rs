@@ -1210,3 +1210,104 @@ fn an_update_plan_answered_as_its_replacements_create_is_possibly_mixed() {
         "{got:?}"
     );
 }
+
+// Wrong plans (stop 45)
+
+/// A replacement whose create's request an overwrite hid whole: the update plan of `a`
+/// to a new name at 110, whose own answer `b`'s answer at 111 overwrote, then the
+/// create plan of that name, hidden at 112 behind `c`'s whole request, answered at 113
+/// (an unknown `id`: also a valid plan for the update). No file of the create is left,
+/// but another request wrote every field's name between the update and the answer: the
+/// update plan is possibly mixed. With nothing written there that could hide a request,
+/// the answer is the update's; and an answer that is the update's own
+/// `ProposedNewState` (the replaced object's `id`, which a create proposes null) is too.
+#[test]
+fn an_update_plan_whose_replacements_create_an_overwrite_hid_is_possibly_mixed() {
+    let schemas = gen_schemas();
+    let ty = schemas.resource("gen_thing").unwrap().implied_type();
+    let value = |name: &str, id: Value| {
+        let v = Value::object([
+            ("name", Value::from(name)),
+            ("size", Value::from(1)),
+            ("id", id),
+        ]);
+        crate::msgpack::encode(&v, &ty).unwrap()
+    };
+    let f = |name: String, bytes: &[u8]| (name, bytes.to_vec());
+    // A create of `name`: its request at `at`, its answer at `answer`.
+    let create = |name: &str, at: u64, answer: u64| {
+        vec![
+            f(
+                format!("{at}_PlanResourceChange_Request_Config.msgpack"),
+                &value(name, Value::Null),
+            ),
+            f(
+                format!("{at}_PlanResourceChange_Request_PriorState.msgpack"),
+                &[0xc0],
+            ),
+            f(
+                format!("{at}_PlanResourceChange_Request_ProposedNewState.msgpack"),
+                &value(name, Value::Null),
+            ),
+            f(
+                format!("{answer}_PlanResourceChange_Response_PlannedState.msgpack"),
+                &value(name, Value::unknown()),
+            ),
+        ]
+    };
+    let update = |answer: &[u8]| {
+        vec![
+            f(
+                "110_PlanResourceChange_Request_Config.msgpack".to_owned(),
+                &value("a2", Value::Null),
+            ),
+            f(
+                "110_PlanResourceChange_Request_PriorState.msgpack".to_owned(),
+                &value("a", Value::from("id-a")),
+            ),
+            f(
+                "110_PlanResourceChange_Request_ProposedNewState.msgpack".to_owned(),
+                &value("a2", Value::from("id-a")),
+            ),
+            f(
+                "113_PlanResourceChange_Response_PlannedState.msgpack".to_owned(),
+                answer,
+            ),
+        ]
+    };
+    let shown = |files: Vec<(String, Vec<u8>)>| -> Vec<String> {
+        let capture = Capture::from_files_with_schemas(files, &schemas);
+        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+        capture
+            .calls
+            .iter()
+            .map(|c| {
+                let status = c.status.to_string();
+                let status = status.split(':').next().unwrap_or_default().to_owned();
+                format!("{} {} {status}", c.unix_millis() % 1000, c.rpc)
+            })
+            .collect()
+    };
+    let created = value("a2", Value::unknown());
+    let run = |c: u64, answer: &[u8]| {
+        let mut files = update(answer);
+        files.extend(create("b", 109, 111));
+        files.extend(create("c", c, c + 2));
+        shown(files)
+    };
+    let got = run(112, &created);
+    assert!(
+        got.contains(&"110 PlanResourceChange possibly mixed".to_owned()),
+        "{got:?}"
+    );
+    let got = run(120, &created);
+    assert!(
+        got.contains(&"110 PlanResourceChange complete".to_owned()),
+        "{got:?}"
+    );
+    let got = run(112, &value("a2", Value::from("id-a")));
+    assert!(
+        got.contains(&"110 PlanResourceChange complete".to_owned()),
+        "{got:?}"
+    );
+}
