@@ -222,6 +222,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::proptest_config(256))]
+
         #[test]
         fn order_agrees_with_equality_option_and_hash(a in known(), b in known()) {
             prop_assert_eq!(a.cmp(&b) == std::cmp::Ordering::Equal, a == b);

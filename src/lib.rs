@@ -438,3 +438,16 @@ pub(crate) fn test_cases(full: u32) -> u32 {
         (full / 4).max(1)
     }
 }
+
+/// The configuration of a unit-test property running `cases` cases, drawn with
+/// proptest's XorShift generator: its default, ChaCha, is a dependency built without
+/// optimisation here, and took three quarters of a property's time (each generated
+/// value forks a generator).
+#[cfg(test)]
+pub(crate) fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        rng_algorithm: proptest::test_runner::RngAlgorithm::XorShift,
+        ..proptest::test_runner::Config::default()
+    }
+}

@@ -397,7 +397,7 @@ pub(crate) mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: crate::test_cases(4096), ..ProptestConfig::default() })]
+        #![proptest_config(crate::proptest_config(crate::test_cases(4096)))]
 
         /// The quick NFC check is exact where it answers: text it takes for NFC is what
         /// normalizing gives, and `nfc` gives the normalizer's text whichever path it takes.
@@ -427,7 +427,7 @@ pub(crate) mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: crate::test_cases(4096), ..ProptestConfig::default() })]
+        #![proptest_config(crate::proptest_config(crate::test_cases(4096)))]
 
         /// The table check read from the UTF-8 bytes answers as looking each character
         /// up by its code point does.

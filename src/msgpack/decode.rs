@@ -898,7 +898,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+        #![proptest_config(crate::proptest_config(512))]
 
         /// The forms `decode_into` reads without a token (str8 text, 8 to 64-bit
         /// integers, and the rest) give what the token path gives: the same value, or

@@ -2014,7 +2014,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: crate::test_cases(2048), ..ProptestConfig::default() })]
+        #![proptest_config(crate::proptest_config(crate::test_cases(2048)))]
 
         /// The checked write writes exactly the str of the text's NFC when it
         /// takes the text for NFC (then the text is its own NFC), and nothing when it

@@ -161,7 +161,7 @@ fn directory(specs: &[CallSpec], schemas: &ProviderSchemas) -> (Written, Vec<(St
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(crate::behaviour::proptest_config(400))]
 
     /// No complete call holds files of two calls: each complete call's files are what
     /// one generated call wrote, field for field.

@@ -14,3 +14,14 @@ mod properties;
 mod sensitive_audit;
 mod serde_bridge;
 mod transcode;
+
+/// The configuration of a property running `cases` cases, drawn with proptest's
+/// XorShift generator: its default, ChaCha, is a dependency built without optimisation
+/// in the test profile, and each generated value forks a generator.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        rng_algorithm: proptest::test_runner::RngAlgorithm::XorShift,
+        ..proptest::test_runner::Config::default()
+    }
+}

@@ -272,7 +272,7 @@ fn schema_and_values() -> impl Strategy<Value = (Block, Value, Value)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::behaviour::proptest_config(300))]
 
     /// A provider that returns the proposed new state unchanged makes a valid plan.
     #[test]

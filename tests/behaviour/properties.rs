@@ -296,7 +296,7 @@ fn all_paths(v: &Value, at: &mut Vec<PathStep>, out: &mut Vec<Path>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::behaviour::proptest_config(512))]
 
     /// MessagePack: decoding what was encoded gives the value back (exactly, for values
     /// in go-cty's own shape; see `canonical`), and its bytes are stable (both save for
@@ -589,7 +589,7 @@ fn stringly(ty: &Type) -> Type {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::behaviour::proptest_config(256))]
 
     /// Converting a value to its own type changes nothing: the same bytes.
     #[test]
@@ -897,7 +897,7 @@ mod bridge {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(512))]
+        #![proptest_config(crate::behaviour::proptest_config(512))]
 
         /// MessagePack: what the value decoder reads, the bridge reads too, and writes
         /// back with the encoder's bytes.

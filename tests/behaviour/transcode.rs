@@ -65,7 +65,7 @@ fn reversed(v: rmpv::Value, maps: bool) -> rmpv::Value {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1024))]
+    #![proptest_config(crate::behaviour::proptest_config(1024))]
 
     /// What go-cty writes (unknowns and all).
     #[test]

@@ -25,23 +25,42 @@ pub fn hex_digits(text: &[u8]) -> Result<HexDigits, String> {
     if let Some(hex) = dump_digits(text) {
         return Ok(hex);
     }
+    // Token by token, each ending at whitespace or a comma, and each checked as it is
+    // reached: text that is not hex (JSON, say) fails at its first byte, without the
+    // whole of it split first.
+    let separator = |b: u8| b.is_ascii_whitespace() || b == b',';
+    let bytes = text.as_bytes();
     let mut digits = Vec::with_capacity(text.len());
-    for token in text.split(|c: char| c.is_ascii_whitespace() || c == ',') {
-        let hex = match token
-            .strip_prefix("0x")
-            .or_else(|| token.strip_prefix("0X"))
+    let mut at = 0;
+    while at < bytes.len() {
+        if separator(bytes[at]) {
+            at += 1;
+            continue;
+        }
+        let mut start = at;
+        if bytes[at] == b'0' && matches!(bytes.get(at + 1), Some(b'x' | b'X')) {
+            start = at + 2;
+            if bytes.get(start).is_none_or(|&b| separator(b)) {
+                return Err(format!("expected hex digits after {:?}", &text[at..start]));
+            }
+        }
+        let end = start
+            + bytes[start..]
+                .iter()
+                .position(|b| !b.is_ascii_hexdigit())
+                .unwrap_or(bytes.len() - start);
+        if let Some(bad) = text[end..]
+            .chars()
+            .next()
+            .filter(|_| !separator(bytes[end]))
         {
-            Some("") => return Err(format!("expected hex digits after {token:?}")),
-            Some(hex) => hex,
-            None => token,
-        };
-        if let Some(bad) = hex.chars().find(|c| !c.is_ascii_hexdigit()) {
             return Err(format!(
                 "invalid hex digit {bad:?} at digit {}",
-                digits.len() + hex.find(bad).unwrap_or(0)
+                digits.len() + end - start
             ));
         }
-        digits.extend_from_slice(hex.as_bytes());
+        digits.extend_from_slice(&bytes[start..end]);
+        at = end;
     }
     Ok(HexDigits { digits, dump: None })
 }
@@ -50,6 +69,12 @@ pub fn hex_digits(text: &[u8]) -> Result<HexDigits, String> {
 /// (`00000000  82 a1 61 01  |..a.|`, ending with a line holding the length), when every
 /// line is a line of one of them.
 fn dump_digits(text: &str) -> Option<HexDigits> {
+    // A dump's first line starts with at least four hex digits of offset: anything else
+    // is told at once, before the text is cut into lines.
+    let first = text.trim_start();
+    if first.len() < 4 || !first.as_bytes()[..4].iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
     let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
     let offset_len = lines
         .peek()?
@@ -235,7 +260,13 @@ pub fn hint(bytes: &[u8], encoding: Encoding, format: Format) -> Option<String> 
                     return Some(format!("the input is {what}: read it with --input hex"));
                 }
             }
-            if crate::input::decode_base64(bytes).is_ok_and(|b| readable(&b)) {
+            // Base64 text starts with a character of its alphabet (JSON text, say, is
+            // told at once, before the whole input is read as base64).
+            let base64_start = bytes
+                .iter()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_some_and(|&b| b.is_ascii_alphanumeric() || b"+-/_".contains(&b));
+            if base64_start && crate::input::decode_base64(bytes).is_ok_and(|b| readable(&b)) {
                 return Some("the input is base64 text: read it with --input base64".into());
             }
         }
@@ -381,6 +412,25 @@ mod tests {
         assert!(hex("0x").is_err());
         assert!(hex("0x0x82").is_err());
         assert!(hex("82g1").is_err());
+    }
+
+    /// The error names the first character that is not hex and how many digits came
+    /// before it; a text that is not hex at all fails at its first character.
+    #[test]
+    fn hex_errors_name_the_first_character_that_is_not_hex() {
+        let error = |text: &str| hex(text).unwrap_err();
+        assert_eq!(error("0x"), r#"expected hex digits after "0x""#);
+        assert_eq!(error("82, 0X"), r#"expected hex digits after "0X""#);
+        assert_eq!(error("0x0x82"), "invalid hex digit 'x' at digit 1");
+        assert_eq!(error("82g1"), "invalid hex digit 'g' at digit 2");
+        assert_eq!(error("82 a1,\t\u{e9}"), "invalid hex digit 'é' at digit 4");
+        assert_eq!(error("0x82,0xa1z"), "invalid hex digit 'z' at digit 4");
+        assert_eq!(error("82 a1 é1"), "invalid hex digit 'é' at digit 4");
+        assert_eq!(
+            error(&"[".repeat(1 << 20)),
+            "invalid hex digit '[' at digit 0"
+        );
+        assert_eq!(error("  \n[1]"), "invalid hex digit '[' at digit 0");
     }
 
     #[test]

@@ -819,7 +819,7 @@ mod set_matching {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(crate::test_cases(2000)))]
+        #![proptest_config(crate::proptest_config(crate::test_cases(2000)))]
 
         #[test]
         fn strings_match_as_pairwise(p in set_of(string()), a in set_of(string())) {

@@ -244,7 +244,7 @@ fn plan() -> impl Strategy<Value = (Value, Value, Value)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(crate::test_cases(3000)))]
+    #![proptest_config(crate::proptest_config(crate::test_cases(3000)))]
 
     #[test]
     fn the_strictest_walk_accepts_what_every_client_accepts((prior, config, planned) in plan()) {
@@ -259,9 +259,12 @@ proptest! {
 #[test]
 fn the_generated_plans_reach_the_rules_where_the_clients_differ() {
     use proptest::strategy::ValueTree;
-    use proptest::test_runner::TestRunner;
+    use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
     let block = resource();
-    let mut runner = TestRunner::deterministic();
+    let mut runner = TestRunner::new_with_rng(
+        crate::proptest_config(1),
+        TestRng::deterministic_rng(RngAlgorithm::XorShift),
+    );
     let (mut accepted, mut refused, mut differ) = (0, 0, std::collections::BTreeSet::new());
     for _ in 0..3000 {
         let (prior, config, planned) = plan().new_tree(&mut runner).expect("a plan").current();

@@ -819,7 +819,7 @@ mod order_properties {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(crate::test_cases(2000)))]
+        #![proptest_config(crate::proptest_config(crate::test_cases(2000)))]
 
         #[test]
         fn order_agrees_with_equality_and_hash(a in number(), b in number()) {

@@ -53,7 +53,8 @@ const WINDOW_BYTES: u32 = 16 << 20;
 const MAX_FRAME_BYTES: u32 = 1 << 20;
 
 /// How long a TLS handshake may take before the connection is dropped (and, without
-/// TLS, how long a new connection may stay silent).
+/// TLS, how long a new connection may stay silent), unless
+/// [`Plugin::connection_timeout`] says otherwise.
 const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long the accept loop waits after a failed accept before it tries again.
@@ -209,6 +210,8 @@ pub struct Plugin {
     v6: Option<Routes>,
     v5: Option<Routes>,
     tcp_fallback: bool,
+    /// How long a new connection may take to begin ([`Plugin::connection_timeout`]).
+    connection_timeout: Option<Duration>,
     /// The runtime the provider's calls run on: the one that starts the plugin.
     calls: Arc<OnceLock<Handle>>,
     /// Where the protocol 6 provider's calls are captured.
@@ -259,6 +262,15 @@ impl Plugin {
     /// never fall back to TCP on Unix.
     pub fn tcp_fallback(mut self, allow: bool) -> Plugin {
         self.tcp_fallback = allow;
+        self
+    }
+
+    /// How long a new connection may take to finish its TLS handshake (under AutoMTLS)
+    /// or, without TLS, to send its first byte, before the server closes it: 10 seconds
+    /// unless set here. Connections that began are kept however long they stay idle,
+    /// as Terraform's are between calls.
+    pub fn connection_timeout(mut self, timeout: Duration) -> Plugin {
+        self.connection_timeout = Some(timeout);
         self
     }
 
@@ -437,6 +449,7 @@ impl Plugin {
             Some((cert, config)) => (Some(cert), Some(tokio_rustls::TlsAcceptor::from(config))),
             None => (None, None),
         };
+        let connection_timeout = self.connection_timeout.unwrap_or(TLS_HANDSHAKE_TIMEOUT);
         let terminated = Arc::new(AtomicI32::new(0));
         let server = {
             let stop = stop_tx.clone();
@@ -447,7 +460,7 @@ impl Plugin {
                 if let Some(signals) = signals {
                     tokio::spawn(signals.handle(stop, terminated));
                 }
-                let incoming = accept_loop(listener, acceptor, stop_rx.clone());
+                let incoming = accept_loop(listener, acceptor, connection_timeout, stop_rx.clone());
                 let mut stopped = stop_rx.clone();
                 let serve = tonic::transport::Server::builder()
                     .initial_connection_window_size(Some(WINDOW_BYTES))
@@ -745,10 +758,12 @@ impl GrpcController for Controller {
 
 /// Accepts connections until the stop signal, wrapping each in TLS when `acceptor` is
 /// given; connections whose TLS handshake fails (a client without the pinned
-/// certificate) are dropped.
+/// certificate) or does not end within `timeout`, and connections that send nothing
+/// within it, are dropped.
 fn accept_loop(
     listener: Listener,
     acceptor: Option<tokio_rustls::TlsAcceptor>,
+    timeout: Duration,
     mut stop: watch::Receiver<bool>,
 ) -> ReceiverStream<Result<Conn, Infallible>> {
     let (tx, rx) = mpsc::channel(16);
@@ -777,7 +792,7 @@ fn accept_loop(
                     // handshake does not end is, so that silent connections cannot keep
                     // the connections' slots.
                     tokio::spawn(async move {
-                        let first = tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, stream.readable());
+                        let first = tokio::time::timeout(timeout, stream.readable());
                         if let Ok(Ok(())) = first.await {
                             let _ = tx.send(Ok(Conn::Plain(stream))).await;
                         }
@@ -786,8 +801,7 @@ fn accept_loop(
                 Some(acceptor) => {
                     let acceptor = acceptor.clone();
                     tokio::spawn(async move {
-                        let handshake =
-                            tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, acceptor.accept(stream));
+                        let handshake = tokio::time::timeout(timeout, acceptor.accept(stream));
                         if let Ok(Ok(tls)) = handshake.await {
                             let _ = tx.send(Ok(Conn::Tls(Box::new(tls)))).await;
                         }

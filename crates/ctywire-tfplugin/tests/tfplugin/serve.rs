@@ -1002,13 +1002,15 @@ async fn a_response_under_256_mib_is_sent() {
 
 /// A connection that never sends a byte (a client stuck before its handshake, or one
 /// holding a slot on purpose) is closed by the server, while connections in use, idle
-/// between calls as Terraform's is, are kept and served.
+/// between calls as Terraform's is, are kept and served. (The server's limit for a
+/// first byte set to one second here, a tenth of its default.)
 #[tokio::test]
 async fn a_connection_that_never_speaks_is_closed_and_one_in_use_is_kept() {
     use tokio::io::AsyncReadExt;
 
     let started = Plugin::new()
         .protocol6(Empty)
+        .connection_timeout(Duration::from_secs(1))
         .start(&PluginEnv::terraform(None))
         .await
         .unwrap();
