@@ -352,7 +352,7 @@ fn value_of(resource: &Resource, ty: &Type) -> Option<Value> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(512))]
 
     /// Encoding: the typed encoder writes what the `Value` encoder writes, or both fail.
     #[test]
@@ -661,7 +661,7 @@ fn json_byte() -> impl Strategy<Value = u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(512))]
 
     /// Sets of objects whose attributes clash: written in go-cty's order, as the `Value`
     /// encoder writes them, whether or not Rust's order agrees.
@@ -737,7 +737,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(512))]
 
     /// Encoding: the typed JSON encoder writes what `json::encode` writes, or both fail
     /// with the same error (an unknown, which JSON cannot hold, names its path).

@@ -8,3 +8,14 @@ mod declarations;
 mod derive;
 mod path_names;
 mod wire_forms;
+
+/// The configuration of a property running `cases` cases, drawn with proptest's
+/// XorShift generator: its default, ChaCha, is a dependency built without optimisation
+/// in the test profile, and each generated value forks a generator.
+fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        rng_algorithm: proptest::test_runner::RngAlgorithm::XorShift,
+        ..proptest::test_runner::Config::default()
+    }
+}

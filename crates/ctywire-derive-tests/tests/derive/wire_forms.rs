@@ -310,7 +310,7 @@ prop_compose! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(256))]
 
     /// The typed encoder writes what the `Value` encoder writes for the struct's value,
     /// byte for byte, or both refuse it.
@@ -447,7 +447,7 @@ fn metas() -> impl Strategy<Value = Vec<(String, Typed, Typed)>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(256))]
 
     /// `dynamic` values built by hand are written as the same values with their types
     /// recorded (as decoded values hold them), byte for byte, whatever was written before.
