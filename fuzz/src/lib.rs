@@ -1,7 +1,7 @@
 //! The bodies of ctywire's fuzz targets, one public function per target.
 //!
 //! Each target in `fuzz_targets/` is one line that calls the function of its name, and
-//! the main crate's `tests/robustness/fuzz_regressions.rs` includes this file (`#[path]`) to replay the
+//! the main crate's `tests/fuzz_regressions.rs` includes this file (`#[path]`) to replay the
 //! committed corpora through the same functions on stable Rust, with no fuzzing tools.
 //! So this file may use only `std`, `serde`'s derives and `ctywire`'s public API.
 //!
