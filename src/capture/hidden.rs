@@ -179,6 +179,17 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
     out
 }
 
+/// The windows (first and last millisecond) in which the calls around them show an
+/// apply an overwrite hid whole.
+pub(super) fn hidden_applies(calls: &[Call]) -> Vec<(u64, u64)> {
+    windows(calls)
+        .remove("ApplyResourceChange")
+        .unwrap_or_default()
+        .iter()
+        .map(|w| (w.from, w.to))
+        .collect()
+}
+
 /// The fields whose files differ across the directory, as (RPC, message, field): a
 /// field whose every file holds the same bytes shows the same values whoever wrote it.
 pub(super) fn varying(calls: &[Call]) -> BTreeSet<(String, String, String)> {

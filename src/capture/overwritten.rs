@@ -9,7 +9,8 @@
 //! message has a file in that millisecond (for an apply's request, whose fields only
 //! the plans before it bind, within a millisecond's end of it: that message may
 //! straddle it) while it has no file of that field of its own (or holds the very same
-//! file): it could have written that field there.
+//! file, or one of other bytes that this call could have written: the two may hold each
+//! other's): it could have written that field there.
 //!
 //! A field so contested is still the call's when Terraform's links fix its bytes to the
 //! file's, whoever wrote it (byte-identical values show the same either way):
@@ -29,12 +30,13 @@
 //!
 //! A complete call holding a contested field that nothing proves is
 //! [`Status::PossiblyMixed`], with the file and the other call's file in its
-//! millisecond.
+//! millisecond. So is an apply, written where the calls around it show an apply an
+//! overwrite hid whole, whose `Config` and `PriorState` no plan asked for together.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::assign::bytes;
-use super::hidden::varying;
+use super::hidden::{hidden_applies, varying};
 use super::{Call, Payload, Status};
 
 /// A value's bytes for comparing across calls: every null is one (an `.empty` file and
@@ -202,6 +204,143 @@ fn proven(call: &Call, p: &Payload, others: &[&Call], plans: &Plans<'_>, checked
     }
 }
 
+/// Whether `call` and `other` could hold each other's file of a field, `theirs` being
+/// `other`'s: `call` has a file of that message within `reach` milliseconds of it (the
+/// grouping that gave each call its file is what is in doubt), and the two calls
+/// differ in some other field (two calls alike in every other field show the same
+/// values whichever holds which: two destroys' null `Config`, `PlannedState` and
+/// `NewState`).
+///
+/// And each call holding the other's file keeps its message's files in the order
+/// terraform-plugin-go writes them ([`written`]): one goroutine writes a message's
+/// fields one after the other, so their milliseconds never go back along that order.
+fn swappable(call: &Call, other: &Call, theirs: &Payload, reach: u64) -> bool {
+    let near = call.payloads.iter().any(|o| {
+        o.name.message == theirs.name.message
+            && o.name.unix_millis.abs_diff(theirs.name.unix_millis) <= reach
+    });
+    let differ = call.payloads.iter().any(|q| {
+        (q.name.message != theirs.name.message || q.name.field != theirs.name.field)
+            && field(other, &q.name.message, &q.name.field) != Some(key(q))
+    });
+    let ours = call.payload(&theirs.name.message, &theirs.name.field);
+    let ordered = ours.is_none_or(|ours| {
+        in_order(call, theirs, theirs.name.unix_millis)
+            && in_order(other, ours, ours.name.unix_millis)
+    });
+    near && differ && ordered
+}
+
+/// The fields of each RPC's messages in the order terraform-plugin-go's server writes
+/// their files (as the truth logs of the real runs in `tests/data/capture-real` list
+/// them), or `None` where that order is not known here.
+fn written(rpc: &str, message: &str) -> Option<&'static [&'static str]> {
+    Some(match (rpc, message) {
+        ("ApplyResourceChange", "Request") => &[
+            "Config",
+            "PlannedState",
+            "PriorState",
+            "ProviderMeta",
+            "PlannedPrivate",
+        ],
+        ("ApplyResourceChange", "Response") => &["NewState", "Private"],
+        ("PlanResourceChange", "Request") => &[
+            "Config",
+            "PriorState",
+            "ProposedNewState",
+            "ProviderMeta",
+            "PriorPrivate",
+        ],
+        ("PlanResourceChange", "Response") => &["PlannedState", "PlannedPrivate"],
+        ("ReadResource", "Request") => &["CurrentState", "ProviderMeta", "Private"],
+        ("ReadResource", "Response") => &["NewState", "Private"],
+        _ => return None,
+    })
+}
+
+/// Whether `call`'s files of `file`'s message, with that field written at `ms`
+/// instead, keep the order terraform-plugin-go writes them in (true where the order is
+/// not known).
+fn in_order(call: &Call, file: &Payload, ms: u64) -> bool {
+    let Some(order) = written(&call.rpc, &file.name.message) else {
+        return true;
+    };
+    let mut times: Vec<(usize, u64)> = Vec::new();
+    for p in call
+        .payloads
+        .iter()
+        .filter(|p| p.name.message == file.name.message)
+    {
+        let t = if p.name.field == file.name.field {
+            ms
+        } else {
+            p.name.unix_millis
+        };
+        let Some(at) = order.iter().position(|f| *f == p.name.field) else {
+            return true;
+        };
+        times.push((at, t));
+    }
+    times.sort_unstable();
+    times.windows(2).all(|w| w[0].1 <= w[1].1)
+}
+
+/// The complete applies written where the calls around them show an apply an
+/// overwrite hid whole ([`hidden_applies`]) that no plan in the directory asked for,
+/// with why. An apply hidden behind another's names in the same milliseconds leaves no
+/// other call to contest a field, and the apply left may hold some of its files.
+/// Terraform plans a resource's configuration from that resource's state before it
+/// applies it, so where the directory holds plans, an apply whose `Config` and
+/// `PriorState` no plan request holds together (nor, for a destroy, a destroy or a
+/// replacement of that state) holds values of two calls. (Each of two applies so mixed
+/// had its `PlannedState` planned: that a plan response holds it shows nothing. An
+/// apply of a saved plan, its plans in another directory, holds no plan: its applies
+/// are left as they are. A plan's request an overwrite mixed asks for nothing: the
+/// apply of that plan is possibly mixed then, never wrong.)
+fn unplanned(calls: &[Call], complete: &[&Call], plans: &Plans<'_>) -> Vec<(usize, String)> {
+    if plans.requests.is_empty() {
+        return Vec::new();
+    }
+    let windows = hidden_applies(calls);
+    let hidden = |c: &Call| {
+        let times = c.payloads.iter().map(|p| p.name.unix_millis);
+        let (Some(first), Some(last)) = (times.clone().min(), times.max()) else {
+            return false;
+        };
+        windows
+            .iter()
+            .any(|&(from, to)| from <= last && first <= to)
+    };
+    calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.is_complete() && c.rpc == "ApplyResourceChange" && hidden(c))
+        .filter(|(_, c)| {
+            let asked = match (
+                field(c, "Request", "Config"),
+                field(c, "Request", "PriorState"),
+            ) {
+                (Some(config), Some(prior)) => plans.requests.contains(&(config, prior)),
+                _ => false,
+            };
+            !(asked
+                || (destroy(c) && destroyed(c, plans))
+                || complete
+                    .iter()
+                    .any(|o| o.rpc == "PlanResourceChange" && carries(c, o)))
+        })
+        .map(|(i, _)| {
+            (
+                i,
+                "no plan in the directory asked for this apply's Config from its \
+                 PriorState: an overwrite may have hidden another apply whose files it \
+                 holds"
+                    .to_owned(),
+            )
+        })
+        .collect()
+}
+
 /// A file's RPC, message and field.
 fn key_of(p: &Payload) -> (String, String, String) {
     (
@@ -255,7 +394,11 @@ pub(super) fn mark(calls: &mut [Call], checked: bool) {
             let other = near.filter(|&&j| j != i).find_map(|&j| {
                 let other = &calls[j];
                 let own = other.payload(&p.name.message, &p.name.field);
-                if own.is_some_and(|o| o.file != p.file) {
+                // Its own file of the field, unless the two may hold each other's
+                // (of the same bytes, either shows the same value).
+                if own.is_some_and(|o| {
+                    o.file != p.file && (key(o) == key(p) || !swappable(call, other, o, reach))
+                }) {
                     return None;
                 }
                 other.payloads.iter().find(|o| {
@@ -269,13 +412,20 @@ pub(super) fn mark(calls: &mut [Call], checked: bool) {
                 i,
                 format!(
                     "another call of {} wrote {} within a millisecond's end of {} and \
-                     holds no other {} {}: it could have written that name there, and no link \
+                     holds no other {} {} (or one this call could have written, the two \
+                     otherwise unlike): it could have written that name there, and no link \
                      proves the file this call's",
                     call.rpc, other.file, p.file, p.name.message, p.name.field
                 ),
             ));
         }
     }
+    let contested: BTreeSet<usize> = mixed.iter().map(|&(i, _)| i).collect();
+    mixed.extend(
+        unplanned(calls, &complete, &plans)
+            .into_iter()
+            .filter(|(i, _)| !contested.contains(i)),
+    );
     for (i, reason) in mixed {
         let call = &mut calls[i];
         call.explain.push(format!("possibly mixed: {reason}"));
