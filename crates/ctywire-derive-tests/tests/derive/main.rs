@@ -16,6 +16,12 @@ fn proptest_config(cases: u32) -> proptest::test_runner::Config {
     proptest::test_runner::Config {
         cases,
         rng_algorithm: proptest::test_runner::RngAlgorithm::XorShift,
+        // Failures are kept beside the test's file (`<file>.proptest-regressions`) and
+        // replayed first: proptest's default looks for a `lib.rs` above the file, which
+        // an integration test has none of.
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
         ..proptest::test_runner::Config::default()
     }
 }
