@@ -323,11 +323,7 @@ impl<'p, 's> Files<'p, 's> {
         let (t, _) = links.refreshed.iter().find(|(t, state)| {
             *t <= first
                 && common.iter().any(|(name, block, values)| {
-                    let (Some(prior), Some(config), Some(planned)) = (
-                        values.get("PriorState"),
-                        values.get("Config"),
-                        values.get("PlannedState"),
-                    ) else {
+                    let Some((prior, config, planned)) = plan_values(values) else {
                         return false;
                     };
                     let Some((_, state)) = state.typed.iter().find(|(n, _)| n == name) else {
@@ -367,13 +363,7 @@ impl<'p, 's> Files<'p, 's> {
         let proposed: Vec<Vec<u8>> = common
             .iter()
             .filter_map(|(_, block, values)| {
-                let (Some(prior), Some(config), Some(planned)) = (
-                    values.get("PriorState"),
-                    values.get("Config"),
-                    values.get("PlannedState"),
-                ) else {
-                    return None;
-                };
+                let (prior, config, planned) = plan_values(values)?;
                 if prior.is_null()
                     || config.is_null()
                     || !block
@@ -1923,4 +1913,16 @@ fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
         count += 1;
     }
     component
+}
+
+/// A plan's `PriorState`, `Config` and `PlannedState` among one resource type's typed
+/// values of a request and its response, when all three are there.
+fn plan_values<'v>(
+    values: &BTreeMap<&str, &'v Value>,
+) -> Option<(&'v Value, &'v Value, &'v Value)> {
+    Some((
+        *values.get("PriorState")?,
+        *values.get("Config")?,
+        *values.get("PlannedState")?,
+    ))
 }
