@@ -553,26 +553,22 @@ fn gen_schemas() -> ProviderSchemas {
     .unwrap()
 }
 
+/// A `gen_thing` of [`gen_schemas`] (`name`, `size`, `id`) as MessagePack.
+fn gen_thing(name: &str, size: i64, id: Value) -> Vec<u8> {
+    let ty = gen_schemas().resource("gen_thing").unwrap().implied_type();
+    let v = Value::object([
+        ("name", Value::from(name)),
+        ("size", Value::from(size)),
+        ("id", id),
+    ]);
+    crate::msgpack::encode(&v, &ty).unwrap()
+}
+
 #[test]
 fn a_call_hidden_whole_leaves_its_twin_possibly_mixed() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
-    let state = |r: &str| {
-        let v = Value::object([
-            ("name", Value::from(r)),
-            ("size", Value::from(1)),
-            ("id", Value::from(format!("id-{r}"))),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
-    let config = |r: &str| {
-        let v = Value::object([
-            ("name", Value::from(r)),
-            ("size", Value::from(1)),
-            ("id", Value::Null),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
+    let state = |r: &str| gen_thing(r, 1, Value::from(format!("id-{r}")));
+    let config = |r: &str| gen_thing(r, 1, Value::Null);
     let refresh = |t: u64, r: &str| {
         vec![
             (
@@ -673,15 +669,7 @@ fn a_call_hidden_whole_leaves_its_twin_possibly_mixed() {
 #[test]
 fn a_destroy_answered_by_a_response_in_doubt_is_complete() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
-    let state = |r: &str| {
-        let v = Value::object([
-            ("name", Value::from(r)),
-            ("size", Value::from(1)),
-            ("id", Value::from(format!("id-{r}"))),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
+    let state = |r: &str| gen_thing(r, 1, Value::from(format!("id-{r}")));
     let request = |t: u64, r: &str| {
         vec![
             (
@@ -748,15 +736,7 @@ fn a_destroy_answered_by_a_response_in_doubt_is_complete() {
 #[test]
 fn an_apply_starts_at_its_own_files() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
-    let value = |r: &str, id: Value| {
-        let v = Value::object([
-            ("name", Value::from(r)),
-            ("size", Value::from(1)),
-            ("id", id),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
+    let value = |r: &str, id: Value| gen_thing(r, 1, id);
     let config = |r: &str| value(r, Value::Null);
     let planned = |r: &str| value(r, Value::unknown());
     let apply = |t: u64, meta: u64, r: &str| {
@@ -830,15 +810,7 @@ fn an_apply_starts_at_its_own_files() {
 #[test]
 fn a_replacement_leaves_its_update_plan_complete() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
-    let value = |name: &str, id: Value| {
-        let v = Value::object([
-            ("name", Value::from(name)),
-            ("size", Value::from(1)),
-            ("id", id),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
+    let value = |name: &str, id: Value| gen_thing(name, 1, id);
     let state = value("a", Value::from("id-a"));
     let config = value("a2", Value::Null);
     let proposed = value("a2", Value::from("id-a"));
@@ -920,15 +892,7 @@ fn a_replacement_leaves_its_update_plan_complete() {
 #[test]
 fn a_plan_an_apply_carries_out_takes_a_response_of_its_bytes() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
-    let value = |name: &str, id: Value| {
-        let v = Value::object([
-            ("name", Value::from(name)),
-            ("size", Value::from(1)),
-            ("id", id),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
+    let value = |name: &str, id: Value| gen_thing(name, 1, id);
     let config = value("x", Value::Null);
     let planned = value("x", Value::unknown());
     let f = |name: &str, bytes: &[u8]| (name.to_owned(), bytes.to_vec());
@@ -994,14 +958,8 @@ fn a_plan_an_apply_carries_out_takes_a_response_of_its_bytes() {
 #[test]
 fn an_apply_whose_field_another_overwrote_is_possibly_mixed() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
     let value = |r: &str, size: i64, id: Option<&str>| {
-        let v = Value::object([
-            ("name", Value::from(r)),
-            ("size", Value::from(size)),
-            ("id", id.map_or(Value::Null, Value::from)),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
+        gen_thing(r, size, id.map_or(Value::Null, Value::from))
     };
     let file = |t: u64, rpc: &str, message: &str, field: &str, bytes: Vec<u8>| {
         (format!("{t}_{rpc}_{message}_{field}.msgpack"), bytes)
@@ -1134,15 +1092,7 @@ fn an_apply_whose_field_another_overwrote_is_possibly_mixed() {
 #[test]
 fn an_update_plan_answered_as_its_replacements_create_is_possibly_mixed() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
-    let value = |name: &str, id: Value| {
-        let v = Value::object([
-            ("name", Value::from(name)),
-            ("size", Value::from(1)),
-            ("id", id),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
+    let value = |name: &str, id: Value| gen_thing(name, 1, id);
     let state = value("a", Value::from("id-a"));
     let config = value("a2", Value::Null);
     let proposed = value("a2", Value::from("id-a"));
@@ -1229,15 +1179,7 @@ fn an_update_plan_answered_as_its_replacements_create_is_possibly_mixed() {
 #[test]
 fn an_update_plan_whose_replacements_create_an_overwrite_hid_is_possibly_mixed() {
     let schemas = gen_schemas();
-    let ty = schemas.resource("gen_thing").unwrap().implied_type();
-    let value = |name: &str, id: Value| {
-        let v = Value::object([
-            ("name", Value::from(name)),
-            ("size", Value::from(1)),
-            ("id", id),
-        ]);
-        crate::msgpack::encode(&v, &ty).unwrap()
-    };
+    let value = |name: &str, id: Value| gen_thing(name, 1, id);
     let f = |name: String, bytes: &[u8]| (name, bytes.to_vec());
     // A create of `name`: its request at `at`, its answer at `answer`.
     let create = |name: &str, at: u64, answer: u64| {
@@ -1322,18 +1264,12 @@ fn an_update_plan_whose_replacements_create_an_overwrite_hid_is_possibly_mixed()
 /// The generated runs' values for the wrong-apply tests: `r`'s `gen_thing` of `size`
 /// and `id` (`None`: null; `Some(None)`: unknown), as MessagePack.
 fn gen_value(r: &str, size: i64, id: Option<Option<&str>>) -> Vec<u8> {
-    let ty = gen_schemas().resource("gen_thing").unwrap().implied_type();
     let id = match id {
         None => Value::Null,
         Some(None) => Value::unknown(),
         Some(Some(id)) => Value::from(id),
     };
-    let v = Value::object([
-        ("name", Value::from(r)),
-        ("size", Value::from(size)),
-        ("id", id),
-    ]);
-    crate::msgpack::encode(&v, &ty).unwrap()
+    gen_thing(r, size, id)
 }
 
 /// A complete call of `rpc` made of `files` (time, message, field, bytes).
