@@ -160,6 +160,7 @@ impl<'p, 's> Files<'p, 's> {
                         payloads: vec![p.clone()],
                         status: Status::Complete,
                         explain: Vec::new(),
+                        sure_request: true,
                     };
                     let subjects = match resolver.candidates(&call) {
                         Resolved::Found(s) => vec![s],
@@ -1708,6 +1709,7 @@ pub(super) fn calls(
             payloads: file_list.iter().map(|&i| payloads[i].clone()).collect(),
             status,
             explain,
+            sure_request: request.doubt.is_none(),
         });
     }
     for (p, response) in responses.iter().enumerate() {
@@ -1743,6 +1745,7 @@ pub(super) fn calls(
                 .collect(),
             status,
             explain: vec![format!("response: {}", response.why)],
+            sure_request: false,
         });
     }
     out

@@ -31,14 +31,21 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::assign::bytes;
 use super::{Call, Payload, Status};
 
-/// The fields whose values Terraform's rules bind to each other within a call of each
-/// RPC (a plan's and an apply's checks, a refresh that found no drift): one part of a
-/// call. Every other field is a part of its own.
-fn bound(rpc: &str) -> &'static [&'static str] {
-    match rpc {
+/// The fields whose values Terraform's rules bind to each other within `call` (a
+/// plan's and an apply's checks, a refresh that found no drift): one part of a call.
+/// Every other field is a part of its own, and so is each state of a refresh that
+/// found drift (nothing binds what it returns to what it was given).
+fn bound(call: &Call) -> &'static [&'static str] {
+    match call.rpc.as_str() {
         "PlanResourceChange" => &["Config", "PriorState", "ProposedNewState", "PlannedState"],
         "ApplyResourceChange" => &["Config", "PriorState", "PlannedState", "NewState"],
-        "ReadResource" => &["CurrentState", "NewState"],
+        "ReadResource" => {
+            let state = |message, field| call.payload(message, field).map(|p| bytes(&p.data));
+            match state("Request", "CurrentState") == state("Response", "NewState") {
+                true => &["CurrentState", "NewState"],
+                false => &[],
+            }
+        }
         _ => &[],
     }
 }
@@ -239,7 +246,7 @@ pub(super) fn mark(calls: &mut [Call]) {
         let Some(window) = windows.iter().find(|w| w.from <= last && first <= w.to) else {
             continue;
         };
-        let rules = bound(&call.rpc);
+        let rules = bound(call);
         let varying: Vec<&Payload> = call.payloads.iter().filter(|p| varies(p)).collect();
         let free: Vec<&Payload> = varying
             .iter()

@@ -353,6 +353,10 @@ pub struct Call {
     /// Why the files were grouped so: how each message was found and what competed
     /// for it (`ctywire capture --explain`).
     pub explain: Vec<String>,
+    /// Whether the request's files are one message by everything the grouping knows:
+    /// nothing put their grouping in doubt (false without a request). Only such a
+    /// request shows what Terraform asked for, to bind other calls' values to.
+    pub(crate) sure_request: bool,
 }
 
 /// How sure the grouping is of a [`Call`] (see the [module documentation](self#calls)).

@@ -87,8 +87,9 @@ fn destroy(call: &Call) -> bool {
 /// A value's bytes as [`key`] gives them (`None`: null).
 type Bytes<'c> = Option<&'c [u8]>;
 
-/// The values of every plan message in the directory, whatever call holds it: each
-/// request's (`Config`, `PriorState`), each response's `PlannedState`.
+/// The values Terraform planned with, whatever call holds them: each plan request's
+/// (`Config`, `PriorState`) whose grouping nothing put in doubt (files of two calls
+/// grouped as one request ask for nothing), each plan response's `PlannedState`.
 struct Plans<'c> {
     requests: BTreeSet<(Bytes<'c>, Bytes<'c>)>,
     responses: BTreeSet<Bytes<'c>>,
@@ -100,6 +101,7 @@ impl<'c> Plans<'c> {
         Plans {
             requests: plans
                 .clone()
+                .filter(|c| c.sure_request)
                 .filter_map(|c| {
                     Some((
                         field(c, "Request", "Config")?,

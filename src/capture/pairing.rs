@@ -172,7 +172,7 @@ fn by_millisecond(
     let mut requests = messages(requests, "Request", &request_fields);
     let responses = messages(responses, "Response", &response_fields);
     let mut out = Vec::new();
-    let call = |payloads: Vec<Payload>, status| Call {
+    let call = |payloads: Vec<Payload>, status, sure_request| Call {
         rpc: rpc.to_owned(),
         payloads,
         status,
@@ -181,6 +181,7 @@ fn by_millisecond(
                        partial ones next to each other), paired where only one pairing fits"
                 .to_owned(),
         ],
+        sure_request,
     };
     let missing = |kind: &str, fields: &BTreeSet<String>| -> Vec<String> {
         match fields.is_empty() {
@@ -211,6 +212,7 @@ fn by_millisecond(
     // One side only (the RPC's other message has no values): each message is a call.
     if !has_responses || !has_requests {
         for m in requests.into_iter().chain(responses) {
+            let sure = m.doubt.is_none() && m.payloads.iter().all(|p| p.name.is_request());
             let status = match m.doubt {
                 None => Status::Complete,
                 Some(reason) => Status::Incomplete {
@@ -218,7 +220,7 @@ fn by_millisecond(
                     reason,
                 },
             };
-            out.push(call(m.payloads, status));
+            out.push(call(m.payloads, status, sure));
         }
         return out;
     }
@@ -311,11 +313,12 @@ fn by_millisecond(
                     program
                 )
             });
+            let sure = request.doubt.is_none();
             let status = match request.doubt.or(response.doubt).or(broken) {
                 None => Status::Complete,
                 Some(reason) => Status::Incomplete { missing, reason },
             };
-            out.push(call(files, status));
+            out.push(call(files, status, sure));
             requests_out.push(None);
         } else {
             requests_out.push(Some(request));
@@ -348,7 +351,11 @@ fn by_millisecond(
                 candidates: candidate_files(&fit, &responses_out),
             },
         };
-        out.push(call(request.payloads.clone(), status));
+        out.push(call(
+            request.payloads.clone(),
+            status,
+            request.doubt.is_none(),
+        ));
     }
     for p in open_responses {
         let response = responses_out[p].take().expect("open");
@@ -374,7 +381,7 @@ fn by_millisecond(
                     .collect(),
             },
         };
-        out.push(call(response.payloads, status));
+        out.push(call(response.payloads, status, false));
     }
     out
 }

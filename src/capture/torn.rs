@@ -74,6 +74,10 @@ pub(super) fn mark(calls: &mut [Call]) {
         }
         let reason = reasons.join("; ");
         call.explain.push(format!("torn: {reason}"));
+        call.sure_request &= !call
+            .payloads
+            .iter()
+            .any(|p| p.name.is_request() && torn(p).is_some());
         call.status = match std::mem::replace(&mut call.status, Status::Complete) {
             Status::Complete => Status::Incomplete {
                 missing: Vec::new(),
