@@ -186,6 +186,12 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
     out
 }
 
+/// The first and the last millisecond of a call's files (`None` without files).
+pub(super) fn span(call: &Call) -> Option<(u64, u64)> {
+    let times = call.payloads.iter().map(|p| p.name.unix_millis);
+    Some((times.clone().min()?, times.max()?))
+}
+
 /// The windows (first and last millisecond) in which the calls around them show an
 /// apply an overwrite hid whole.
 pub(super) fn hidden_applies(calls: &[Call]) -> Vec<(u64, u64)> {
@@ -238,9 +244,7 @@ pub(super) fn mark(calls: &mut [Call]) {
         let Some(windows) = windows.get(call.rpc.as_str()) else {
             continue;
         };
-        let first = call.payloads.iter().map(|p| p.name.unix_millis).min();
-        let last = call.payloads.iter().map(|p| p.name.unix_millis).max();
-        let (Some(first), Some(last)) = (first, last) else {
+        let Some((first, last)) = span(call) else {
             continue;
         };
         let Some(window) = windows.iter().find(|w| w.from <= last && first <= w.to) else {

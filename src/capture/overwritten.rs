@@ -36,7 +36,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::assign::bytes;
-use super::hidden::{hidden_applies, varying};
+use super::hidden::{hidden_applies, span, varying};
 use super::{Call, Payload, Status};
 
 /// A value's bytes for comparing across calls: every null is one (an `.empty` file and
@@ -122,14 +122,20 @@ impl<'c> Plans<'c> {
 /// plans one resource's configuration from that resource's state only (a replacement
 /// plans its configuration from a null state too, and applies it as a create).
 fn planned(call: &Call, plans: &Plans<'_>) -> bool {
-    let (Some(config), Some(prior), Some(planned)) = (
+    asked(call, plans)
+        && field(call, "Request", "PlannedState")
+            .is_some_and(|planned| plans.responses.contains(&planned))
+}
+
+/// Whether some plan request holds an apply's `Config` and `PriorState` together.
+fn asked(call: &Call, plans: &Plans<'_>) -> bool {
+    match (
         field(call, "Request", "Config"),
         field(call, "Request", "PriorState"),
-        field(call, "Request", "PlannedState"),
-    ) else {
-        return false;
-    };
-    plans.requests.contains(&(config, prior)) && plans.responses.contains(&planned)
+    ) {
+        (Some(config), Some(prior)) => plans.requests.contains(&(config, prior)),
+        _ => false,
+    }
 }
 
 /// Whether Terraform planned destroying a destroy's `PriorState`: a plan request of a
@@ -305,27 +311,18 @@ fn unplanned(calls: &[Call], complete: &[&Call], plans: &Plans<'_>) -> Vec<(usiz
     }
     let windows = hidden_applies(calls);
     let hidden = |c: &Call| {
-        let times = c.payloads.iter().map(|p| p.name.unix_millis);
-        let (Some(first), Some(last)) = (times.clone().min(), times.max()) else {
-            return false;
-        };
-        windows
-            .iter()
-            .any(|&(from, to)| from <= last && first <= to)
+        span(c).is_some_and(|(first, last)| {
+            windows
+                .iter()
+                .any(|&(from, to)| from <= last && first <= to)
+        })
     };
     calls
         .iter()
         .enumerate()
         .filter(|(_, c)| c.is_complete() && c.rpc == "ApplyResourceChange" && hidden(c))
         .filter(|(_, c)| {
-            let asked = match (
-                field(c, "Request", "Config"),
-                field(c, "Request", "PriorState"),
-            ) {
-                (Some(config), Some(prior)) => plans.requests.contains(&(config, prior)),
-                _ => false,
-            };
-            !(asked
+            !(asked(c, plans)
                 || (destroy(c) && destroyed(c, plans))
                 || complete
                     .iter()

@@ -553,6 +553,31 @@ fn gen_schemas() -> ProviderSchemas {
     .unwrap()
 }
 
+/// A call's status without its reason: `complete`, `possibly mixed`, ...
+fn status_word(call: &Call) -> String {
+    let status = call.status.to_string();
+    status.split(':').next().unwrap_or_default().to_owned()
+}
+
+/// A call as the tests list it: its first millisecond's last three digits, its RPC and
+/// [`status_word`] (`110 PlanResourceChange complete`).
+fn shown_call(call: &Call) -> String {
+    format!(
+        "{} {} {}",
+        call.unix_millis() % 1000,
+        call.rpc,
+        status_word(call)
+    )
+}
+
+/// Each call [`Capture`] makes of `files` with `schemas`, as [`shown_call`] lists it
+/// (the files all read).
+fn shown_calls(files: Vec<(String, Vec<u8>)>, schemas: &ProviderSchemas) -> Vec<String> {
+    let capture = Capture::from_files_with_schemas(files, schemas);
+    assert!(capture.problems.is_empty(), "{:?}", capture.problems);
+    capture.calls.iter().map(shown_call).collect()
+}
+
 /// A `gen_thing` of [`gen_schemas`] (`name`, `size`, `id`) as MessagePack.
 fn gen_thing(name: &str, size: i64, id: Value) -> Vec<u8> {
     let ty = gen_schemas().resource("gen_thing").unwrap().implied_type();
@@ -856,19 +881,7 @@ fn a_replacement_leaves_its_update_plan_complete() {
         }
         files
     };
-    let shown = |files| -> Vec<String> {
-        let capture = Capture::from_files_with_schemas(files, &schemas);
-        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
-        capture
-            .calls
-            .iter()
-            .map(|c| {
-                let status = c.status.to_string();
-                let status = status.split(':').next().unwrap_or_default().to_owned();
-                format!("{} {} {status}", c.unix_millis() % 1000, c.rpc)
-            })
-            .collect()
-    };
+    let shown = |files| shown_calls(files, &schemas);
     assert_eq!(
         shown(files(true)),
         [
@@ -1110,19 +1123,7 @@ fn an_update_plan_answered_as_its_replacements_create_is_possibly_mixed() {
             &created,
         ),
     ];
-    let shown = |files: Vec<(String, Vec<u8>)>| -> Vec<String> {
-        let capture = Capture::from_files_with_schemas(files, &schemas);
-        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
-        capture
-            .calls
-            .iter()
-            .map(|c| {
-                let status = c.status.to_string();
-                let status = status.split(':').next().unwrap_or_default().to_owned();
-                format!("{} {} {status}", c.unix_millis() % 1000, c.rpc)
-            })
-            .collect()
-    };
+    let shown = |files| shown_calls(files, &schemas);
     // The create's request: its ProposedNewState, beside another create's Config and
     // null PriorState.
     let mut fragment = update.clone();
@@ -1222,19 +1223,7 @@ fn an_update_plan_whose_replacements_create_an_overwrite_hid_is_possibly_mixed()
             ),
         ]
     };
-    let shown = |files: Vec<(String, Vec<u8>)>| -> Vec<String> {
-        let capture = Capture::from_files_with_schemas(files, &schemas);
-        assert!(capture.problems.is_empty(), "{:?}", capture.problems);
-        capture
-            .calls
-            .iter()
-            .map(|c| {
-                let status = c.status.to_string();
-                let status = status.split(':').next().unwrap_or_default().to_owned();
-                format!("{} {} {status}", c.unix_millis() % 1000, c.rpc)
-            })
-            .collect()
-    };
+    let shown = |files| shown_calls(files, &schemas);
     let created = value("a2", Value::unknown());
     let run = |c: u64, answer: &[u8]| {
         let mut files = update(answer);
@@ -1348,14 +1337,7 @@ fn applies_holding_each_others_field_are_possibly_mixed() {
     };
     let statuses = |calls: &mut Vec<Call>| -> Vec<String> {
         super::overwritten::mark(calls, true);
-        calls
-            .iter()
-            .map(|c| {
-                let status = c.status.to_string();
-                let status = status.split(':').next().unwrap_or_default().to_owned();
-                format!("{} {} {status}", c.unix_millis(), c.rpc)
-            })
-            .collect()
+        calls.iter().map(shown_call).collect()
     };
     let mut swapped = vec![
         plan("a", 100),
@@ -1589,17 +1571,7 @@ fn a_plan_request_in_doubt_plans_nothing() {
             create.clone(),
         ];
         super::overwritten::mark(&mut calls, true);
-        calls[4..6]
-            .iter()
-            .map(|c| {
-                c.status
-                    .to_string()
-                    .split(':')
-                    .next()
-                    .unwrap_or_default()
-                    .to_owned()
-            })
-            .collect::<Vec<_>>()
+        calls[4..6].iter().map(status_word).collect::<Vec<_>>()
     };
     assert_eq!(calls(false), ["possibly mixed", "complete"]);
     assert_eq!(calls(true), ["complete", "complete"]);

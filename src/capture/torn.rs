@@ -68,16 +68,20 @@ fn torn(payload: &Payload) -> Option<String> {
 /// reason; every such call, ambiguous ones too, says why in its explanation.
 pub(super) fn mark(calls: &mut [Call]) {
     for call in calls {
-        let reasons: Vec<String> = call.payloads.iter().filter_map(torn).collect();
-        if reasons.is_empty() {
-            continue;
-        }
-        let reason = reasons.join("; ");
-        call.explain.push(format!("torn: {reason}"));
-        call.sure_request &= !call
+        // Each torn file's reason, and whether it is a request's.
+        let found: Vec<(String, bool)> = call
             .payloads
             .iter()
-            .any(|p| p.name.is_request() && torn(p).is_some());
+            .filter_map(|p| torn(p).map(|why| (why, p.name.is_request())))
+            .collect();
+        if found.is_empty() {
+            continue;
+        }
+        // A torn request file holds two calls' bytes: the request is no one call's.
+        call.sure_request &= !found.iter().any(|&(_, request)| request);
+        let reasons: Vec<String> = found.into_iter().map(|(why, _)| why).collect();
+        let reason = reasons.join("; ");
+        call.explain.push(format!("torn: {reason}"));
         call.status = match std::mem::replace(&mut call.status, Status::Complete) {
             Status::Complete => Status::Incomplete {
                 missing: Vec::new(),
