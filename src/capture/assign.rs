@@ -10,10 +10,6 @@ use super::{Call, Data, Payload, Resolved, Resolver, Status, Subject};
 use crate::schema::{Block, Client, SchemaKind};
 use crate::value::Value;
 
-/// How far apart, in milliseconds, the files of one message may be stamped: a message
-/// is written in one go, so its files straddle at most one millisecond's end.
-const SPAN: u64 = 1;
-
 /// The most combinations of files tried around one file before it is left undecided.
 const MAX_CANDIDATES: usize = 4096;
 
@@ -93,6 +89,9 @@ pub(super) struct Links {
     /// Every refresh's `NewState` file (`ReadResource`'s response): the states later
     /// plans of those resources start from.
     refreshed: Vec<(u64, Linked)>,
+    /// How far apart, in milliseconds, one message's files are stamped in the
+    /// directory ([`super::writer::span`]).
+    pub(super) span: u64,
 }
 
 impl Links {
@@ -100,8 +99,12 @@ impl Links {
     pub(super) fn new(
         by_rpc: &BTreeMap<String, Vec<Payload>>,
         mut resolver: Option<&mut Resolver<'_>>,
+        span: u64,
     ) -> Links {
-        let mut links = Links::default();
+        let mut links = Links {
+            span,
+            ..Links::default()
+        };
         let mut of = |rpc: &str, request: bool, field: &str| -> Vec<(u64, Linked)> {
             let Some(payloads) = by_rpc.get(rpc) else {
                 return Vec::new();
@@ -111,7 +114,7 @@ impl Links {
                 .filter(|p| p.name.is_request() == request && p.name.field == field)
                 .cloned()
                 .collect();
-            let files = Files::new(rpc, &chosen, resolver.as_deref_mut());
+            let files = Files::new(rpc, &chosen, resolver.as_deref_mut(), span);
             (0..chosen.len())
                 .map(|i| (files.ms(i), files.link(i)))
                 .collect()
@@ -137,6 +140,8 @@ pub(super) struct Files<'p, 's> {
     pub(super) client: Client,
     /// Each file's index, by its name.
     pub(super) by_name: std::collections::HashMap<&'p str, usize>,
+    /// How far apart, in milliseconds, one message's files may be stamped.
+    span: u64,
 }
 
 impl<'p, 's> Files<'p, 's> {
@@ -144,6 +149,7 @@ impl<'p, 's> Files<'p, 's> {
         rpc: &'p str,
         payloads: &'p [Payload],
         resolver: Option<&mut Resolver<'s>>,
+        span: u64,
     ) -> Self {
         let checked = resolver.is_some();
         let client = resolver.as_ref().map_or(Client::default(), |r| r.client);
@@ -161,6 +167,7 @@ impl<'p, 's> Files<'p, 's> {
                         status: Status::Complete,
                         explain: Vec::new(),
                         sure_request: true,
+                        keeps_prior: false,
                     };
                     let subjects = match resolver.candidates(&call) {
                         Resolved::Found(s) => vec![s],
@@ -191,6 +198,7 @@ impl<'p, 's> Files<'p, 's> {
             typed,
             checked,
             client,
+            span,
             by_name: payloads
                 .iter()
                 .enumerate()
@@ -216,6 +224,28 @@ impl<'p, 's> Files<'p, 's> {
 
     fn bytes(&self, i: usize) -> &[u8] {
         bytes(&self.payloads[i].data)
+    }
+
+    /// Whether files `a` and `b`, of one message kind, can be one message's by the
+    /// order terraform-plugin-go writes its fields in ([`super::writer::ordered`]): one
+    /// goroutine writes them one after the other, so their milliseconds never go back
+    /// along that order (true where the order is not known).
+    fn in_order(&self, a: usize, b: usize) -> bool {
+        self.could_write(&[b], self.field(a), self.ms(a))
+    }
+
+    /// Whether the message of `files` (one message kind's) could have written its
+    /// `field` at `t`, by the order its fields are written in.
+    fn could_write(&self, files: &[usize], field: &str, t: u64) -> bool {
+        let Some(&first) = files.first() else {
+            return true;
+        };
+        let stamps = files
+            .iter()
+            .filter(|&&g| self.field(g) != field)
+            .map(|&g| (self.field(g), self.ms(g)))
+            .chain([(field, t)]);
+        super::writer::ordered(self.rpc, &self.payloads[first].name.message, stamps)
     }
 
     /// File `i`'s value, as the links between calls compare it.
@@ -434,12 +464,12 @@ impl<'p, 's> Files<'p, 's> {
                 })
             })
         };
-        // A message is written in one go (its files within `SPAN` of each other): the
+        // A message is written in one go (its files within the span of each other): the
         // create's request in such a stretch from `m`, and before it the update's own
         // response, overwritten by another call's in its millisecond (or by this
         // response, when all three share this response's millisecond).
         let hid = (last..=first).any(|m| {
-            covered(request, m..=(m + SPAN).min(first))
+            covered(request, m..=(m + self.span).min(first))
                 && (m == first || (last..=m).any(|a| covered(response, a..=a)))
         });
         hid.then(|| {
@@ -479,7 +509,7 @@ impl<'p, 's> Files<'p, 's> {
         let apply = match decided {
             Some(apply) => format!("the apply of {}", apply.file),
             // Undecided files: an apply's PlannedState of these bytes with a null
-            // PriorState written within a millisecond of it, unless a decided apply of
+            // PriorState written within the span of it, unless a decided apply of
             // this request's PriorState carries them.
             None => {
                 let own = self.link(prior);
@@ -496,7 +526,7 @@ impl<'p, 's> Files<'p, 's> {
                         && links
                             .priors
                             .iter()
-                            .any(|(u, p)| u + 1 >= *t && *u <= t + 1 && null(p))
+                            .any(|(u, p)| u + self.span >= *t && *u <= t + self.span && null(p))
                 })?;
                 format!("an apply at {t}, beside a null PriorState,")
             }
@@ -566,6 +596,24 @@ impl<'p, 's> Files<'p, 's> {
         common
             .iter()
             .any(|(_, block, values)| request_rule(self.rpc, self.client, block, values))
+    }
+
+    /// Whether `files`, an apply's request, plan values of `PriorState` over `Config`'s
+    /// ([`Call`]'s `keeps_prior`): the `PlannedState` is a valid plan for them, but not
+    /// for the `Config` alone (from a null state no prior value can be kept).
+    fn keeps_prior(&self, files: &[usize]) -> bool {
+        if !self.checked || self.rpc != "ApplyResourceChange" {
+            return false;
+        }
+        self.common(files).iter().any(|(_, block, values)| {
+            let get = |f: &str| values.get(f).copied().filter(|v| !v.is_null());
+            match (get("PriorState"), get("Config"), get("PlannedState")) {
+                (Some(_), Some(config), Some(planned)) => !block
+                    .check_plan_for(self.client, &Value::Null, config, planned)
+                    .is_empty(),
+                _ => false,
+            }
+        })
     }
 
     /// Whether a response's values fit a request's by Terraform's rules.
@@ -674,13 +722,14 @@ impl Kind<'_, '_, '_> {
     /// cannot tell its call from theirs).
     fn unique(&self, i: usize) -> bool {
         let f = self.files;
-        f.near(&self.by_field[f.field(i)], f.ms(i), 2 * SPAN)
+        f.near(&self.by_field[f.field(i)], f.ms(i), 2 * f.span)
             .iter()
             .all(|&j| j == i || f.bytes(j) != f.bytes(i))
     }
 
-    /// Every set of one file per field around `anchor` (within [`SPAN`]) that the
-    /// checks allow; `None` when there are too many to try.
+    /// Every set of one file per field around `anchor` (within the span, in the order
+    /// the fields are written, [`Files::in_order`]) that the checks allow; `None` when
+    /// there are too many to try.
     fn candidates(&self, anchor: usize) -> Option<Vec<Vec<usize>>> {
         let f = self.files;
         let t = f.ms(anchor);
@@ -692,7 +741,7 @@ impl Kind<'_, '_, '_> {
             .collect();
         let mut options: Vec<Vec<usize>> = Vec::new();
         for files in fields {
-            let mut near: Vec<usize> = f.near(files, t, SPAN).to_vec();
+            let mut near: Vec<usize> = f.near(files, t, f.span).to_vec();
             // Nearest first, so that the first candidate is the tightest.
             near.sort_by_key(|&j| (f.ms(j).abs_diff(t), j));
             if near.is_empty() {
@@ -730,7 +779,7 @@ impl Kind<'_, '_, '_> {
         };
         for &j in first {
             let span = (span.0.min(f.ms(j)), span.1.max(f.ms(j)));
-            if span.1 - span.0 > SPAN {
+            if span.1 - span.0 > f.span || !chosen.iter().all(|&c| f.in_order(c, j)) {
                 continue;
             }
             chosen.push(j);
@@ -823,7 +872,14 @@ impl Kind<'_, '_, '_> {
         // differ across the directory. With one such part, whichever call's files the
         // message holds, it shows one call's values.
         let free = |field: &str| !linked.contains(&field) && !uniform.contains(field);
-        for message in &mut decided {
+        let groups: Vec<Vec<usize>> = decided.iter().map(|m| m.files.clone()).collect();
+        let mut owner: BTreeMap<usize, usize> = BTreeMap::new();
+        for (n, group) in groups.iter().enumerate() {
+            for &i in group {
+                owner.entry(i).or_insert(n);
+            }
+        }
+        for (n, message) in decided.iter_mut().enumerate() {
             let files = message.files.clone();
             let bound = files.iter().any(|&i| linked.contains(&f.field(i)));
             let parts = usize::from(bound) + files.iter().filter(|&&i| free(f.field(i))).count();
@@ -835,14 +891,34 @@ impl Kind<'_, '_, '_> {
                 if linked.contains(&field) || uniform.contains(field) {
                     continue;
                 }
-                // Another message's file within a millisecond's end of it: that
-                // message's own file of this field may have been written in its
-                // millisecond, under its name.
+                // Another message's file of another field within the span of it, in
+                // an order that lets that message have written this field in its
+                // millisecond: its own file of it may be there, under its name. A
+                // message found holding a file of this field of its own could have
+                // written it here only if this message could have written that one
+                // (the two holding each other's), and of other bytes.
+                let could = |j: usize| {
+                    if files.contains(&j) || f.field(j) == field {
+                        return false;
+                    }
+                    let Some(theirs) = owner.get(&j).filter(|&&m| m != n).map(|&m| &groups[m])
+                    else {
+                        return f.in_order(j, u);
+                    };
+                    f.could_write(theirs, field, f.ms(u))
+                        && theirs
+                            .iter()
+                            .copied()
+                            .find(|&v| f.field(v) == field)
+                            .is_none_or(|v| {
+                                f.bytes(v) != f.bytes(u) && f.could_write(&files, field, f.ms(v))
+                            })
+                };
                 let other = f
-                    .near(all, f.ms(u), SPAN)
+                    .near(all, f.ms(u), f.span)
                     .iter()
                     .copied()
-                    .find(|j| !files.contains(j));
+                    .find(|&j| could(j));
                 if let Some(j) = other {
                     message.mixed = Some(format!(
                         "its {field}, {}, was written next to another {} of {}, {}, whose \
@@ -861,7 +937,7 @@ impl Kind<'_, '_, '_> {
         let payloads: Vec<&Payload> = leftover.iter().map(|&i| &f.payloads[i]).collect();
         let expected: BTreeSet<String> = self.by_field.keys().cloned().collect();
         let kind = if self.request { "Request" } else { "Response" };
-        let mut rest = pairing::messages(payloads, kind, &expected);
+        let mut rest = pairing::messages(payloads, kind, &expected, f.span);
         for m in &mut rest {
             let index = |p: &Payload| f.by_name.get(p.file.as_str()).copied();
             let anchors: Vec<usize> = m
@@ -1015,7 +1091,7 @@ pub(super) fn calls(
     resolver: Option<&mut Resolver<'_>>,
     links: &mut Links,
 ) -> Vec<Call> {
-    let files = Files::new(rpc, &payloads, resolver);
+    let files = Files::new(rpc, &payloads, resolver, links.span);
     let kinds = [true, false].map(|request| {
         let all: Vec<usize> = (0..payloads.len())
             .filter(|&i| payloads[i].name.is_request() == request)
@@ -1710,6 +1786,7 @@ pub(super) fn calls(
             status,
             explain,
             sure_request: request.doubt.is_none(),
+            keeps_prior: files.keeps_prior(&request.files),
         });
     }
     for (p, response) in responses.iter().enumerate() {
@@ -1746,6 +1823,7 @@ pub(super) fn calls(
             status,
             explain: vec![format!("response: {}", response.why)],
             sure_request: false,
+            keeps_prior: false,
         });
     }
     out

@@ -187,7 +187,7 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
 }
 
 /// The first and the last millisecond of a call's files (`None` without files).
-pub(super) fn span(call: &Call) -> Option<(u64, u64)> {
+pub(super) fn extent(call: &Call) -> Option<(u64, u64)> {
     let times = call.payloads.iter().map(|p| p.name.unix_millis);
     Some((times.clone().min()?, times.max()?))
 }
@@ -244,7 +244,7 @@ pub(super) fn mark(calls: &mut [Call]) {
         let Some(windows) = windows.get(call.rpc.as_str()) else {
             continue;
         };
-        let Some((first, last)) = span(call) else {
+        let Some((first, last)) = extent(call) else {
             continue;
         };
         let Some(window) = windows.iter().find(|w| w.from <= last && first <= w.to) else {

@@ -51,7 +51,7 @@
 //! The file names carry no call id: what tells calls apart is the time (to the
 //! millisecond), the RPC, the message and the field, and the values. Terraform calls the
 //! provider for up to ten resources at once, so the files of calls of one RPC
-//! interleave, a message's files may straddle a millisecond's end (each file is stamped
+//! interleave, a message's files may straddle milliseconds' ends (each file is stamped
 //! by itself), and two calls of one RPC in the same millisecond write files of the same
 //! names: the last writer's file is the one left. [`Capture`] groups the files of each
 //! RPC as one assignment over the whole directory, and says how sure it is of each call
@@ -59,8 +59,13 @@
 //!
 //! - the fields a message has are those the directory shows for that RPC's requests (or
 //!   responses);
-//! - a message is one file per field, stamped within one millisecond's end of each
-//!   other, that Terraform's rules for what it sends allow (with schemas,
+//! - a message is one file per field, stamped within the directory's span of each
+//!   other (how far apart one message's files are stamped: for each message of a known
+//!   write order, the time from its first field's file to the nearest file of its last
+//!   field, one millisecond more than all but the slowest fiftieth of those: one or two
+//!   on a quiet disk, five or six where each file takes a millisecond to write) and in
+//!   the order terraform-plugin-go writes the fields, that Terraform's rules for what it
+//!   sends allow (with schemas,
 //!   [`Capture::from_files_with_schemas`]: a plan's `ProposedNewState` is the one
 //!   Terraform makes from its `PriorState` and `Config`, an apply's `PlannedState` a
 //!   valid plan for them, both null for a destroy). Around each file whose bytes no
@@ -99,8 +104,8 @@
 //!   another's, written earlier). A response of exactly the bytes such an apply carries
 //!   in those fields shows that plan's answer, even where requests in doubt claim it;
 //! - a call whose private data or `ProviderMeta` (values nothing binds), while those
-//!   fields differ across the directory, was written within a millisecond's end of
-//!   another message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
+//!   fields differ across the directory, was written within the span of another
+//!   message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],
 //!   with the candidates, or [`Status::Incomplete`] when nothing fits.
 //!
 //! Two calls that write a file of one name at once can tear it: each writes in place,
@@ -129,7 +134,7 @@
 //! written while it could have been, whose private data differs across the directory,
 //! is [`Status::PossiblyMixed`]. So is a complete call holding a field that another
 //! call of its RPC could have overwritten (its message has a file in that field's
-//! millisecond, or for an apply's request within a millisecond's end of it, and no
+//! millisecond, or for an apply's request within the span of it, and no
 //! other file of that field) unless Terraform's links prove the file
 //! the call's own: an apply and the plan it carries out bind each other's `Config`,
 //! `PriorState` and `PlannedState`, a plan's `ProposedNewState` binds its `Config` and
@@ -189,6 +194,7 @@ mod resolve;
 #[cfg(test)]
 mod tests;
 mod torn;
+mod writer;
 
 use crate::types::Type;
 use crate::value::Value;
@@ -357,6 +363,12 @@ pub struct Call {
     /// nothing put their grouping in doubt (false without a request). Only such a
     /// request shows what Terraform asked for, to bind other calls' values to.
     pub(crate) sure_request: bool,
+    /// Whether the call is an apply whose `PlannedState` keeps values of its
+    /// `PriorState` where its `Config`'s differ: a valid plan only because Terraform
+    /// lets a provider keep a prior value over an equivalent configuration's (as
+    /// SDKv2's `DiffSuppressFunc` does), and what another apply's `Config` written
+    /// over this one's looks like too (false without schemas).
+    pub(crate) keeps_prior: bool,
 }
 
 /// How sure the grouping is of a [`Call`] (see the [module documentation](self#calls)).
@@ -401,8 +413,9 @@ pub enum Status {
     },
     /// One request and one response, but a file of which (private data, `ProviderMeta`:
     /// values nothing binds to the others, differing across the directory) was written
-    /// within a millisecond's end of another call's message of the same RPC: an
-    /// overwrite there could have left the other call's file under this one's name; or
+    /// within the span of another call's message of the same RPC (how far apart one
+    /// message's files are stamped in the directory): an overwrite there could have
+    /// left the other call's file under this one's name; or
     /// halves of two calls that overwrites in one millisecond could have left looking
     /// like one (the request's own response lost, the response's own request hidden);
     /// or a call whose private data differs across the directory, written while a call
@@ -649,7 +662,9 @@ impl Capture {
             }
         }
         // Applies first: their requests bind the responses of the plans before them.
-        let mut links = assign::Links::new(&by_rpc, resolver.as_deref_mut());
+        // How far apart one message's files are stamped: how fast this writer wrote.
+        let span = writer::span(&by_rpc);
+        let mut links = assign::Links::new(&by_rpc, resolver.as_deref_mut(), span);
         for (rpc, mut payloads) in by_rpc {
             payloads.sort_by(|a, b| {
                 let key = |p: &Payload| (p.name.unix_millis, !p.name.is_request(), p.file.clone());
@@ -666,7 +681,7 @@ impl Capture {
         // A torn file holds two calls' bytes: no call holding one is complete.
         torn::mark(&mut capture.calls);
         // A field another call of the RPC could have overwritten, that no link proves.
-        overwritten::mark(&mut capture.calls, checked);
+        overwritten::mark(&mut capture.calls, checked, span);
         capture.calls.sort_by(|a, b| {
             let key = |c: &Call| {
                 (

@@ -1,16 +1,17 @@
 //! Complete calls a field of which another call of their RPC could have overwritten, and
 //! the links that prove such a field the call's own.
 //!
-//! Each file is stamped with its own millisecond, so a message's files may straddle a
-//! millisecond's end, and a call of the same RPC writing its message in the later
+//! Each file is stamped with its own millisecond, so a message's files may straddle
+//! milliseconds' ends, and a call of the same RPC writing its message in a later
 //! millisecond writes the same names: the file left is the last writer's. Two calls that
 //! each leave their other fields elsewhere then look like two whole messages, one of
 //! them holding a field of the other. What shows it is another call of the RPC whose
 //! message has a file in that millisecond (for an apply's request, whose fields only
-//! the plans before it bind, within a millisecond's end of it: that message may
-//! straddle it) while it has no file of that field of its own (or holds the very same
-//! file, or one of other bytes that this call could have written: the two may hold each
-//! other's): it could have written that field there.
+//! the plans before it bind, within the directory's span of it,
+//! [`super::writer::span`]: that message may straddle it) while it has no file of that
+//! field of its own (or holds the very same file, or one of other bytes that this call
+//! could have written: the two may hold each other's): it could have written that field
+//! there.
 //!
 //! A field so contested is still the call's when Terraform's links fix its bytes to the
 //! file's, whoever wrote it (byte-identical values show the same either way):
@@ -36,7 +37,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::assign::bytes;
-use super::hidden::{hidden_applies, span, varying};
+use super::hidden::{extent, hidden_applies, varying};
+use super::writer::ordered;
 use super::{Call, Payload, Status};
 
 /// A value's bytes for comparing across calls: every null is one (an `.empty` file and
@@ -220,7 +222,7 @@ fn proven(call: &Call, p: &Payload, others: &[&Call], plans: &Plans<'_>, checked
 /// `NewState`).
 ///
 /// And each call holding the other's file keeps its message's files in the order
-/// terraform-plugin-go writes them ([`written`]): one goroutine writes a message's
+/// terraform-plugin-go writes them ([`ordered`]): one goroutine writes a message's
 /// fields one after the other, so their milliseconds never go back along that order.
 fn swappable(call: &Call, other: &Call, theirs: &Payload, reach: u64) -> bool {
     let near = call.payloads.iter().any(|o| {
@@ -239,64 +241,28 @@ fn swappable(call: &Call, other: &Call, theirs: &Payload, reach: u64) -> bool {
     near && differ && ordered
 }
 
-/// The fields of each RPC's messages in the order terraform-plugin-go's server writes
-/// their files (as the truth logs of the real runs in `tests/data/capture-real` list
-/// them), or `None` where that order is not known here.
-fn written(rpc: &str, message: &str) -> Option<&'static [&'static str]> {
-    Some(match (rpc, message) {
-        ("ApplyResourceChange", "Request") => &[
-            "Config",
-            "PlannedState",
-            "PriorState",
-            "ProviderMeta",
-            "PlannedPrivate",
-        ],
-        ("ApplyResourceChange", "Response") => &["NewState", "Private"],
-        ("PlanResourceChange", "Request") => &[
-            "Config",
-            "PriorState",
-            "ProposedNewState",
-            "ProviderMeta",
-            "PriorPrivate",
-        ],
-        ("PlanResourceChange", "Response") => &["PlannedState", "PlannedPrivate"],
-        ("ReadResource", "Request") => &["CurrentState", "ProviderMeta", "Private"],
-        ("ReadResource", "Response") => &["NewState", "Private"],
-        _ => return None,
-    })
-}
-
 /// Whether `call`'s files of `file`'s message, with that field written at `ms`
 /// instead, keep the order terraform-plugin-go writes them in (true where the order is
 /// not known).
 fn in_order(call: &Call, file: &Payload, ms: u64) -> bool {
-    let Some(order) = written(&call.rpc, &file.name.message) else {
-        return true;
-    };
-    let mut times: Vec<(usize, u64)> = Vec::new();
-    for p in call
+    let stamps = call
         .payloads
         .iter()
         .filter(|p| p.name.message == file.name.message)
-    {
-        let t = if p.name.field == file.name.field {
-            ms
-        } else {
-            p.name.unix_millis
-        };
-        let Some(at) = order.iter().position(|f| *f == p.name.field) else {
-            return true;
-        };
-        times.push((at, t));
-    }
-    times.sort_unstable();
-    times.windows(2).all(|w| w[0].1 <= w[1].1)
+        .map(|p| match p.name.field == file.name.field {
+            true => (p.name.field.as_str(), ms),
+            false => (p.name.field.as_str(), p.name.unix_millis),
+        });
+    ordered(&call.rpc, &file.name.message, stamps)
 }
 
 /// The complete applies written where the calls around them show an apply an
-/// overwrite hid whole ([`hidden_applies`]) that no plan in the directory asked for,
-/// with why. An apply hidden behind another's names in the same milliseconds leaves no
-/// other call to contest a field, and the apply left may hold some of its files.
+/// overwrite hid whole ([`hidden_applies`]), or before an apply's answer no request
+/// fits (written after this apply's request and within `span` of its answer: the
+/// answer of an apply whose request overwrites hid, maybe behind this one's names),
+/// that no plan in the directory asked for, with why. An apply hidden behind another's
+/// names in the same milliseconds leaves no other call to contest a field, and the
+/// apply left may hold some of its files.
 /// Terraform plans a resource's configuration from that resource's state before it
 /// applies it, so where the directory holds plans, an apply whose `Config` and
 /// `PriorState` no plan request holds together (nor, for a destroy, a destroy or a
@@ -305,16 +271,29 @@ fn in_order(call: &Call, file: &Payload, ms: u64) -> bool {
 /// apply of a saved plan, its plans in another directory, holds no plan: its applies
 /// are left as they are. A plan's request an overwrite mixed asks for nothing: the
 /// apply of that plan is possibly mixed then, never wrong.)
-fn unplanned(calls: &[Call], complete: &[&Call], plans: &Plans<'_>) -> Vec<(usize, String)> {
+fn unplanned(
+    calls: &[Call],
+    complete: &[&Call],
+    plans: &Plans<'_>,
+    span: u64,
+) -> Vec<(usize, String)> {
     if plans.requests.is_empty() {
         return Vec::new();
     }
     let windows = hidden_applies(calls);
+    let unasked: Vec<u64> = calls
+        .iter()
+        .filter(|c| {
+            c.rpc == "ApplyResourceChange" && !c.payloads.iter().any(|p| p.name.is_request())
+        })
+        .filter_map(|c| Some(extent(c)?.0))
+        .collect();
     let hidden = |c: &Call| {
-        span(c).is_some_and(|(first, last)| {
+        extent(c).is_some_and(|(first, last)| {
             windows
                 .iter()
                 .any(|&(from, to)| from <= last && first <= to)
+                || unasked.iter().any(|&t| first <= t && t <= last + span)
         })
     };
     calls
@@ -340,6 +319,31 @@ fn unplanned(calls: &[Call], complete: &[&Call], plans: &Plans<'_>) -> Vec<(usiz
         .collect()
 }
 
+/// The complete applies whose `PlannedState` keeps values of their `PriorState` over
+/// their `Config`'s ([`Call`]'s `keeps_prior`) that no plan in the directory asked
+/// for, with why. Terraform allows such a plan (a provider may keep a prior value over
+/// an equivalent configuration's), but an apply's `Config` written over another's in
+/// one millisecond, the rest of that apply's request hidden, makes the same picture,
+/// and the rules cannot tell the two apart: only a plan request of this `Config` from
+/// this `PriorState` shows Terraform asked for it.
+fn kept_prior(calls: &[Call], plans: &Plans<'_>) -> Vec<(usize, String)> {
+    calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.is_complete() && c.keeps_prior && !asked(c, plans))
+        .map(|(i, _)| {
+            (
+                i,
+                "its PlannedState keeps PriorState's values where its Config's differ \
+                 (Terraform allows it), and no plan in the directory asked for this Config \
+                 from this PriorState: another apply's Config, written over this apply's \
+                 in its millisecond, would look the same"
+                    .to_owned(),
+            )
+        })
+        .collect()
+}
+
 /// A file's RPC, message and field.
 fn key_of(p: &Payload) -> (String, String, String) {
     (
@@ -352,7 +356,7 @@ fn key_of(p: &Payload) -> (String, String, String) {
 /// Marks possibly mixed each complete call holding a field another call of its RPC
 /// could have overwritten (its message has a file in that field's millisecond and no
 /// other file of that field) that Terraform's links do not prove the call's own.
-pub(super) fn mark(calls: &mut [Call], checked: bool) {
+pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
     let varies = varying(calls);
     // The calls of each RPC and message with a file in each millisecond.
     let mut at: BTreeMap<(&str, &str, u64), BTreeSet<usize>> = BTreeMap::new();
@@ -371,8 +375,8 @@ pub(super) fn mark(calls: &mut [Call], checked: bool) {
             if !varies.contains(&key_of(p)) {
                 return None;
             }
-            // A message's files straddle a millisecond's end: another call's message
-            // with a file in the millisecond before or after could have written the
+            // A message's files straddle milliseconds' ends: another call's message
+            // with a file within the span before or after could have written the
             // field it lacks in this one.
             // (A message of one field that differs across the directory is one call's
             // whichever wrote it: only its pairing is in question, which the pairing
@@ -384,7 +388,10 @@ pub(super) fn mark(calls: &mut [Call], checked: bool) {
                 .iter()
                 .filter(|o| o.name.message == p.name.message && varies.contains(&key_of(o)))
                 .count();
-            let reach = u64::from(fields > 1 && call.rpc == "ApplyResourceChange");
+            let reach = match fields > 1 && call.rpc == "ApplyResourceChange" {
+                true => span,
+                false => 0,
+            };
             let near = (t.saturating_sub(reach)..=t.saturating_add(reach)).flat_map(|ms| {
                 at.get(&(call.rpc.as_str(), p.name.message.as_str(), ms))
                     .into_iter()
@@ -407,24 +414,28 @@ pub(super) fn mark(calls: &mut [Call], checked: bool) {
             (!proven(call, p, &complete, &plans, checked)).then_some((p, other))
         });
         if let Some((p, other)) = contested {
+            let near = match other.name.unix_millis.abs_diff(p.name.unix_millis) {
+                0 => "in the millisecond of".to_owned(),
+                ms => format!("{ms} ms from"),
+            };
             mixed.push((
                 i,
                 format!(
-                    "another call of {} wrote {} within a millisecond's end of {} and \
-                     holds no other {} {} (or one this call could have written, the two \
-                     otherwise unlike): it could have written that name there, and no link \
-                     proves the file this call's",
+                    "another call of {} wrote {} {near} {} and holds no other {} {} (or \
+                     one this call could have written, the two otherwise unlike): it could \
+                     have written that name there, and no link proves the file this call's",
                     call.rpc, other.file, p.file, p.name.message, p.name.field
                 ),
             ));
         }
     }
-    let contested: BTreeSet<usize> = mixed.iter().map(|&(i, _)| i).collect();
-    mixed.extend(
-        unplanned(calls, &complete, &plans)
-            .into_iter()
-            .filter(|(i, _)| !contested.contains(i)),
-    );
+    for more in [
+        unplanned(calls, &complete, &plans, span),
+        kept_prior(calls, &plans),
+    ] {
+        let marked: BTreeSet<usize> = mixed.iter().map(|&(i, _)| i).collect();
+        mixed.extend(more.into_iter().filter(|(i, _)| !marked.contains(i)));
+    }
     for (i, reason) in mixed {
         let call = &mut calls[i];
         call.explain.push(format!("possibly mixed: {reason}"));

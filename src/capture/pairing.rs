@@ -1,6 +1,7 @@
 //! Grouping one RPC's files into calls: messages from the files of one millisecond
-//! (or two, for a message written across a millisecond's end), then requests paired
-//! with responses where only one pairing fits. See the module documentation of
+//! (or two within the directory's span, for a message written across milliseconds'
+//! ends), then requests paired with responses where only one pairing fits. See the
+//! module documentation of
 //! [`crate::capture`] for the rules.
 
 use std::collections::BTreeSet;
@@ -51,13 +52,15 @@ fn expected(payloads: &[&Payload]) -> BTreeSet<String> {
 }
 
 /// Groups one message kind's files (of one RPC, in time order) into messages: the files
-/// of each millisecond, and two partial ones of consecutive milliseconds joined when
-/// together they have every field and neither could join another. A message lacking
-/// fields, or next to one that does, is in doubt.
+/// of each millisecond, and two partial ones next to each other (within `span`
+/// milliseconds, how far apart one message's files are stamped) joined when together
+/// they have every field and neither could join another. A message lacking fields, or
+/// within `span` of one that does, is in doubt.
 pub(super) fn messages(
     payloads: Vec<&Payload>,
     kind: &str,
     expected: &BTreeSet<String>,
+    span: u64,
 ) -> Vec<Message> {
     let mut by_ms: Vec<Message> = Vec::new();
     for p in payloads {
@@ -74,7 +77,7 @@ pub(super) fn messages(
     }
     let full = |m: &Message| expected.iter().all(|f| m.fields().contains(f.as_str()));
     let complements = |a: &Message, b: &Message| {
-        b.first == a.last + 1
+        b.first <= a.last + span
             && !full(a)
             && !full(b)
             && a.fields().is_disjoint(&b.fields())
@@ -118,7 +121,7 @@ pub(super) fn messages(
             m.missing = missing.iter().map(|f| format!("{kind} {f}")).collect();
         } else if let Some(t) = partial
             .iter()
-            .find(|&&t| t + 1 >= m.first && t <= m.last + 1 && !(t >= m.first && t <= m.last))
+            .find(|&&t| t + span >= m.first && t <= m.last + span && !(t >= m.first && t <= m.last))
         {
             m.doubt = Some(format!(
                 "a call whose other files were written at {t} may have written some of these"
@@ -154,7 +157,7 @@ pub(super) fn calls(
     if ANSWERED.contains(&rpc) && payloads.iter().all(counted) {
         return super::assign::calls(rpc, payloads, resolver, links);
     }
-    by_millisecond(rpc, payloads, resolver)
+    by_millisecond(rpc, payloads, resolver, links.span)
 }
 
 /// The calls of one RPC's files (in time order), messages grouped by millisecond.
@@ -162,6 +165,7 @@ fn by_millisecond(
     rpc: &str,
     payloads: Vec<Payload>,
     resolver: Option<&mut Resolver<'_>>,
+    span: u64,
 ) -> Vec<Call> {
     let (requests, responses): (Vec<&Payload>, Vec<&Payload>) =
         payloads.iter().partition(|p| p.name.is_request());
@@ -169,8 +173,8 @@ fn by_millisecond(
     let both = ANSWERED.contains(&rpc);
     let has_requests = both || !requests.is_empty();
     let has_responses = both || !responses.is_empty();
-    let mut requests = messages(requests, "Request", &request_fields);
-    let responses = messages(responses, "Response", &response_fields);
+    let mut requests = messages(requests, "Request", &request_fields, span);
+    let responses = messages(responses, "Response", &response_fields, span);
     let mut out = Vec::new();
     let call = |payloads: Vec<Payload>, status, sure_request| Call {
         rpc: rpc.to_owned(),
@@ -182,6 +186,7 @@ fn by_millisecond(
                 .to_owned(),
         ],
         sure_request,
+        keeps_prior: false,
     };
     let missing = |kind: &str, fields: &BTreeSet<String>| -> Vec<String> {
         match fields.is_empty() {
@@ -191,7 +196,7 @@ fn by_millisecond(
     };
     // The values are checked as the assignment checks them (Terraform's rules for a
     // plan's and an apply's values).
-    let files = Files::new(rpc, &payloads, resolver);
+    let files = Files::new(rpc, &payloads, resolver, span);
     let program = files.client.program();
     let indices = |m: &Message| -> Vec<usize> {
         m.payloads

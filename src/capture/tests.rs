@@ -1034,11 +1034,11 @@ fn an_apply_whose_field_another_overwrote_is_possibly_mixed() {
                             // `a`'s `Config` too: `b`'s at 718 is one `a` could
                             // have written.
                             reason.contains(
-                                "718_ApplyResourceChange_Request_Config.msgpack within a \
-                                 millisecond's end of 718_ApplyResourceChange_Request_PriorState"
+                                "718_ApplyResourceChange_Request_Config.msgpack in the \
+                                 millisecond of 718_ApplyResourceChange_Request_PriorState"
                             ) || reason.contains(
-                                "718_ApplyResourceChange_Request_Config.msgpack within a \
-                                 millisecond's end of 717_ApplyResourceChange_Request_Config"
+                                "718_ApplyResourceChange_Request_Config.msgpack 1 ms \
+                                 from 717_ApplyResourceChange_Request_Config"
                             ),
                             "{reason}"
                         );
@@ -1278,6 +1278,7 @@ fn whole_call(rpc: &str, files: &[(u64, &str, &str, Vec<u8>)]) -> Call {
         status: Status::Complete,
         explain: Vec::new(),
         sure_request: true,
+        keeps_prior: false,
     }
 }
 
@@ -1336,7 +1337,7 @@ fn applies_holding_each_others_field_are_possibly_mixed() {
         )
     };
     let statuses = |calls: &mut Vec<Call>| -> Vec<String> {
-        super::overwritten::mark(calls, true);
+        super::overwritten::mark(calls, true, 1);
         calls.iter().map(shown_call).collect()
     };
     let mut swapped = vec![
@@ -1356,7 +1357,7 @@ fn applies_holding_each_others_field_are_possibly_mixed() {
     );
     let reason = swapped[2].status.to_string();
     assert!(
-        reason.contains("108_ApplyResourceChange_Request_Config.msgpack within a millisecond's end of 109_ApplyResourceChange_Request_Config.msgpack"),
+        reason.contains("108_ApplyResourceChange_Request_Config.msgpack 1 ms from 109_ApplyResourceChange_Request_Config.msgpack"),
         "{reason}"
     );
     let mut right = vec![
@@ -1570,7 +1571,7 @@ fn a_plan_request_in_doubt_plans_nothing() {
             destroy(103, "c", 105),
             create.clone(),
         ];
-        super::overwritten::mark(&mut calls, true);
+        super::overwritten::mark(&mut calls, true, 1);
         calls[4..6].iter().map(status_word).collect::<Vec<_>>()
     };
     assert_eq!(calls(false), ["possibly mixed", "complete"]);
@@ -1649,4 +1650,296 @@ fn a_refresh_with_drift_beside_a_hidden_one_is_possibly_mixed() {
         "{mixed}"
     );
     assert_eq!(refresh_status("b"), "complete");
+}
+
+// A slow writer (stop 47)
+
+/// The files of a directory as the grouping reads them: each RPC's, parsed.
+fn by_rpc(files: &[(String, Vec<u8>)]) -> BTreeMap<String, Vec<Payload>> {
+    let mut out: BTreeMap<String, Vec<Payload>> = BTreeMap::new();
+    for (name, bytes) in files {
+        let p = Payload::new(name.clone(), bytes.clone()).unwrap();
+        out.entry(p.name.rpc.clone()).or_default().push(p);
+    }
+    out
+}
+
+/// Plan files of `(time, message, field, bytes)`, named as terraform-plugin-go names
+/// them.
+fn plan_files(files: Vec<(u64, &str, &str, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
+    files
+        .into_iter()
+        .map(|(t, message, field, bytes)| {
+            (
+                format!("{t}_PlanResourceChange_{message}_{field}.msgpack"),
+                bytes,
+            )
+        })
+        .collect()
+}
+
+/// Creates' plans written by a slow writer, a millisecond a file: each request's
+/// `Config` at `t`, its `PriorState` at `t + 1`, its `ProposedNewState` at `t + 2`.
+fn slow_creates(from: u64) -> Vec<(u64, &'static str, &'static str, Vec<u8>)> {
+    let mut files = Vec::new();
+    for (k, r) in ["s0", "s1", "s2", "s3"].into_iter().enumerate() {
+        let t = from + 20 * k as u64;
+        files.extend([
+            (t, "Request", "Config", gen_value(r, 1, None)),
+            (t + 1, "Request", "PriorState", vec![0xc0]),
+            (
+                t + 2,
+                "Request",
+                "ProposedNewState",
+                gen_value(r, 1, Some(None)),
+            ),
+            (
+                t + 4,
+                "Response",
+                "PlannedState",
+                gen_value(r, 1, Some(None)),
+            ),
+        ]);
+    }
+    files
+}
+
+/// The span follows the writer: a directory whose messages each share a millisecond
+/// is grouped within two (a message may cross one millisecond's end); one whose
+/// requests take two milliseconds from first file to last, within three.
+#[test]
+fn the_span_follows_how_fast_the_files_were_written() {
+    let quiet: Vec<(u64, &str, &str, Vec<u8>)> = slow_creates(300)
+        .into_iter()
+        .map(|(t, message, field, bytes)| (t - t % 10, message, field, bytes))
+        .collect();
+    assert_eq!(super::writer::span(&by_rpc(&plan_files(quiet))), 1);
+    assert_eq!(
+        super::writer::span(&by_rpc(&plan_files(slow_creates(300)))),
+        3
+    );
+    // No message of a known write order: a message within one millisecond's end.
+    assert_eq!(super::writer::span(&BTreeMap::new()), 1);
+}
+
+/// A message's files keep the order terraform-plugin-go writes them in (as the
+/// generated run of seed 25 at a span of five showed). At 100, `x`'s update plan left
+/// only its `PriorState`: other calls overwrote its `Config` and `ProposedNewState`. At
+/// 102, `w`'s destroy plan wrote a null `Config` and `ProposedNewState`, which fit any
+/// `PriorState` by Terraform's rules. Within a slow writer's span, `x`'s state with
+/// `w`'s nulls is the only grouping that fits, a destroy of `x` that never happened;
+/// but a `Config` is written before its message's `PriorState`, so `w`'s cannot be
+/// `x`'s. `x`'s request is left incomplete; `w`'s destroy is complete.
+#[test]
+fn a_message_keeps_the_order_its_files_are_written_in() {
+    let mut files = slow_creates(300);
+    files.extend([
+        (100, "Request", "Config", gen_value("y", 1, None)),
+        (
+            100,
+            "Request",
+            "PriorState",
+            gen_value("x", 1, Some(Some("id-x"))),
+        ),
+        (
+            100,
+            "Request",
+            "ProposedNewState",
+            gen_value("z", 1, Some(None)),
+        ),
+        (102, "Request", "Config", vec![0xc0]),
+        (
+            102,
+            "Request",
+            "PriorState",
+            gen_value("w", 1, Some(Some("id-w"))),
+        ),
+        (102, "Request", "ProposedNewState", vec![0xc0]),
+        (104, "Response", "PlannedState", vec![0xc0]),
+    ]);
+    let files = plan_files(files);
+    assert_eq!(super::writer::span(&by_rpc(&files)), 3);
+    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
+    let holding = |name: &str| {
+        let call = capture
+            .calls
+            .iter()
+            .find(|c| c.payloads.iter().any(|p| p.file == name))
+            .unwrap();
+        (call.payloads.len(), status_word(call))
+    };
+    assert_eq!(
+        holding("100_PlanResourceChange_Request_PriorState.msgpack").1,
+        "incomplete"
+    );
+    assert_eq!(
+        holding("102_PlanResourceChange_Request_PriorState.msgpack"),
+        (4, "complete".to_owned())
+    );
+}
+
+// Wrong applies over 1,000 runs (stop 47)
+
+/// Apply files of `(time, message, field, bytes)`, named as terraform-plugin-go names
+/// them.
+fn apply_files(files: Vec<(u64, &str, &str, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
+    files
+        .into_iter()
+        .map(|(t, message, field, bytes)| {
+            (
+                format!("{t}_ApplyResourceChange_{message}_{field}.msgpack"),
+                bytes,
+            )
+        })
+        .collect()
+}
+
+/// The plans of updates of `a` and `b` (size 1 to 2), at 10 and 12: each request's
+/// `Config`, `PriorState` and `ProposedNewState`, each response's `PlannedState`.
+fn two_update_plans() -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for (t, r) in [(10, "a"), (12, "b")] {
+        let id = format!("id-{r}");
+        files.extend([
+            (t, "Request", "Config", gen_value(r, 2, None)),
+            (t, "Request", "PriorState", gen_value(r, 1, Some(Some(&id)))),
+            (
+                t,
+                "Request",
+                "ProposedNewState",
+                gen_value(r, 2, Some(Some(&id))),
+            ),
+            (
+                t + 1,
+                "Response",
+                "PlannedState",
+                gen_value(r, 2, Some(Some(&id))),
+            ),
+        ]);
+    }
+    plan_files(files)
+}
+
+/// The status of the call holding `file`, with its reason.
+fn status_of(capture: &Capture, file: &str) -> String {
+    let call = capture
+        .calls
+        .iter()
+        .find(|c| c.payloads.iter().any(|p| p.file == file))
+        .unwrap();
+    call.status.to_string()
+}
+
+/// Two updates' applies written in one millisecond (as the generated run of seed 334
+/// with the changes applied showed): `a`'s `Config` over `b`'s, `b`'s `PlannedState`
+/// and `PriorState` over `a`'s, both answers' files lost but one. `b`'s plan keeps
+/// `b`'s name where the `Config` says `a`: Terraform allows a plan to keep a prior value
+/// over the configuration's, so the call keeps every rule. No plan asked for `a`'s
+/// configuration from `b`'s state: the call is possibly mixed. Where one did (a
+/// provider that keeps the prior name, as a suppressed diff does), it is complete.
+#[test]
+fn an_apply_keeping_prior_values_no_plan_asked_for_is_possibly_mixed() {
+    let apply = apply_files(vec![
+        (20, "Request", "Config", gen_value("a", 2, None)),
+        (
+            20,
+            "Request",
+            "PlannedState",
+            gen_value("b", 2, Some(Some("id-b"))),
+        ),
+        (
+            20,
+            "Request",
+            "PriorState",
+            gen_value("b", 1, Some(Some("id-b"))),
+        ),
+        (
+            21,
+            "Response",
+            "NewState",
+            gen_value("b", 2, Some(Some("id-b"))),
+        ),
+    ]);
+    let file = "20_ApplyResourceChange_Request_Config.msgpack";
+    let files = [two_update_plans(), apply.clone()].concat();
+    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
+    let status = status_of(&capture, file);
+    assert!(
+        status.starts_with("possibly mixed: its PlannedState keeps PriorState's values"),
+        "{status}"
+    );
+    // A plan of `a`'s configuration from `b`'s state, answered with `b`'s name kept.
+    let asked = plan_files(vec![
+        (14, "Request", "Config", gen_value("a", 2, None)),
+        (
+            14,
+            "Request",
+            "PriorState",
+            gen_value("b", 1, Some(Some("id-b"))),
+        ),
+        (
+            14,
+            "Request",
+            "ProposedNewState",
+            gen_value("a", 2, Some(Some("id-b"))),
+        ),
+        (
+            15,
+            "Response",
+            "PlannedState",
+            gen_value("b", 2, Some(Some("id-b"))),
+        ),
+    ]);
+    let files = [two_update_plans(), asked, apply].concat();
+    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
+    assert_eq!(status_of(&capture, file), "complete");
+}
+
+/// Two updates' applies written in one millisecond, interleaved (as the generated run
+/// of seed 733 with the changes applied showed): `a`'s `Config` and `PlannedState`,
+/// `b`'s `PriorState`. The call keeps every rule (a computed `id` may be planned
+/// anew). `b`'s answer at 88 is left with no request that fits it: an apply whose
+/// request overwrites hid, written before it. No plan asked for `a`'s configuration
+/// from `b`'s state, so the apply before that answer is possibly mixed. Without the
+/// stray answer, nothing shows an apply hidden, and the call is complete.
+#[test]
+fn an_apply_before_an_answer_no_request_fits_is_possibly_mixed() {
+    let apply = apply_files(vec![
+        (86, "Request", "Config", gen_value("a", 2, None)),
+        (
+            86,
+            "Request",
+            "PlannedState",
+            gen_value("a", 2, Some(Some("id-a"))),
+        ),
+        (
+            86,
+            "Request",
+            "PriorState",
+            gen_value("b", 1, Some(Some("id-b"))),
+        ),
+        (
+            87,
+            "Response",
+            "NewState",
+            gen_value("a", 2, Some(Some("id-a"))),
+        ),
+    ]);
+    let stray = apply_files(vec![(
+        88,
+        "Response",
+        "NewState",
+        gen_value("b", 2, Some(Some("id-b"))),
+    )]);
+    let file = "86_ApplyResourceChange_Request_Config.msgpack";
+    let files = [two_update_plans(), apply.clone(), stray].concat();
+    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
+    let status = status_of(&capture, file);
+    assert!(
+        status.starts_with("possibly mixed: no plan in the directory asked for"),
+        "{status}"
+    );
+    let capture =
+        Capture::from_files_with_schemas([two_update_plans(), apply].concat(), &gen_schemas());
+    assert_eq!(status_of(&capture, file), "complete");
 }

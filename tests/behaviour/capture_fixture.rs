@@ -149,3 +149,19 @@ fn a_go_style_run_with_overwrites_and_a_torn_file_is_never_wrong() {
     assert!(known.is_empty(), "no longer wrong: {known:?}");
     assert!(report.fraction() >= 0.95, "{report:?}");
 }
+
+/// Checks the directory `CTYWIRE_CAPTURE_FIXTURE` names, laid out as the fixtures are
+/// (the demo's live test writes one where `CTYWIRE_WRITE_GO_CAPTURE_FIXTURE` points):
+/// for measuring the grouping on live runs without running Terraform again.
+#[test]
+#[ignore]
+fn score_fixture() {
+    let Some(dir) = std::env::var_os("CTYWIRE_CAPTURE_FIXTURE") else {
+        panic!("CTYWIRE_CAPTURE_FIXTURE names no directory");
+    };
+    let (report, ..) = checked(Path::new(&dir));
+    for missed in &report.missed {
+        eprintln!("missed: {missed}");
+    }
+    assert!(report.wrong.is_empty(), "{:#?}", report.wrong);
+}

@@ -1252,15 +1252,13 @@ fn twenty_four_things(changed: bool) -> Json {
 /// other) with its truth log (`CTYWIRE_CAPTURE_TRUTH`), checked as the library's
 /// `behaviour::capture_fixture` checks the committed runs: the log is consistent, every
 /// file is one a logged call wrote (its last writer's bytes, or a torn write), and what
-/// `Capture` makes of the directory agrees with the log. The pairing does not yet meet
-/// the bar on every run: no run of twelve showed a complete call wrong, but
-/// generated runs with the changes applied still find some (two in 1,000), and the
-/// share complete depends on how fast the disk takes a file: where a small file's
-/// write takes a quarter of a millisecond, most messages straddle several
-/// milliseconds' ends, which the grouping cannot tell from another call's files (twelve
-/// runs on such a machine: 60% to 94%). So this asserts at most three wrong calls and
-/// half of the calls that survived complete and correct; it prints the figures and
-/// every wrong call.
+/// `Capture` makes of the directory agrees with the log: no complete call is wrong, and
+/// most of the calls whose files survived are complete and correct. How many depends on
+/// how fast the disk takes a file (on a machine where a small file's write takes a
+/// quarter of a millisecond, 91% to 95% of them; a run whose messages spanned five
+/// milliseconds, 93%), so this asserts 85% and prints the figures. How many calls
+/// survive depends on it too (more files share a millisecond where writes are fast):
+/// this asserts more than half.
 /// With `CTYWIRE_WRITE_GO_CAPTURE_FIXTURE=DIR` set, the directory, the log and the
 /// provider's schema are copied to `DIR/captures`, `DIR/truth.jsonl` and
 /// `DIR/demo-schema.json` (how `tests/data/capture-real/go-style-24*/` were made).
@@ -1343,13 +1341,13 @@ fn go_style_captures_of_a_whole_life_check_against_the_truth_log() {
         .unwrap();
     }
     assert!(
-        report.wrong.len() <= 3,
+        report.wrong.is_empty(),
         "complete but wrong: {:#?}",
         report.wrong
     );
     // Every call of the life, with its files: 24 resources through eleven resource
     // calls or more each; most of them survive.
     assert_eq!(report.calls, 574, "{report:?}");
-    assert!(report.survived > 350, "{report:?}");
-    assert!(report.fraction() >= 0.5, "{report:?}");
+    assert!(report.survived > report.calls / 2, "{report:?}");
+    assert!(report.fraction() >= 0.85, "{report:?}");
 }
