@@ -89,6 +89,9 @@ pub(super) struct Links {
     /// Every refresh's `NewState` file (`ReadResource`'s response): the states later
     /// plans of those resources start from.
     refreshed: Vec<(u64, Linked)>,
+    /// Every plan request's `ProposedNewState` file: what Terraform made of the
+    /// `Config` and `PriorState` it planned from.
+    proposed: Vec<(u64, Linked)>,
     /// How far apart, in milliseconds, one message's files are stamped in the
     /// directory ([`super::writer::span`]).
     pub(super) span: u64,
@@ -123,6 +126,7 @@ impl Links {
         links.configs = of("ApplyResourceChange", true, "Config");
         links.priors = of("ApplyResourceChange", true, "PriorState");
         links.refreshed = of("ReadResource", false, "NewState");
+        links.proposed = of("PlanResourceChange", true, "ProposedNewState");
         links
     }
 }
@@ -168,6 +172,7 @@ impl<'p, 's> Files<'p, 's> {
                         explain: Vec::new(),
                         sure_request: true,
                         keeps_prior: false,
+                        proposed: false,
                     };
                     let subjects = match resolver.candidates(&call) {
                         Resolved::Found(s) => vec![s],
@@ -616,6 +621,33 @@ impl<'p, 's> Files<'p, 's> {
         })
     }
 
+    /// Whether `files`, an apply's request, hold a `Config` and a `PriorState` from
+    /// which Terraform made some plan request's `ProposedNewState` in the directory
+    /// ([`Call`]'s `proposed`): it planned from them. (Whichever call wrote that file:
+    /// its value takes the configuration's values, and the state's computed ones where
+    /// the configuration sets none.)
+    fn proposed(&self, files: &[usize], links: &Links) -> bool {
+        if !self.checked || self.rpc != "ApplyResourceChange" {
+            return false;
+        }
+        self.common(files).iter().any(|(name, block, values)| {
+            let (Some(prior), Some(config)) = (values.get("PriorState"), values.get("Config"))
+            else {
+                return false;
+            };
+            if config.is_null() {
+                return false;
+            }
+            let made = block.proposed_new_for(self.client, prior, config);
+            links.proposed.iter().any(|(_, linked)| {
+                linked
+                    .typed
+                    .iter()
+                    .any(|(n, v)| n.as_str() == *name && *v == made)
+            })
+        })
+    }
+
     /// Whether a response's values fit a request's by Terraform's rules.
     pub(super) fn answer_fits(&self, request: &[usize], response: &[usize]) -> bool {
         if !self.checked {
@@ -872,14 +904,7 @@ impl Kind<'_, '_, '_> {
         // differ across the directory. With one such part, whichever call's files the
         // message holds, it shows one call's values.
         let free = |field: &str| !linked.contains(&field) && !uniform.contains(field);
-        let groups: Vec<Vec<usize>> = decided.iter().map(|m| m.files.clone()).collect();
-        let mut owner: BTreeMap<usize, usize> = BTreeMap::new();
-        for (n, group) in groups.iter().enumerate() {
-            for &i in group {
-                owner.entry(i).or_insert(n);
-            }
-        }
-        for (n, message) in decided.iter_mut().enumerate() {
+        for message in &mut decided {
             let files = message.files.clone();
             let bound = files.iter().any(|&i| linked.contains(&f.field(i)));
             let parts = usize::from(bound) + files.iter().filter(|&&i| free(f.field(i))).count();
@@ -891,34 +916,15 @@ impl Kind<'_, '_, '_> {
                 if linked.contains(&field) || uniform.contains(field) {
                     continue;
                 }
-                // Another message's file of another field within the span of it, in
-                // an order that lets that message have written this field in its
-                // millisecond: its own file of it may be there, under its name. A
-                // message found holding a file of this field of its own could have
-                // written it here only if this message could have written that one
-                // (the two holding each other's), and of other bytes.
-                let could = |j: usize| {
-                    if files.contains(&j) || f.field(j) == field {
-                        return false;
-                    }
-                    let Some(theirs) = owner.get(&j).filter(|&&m| m != n).map(|&m| &groups[m])
-                    else {
-                        return f.in_order(j, u);
-                    };
-                    f.could_write(theirs, field, f.ms(u))
-                        && theirs
-                            .iter()
-                            .copied()
-                            .find(|&v| f.field(v) == field)
-                            .is_none_or(|v| {
-                                f.bytes(v) != f.bytes(u) && f.could_write(&files, field, f.ms(v))
-                            })
-                };
+                // Another message's file within the span of it: that message's own file
+                // of this field may have been written in its millisecond, under its
+                // name (or the file may stand for a call an overwrite hid whole, whose
+                // neighbour that message is).
                 let other = f
                     .near(all, f.ms(u), f.span)
                     .iter()
                     .copied()
-                    .find(|&j| could(j));
+                    .find(|j| !files.contains(j));
                 if let Some(j) = other {
                     message.mixed = Some(format!(
                         "its {field}, {}, was written next to another {} of {}, {}, whose \
@@ -1787,6 +1793,7 @@ pub(super) fn calls(
             explain,
             sure_request: request.doubt.is_none(),
             keeps_prior: files.keeps_prior(&request.files),
+            proposed: files.proposed(&request.files, links),
         });
     }
     for (p, response) in responses.iter().enumerate() {
@@ -1824,6 +1831,7 @@ pub(super) fn calls(
             explain: vec![format!("response: {}", response.why)],
             sure_request: false,
             keeps_prior: false,
+            proposed: false,
         });
     }
     out

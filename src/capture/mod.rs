@@ -369,6 +369,11 @@ pub struct Call {
     /// SDKv2's `DiffSuppressFunc` does), and what another apply's `Config` written
     /// over this one's looks like too (false without schemas).
     pub(crate) keeps_prior: bool,
+    /// Whether the call is an apply whose `Config` and `PriorState` make, by
+    /// Terraform's rules, some plan request's `ProposedNewState` in the directory:
+    /// Terraform planned from them, even where no whole plan request shows it (false
+    /// without schemas).
+    pub(crate) proposed: bool,
 }
 
 /// How sure the grouping is of a [`Call`] (see the [module documentation](self#calls)).

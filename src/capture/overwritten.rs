@@ -21,9 +21,9 @@
 //!   `PriorState` and response `PlannedState` (and `PlannedPrivate`), so a complete plan
 //!   holding all of them proves them, and a complete apply holding them proves the
 //!   plan's; an apply's `Config` and `PriorState` that some plan request holds
-//!   together, and its `PlannedState` that some plan response holds, are proven too
-//!   (Terraform plans a resource's configuration only from that resource's state, or a
-//!   null one);
+//!   together (or whose `ProposedNewState` they make, whoever wrote that file), and its
+//!   `PlannedState` that some plan response holds, are proven too (Terraform plans a
+//!   resource's configuration only from that resource's state, or a null one);
 //! - a destroy's null `Config` and `PlannedState` (each is null exactly when the other
 //!   is), and an apply's `NewState` equal to its `PlannedState` (a destroy's null, a
 //!   plan wholly known);
@@ -129,15 +129,17 @@ fn planned(call: &Call, plans: &Plans<'_>) -> bool {
             .is_some_and(|planned| plans.responses.contains(&planned))
 }
 
-/// Whether some plan request holds an apply's `Config` and `PriorState` together.
+/// Whether some plan request holds an apply's `Config` and `PriorState` together, or
+/// proposed what they make ([`Call`]'s `proposed`).
 fn asked(call: &Call, plans: &Plans<'_>) -> bool {
-    match (
-        field(call, "Request", "Config"),
-        field(call, "Request", "PriorState"),
-    ) {
-        (Some(config), Some(prior)) => plans.requests.contains(&(config, prior)),
-        _ => false,
-    }
+    call.proposed
+        || match (
+            field(call, "Request", "Config"),
+            field(call, "Request", "PriorState"),
+        ) {
+            (Some(config), Some(prior)) => plans.requests.contains(&(config, prior)),
+            _ => false,
+        }
 }
 
 /// Whether Terraform planned destroying a destroy's `PriorState`: a plan request of a
@@ -265,12 +267,12 @@ fn in_order(call: &Call, file: &Payload, ms: u64) -> bool {
 /// apply left may hold some of its files.
 /// Terraform plans a resource's configuration from that resource's state before it
 /// applies it, so where the directory holds plans, an apply whose `Config` and
-/// `PriorState` no plan request holds together (nor, for a destroy, a destroy or a
-/// replacement of that state) holds values of two calls. (Each of two applies so mixed
-/// had its `PlannedState` planned: that a plan response holds it shows nothing. An
-/// apply of a saved plan, its plans in another directory, holds no plan: its applies
-/// are left as they are. A plan's request an overwrite mixed asks for nothing: the
-/// apply of that plan is possibly mixed then, never wrong.)
+/// `PriorState` no plan request holds together or proposed from (nor, for a destroy, a
+/// destroy or a replacement of that state) holds values of two calls. (Each of two
+/// applies so mixed had its `PlannedState` planned: that a plan response holds it shows
+/// nothing. An apply of a saved plan, its plans in another directory, holds no plan:
+/// its applies are left as they are. A plan's request an overwrite mixed asks for
+/// nothing: the apply of that plan is possibly mixed then, never wrong.)
 fn unplanned(
     calls: &[Call],
     complete: &[&Call],
@@ -281,7 +283,7 @@ fn unplanned(
         return Vec::new();
     }
     let windows = hidden_applies(calls);
-    let unasked: Vec<u64> = calls
+    let stray_answers: Vec<u64> = calls
         .iter()
         .filter(|c| {
             c.rpc == "ApplyResourceChange" && !c.payloads.iter().any(|p| p.name.is_request())
@@ -293,7 +295,9 @@ fn unplanned(
             windows
                 .iter()
                 .any(|&(from, to)| from <= last && first <= to)
-                || unasked.iter().any(|&t| first <= t && t <= last + span)
+                || stray_answers
+                    .iter()
+                    .any(|&t| first <= t && t <= last + span)
         })
     };
     calls

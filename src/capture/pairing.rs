@@ -187,6 +187,7 @@ fn by_millisecond(
         ],
         sure_request,
         keeps_prior: false,
+        proposed: false,
     };
     let missing = |kind: &str, fields: &BTreeSet<String>| -> Vec<String> {
         match fields.is_empty() {

@@ -1279,6 +1279,7 @@ fn whole_call(rpc: &str, files: &[(u64, &str, &str, Vec<u8>)]) -> Call {
         explain: Vec::new(),
         sure_request: true,
         keeps_prior: false,
+        proposed: false,
     }
 }
 
@@ -1942,4 +1943,77 @@ fn an_apply_before_an_answer_no_request_fits_is_possibly_mixed() {
     let capture =
         Capture::from_files_with_schemas([two_update_plans(), apply].concat(), &gen_schemas());
     assert_eq!(status_of(&capture, file), "complete");
+}
+
+/// An apply whose plan request overwrites left in doubt (its `Config` and `PriorState`
+/// files another plan's, at 10) but whose `ProposedNewState` is left: Terraform makes
+/// that value from the apply's `Config` and `PriorState` (the configuration's values,
+/// the state's computed `id`), so it planned from them, whoever wrote the file. The
+/// apply before an answer no request fits is complete; without that file it is
+/// possibly mixed, no plan having asked for it.
+#[test]
+fn an_apply_whose_proposal_is_left_was_asked_for() {
+    let id = Some(Some("id-a"));
+    let plans = |proposal: bool| {
+        let mut files = vec![
+            (10, "Request", "Config", gen_value("c", 2, None)),
+            (
+                10,
+                "Request",
+                "PriorState",
+                gen_value("c", 1, Some(Some("id-c"))),
+            ),
+            (12, "Request", "Config", gen_value("b", 2, None)),
+            (
+                12,
+                "Request",
+                "PriorState",
+                gen_value("b", 1, Some(Some("id-b"))),
+            ),
+            (
+                12,
+                "Request",
+                "ProposedNewState",
+                gen_value("b", 2, Some(Some("id-b"))),
+            ),
+            (
+                13,
+                "Response",
+                "PlannedState",
+                gen_value("b", 2, Some(Some("id-b"))),
+            ),
+        ];
+        let proposed = match proposal {
+            true => gen_value("a", 2, id),
+            false => gen_value("c", 2, Some(Some("id-x"))),
+        };
+        files.push((10, "Request", "ProposedNewState", proposed));
+        plan_files(files)
+    };
+    let apply = apply_files(vec![
+        (86, "Request", "Config", gen_value("a", 2, None)),
+        (86, "Request", "PlannedState", gen_value("a", 2, id)),
+        (86, "Request", "PriorState", gen_value("a", 1, id)),
+        (87, "Response", "NewState", gen_value("a", 2, id)),
+        (
+            88,
+            "Response",
+            "NewState",
+            gen_value("b", 2, Some(Some("id-b"))),
+        ),
+    ]);
+    let file = "86_ApplyResourceChange_Request_Config.msgpack";
+    let status = |proposal: bool| {
+        let files = [plans(proposal), apply.clone()].concat();
+        status_of(
+            &Capture::from_files_with_schemas(files, &gen_schemas()),
+            file,
+        )
+    };
+    assert_eq!(status(true), "complete");
+    assert!(
+        status(false).starts_with("possibly mixed: no plan in the directory asked for"),
+        "{}",
+        status(false)
+    );
 }

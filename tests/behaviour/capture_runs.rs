@@ -23,8 +23,7 @@
 //! real runs of `tests/data/capture-real/go-style-24*`, and straddles milliseconds as
 //! often. The default tests run the default life, and some runs with replacements
 //! applied, with all of it, and by a slow writer. Over 1,000 runs of each life (2,000
-//! with the changes applied, with all of it, and by a slow writer), no complete call is
-//! wrong (see `score_report`).
+//! with the changes applied), no complete call is wrong (see `score_report`).
 //!
 //! The scorer compares each call [`Capture`] shows with the calls the generator made:
 //! a complete call is correct when every file it holds is what one generated call
@@ -597,7 +596,7 @@ fn calls_one_at_a_time_are_paired_right() {
 }
 
 /// Terraform's default `-parallelism=10`: more than nine in ten of the calls whose files
-/// survived are complete and correct (93.9% over 300 runs, 94.1% over 1,000), and no
+/// survived are complete and correct (94.1% over 300 runs, 94.2% over 1,000), and no
 /// complete call is wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
@@ -605,8 +604,8 @@ fn calls_one_at_a_time_are_paired_right() {
 /// carries another plan for it, request files in doubt proposed what the response
 /// plans, or only the times paired them.
 ///
-/// 50 runs by default (93.5%); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200` in `.ci/run`,
-/// 93.8%). One in twelve of them (5 by default) runs again with the changes applied and
+/// 50 runs by default (93.7%); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200` in `.ci/run`,
+/// 94.0%). One in twelve of them (5 by default) runs again with the changes applied and
 /// replacements (`CTYWIRE_CAPTURE_LIFE=replace`), again with all of the real runs' life
 /// (`CTYWIRE_CAPTURE_LIFE=all`: stalls and torn files too), and again by a slow writer
 /// (`CTYWIRE_CAPTURE_LIFE=slow`: a millisecond a file, so a request's files span four
@@ -622,9 +621,9 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
     assert!(correct * 100 >= survived * 93, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
     // The changes applied, with replacements, on one run in twelve (the first ones):
-    // fewer calls complete (82.3% on the default 5 runs; 82.5% over 300), none wrong;
-    // with stalls and torn files too, 80.5% (81.5% over 1,000 runs); by a slow writer,
-    // 90.3% (91.9% over 1,000 runs).
+    // fewer calls complete (82.8% on the default 5 runs; 82.7% over 300), none wrong;
+    // with stalls and torn files too, 80.7% (81.8% over 1,000 runs); by a slow writer,
+    // 90.4% (92.0% over 1,000 runs).
     let replace = Life {
         apply: true,
         replacements: true,
@@ -743,13 +742,16 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
     let (_, _, wrong, mixed) = score_runs_with([62, 109, 145], 10, true);
     assert!(mixed > 0, "{mixed}");
     assert_eq!(wrong, 0);
-    // One call at a time, two calls of an RPC meet within a millisecond's end now and
-    // then (most often in the destroy's walks of one short call per resource): few are
-    // possibly mixed.
+    // One call at a time: Terraform sends the next call about a millisecond after the
+    // last answer, within the span (two milliseconds on this quick writer), so a call
+    // whose private data differs is possibly mixed where the next one of its RPC
+    // starts that soon (a third of them; fewer than one in ten with the one millisecond
+    // the grouping took before the span followed the writer). About half are
+    // complete and correct (49.8% of 1,078 calls; 50.2% over 300 runs), none wrong.
     let (survived, correct, wrong, mixed) = score_runs_with(1..=5, 1, true);
     assert_eq!(wrong, 0);
-    assert!(mixed * 10 < survived, "{mixed} of {survived}");
-    assert!(correct * 100 >= survived * 77, "{correct} of {survived}");
+    assert!(mixed * 2 < survived, "{mixed} of {survived}");
+    assert!(correct * 100 >= survived * 45, "{correct} of {survived}");
 }
 
 /// The scorer's figures, for measuring a change of the grouping (not run by default):

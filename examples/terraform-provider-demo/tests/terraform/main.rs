@@ -1255,8 +1255,8 @@ fn twenty_four_things(changed: bool) -> Json {
 /// `Capture` makes of the directory agrees with the log: no complete call is wrong, and
 /// most of the calls whose files survived are complete and correct. How many depends on
 /// how fast the disk takes a file (on a machine where a small file's write takes a
-/// quarter of a millisecond, 91% to 95% of them; a run whose messages spanned five
-/// milliseconds, 93%), so this asserts 85% and prints the figures. How many calls
+/// quarter of a millisecond, 89% to 95% of them over thirteen runs, 93% in one whose
+/// messages spanned five milliseconds), so this asserts 85% and prints the figures. How many calls
 /// survive depends on it too (more files share a millisecond where writes are fast):
 /// this asserts more than half.
 /// With `CTYWIRE_WRITE_GO_CAPTURE_FIXTURE=DIR` set, the directory, the log and the
