@@ -494,11 +494,11 @@ fn every_call_of_real_concurrent_runs_is_paired_or_reported() {
     for (dir, summary) in [
         (
             REAL_PLAN,
-            "34 calls: 26 complete, 2 ambiguous, 6 incomplete",
+            "31 calls: 27 complete, 1 ambiguous, 3 incomplete",
         ),
         (
             REAL_APPLY,
-            "44 calls: 24 complete, 7 ambiguous, 11 incomplete, 2 possibly mixed",
+            "36 calls: 29 complete, 2 ambiguous, 4 incomplete, 1 possibly mixed",
         ),
     ] {
         let o = ctywire(&["capture", dir, "--schema", DEMO_SCHEMA, "--color", "never"]);
@@ -547,7 +547,7 @@ fn filters_keep_the_calls_of_one_rpc_or_one_resource_type() {
     );
     assert!(
         out.ends_with(&format!(
-            "\n{REAL_PLAN}: 34 calls: 26 complete, 2 ambiguous, 6 incomplete ({} shown)\n",
+            "\n{REAL_PLAN}: 31 calls: 27 complete, 1 ambiguous, 3 incomplete ({} shown)\n",
             shown.len()
         )),
         "{out}"
