@@ -236,21 +236,8 @@ impl<'p, 's> Files<'p, 's> {
     /// goroutine writes them one after the other, so their milliseconds never go back
     /// along that order (true where the order is not known).
     fn in_order(&self, a: usize, b: usize) -> bool {
-        self.could_write(&[b], self.field(a), self.ms(a))
-    }
-
-    /// Whether the message of `files` (one message kind's) could have written its
-    /// `field` at `t`, by the order its fields are written in.
-    fn could_write(&self, files: &[usize], field: &str, t: u64) -> bool {
-        let Some(&first) = files.first() else {
-            return true;
-        };
-        let stamps = files
-            .iter()
-            .filter(|&&g| self.field(g) != field)
-            .map(|&g| (self.field(g), self.ms(g)))
-            .chain([(field, t)]);
-        super::writer::ordered(self.rpc, &self.payloads[first].name.message, stamps)
+        let stamps = [a, b].map(|i| (self.field(i), self.ms(i)));
+        super::writer::ordered(self.rpc, &self.payloads[a].name.message, stamps)
     }
 
     /// File `i`'s value, as the links between calls compare it.

@@ -29,6 +29,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::assign::bytes;
+use super::overwritten::unchanged;
 use super::{Call, Payload, Status};
 
 /// The fields whose values Terraform's rules bind to each other within `call` (a
@@ -39,13 +40,7 @@ fn bound(call: &Call) -> &'static [&'static str] {
     match call.rpc.as_str() {
         "PlanResourceChange" => &["Config", "PriorState", "ProposedNewState", "PlannedState"],
         "ApplyResourceChange" => &["Config", "PriorState", "PlannedState", "NewState"],
-        "ReadResource" => {
-            let state = |message, field| call.payload(message, field).map(|p| bytes(&p.data));
-            match state("Request", "CurrentState") == state("Response", "NewState") {
-                true => &["CurrentState", "NewState"],
-                false => &[],
-            }
-        }
+        "ReadResource" if unchanged(call) => &["CurrentState", "NewState"],
         _ => &[],
     }
 }

@@ -53,6 +53,13 @@ fn field<'c>(call: &'c Call, message: &str, field: &str) -> Option<Option<&'c [u
     call.payload(message, field).map(key)
 }
 
+/// Whether `call` is a refresh that found no drift: its answer's `NewState` is the
+/// `CurrentState` it was given (nothing else binds a refresh's answer to its request).
+pub(super) fn unchanged(call: &Call) -> bool {
+    let current = field(call, "Request", "CurrentState");
+    current.is_some() && current == field(call, "Response", "NewState")
+}
+
 /// Whether the apply `apply` carries out the plan `plan`: each field the apply and the
 /// plan both have of Terraform's links is of the same bytes in both, and the three
 /// value fields are there.
@@ -208,10 +215,7 @@ fn proven(call: &Call, p: &Payload, others: &[&Call], plans: &Plans<'_>, checked
                 .iter()
                 .any(|o| o.rpc == "ApplyResourceChange" && carries(o, call))
         }
-        ("ReadResource", _, "CurrentState" | "NewState") => {
-            let current = field(call, "Request", "CurrentState");
-            current.is_some() && current == field(call, "Response", "NewState")
-        }
+        ("ReadResource", _, "CurrentState" | "NewState") => unchanged(call),
         _ => false,
     }
 }

@@ -1265,15 +1265,9 @@ fn gen_value(r: &str, size: i64, id: Option<Option<&str>>) -> Vec<u8> {
 fn whole_call(rpc: &str, files: &[(u64, &str, &str, Vec<u8>)]) -> Call {
     Call {
         rpc: rpc.to_owned(),
-        payloads: files
-            .iter()
-            .map(|(t, message, field, bytes)| {
-                Payload::new(
-                    format!("{t}_{rpc}_{message}_{field}.msgpack"),
-                    bytes.clone(),
-                )
-                .unwrap()
-            })
+        payloads: rpc_files(rpc, files.to_vec())
+            .into_iter()
+            .map(|(name, bytes)| Payload::new(name, bytes).unwrap())
             .collect(),
         status: Status::Complete,
         explain: Vec::new(),
@@ -1665,18 +1659,18 @@ fn by_rpc(files: &[(String, Vec<u8>)]) -> BTreeMap<String, Vec<Payload>> {
     out
 }
 
-/// Plan files of `(time, message, field, bytes)`, named as terraform-plugin-go names
-/// them.
-fn plan_files(files: Vec<(u64, &str, &str, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
+/// Files of `rpc` of `(time, message, field, bytes)`, named as terraform-plugin-go
+/// names them.
+fn rpc_files(rpc: &str, files: Vec<(u64, &str, &str, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
     files
         .into_iter()
-        .map(|(t, message, field, bytes)| {
-            (
-                format!("{t}_PlanResourceChange_{message}_{field}.msgpack"),
-                bytes,
-            )
-        })
+        .map(|(t, message, field, bytes)| (format!("{t}_{rpc}_{message}_{field}.msgpack"), bytes))
         .collect()
+}
+
+/// Plan files, as [`rpc_files`] names them.
+fn plan_files(files: Vec<(u64, &str, &str, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
+    rpc_files("PlanResourceChange", files)
 }
 
 /// Creates' plans written by a slow writer, a millisecond a file: each request's
@@ -1736,12 +1730,7 @@ fn a_message_keeps_the_order_its_files_are_written_in() {
     let mut files = slow_creates(300);
     files.extend([
         (100, "Request", "Config", gen_value("y", 1, None)),
-        (
-            100,
-            "Request",
-            "PriorState",
-            gen_value("x", 1, Some(Some("id-x"))),
-        ),
+        (100, "Request", "PriorState", known("x", 1)),
         (
             100,
             "Request",
@@ -1749,50 +1738,37 @@ fn a_message_keeps_the_order_its_files_are_written_in() {
             gen_value("z", 1, Some(None)),
         ),
         (102, "Request", "Config", vec![0xc0]),
-        (
-            102,
-            "Request",
-            "PriorState",
-            gen_value("w", 1, Some(Some("id-w"))),
-        ),
+        (102, "Request", "PriorState", known("w", 1)),
         (102, "Request", "ProposedNewState", vec![0xc0]),
         (104, "Response", "PlannedState", vec![0xc0]),
     ]);
     let files = plan_files(files);
     assert_eq!(super::writer::span(&by_rpc(&files)), 3);
     let capture = Capture::from_files_with_schemas(files, &gen_schemas());
-    let holding = |name: &str| {
-        let call = capture
-            .calls
-            .iter()
-            .find(|c| c.payloads.iter().any(|p| p.file == name))
-            .unwrap();
+    let shown = |name: &str| {
+        let call = holding(&capture, name);
         (call.payloads.len(), status_word(call))
     };
     assert_eq!(
-        holding("100_PlanResourceChange_Request_PriorState.msgpack").1,
+        shown("100_PlanResourceChange_Request_PriorState.msgpack").1,
         "incomplete"
     );
     assert_eq!(
-        holding("102_PlanResourceChange_Request_PriorState.msgpack"),
+        shown("102_PlanResourceChange_Request_PriorState.msgpack"),
         (4, "complete".to_owned())
     );
 }
 
 // Wrong applies over 1,000 runs (stop 47)
 
-/// Apply files of `(time, message, field, bytes)`, named as terraform-plugin-go names
-/// them.
+/// Apply files, as [`rpc_files`] names them.
 fn apply_files(files: Vec<(u64, &str, &str, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
-    files
-        .into_iter()
-        .map(|(t, message, field, bytes)| {
-            (
-                format!("{t}_ApplyResourceChange_{message}_{field}.msgpack"),
-                bytes,
-            )
-        })
-        .collect()
+    rpc_files("ApplyResourceChange", files)
+}
+
+/// `r`'s `gen_thing` of `size` with its `id` known (`id-r`), as MessagePack.
+fn known(r: &str, size: i64) -> Vec<u8> {
+    gen_value(r, size, Some(Some(&format!("id-{r}"))))
 }
 
 /// The plans of updates of `a` and `b` (size 1 to 2), at 10 and 12: each request's
@@ -1800,35 +1776,28 @@ fn apply_files(files: Vec<(u64, &str, &str, Vec<u8>)>) -> Vec<(String, Vec<u8>)>
 fn two_update_plans() -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for (t, r) in [(10, "a"), (12, "b")] {
-        let id = format!("id-{r}");
         files.extend([
             (t, "Request", "Config", gen_value(r, 2, None)),
-            (t, "Request", "PriorState", gen_value(r, 1, Some(Some(&id)))),
-            (
-                t,
-                "Request",
-                "ProposedNewState",
-                gen_value(r, 2, Some(Some(&id))),
-            ),
-            (
-                t + 1,
-                "Response",
-                "PlannedState",
-                gen_value(r, 2, Some(Some(&id))),
-            ),
+            (t, "Request", "PriorState", known(r, 1)),
+            (t, "Request", "ProposedNewState", known(r, 2)),
+            (t + 1, "Response", "PlannedState", known(r, 2)),
         ]);
     }
     plan_files(files)
 }
 
-/// The status of the call holding `file`, with its reason.
-fn status_of(capture: &Capture, file: &str) -> String {
-    let call = capture
+/// The call of `capture` holding `file`.
+fn holding<'c>(capture: &'c Capture, file: &str) -> &'c Call {
+    capture
         .calls
         .iter()
         .find(|c| c.payloads.iter().any(|p| p.file == file))
-        .unwrap();
-    call.status.to_string()
+        .unwrap()
+}
+
+/// The status of the call holding `file`, with its reason.
+fn status_of(capture: &Capture, file: &str) -> String {
+    holding(capture, file).status.to_string()
 }
 
 /// Two updates' applies written in one millisecond (as the generated run of seed 334
@@ -1842,24 +1811,9 @@ fn status_of(capture: &Capture, file: &str) -> String {
 fn an_apply_keeping_prior_values_no_plan_asked_for_is_possibly_mixed() {
     let apply = apply_files(vec![
         (20, "Request", "Config", gen_value("a", 2, None)),
-        (
-            20,
-            "Request",
-            "PlannedState",
-            gen_value("b", 2, Some(Some("id-b"))),
-        ),
-        (
-            20,
-            "Request",
-            "PriorState",
-            gen_value("b", 1, Some(Some("id-b"))),
-        ),
-        (
-            21,
-            "Response",
-            "NewState",
-            gen_value("b", 2, Some(Some("id-b"))),
-        ),
+        (20, "Request", "PlannedState", known("b", 2)),
+        (20, "Request", "PriorState", known("b", 1)),
+        (21, "Response", "NewState", known("b", 2)),
     ]);
     let file = "20_ApplyResourceChange_Request_Config.msgpack";
     let files = [two_update_plans(), apply.clone()].concat();
@@ -1872,24 +1826,14 @@ fn an_apply_keeping_prior_values_no_plan_asked_for_is_possibly_mixed() {
     // A plan of `a`'s configuration from `b`'s state, answered with `b`'s name kept.
     let asked = plan_files(vec![
         (14, "Request", "Config", gen_value("a", 2, None)),
-        (
-            14,
-            "Request",
-            "PriorState",
-            gen_value("b", 1, Some(Some("id-b"))),
-        ),
+        (14, "Request", "PriorState", known("b", 1)),
         (
             14,
             "Request",
             "ProposedNewState",
             gen_value("a", 2, Some(Some("id-b"))),
         ),
-        (
-            15,
-            "Response",
-            "PlannedState",
-            gen_value("b", 2, Some(Some("id-b"))),
-        ),
+        (15, "Response", "PlannedState", known("b", 2)),
     ]);
     let files = [two_update_plans(), asked, apply].concat();
     let capture = Capture::from_files_with_schemas(files, &gen_schemas());
@@ -1907,31 +1851,11 @@ fn an_apply_keeping_prior_values_no_plan_asked_for_is_possibly_mixed() {
 fn an_apply_before_an_answer_no_request_fits_is_possibly_mixed() {
     let apply = apply_files(vec![
         (86, "Request", "Config", gen_value("a", 2, None)),
-        (
-            86,
-            "Request",
-            "PlannedState",
-            gen_value("a", 2, Some(Some("id-a"))),
-        ),
-        (
-            86,
-            "Request",
-            "PriorState",
-            gen_value("b", 1, Some(Some("id-b"))),
-        ),
-        (
-            87,
-            "Response",
-            "NewState",
-            gen_value("a", 2, Some(Some("id-a"))),
-        ),
+        (86, "Request", "PlannedState", known("a", 2)),
+        (86, "Request", "PriorState", known("b", 1)),
+        (87, "Response", "NewState", known("a", 2)),
     ]);
-    let stray = apply_files(vec![(
-        88,
-        "Response",
-        "NewState",
-        gen_value("b", 2, Some(Some("id-b"))),
-    )]);
+    let stray = apply_files(vec![(88, "Response", "NewState", known("b", 2))]);
     let file = "86_ApplyResourceChange_Request_Config.msgpack";
     let files = [two_update_plans(), apply.clone(), stray].concat();
     let capture = Capture::from_files_with_schemas(files, &gen_schemas());
@@ -1953,38 +1877,17 @@ fn an_apply_before_an_answer_no_request_fits_is_possibly_mixed() {
 /// possibly mixed, no plan having asked for it.
 #[test]
 fn an_apply_whose_proposal_is_left_was_asked_for() {
-    let id = Some(Some("id-a"));
     let plans = |proposal: bool| {
         let mut files = vec![
             (10, "Request", "Config", gen_value("c", 2, None)),
-            (
-                10,
-                "Request",
-                "PriorState",
-                gen_value("c", 1, Some(Some("id-c"))),
-            ),
+            (10, "Request", "PriorState", known("c", 1)),
             (12, "Request", "Config", gen_value("b", 2, None)),
-            (
-                12,
-                "Request",
-                "PriorState",
-                gen_value("b", 1, Some(Some("id-b"))),
-            ),
-            (
-                12,
-                "Request",
-                "ProposedNewState",
-                gen_value("b", 2, Some(Some("id-b"))),
-            ),
-            (
-                13,
-                "Response",
-                "PlannedState",
-                gen_value("b", 2, Some(Some("id-b"))),
-            ),
+            (12, "Request", "PriorState", known("b", 1)),
+            (12, "Request", "ProposedNewState", known("b", 2)),
+            (13, "Response", "PlannedState", known("b", 2)),
         ];
         let proposed = match proposal {
-            true => gen_value("a", 2, id),
+            true => known("a", 2),
             false => gen_value("c", 2, Some(Some("id-x"))),
         };
         files.push((10, "Request", "ProposedNewState", proposed));
@@ -1992,15 +1895,10 @@ fn an_apply_whose_proposal_is_left_was_asked_for() {
     };
     let apply = apply_files(vec![
         (86, "Request", "Config", gen_value("a", 2, None)),
-        (86, "Request", "PlannedState", gen_value("a", 2, id)),
-        (86, "Request", "PriorState", gen_value("a", 1, id)),
-        (87, "Response", "NewState", gen_value("a", 2, id)),
-        (
-            88,
-            "Response",
-            "NewState",
-            gen_value("b", 2, Some(Some("id-b"))),
-        ),
+        (86, "Request", "PlannedState", known("a", 2)),
+        (86, "Request", "PriorState", known("a", 1)),
+        (87, "Response", "NewState", known("a", 2)),
+        (88, "Response", "NewState", known("b", 2)),
     ]);
     let file = "86_ApplyResourceChange_Request_Config.msgpack";
     let status = |proposal: bool| {
