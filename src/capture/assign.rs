@@ -1375,6 +1375,18 @@ pub(super) fn calls(
             })
         })
         .collect();
+    // A whole response that no such request was written before is a hidden request's
+    // answer for certain; the others of its bytes are in excess only while the requests
+    // they fit are fewer than they are.
+    let unclaimed: Vec<bool> = (0..responses.len())
+        .map(|p| {
+            responses[p].missing.is_empty()
+                && !needs
+                    .iter()
+                    .chain(&partial_twins)
+                    .any(|&q| fitting[q].contains(&p))
+        })
+        .collect();
     let orphans: Vec<usize> = (0..responses.len())
         .filter(|&p| {
             let fit = needs
@@ -1382,7 +1394,11 @@ pub(super) fn calls(
                 .chain(&partial_twins)
                 .filter(|&&q| fitting[q].iter().any(|&x| class[x] == class[p]))
                 .count();
-            responses[p].missing.is_empty() && fit < supply(class[p])
+            let hidden_for_certain = (0..responses.len())
+                .filter(|&o| unclaimed[o] && class[o] == class[p])
+                .count();
+            responses[p].missing.is_empty()
+                && (unclaimed[p] || fit + hidden_for_certain < supply(class[p]))
         })
         .collect();
     let mut hidden: BTreeMap<usize, usize> = BTreeMap::new();

@@ -50,6 +50,8 @@ struct Window {
     from: u64,
     to: u64,
     why: String,
+    /// The hidden call is a destroy's apply (what shows it is a destroy plan).
+    destroy: bool,
 }
 
 /// A value file's time and bytes, when it holds a value that is not null.
@@ -114,6 +116,7 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
                     "the refresh that returned a state at {t} is followed by no plan from \
                      that state before it is refreshed again"
                 ),
+                destroy: false,
             });
         }
     }
@@ -135,6 +138,7 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
                     "the plan at {t} starts from a state that no refresh returned since the \
                      last plan from it"
                 ),
+                destroy: false,
             });
         }
     }
@@ -153,6 +157,7 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
                     "the refresh at {t} starts from a state that no apply before it \
                      returned, with applies before it"
                 ),
+                destroy: false,
             });
         }
     }
@@ -175,6 +180,7 @@ fn windows(calls: &[Call]) -> BTreeMap<&'static str, Vec<Window>> {
                     "the destroy plan at {t} is carried out by no apply from its state, with \
                      applies after it"
                 ),
+                destroy: true,
             });
         }
     }
@@ -188,13 +194,13 @@ pub(super) fn extent(call: &Call) -> Option<(u64, u64)> {
 }
 
 /// The windows (first and last millisecond) in which the calls around them show an
-/// apply an overwrite hid whole.
-pub(super) fn hidden_applies(calls: &[Call]) -> Vec<(u64, u64)> {
+/// apply an overwrite hid whole, each with whether that apply is a destroy's.
+pub(super) fn hidden_applies(calls: &[Call]) -> Vec<(u64, u64, bool)> {
     windows(calls)
         .remove("ApplyResourceChange")
         .unwrap_or_default()
         .iter()
-        .map(|w| (w.from, w.to))
+        .map(|w| (w.from, w.to, w.destroy))
         .collect()
 }
 

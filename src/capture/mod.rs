@@ -82,9 +82,11 @@
 //!   request, the kinds it can have are those such assignments give it); a
 //!   request left with one kind is answered by it, unless more requests need that kind
 //!   than the directory holds (requests of the same bytes count as one: as many of them
-//!   as there are such responses take one each), or a response that more calls wrote than requests explain
-//!   (its request hidden by an overwrite; a request that lacks files but whose every
-//!   file holds a whole request's bytes explains one as that request's twin) and that fits the request lies between the
+//!   as there are such responses take one each), or a response that more calls wrote
+//!   than requests explain (its request hidden by an overwrite; a request that lacks
+//!   files but whose every file holds a whole request's bytes explains one as that
+//!   request's twin; a response written before every request it fits is the hidden
+//!   request's, and explains one itself) and that fits the request lies between the
 //!   two (for an apply, only one of the same bytes: Terraform applies an instance once
 //!   a run, so a hidden apply whose answer has other bytes is not this one's). A refresh
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`

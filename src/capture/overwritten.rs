@@ -32,7 +32,8 @@
 //! A complete call holding a contested field that nothing proves is
 //! [`Status::PossiblyMixed`], with the file and the other call's file in its
 //! millisecond. So is an apply, written where the calls around it show an apply an
-//! overwrite hid whole, whose `Config` and `PriorState` no plan asked for together.
+//! overwrite hid whole, whose `Config` and `PriorState` no plan asked for together
+//! (but a destroy beside a hidden destroy, the two alike but for their `PriorState`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -276,7 +277,10 @@ fn in_order(call: &Call, file: &Payload, ms: u64) -> bool {
 /// applies so mixed had its `PlannedState` planned: that a plan response holds it shows
 /// nothing. An apply of a saved plan, its plans in another directory, holds no plan:
 /// its applies are left as they are. A plan's request an overwrite mixed asks for
-/// nothing: the apply of that plan is possibly mixed then, never wrong.)
+/// nothing: the apply of that plan is possibly mixed then, never wrong.) A destroy is
+/// left as it is where what shows the hidden apply shows a destroy (a destroy plan no
+/// apply carries out, an answer of a null state) and the destroys' requests differ
+/// only in their `PriorState`: files of two such destroys show one of them.
 fn unplanned(
     calls: &[Call],
     complete: &[&Call],
@@ -287,21 +291,32 @@ fn unplanned(
         return Vec::new();
     }
     let windows = hidden_applies(calls);
-    let stray_answers: Vec<u64> = calls
+    // Each answer no request fits, with whether it is a destroy's (a null `NewState`).
+    let stray_answers: Vec<(u64, bool)> = calls
         .iter()
         .filter(|c| {
             c.rpc == "ApplyResourceChange" && !c.payloads.iter().any(|p| p.name.is_request())
         })
-        .filter_map(|c| Some(extent(c)?.0))
+        .filter_map(|c| {
+            let destroyed = c
+                .payload("Response", "NewState")
+                .is_some_and(Payload::is_null);
+            Some((extent(c)?.0, destroyed))
+        })
         .collect();
+    // Two destroys' requests differ only in their `PriorState` where every other field
+    // holds the same bytes in each destroy: files of both show one of the two, and a
+    // hidden destroy mixes nothing into a destroy.
+    let alike = destroys_alike(calls);
     let hidden = |c: &Call| {
+        let harmless = |hidden_destroy: bool| hidden_destroy && alike && destroy(c);
         extent(c).is_some_and(|(first, last)| {
             windows
                 .iter()
-                .any(|&(from, to)| from <= last && first <= to)
+                .any(|&(from, to, d)| from <= last && first <= to && !harmless(d))
                 || stray_answers
                     .iter()
-                    .any(|&t| first <= t && t <= last + span)
+                    .any(|&(t, d)| first <= t && t <= last + span && !harmless(d))
         })
     };
     calls
@@ -325,6 +340,18 @@ fn unplanned(
             )
         })
         .collect()
+}
+
+/// Whether the destroys' apply requests (null `Config` and `PlannedState`) hold the
+/// same bytes in each field but their `PriorState`, in every file of that field.
+fn destroys_alike(calls: &[Call]) -> bool {
+    let mut seen: BTreeMap<&str, Option<&[u8]>> = BTreeMap::new();
+    calls
+        .iter()
+        .filter(|c| c.rpc == "ApplyResourceChange" && destroy(c))
+        .flat_map(|c| c.payloads.iter())
+        .filter(|p| p.name.is_request() && p.name.field != "PriorState")
+        .all(|p| *seen.entry(p.name.field.as_str()).or_insert(key(p)) == key(p))
 }
 
 /// The complete applies whose `PlannedState` keeps values of their `PriorState` over

@@ -80,8 +80,8 @@ fn checked(dir: &Path) -> (truth::Report, usize, Capture) {
     (report, torn, capture)
 }
 
-/// A run the pairing gets right: no complete call is wrong, and 435 of the 453 calls
-/// whose files survived (96.0%) are shown complete; the calls of the RPCs that need
+/// A run the pairing gets right: no complete call is wrong, and 440 of the 453 calls
+/// whose files survived (97.1%) are shown complete; the calls of the RPCs that need
 /// pairing (plans, applies, refreshes) are the ones left open.
 #[test]
 fn a_go_style_run_is_paired_as_the_truth_log_says() {
@@ -91,7 +91,7 @@ fn a_go_style_run_is_paired_as_the_truth_log_says() {
     let (report, ..) = checked(&dir);
     assert!(report.wrong.is_empty(), "{:#?}", report.wrong);
     assert_eq!((report.calls, report.survived), (574, 453));
-    assert!(report.fraction() >= 0.95, "{report:?}");
+    assert!(report.fraction() >= 0.96, "{report:?}");
     // The calls that need no pairing (one message, or one file of a kind per call) are
     // all shown.
     for rpc in [
@@ -147,7 +147,7 @@ fn a_go_style_run_with_overwrites_and_a_torn_file_is_never_wrong() {
         known.remove(at.unwrap());
     }
     assert!(known.is_empty(), "no longer wrong: {known:?}");
-    assert!(report.fraction() >= 0.95, "{report:?}");
+    assert!(report.fraction() >= 0.96, "{report:?}");
 }
 
 /// Checks the directory `CTYWIRE_CAPTURE_FIXTURE` names, laid out as the fixtures are

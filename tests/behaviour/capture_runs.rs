@@ -596,16 +596,16 @@ fn calls_one_at_a_time_are_paired_right() {
 }
 
 /// Terraform's default `-parallelism=10`: more than nine in ten of the calls whose files
-/// survived are complete and correct (94.1% over 300 runs, 94.2% over 1,000), and no
-/// complete call is wrong. Two calls whose
+/// survived are complete and correct (96.0% over 1,000 runs), and no complete call is
+/// wrong. Two calls whose
 /// every file of a message shares its millisecond and its names leave no trace of the
 /// hidden one; a request whose own response such an overwrite lost, paired with the
 /// response of a request another overwrite hid, is possibly mixed: an apply after it
 /// carries another plan for it, request files in doubt proposed what the response
 /// plans, or only the times paired them.
 ///
-/// 50 runs by default (93.7%); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200` in `.ci/run`,
-/// 94.0%). One in twelve of them (5 by default) runs again with the changes applied and
+/// 50 runs by default (95.5%); CI runs 200 (`CTYWIRE_CAPTURE_SEEDS=200` in `.ci/run`,
+/// 95.9%). One in twelve of them (5 by default) runs again with the changes applied and
 /// replacements (`CTYWIRE_CAPTURE_LIFE=replace`), again with all of the real runs' life
 /// (`CTYWIRE_CAPTURE_LIFE=all`: stalls and torn files too), and again by a slow writer
 /// (`CTYWIRE_CAPTURE_LIFE=slow`: a millisecond a file, so a request's files span four
@@ -618,12 +618,12 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
         .unwrap_or(50);
     let (survived, correct, wrong) = score_runs(seeds, 10);
     assert!(survived as u64 > seeds * 100, "{survived} of {seeds} runs");
-    assert!(correct * 100 >= survived * 93, "{correct} of {survived}");
+    assert!(correct * 100 >= survived * 94, "{correct} of {survived}");
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
     // The changes applied, with replacements, on one run in twelve (the first ones):
-    // fewer calls complete (82.8% on the default 5 runs; 82.7% over 300), none wrong;
-    // with stalls and torn files too, 80.7% (81.8% over 1,000 runs); by a slow writer,
-    // 90.4% (92.0% over 1,000 runs).
+    // fewer calls complete (85.0% on the default 5 runs; 84.9% over 1,000), none wrong;
+    // with stalls and torn files too, 82.3% (83.5% over 1,000 runs); by a slow writer,
+    // 91.4% (92.8% over 1,000 runs).
     let replace = Life {
         apply: true,
         replacements: true,
@@ -639,7 +639,7 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
         ..Life::default()
     };
     let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
-    for (life, floor) in [(replace, 80), (all, 78), (slow, 88)] {
+    for (life, floor) in [(replace, 82), (all, 80), (slow, 89)] {
         let (mut survived, mut correct) = (0, 0);
         for seed in 1..=seeds.div_ceil(12) {
             let run = run_life(seed, 10, RESOURCES, false, life);
