@@ -1107,7 +1107,16 @@ pub(super) fn calls(
             kind.by_field.keys().cloned().collect::<Vec<_>>(),
         )
     });
-    let [(requests, request_fields), (responses, response_fields)] = kinds;
+    let [(mut requests, request_fields), (responses, response_fields)] = kinds;
+    // A request holding a torn file is two calls' (both wrote that name at once): it
+    // claims no response for either, and their answers are left for requests an
+    // overwrite hid.
+    // (The torn file's own reason comes first in the call's, from `torn.rs`.)
+    for q in requests.iter_mut().filter(|q| q.doubt.is_none()) {
+        if q.files.iter().any(|&i| payloads[i].torn().is_some()) {
+            q.doubt = Some("a request of two calls is paired with no response".to_owned());
+        }
+    }
     let content = |s: &Side| -> Vec<(&str, &[u8])> {
         let mut c: Vec<(&str, &[u8])> = s
             .files

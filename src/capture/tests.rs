@@ -2008,3 +2008,32 @@ fn a_destroy_beside_a_hidden_destroy_is_complete() {
         "{status}"
     );
 }
+
+/// Two create plans wrote their request at 20 at once, tearing its `Config` (as live
+/// run 10 showed): the files there are two calls', whose values nothing tells, so they
+/// fit any answer. They claim none: `c`'s request at 30 is answered by the only
+/// response that fits it, where the torn one held it ambiguous.
+#[test]
+fn a_torn_request_claims_no_answer() {
+    let mut files = create_plan("a", 20, 25);
+    files[0].3 = torn_bytes(&gen_value("a", 1, None), &gen_value("a-longer", 1, None));
+    files.pop();
+    files.extend(create_plan("c", 30, 31));
+    let capture = Capture::from_files_with_schemas(plan_files(files), &gen_schemas());
+    let torn = status_of(&capture, "20_PlanResourceChange_Request_Config.msgpack");
+    assert!(
+        torn.starts_with(
+            "incomplete: no Response PlannedState; \
+             20_PlanResourceChange_Request_Config.msgpack holds"
+        ),
+        "{torn}"
+    );
+    assert!(
+        torn.ends_with("; a request of two calls is paired with no response"),
+        "{torn}"
+    );
+    assert_eq!(
+        status_of(&capture, "30_PlanResourceChange_Request_Config.msgpack"),
+        "complete"
+    );
+}
