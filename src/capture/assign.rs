@@ -1534,22 +1534,25 @@ pub(super) fn calls(
         // is a hidden request's own answer (each request has one) and none of this one's.
         // Others: an orphan whose values do not fit this request's answers no request
         // of these values, so these files are not the hidden one's.
-        if let Some(&o) = orphans.iter().find(|&&o| {
+        // A plan an apply carries out shows the values that plan was asked and answered
+        // with, whichever of the two requests its files are.
+        let orphan = orphans.iter().copied().find(|&o| {
             (if rpc == "ApplyResourceChange" {
                 class[o] == c
             } else {
                 fitting[q].contains(&o)
             }) && responses[o].first >= requests[q].last
                 && responses[o].first <= responses[p].first
-        }) {
+        });
+        if let (Some(o), false) = (orphan, carried) {
             hidden.insert(q, o);
             continue;
         }
         let others = edges[q].len() - of_class.len();
-        let why = if carried && shared {
+        let why = if carried && (shared || orphan.is_some()) {
             "an apply after it carries this response's bytes, and binds this request by its \
-             Config and PriorState: other requests may claim these files, but any response \
-             of these bytes shows this plan's answer"
+             Config and PriorState: other requests (or one an overwrite hid) may claim these \
+             files, but any response of these bytes shows this plan's answer"
                 .to_owned()
         } else if pinned[q] {
             "the response after it whose NewState is byte for byte its CurrentState and no \

@@ -88,7 +88,8 @@
 //!   request's twin; a response written before every request it fits is the hidden
 //!   request's, and explains one itself) and that fits the request lies between the
 //!   two (for an apply, only one of the same bytes: Terraform applies an instance once
-//!   a run, so a hidden apply whose answer has other bytes is not this one's). A refresh
+//!   a run, so a hidden apply whose answer has other bytes is not this one's; for a
+//!   plan an apply carries out, none: see below). A refresh
 //!   (`ReadResource`) is bound to its answer by no rule: one whose response's `NewState`
 //!   is its `CurrentState` byte for byte (no drift) and no other request's is answered
 //!   by it (of requests of the same bytes that claim one response, the last: either
@@ -104,7 +105,9 @@
 //!   response with that `PlannedState` written before the apply (by the apply's own
 //!   `Config` and `PlannedState` files: its files of bytes every apply shares may be
 //!   another's, written earlier). A response of exactly the bytes such an apply carries
-//!   in those fields shows that plan's answer, even where requests in doubt claim it;
+//!   in those fields shows that plan's answer, even where requests in doubt claim it,
+//!   or a request an overwrite hid (behind this one's names: the request's files then
+//!   show the `Config` and `PriorState` the apply carries, whichever call's they are);
 //! - a call whose private data or `ProviderMeta` (values nothing binds), while those
 //!   fields differ across the directory, was written within the span of another
 //!   message of its RPC is [`Status::PossiblyMixed`]; what is left is [`Status::Ambiguous`],

@@ -2037,3 +2037,32 @@ fn a_torn_request_claims_no_answer() {
         "complete"
     );
 }
+
+/// `a`'s update is planned at 10 and answered at 11; the plan again before its apply
+/// left only its answer, at 30 (an overwrite hid its request). Two answers of those
+/// bytes and one request: a request is hidden, perhaps behind this one's names. But the
+/// apply at 40 carries out a plan of this request's `Config` and `PriorState` and
+/// carries the answer's bytes: whichever of the two plans these files are, the call
+/// shows what that plan was asked and answered, so it is complete. Without the apply,
+/// it is ambiguous.
+#[test]
+fn a_plan_an_apply_carries_out_is_complete_beside_an_answer_no_request_explains() {
+    let plan = plan_files(vec![
+        (10, "Request", "Config", gen_value("a", 2, None)),
+        (10, "Request", "PriorState", known("a", 1)),
+        (10, "Request", "ProposedNewState", known("a", 2)),
+        (11, "Response", "PlannedState", known("a", 2)),
+        (30, "Response", "PlannedState", known("a", 2)),
+    ]);
+    let apply = apply_files(vec![
+        (40, "Request", "Config", gen_value("a", 2, None)),
+        (40, "Request", "PlannedState", known("a", 2)),
+        (40, "Request", "PriorState", known("a", 1)),
+        (41, "Response", "NewState", known("a", 2)),
+    ]);
+    let file = "10_PlanResourceChange_Request_Config.msgpack";
+    let capture = Capture::from_files_with_schemas(plan.clone(), &gen_schemas());
+    assert_eq!(status_word(holding(&capture, file)), "ambiguous");
+    let capture = Capture::from_files_with_schemas([plan, apply].concat(), &gen_schemas());
+    assert_eq!(status_of(&capture, file), "complete");
+}
