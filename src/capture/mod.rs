@@ -145,7 +145,10 @@
 //! other file of that field) unless Terraform's links prove the file
 //! the call's own: an apply and the plan it carries out bind each other's `Config`,
 //! `PriorState` and `PlannedState`, a plan's `ProposedNewState` binds its `Config` and
-//! the prior state's computed values, a refresh without drift binds its two states. A
+//! the prior state's computed values, a refresh without drift binds its two states.
+//! (An apply whose null `Config` no other call could have written is a destroy: a field
+//! of it that only destroys could have written shows one of them, where the destroys'
+//! requests are alike but for their `PriorState`.) A
 //! call hidden with nothing around it (a plan that creates, in a run that only plans)
 //! leaves no trace at all. The checks
 //! assume the provider keeps Terraform's rules: a call whose response breaks them is

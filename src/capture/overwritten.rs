@@ -31,7 +31,9 @@
 //!
 //! A complete call holding a contested field that nothing proves is
 //! [`Status::PossiblyMixed`], with the file and the other call's file in its
-//! millisecond. So is an apply, written where the calls around it show an apply an
+//! millisecond (a destroy by its own null `Config` is not, for a field only another
+//! destroy could have written: destroys alike but for their `PriorState` show one of
+//! the two). So is an apply, written where the calls around it show an apply an
 //! overwrite hid whole, whose `Config` and `PriorState` no plan asked for together
 //! (but a destroy beside a hidden destroy, the two alike but for their `PriorState`).
 
@@ -92,6 +94,16 @@ fn destroy(call: &Call) -> bool {
         && call
             .payload("Request", "PlannedState")
             .is_some_and(Payload::is_null)
+}
+
+/// Whether an apply's files show a destroy: a null `Config` or `PlannedState`, and
+/// neither of them not null (Terraform applies a null configuration, and plans null,
+/// only to destroy).
+fn shows_destroy(call: &Call) -> bool {
+    let fields = ["Config", "PlannedState"].map(|f| call.payload("Request", f));
+    call.rpc == "ApplyResourceChange"
+        && fields.iter().any(Option::is_some)
+        && fields.iter().flatten().all(|p| p.is_null())
 }
 
 /// A value's bytes as [`key`] gives them (`None`: null).
@@ -404,9 +416,14 @@ pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
     }
     let complete: Vec<&Call> = calls.iter().filter(|c| c.is_complete()).collect();
     let plans = Plans::new(calls);
+    let alike = destroys_alike(calls);
     let mut mixed: Vec<(usize, String)> = Vec::new();
     for (i, call) in calls.iter().enumerate().filter(|(_, c)| c.is_complete()) {
-        let contested = call.payloads.iter().find_map(|p| {
+        // The file of `p`'s field another call could have written, and that call's file
+        // near it; `destroys`: but not a destroy's, this call being a destroy (two
+        // destroys alike but for their `PriorState` show one of the two).
+        let contest = |k: usize, destroys: bool| -> Option<(usize, usize)> {
+            let p = &call.payloads[k];
             if !varies.contains(&key_of(p)) {
                 return None;
             }
@@ -434,6 +451,9 @@ pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
             });
             let other = near.filter(|&&j| j != i).find_map(|&j| {
                 let other = &calls[j];
+                if destroys && shows_destroy(other) {
+                    return None;
+                }
                 let own = other.payload(&p.name.message, &p.name.field);
                 // Its own file of the field, unless the two may hold each other's
                 // (of the same bytes, either shows the same value).
@@ -442,11 +462,31 @@ pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
                 }) {
                     return None;
                 }
-                other.payloads.iter().find(|o| {
-                    o.name.message == p.name.message && o.name.unix_millis.abs_diff(t) <= reach
-                })
+                other
+                    .payloads
+                    .iter()
+                    .position(|o| {
+                        o.name.message == p.name.message && o.name.unix_millis.abs_diff(t) <= reach
+                    })
+                    .map(|m| (j, m))
             })?;
-            (!proven(call, p, &complete, &plans, checked)).then_some((p, other))
+            (!proven(call, p, &complete, &plans, checked)).then_some(other)
+        };
+        // A destroy by its own `Config`: a null one, of a field whose files differ, that
+        // no other call could have written (Terraform sends a null configuration only to
+        // destroy).
+        let config = call
+            .payloads
+            .iter()
+            .position(|p| p.name.is_request() && p.name.field == "Config");
+        let destroys = alike
+            && destroy(call)
+            && config.is_some_and(|k| {
+                varies.contains(&key_of(&call.payloads[k])) && contest(k, false).is_none()
+            });
+        let contested = (0..call.payloads.len()).find_map(|k| {
+            contest(k, destroys && Some(k) != config)
+                .map(|(j, m)| (&call.payloads[k], &calls[j].payloads[m]))
         });
         if let Some((p, other)) = contested {
             let near = match other.name.unix_millis.abs_diff(p.name.unix_millis) {

@@ -2066,3 +2066,43 @@ fn a_plan_an_apply_carries_out_is_complete_beside_an_answer_no_request_explains(
     let capture = Capture::from_files_with_schemas([plan, apply].concat(), &gen_schemas());
     assert_eq!(status_of(&capture, file), "complete");
 }
+
+/// Two destroys written in one millisecond (as live run 1 showed): `v`'s `Config` at
+/// 63, then `w`'s request at 64 over `v`'s `PlannedState` and `PriorState`. `v`'s
+/// message near 64 could have written the `PriorState` `w`'s call holds, and nothing
+/// links it. But that call's null `Config` is its own (no other call could have
+/// written it), so it is a destroy; and two destroys differ only in their
+/// `PriorState` (every other field of the destroys holds the same bytes): files of both
+/// show one of the two, and the call is complete. Beside an update's request, it is
+/// possibly mixed. (An update at 300 makes the `Config` and `PlannedState` differ
+/// across the directory, as they do in a run's life.)
+#[test]
+fn a_destroy_holding_a_field_another_destroy_could_have_written_is_complete() {
+    let destroys = apply_files(vec![
+        (63, "Request", "Config", vec![0xc0]),
+        (64, "Request", "Config", vec![0xc0]),
+        (64, "Request", "PlannedState", vec![0xc0]),
+        (64, "Request", "PriorState", known("w", 1)),
+        (64, "Response", "NewState", vec![0xc0]),
+        (73, "Response", "NewState", vec![0xc0]),
+        (200, "Request", "Config", vec![0xc0]),
+        (200, "Request", "PlannedState", vec![0xc0]),
+        (200, "Request", "PriorState", known("x", 1)),
+        (201, "Response", "NewState", vec![0xc0]),
+        (300, "Request", "Config", gen_value("a", 2, None)),
+        (300, "Request", "PlannedState", known("a", 2)),
+        (300, "Request", "PriorState", known("a", 1)),
+        (301, "Response", "NewState", known("a", 2)),
+    ]);
+    let file = "64_ApplyResourceChange_Request_PriorState.msgpack";
+    let capture = Capture::from_files_with_schemas(destroys.clone(), &gen_schemas());
+    assert_eq!(status_of(&capture, file), "complete");
+    let mut update = destroys;
+    update[0] = apply_files(vec![(63, "Request", "Config", gen_value("v", 2, None))]).remove(0);
+    let capture = Capture::from_files_with_schemas(update, &gen_schemas());
+    let status = status_of(&capture, file);
+    assert!(
+        status.starts_with("possibly mixed: another call of ApplyResourceChange wrote"),
+        "{status}"
+    );
+}
