@@ -1215,16 +1215,16 @@ pub(super) fn calls(
         }
     };
     // The edges of the assignment: what each request's answer can be. A fragment
-    // (a response lacking files) is no answer the values can check; a refresh that found no
-    // drift answers with the state it was given.
+    // (a response lacking files) is no answer the values can check, nor is a response
+    // holding a torn file (two calls' bytes, which fit any request); a refresh that
+    // found no drift answers with the state it was given.
+    let answer: Vec<bool> = responses
+        .iter()
+        .map(|r| r.missing.is_empty() && !r.files.iter().any(|&i| payloads[i].torn().is_some()))
+        .collect();
     let mut edges: Vec<Vec<usize>> = fitting
         .iter()
-        .map(|ps| {
-            ps.iter()
-                .copied()
-                .filter(|&p| responses[p].missing.is_empty())
-                .collect()
-        })
+        .map(|ps| ps.iter().copied().filter(|&p| answer[p]).collect())
         .collect();
     let pins: Vec<(usize, usize)> = (0..requests.len())
         .filter_map(|q| {
@@ -1389,7 +1389,7 @@ pub(super) fn calls(
     // they fit are fewer than they are.
     let unclaimed: Vec<bool> = (0..responses.len())
         .map(|p| {
-            responses[p].missing.is_empty()
+            answer[p]
                 && !needs
                     .iter()
                     .chain(&partial_twins)
@@ -1406,8 +1406,7 @@ pub(super) fn calls(
             let hidden_for_certain = (0..responses.len())
                 .filter(|&o| unclaimed[o] && class[o] == class[p])
                 .count();
-            responses[p].missing.is_empty()
-                && (unclaimed[p] || fit + hidden_for_certain < supply(class[p]))
+            answer[p] && (unclaimed[p] || fit + hidden_for_certain < supply(class[p]))
         })
         .collect();
     let mut hidden: BTreeMap<usize, usize> = BTreeMap::new();

@@ -117,8 +117,8 @@
 //! and the later, shorter value lies over the earlier one's tail. A value file whose
 //! bytes are not exactly one value of its encoding holds two calls' bytes: its call is
 //! never complete ([`Status::Incomplete`], the reason naming the file and what it holds),
-//! and a request holding one is paired with no response (its values are no one call's,
-//! and fit any answer).
+//! and a request holding one is paired with no response, nor a response holding one
+//! with any request (its values are no one call's, and fit anything).
 //!
 //! Two calls that write every file of a message in one millisecond leave one set of
 //! names and no trace of the hidden one; its other message may then stand in for the

@@ -2106,3 +2106,32 @@ fn a_destroy_holding_a_field_another_destroy_could_have_written_is_complete() {
         "{status}"
     );
 }
+
+/// Two destroys' answers, and one at 74 torn by two calls (as live run 2 showed): the
+/// torn file holds two calls' bytes, which fit any request, so it answers none. The
+/// destroy at 60 is answered by the null state its rules fix, which every other
+/// response holds too, and is complete; the torn one stays incomplete.
+#[test]
+fn a_torn_response_answers_no_request() {
+    let torn = torn_bytes(&known("a", 1), &known("a-longer", 1));
+    let files = apply_files(vec![
+        (60, "Request", "Config", vec![0xc0]),
+        (60, "Request", "PlannedState", vec![0xc0]),
+        (60, "Request", "PriorState", known("d", 1)),
+        (61, "Response", "NewState", vec![0xc0]),
+        (70, "Request", "Config", vec![0xc0]),
+        (70, "Request", "PlannedState", vec![0xc0]),
+        (70, "Request", "PriorState", known("e", 1)),
+        (71, "Response", "NewState", vec![0xc0]),
+        (74, "Response", "NewState", torn),
+    ]);
+    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
+    assert_eq!(
+        status_of(&capture, "60_ApplyResourceChange_Request_Config.msgpack"),
+        "complete"
+    );
+    assert!(
+        status_of(&capture, "74_ApplyResourceChange_Response_NewState.msgpack")
+            .starts_with("incomplete: no Request")
+    );
+}

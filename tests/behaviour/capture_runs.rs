@@ -622,7 +622,7 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
     assert_eq!(wrong, 0, "{wrong} wrong, {correct} correct");
     // The changes applied, with replacements, on one run in twelve (the first ones):
     // fewer calls complete (85.4% on the default 5 runs; 85.5% over 1,000), none wrong;
-    // with stalls and torn files too, 83.1% (84.5% over 1,000 runs); by a slow writer,
+    // with stalls and torn files too, 83.7% (85.0% over 1,000 runs); by a slow writer,
     // 91.4% (93.0% over 1,000 runs).
     let replace = Life {
         apply: true,
