@@ -148,7 +148,9 @@
 //! the prior state's computed values, a refresh without drift binds its two states.
 //! (An apply whose null `Config` no other call could have written is a destroy: a field
 //! of it that only destroys could have written shows one of them, where the destroys'
-//! requests are alike but for their `PriorState`.) A
+//! requests are alike but for their `PriorState`. A response file two calls share, as
+//! the pairing shares one only where either shows the same values, is not contested
+//! by the other.) A
 //! call hidden with nothing around it (a plan that creates, in a run that only plans)
 //! leaves no trace at all. The checks
 //! assume the provider keeps Terraform's rules: a call whose response breaks them is

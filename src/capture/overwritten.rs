@@ -33,7 +33,8 @@
 //! [`Status::PossiblyMixed`], with the file and the other call's file in its
 //! millisecond (a destroy by its own null `Config` is not, for a field only another
 //! destroy could have written: destroys alike but for their `PriorState` show one of
-//! the two). So is an apply, written where the calls around it show an apply an
+//! the two; nor is a call for a response file another call shares with it, which the
+//! pairing does only where either shows the same values). So is an apply, written where the calls around it show an apply an
 //! overwrite hid whole, whose `Config` and `PriorState` no plan asked for together
 //! (but a destroy beside a hidden destroy, the two alike but for their `PriorState`).
 
@@ -451,7 +452,12 @@ pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
             });
             let other = near.filter(|&&j| j != i).find_map(|&j| {
                 let other = &calls[j];
-                if destroys && shows_destroy(other) {
+                // A call holding this very response file shares it with this one (the
+                // pairing shares a response only where either call shows the same
+                // values: twins' answers, destroys' fixed by the rules).
+                let shared =
+                    !p.name.is_request() && other.payloads.iter().any(|o| o.file == p.file);
+                if shared || (destroys && shows_destroy(other)) {
                     return None;
                 }
                 let own = other.payload(&p.name.message, &p.name.field);

@@ -2135,3 +2135,48 @@ fn a_torn_response_answers_no_request() {
             .starts_with("incomplete: no Request")
     );
 }
+
+/// Two requests of the same bytes (a plan, and the plan again before its apply) share
+/// one response (as live run 1 showed: the pairing gives twins' answers to either, since
+/// either shows the same values). The other call holding that very file could have
+/// written it, but shares it: each call is complete. A call of other bytes with a file
+/// in its millisecond still contests it.
+#[test]
+fn twins_sharing_an_answer_do_not_contest_it() {
+    let plan = |t: u64, answer: u64, r: &str| {
+        whole_call(
+            "PlanResourceChange",
+            &[
+                (t, "Request", "Config", gen_value(r, 2, None)),
+                (t, "Request", "PriorState", known(r, 1)),
+                (t, "Request", "ProposedNewState", known(r, 2)),
+                (answer, "Response", "PlannedState", known(r, 2)),
+            ],
+        )
+    };
+    // `b`'s plan makes the `PlannedState` differ across the directory.
+    let statuses = |extra: Vec<Call>| {
+        let mut calls = vec![plan(10, 40, "a"), plan(38, 40, "a"), plan(60, 61, "b")];
+        calls.extend(extra);
+        super::overwritten::mark(&mut calls, true, 1);
+        calls.iter().map(status_word).collect::<Vec<_>>()
+    };
+    assert_eq!(statuses(Vec::new()), ["complete"; 3]);
+    // `c`'s request, and its answer's `PlannedPrivate` in the shared answer's
+    // millisecond (its `PlannedState` lost there).
+    let mut other = plan(39, 40, "c");
+    other.payloads.retain(|p| p.name.is_request());
+    other.payloads.push(
+        Payload::new(
+            "40_PlanResourceChange_Response_PlannedPrivate.empty".to_owned(),
+            Vec::new(),
+        )
+        .unwrap(),
+    );
+    let shown = statuses(vec![other]);
+    assert_eq!(
+        shown[..2],
+        ["possibly mixed", "possibly mixed"],
+        "{shown:?}"
+    );
+}
