@@ -141,8 +141,9 @@
 //! written while it could have been, whose private data differs across the directory,
 //! is [`Status::PossiblyMixed`]. So is a complete call holding a field that another
 //! call of its RPC could have overwritten (its message has a file in that field's
-//! millisecond, or for an apply's request within the span of it, and no
-//! other file of that field) unless Terraform's links prove the file
+//! millisecond, or for an apply's request within the span of it, no other file of
+//! that field, and its files keep terraform-plugin-go's write order with that field
+//! written there) unless Terraform's links prove the file
 //! the call's own: an apply and the plan it carries out bind each other's `Config`,
 //! `PriorState` and `PlannedState`, a plan's `ProposedNewState` binds its `Config` and
 //! the prior state's computed values, a refresh without drift binds its two states.

@@ -402,8 +402,10 @@ fn key_of(p: &Payload) -> (String, String, String) {
 }
 
 /// Marks possibly mixed each complete call holding a field another call of its RPC
-/// could have overwritten (its message has a file in that field's millisecond and no
-/// other file of that field) that Terraform's links do not prove the call's own.
+/// could have overwritten (its message has a file in that field's millisecond, or for
+/// an apply's request within the span of it, no other file of that field, and its files
+/// keep terraform-plugin-go's write order with that field written there) that
+/// Terraform's links do not prove the call's own.
 pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
     let varies = varying(calls);
     // The calls of each RPC and message with a file in each millisecond.
@@ -458,6 +460,18 @@ pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
                 let shared =
                     !p.name.is_request() && other.payloads.iter().any(|o| o.file == p.file);
                 if shared || (destroys && shows_destroy(other)) {
+                    return None;
+                }
+                // Its message with this file's field written at `t` keeps the order
+                // terraform-plugin-go writes a message's fields in.
+                let others_own = other
+                    .payloads
+                    .iter()
+                    .filter(|o| o.name.message == p.name.message && o.name.field != p.name.field);
+                let stamps = others_own
+                    .map(|o| (o.name.field.as_str(), o.name.unix_millis))
+                    .chain([(p.name.field.as_str(), t)]);
+                if !ordered(&call.rpc, &p.name.message, stamps) {
                     return None;
                 }
                 let own = other.payload(&p.name.message, &p.name.field);

@@ -2180,3 +2180,40 @@ fn twins_sharing_an_answer_do_not_contest_it() {
         "{shown:?}"
     );
 }
+
+/// A slow writer's apply of `a` (its `Config` at 121) beside another apply's files that
+/// lack a `Config`, within the span (four milliseconds): that apply's `PlannedPrivate`
+/// at 117. terraform-plugin-go writes an apply's `Config` first and its
+/// `PlannedPrivate` last, so that apply wrote its `Config` by 117 and could not have
+/// written the one at 121: `a`'s apply is complete. With that `PlannedPrivate` at 122,
+/// it could have, and `a`'s apply is possibly mixed.
+#[test]
+fn a_field_another_call_would_have_written_out_of_order_is_not_contested() {
+    let statuses = |private_at: u64| {
+        let update = |r: &str, t: u64| {
+            whole_call(
+                "ApplyResourceChange",
+                &[
+                    (t, "Request", "Config", gen_value(r, 2, None)),
+                    (t, "Request", "PlannedState", known(r, 2)),
+                    (t + 1, "Request", "PriorState", known(r, 1)),
+                    (t + 3, "Request", "PlannedPrivate", Vec::new()),
+                    (t + 4, "Response", "NewState", known(r, 2)),
+                ],
+            )
+        };
+        let mut other = whole_call(
+            "ApplyResourceChange",
+            &[(private_at, "Request", "PlannedPrivate", Vec::new())],
+        );
+        other.status = Status::Incomplete {
+            missing: vec!["Request Config".to_owned()],
+            reason: "the request lacks files".to_owned(),
+        };
+        let mut calls = vec![update("a", 121), other, update("b", 300)];
+        super::overwritten::mark(&mut calls, true, 4);
+        status_word(&calls[0])
+    };
+    assert_eq!(statuses(117), "complete");
+    assert_eq!(statuses(122), "possibly mixed");
+}
