@@ -1108,12 +1108,14 @@ pub(super) fn calls(
         )
     });
     let [(mut requests, request_fields), (responses, response_fields)] = kinds;
-    // A request holding a torn file is two calls' (both wrote that name at once): it
-    // claims no response for either, and their answers are left for requests an
-    // overwrite hid.
-    // (The torn file's own reason comes first in the call's, from `torn.rs`.)
+    // A message holding a torn file is two calls' (both wrote that name at once), whose
+    // values fit anything: a request claims no response for either, and a response
+    // answers no request (the torn file's own reason comes first in the call's, from
+    // `torn.rs`).
+    let torn: Vec<bool> = payloads.iter().map(|p| p.torn().is_some()).collect();
+    let holds_torn = |s: &Side| s.files.iter().any(|&i| torn[i]);
     for q in requests.iter_mut().filter(|q| q.doubt.is_none()) {
-        if q.files.iter().any(|&i| payloads[i].torn().is_some()) {
+        if holds_torn(q) {
             q.doubt = Some("a request of two calls is paired with no response".to_owned());
         }
     }
@@ -1216,11 +1218,11 @@ pub(super) fn calls(
     };
     // The edges of the assignment: what each request's answer can be. A fragment
     // (a response lacking files) is no answer the values can check, nor is a response
-    // holding a torn file (two calls' bytes, which fit any request); a refresh that
-    // found no drift answers with the state it was given.
+    // holding a torn file; a refresh that found no drift answers with the state it was
+    // given.
     let answer: Vec<bool> = responses
         .iter()
-        .map(|r| r.missing.is_empty() && !r.files.iter().any(|&i| payloads[i].torn().is_some()))
+        .map(|r| r.missing.is_empty() && !holds_torn(r))
         .collect();
     let mut edges: Vec<Vec<usize>> = fitting
         .iter()
@@ -1396,6 +1398,10 @@ pub(super) fn calls(
                     .any(|&q| fitting[q].contains(&p))
         })
         .collect();
+    let mut hidden_for_certain = vec![0; classes.len()];
+    for p in (0..responses.len()).filter(|&p| unclaimed[p]) {
+        hidden_for_certain[class[p]] += 1;
+    }
     let orphans: Vec<usize> = (0..responses.len())
         .filter(|&p| {
             let fit = needs
@@ -1403,10 +1409,7 @@ pub(super) fn calls(
                 .chain(&partial_twins)
                 .filter(|&&q| fitting[q].iter().any(|&x| class[x] == class[p]))
                 .count();
-            let hidden_for_certain = (0..responses.len())
-                .filter(|&o| unclaimed[o] && class[o] == class[p])
-                .count();
-            answer[p] && (unclaimed[p] || fit + hidden_for_certain < supply(class[p]))
+            answer[p] && (unclaimed[p] || fit + hidden_for_certain[class[p]] < supply(class[p]))
         })
         .collect();
     let mut hidden: BTreeMap<usize, usize> = BTreeMap::new();

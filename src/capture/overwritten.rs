@@ -261,18 +261,16 @@ fn swappable(call: &Call, other: &Call, theirs: &Payload, reach: u64) -> bool {
     near && differ && ordered
 }
 
-/// Whether `call`'s files of `file`'s message, with that field written at `ms`
-/// instead, keep the order terraform-plugin-go writes them in (true where the order is
-/// not known).
+/// Whether `call`'s files of `file`'s message, with that field written at `ms` (in
+/// place of the call's own file of it, or beside the others where it has none), keep
+/// the order terraform-plugin-go writes them in (true where the order is not known).
 fn in_order(call: &Call, file: &Payload, ms: u64) -> bool {
-    let stamps = call
+    let others = call
         .payloads
         .iter()
-        .filter(|p| p.name.message == file.name.message)
-        .map(|p| match p.name.field == file.name.field {
-            true => (p.name.field.as_str(), ms),
-            false => (p.name.field.as_str(), p.name.unix_millis),
-        });
+        .filter(|p| p.name.message == file.name.message && p.name.field != file.name.field)
+        .map(|p| (p.name.field.as_str(), p.name.unix_millis));
+    let stamps = others.chain([(file.name.field.as_str(), ms)]);
     ordered(&call.rpc, &file.name.message, stamps)
 }
 
@@ -464,14 +462,7 @@ pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
                 }
                 // Its message with this file's field written at `t` keeps the order
                 // terraform-plugin-go writes a message's fields in.
-                let others_own = other
-                    .payloads
-                    .iter()
-                    .filter(|o| o.name.message == p.name.message && o.name.field != p.name.field);
-                let stamps = others_own
-                    .map(|o| (o.name.field.as_str(), o.name.unix_millis))
-                    .chain([(p.name.field.as_str(), t)]);
-                if !ordered(&call.rpc, &p.name.message, stamps) {
+                if !in_order(other, p, t) {
                     return None;
                 }
                 let own = other.payload(&p.name.message, &p.name.field);
@@ -499,14 +490,17 @@ pub(super) fn mark(calls: &mut [Call], checked: bool, span: u64) {
             .payloads
             .iter()
             .position(|p| p.name.is_request() && p.name.field == "Config");
+        let config_contest = config.and_then(|k| contest(k, false));
         let destroys = alike
             && destroy(call)
-            && config.is_some_and(|k| {
-                varies.contains(&key_of(&call.payloads[k])) && contest(k, false).is_none()
-            });
+            && config.is_some_and(|k| varies.contains(&key_of(&call.payloads[k])))
+            && config_contest.is_none();
         let contested = (0..call.payloads.len()).find_map(|k| {
-            contest(k, destroys && Some(k) != config)
-                .map(|(j, m)| (&call.payloads[k], &calls[j].payloads[m]))
+            let other = match Some(k) == config {
+                true => config_contest,
+                false => contest(k, destroys),
+            };
+            other.map(|(j, m)| (&call.payloads[k], &calls[j].payloads[m]))
         });
         if let Some((p, other)) = contested {
             let near = match other.name.unix_millis.abs_diff(p.name.unix_millis) {

@@ -1800,6 +1800,15 @@ fn status_of(capture: &Capture, file: &str) -> String {
     holding(capture, file).status.to_string()
 }
 
+/// The status, with its reason, of the call holding `file` among the calls
+/// [`Capture`] makes of `files` with [`gen_schemas`].
+fn status_in(files: Vec<(String, Vec<u8>)>, file: &str) -> String {
+    status_of(
+        &Capture::from_files_with_schemas(files, &gen_schemas()),
+        file,
+    )
+}
+
 /// Two updates' applies written in one millisecond (as the generated run of seed 334
 /// with the changes applied showed): `a`'s `Config` over `b`'s, `b`'s `PlannedState`
 /// and `PriorState` over `a`'s, both answers' files lost but one. `b`'s plan keeps
@@ -1817,8 +1826,7 @@ fn an_apply_keeping_prior_values_no_plan_asked_for_is_possibly_mixed() {
     ]);
     let file = "20_ApplyResourceChange_Request_Config.msgpack";
     let files = [two_update_plans(), apply.clone()].concat();
-    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
-    let status = status_of(&capture, file);
+    let status = status_in(files, file);
     assert!(
         status.starts_with("possibly mixed: its PlannedState keeps PriorState's values"),
         "{status}"
@@ -1836,8 +1844,7 @@ fn an_apply_keeping_prior_values_no_plan_asked_for_is_possibly_mixed() {
         (15, "Response", "PlannedState", known("b", 2)),
     ]);
     let files = [two_update_plans(), asked, apply].concat();
-    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
-    assert_eq!(status_of(&capture, file), "complete");
+    assert_eq!(status_in(files, file), "complete");
 }
 
 /// Two updates' applies written in one millisecond, interleaved (as the generated run
@@ -1858,15 +1865,15 @@ fn an_apply_before_an_answer_no_request_fits_is_possibly_mixed() {
     let stray = apply_files(vec![(88, "Response", "NewState", known("b", 2))]);
     let file = "86_ApplyResourceChange_Request_Config.msgpack";
     let files = [two_update_plans(), apply.clone(), stray].concat();
-    let capture = Capture::from_files_with_schemas(files, &gen_schemas());
-    let status = status_of(&capture, file);
+    let status = status_in(files, file);
     assert!(
         status.starts_with("possibly mixed: no plan in the directory asked for"),
         "{status}"
     );
-    let capture =
-        Capture::from_files_with_schemas([two_update_plans(), apply].concat(), &gen_schemas());
-    assert_eq!(status_of(&capture, file), "complete");
+    assert_eq!(
+        status_in([two_update_plans(), apply].concat(), file),
+        "complete"
+    );
 }
 
 /// An apply whose plan request overwrites left in doubt (its `Config` and `PriorState`
@@ -1903,10 +1910,7 @@ fn an_apply_whose_proposal_is_left_was_asked_for() {
     let file = "86_ApplyResourceChange_Request_Config.msgpack";
     let status = |proposal: bool| {
         let files = [plans(proposal), apply.clone()].concat();
-        status_of(
-            &Capture::from_files_with_schemas(files, &gen_schemas()),
-            file,
-        )
+        status_in(files, file)
     };
     assert_eq!(status(true), "complete");
     assert!(
@@ -1997,12 +2001,12 @@ fn a_destroy_beside_a_hidden_destroy_is_complete() {
         (21, "Response", "NewState", vec![0xc0]),
     ]);
     let file = "20_ApplyResourceChange_Request_PriorState.msgpack";
-    let capture =
-        Capture::from_files_with_schemas([plan.clone(), apply.clone()].concat(), &gen_schemas());
-    assert_eq!(status_of(&capture, file), "complete");
+    assert_eq!(
+        status_in([plan.clone(), apply.clone()].concat(), file),
+        "complete"
+    );
     let stray = apply_files(vec![(22, "Response", "NewState", known("x", 2))]);
-    let capture = Capture::from_files_with_schemas([plan, apply, stray].concat(), &gen_schemas());
-    let status = status_of(&capture, file);
+    let status = status_in([plan, apply, stray].concat(), file);
     assert!(
         status.starts_with("possibly mixed: no plan in the directory asked for"),
         "{status}"
@@ -2063,8 +2067,7 @@ fn a_plan_an_apply_carries_out_is_complete_beside_an_answer_no_request_explains(
     let file = "10_PlanResourceChange_Request_Config.msgpack";
     let capture = Capture::from_files_with_schemas(plan.clone(), &gen_schemas());
     assert_eq!(status_word(holding(&capture, file)), "ambiguous");
-    let capture = Capture::from_files_with_schemas([plan, apply].concat(), &gen_schemas());
-    assert_eq!(status_of(&capture, file), "complete");
+    assert_eq!(status_in([plan, apply].concat(), file), "complete");
 }
 
 /// Two destroys written in one millisecond (as live run 1 showed): `v`'s `Config` at
@@ -2095,12 +2098,10 @@ fn a_destroy_holding_a_field_another_destroy_could_have_written_is_complete() {
         (301, "Response", "NewState", known("a", 2)),
     ]);
     let file = "64_ApplyResourceChange_Request_PriorState.msgpack";
-    let capture = Capture::from_files_with_schemas(destroys.clone(), &gen_schemas());
-    assert_eq!(status_of(&capture, file), "complete");
+    assert_eq!(status_in(destroys.clone(), file), "complete");
     let mut update = destroys;
     update[0] = apply_files(vec![(63, "Request", "Config", gen_value("v", 2, None))]).remove(0);
-    let capture = Capture::from_files_with_schemas(update, &gen_schemas());
-    let status = status_of(&capture, file);
+    let status = status_in(update, file);
     assert!(
         status.starts_with("possibly mixed: another call of ApplyResourceChange wrote"),
         "{status}"
