@@ -95,14 +95,30 @@ pub(super) struct Links {
     /// How far apart, in milliseconds, one message's files are stamped in the
     /// directory ([`super::writer::span`]).
     pub(super) span: u64,
+    /// When each provider process was configured (its `ConfigureProvider` request's
+    /// millisecond, in order), where the run had one provider configuration
+    /// ([`super::Run::one_configuration`]); empty where it may have had more.
+    configured: Vec<u64>,
 }
 
 impl Links {
+    /// Whether a provider process was configured after millisecond `request` and
+    /// before millisecond `response`. With one provider configuration, Terraform runs
+    /// one process at a time and ends it only once it has answered every call it sent
+    /// it, so the process that took a request written before that had written its
+    /// answer by then. (Not in the same millisecond: the one check that asks no more
+    /// of the clock than the order of the files.)
+    fn configured_between(&self, request: u64, response: u64) -> bool {
+        let next = self.configured.partition_point(|&c| c <= request);
+        self.configured.get(next).is_some_and(|&c| c < response)
+    }
+
     /// What the applies' files tell the plans: read before any RPC is grouped.
     pub(super) fn new(
         by_rpc: &BTreeMap<String, Vec<Payload>>,
         mut resolver: Option<&mut Resolver<'_>>,
         span: u64,
+        run: super::Run,
     ) -> Links {
         let mut links = Links {
             span,
@@ -127,6 +143,17 @@ impl Links {
         links.priors = of("ApplyResourceChange", true, "PriorState");
         links.refreshed = of("ReadResource", false, "NewState");
         links.proposed = of("PlanResourceChange", true, "ProposedNewState");
+        if run.one_configuration {
+            // tfplugin5's captures name the RPC `Configure`.
+            links.configured = ["ConfigureProvider", "Configure"]
+                .iter()
+                .filter_map(|rpc| by_rpc.get(*rpc))
+                .flatten()
+                .filter(|p| p.name.is_request())
+                .map(|p| p.name.unix_millis)
+                .collect();
+            links.configured.sort_unstable();
+        }
         links
     }
 }
@@ -1128,7 +1155,8 @@ pub(super) fn calls(
         c.sort();
         c
     };
-    // written[q]: the responses written after request q; fitting[q]: those whose
+    // written[q]: the responses written after request q (and, with one provider
+    // configuration, before the next process was configured); fitting[q]: those whose
     // values fit q's (all of them, for a request in doubt: its values may be another
     // call's, and it may be the one a response answers).
     let written: Vec<Vec<usize>> = requests
@@ -1136,6 +1164,7 @@ pub(super) fn calls(
         .map(|q| {
             (0..responses.len())
                 .filter(|&p| responses[p].first >= q.last)
+                .filter(|&p| !links.configured_between(q.last, responses[p].first))
                 .collect()
         })
         .collect();
@@ -1698,19 +1727,29 @@ pub(super) fn calls(
             return None;
         }
         // Paired by the times alone: any message written whole in one millisecond may
-        // hide another of its names.
-        let lost = responses.iter().enumerate().find(|&(o, w)| {
-            o != p && single(w) && w.first >= request.last && w.first <= response.first
-        })?;
-        let hid = requests.iter().enumerate().find(|&(o, v)| {
-            o != q && single(v) && v.first >= request.first && v.first <= response.first
-        })?;
+        // hide another of its names. This request's own response may be lost behind any
+        // such response it could have had, and the request this response answers hidden
+        // behind any such request before it, this one's own names included.
+        let lost = written[q]
+            .iter()
+            .map(|&o| (o, &responses[o]))
+            .find(|&(o, w)| o != p && single(w))?;
+        let hid = std::iter::once(q)
+            .chain(0..requests.len())
+            .map(|o| (o, &requests[o]))
+            .find(|&(_, v)| single(v) && v.first >= request.first && v.first <= response.first)?;
+        let hider = match hid.0 == q {
+            true => "this request's own names, written in one millisecond,".to_owned(),
+            false => format!(
+                "{}, written in one millisecond before this response,",
+                names(&hid.1.files).join(" ")
+            ),
+        };
         Some(format!(
             "paired by the times alone, which an overwrite can fake: {}, written in one \
-             millisecond after this request, may hide its own response, and {}, written in one \
-             millisecond before this response, the request this response answers",
+             millisecond after this request, may hide its own response, and {hider} the \
+             request this response answers",
             names(&lost.1.files).join(" "),
-            names(&hid.1.files).join(" ")
         ))
     };
     let mut out = Vec::new();

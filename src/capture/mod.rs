@@ -130,8 +130,9 @@
 //! a create's plan whose response is also a valid plan of its `Config` from
 //! a state a refresh returned before it (an update's answer, its request hidden), a
 //! plan whose response plans exactly what request files in doubt proposed,
-//! and a pair only the times bind while messages written whole in one millisecond lie
-//! around it. A pair a link proves (a refresh that found no drift, a plan an apply
+//! and a pair only the times bind where a response written whole in one millisecond
+//! after the request could hide its own answer, and a request written whole in one
+//! millisecond before the response (this one among them) the request it answers. A pair a link proves (a refresh that found no drift, a plan an apply
 //! carries out) shows the same values whichever calls' files it holds, but for the
 //! fields nothing binds: where a call of the RPC was hidden whole (its twin wrote every
 //! file of both messages under the same names), the calls Terraform makes around it
@@ -157,6 +158,17 @@
 //! assume the provider keeps Terraform's rules: a call whose response breaks them is
 //! shown with the reason, paired only where the times leave no other choice. Without
 //! schemas, only the times and the bytes pair calls.
+//!
+//! What the files cannot prove, the one who captured them may know. A run of one
+//! provider with one configuration (no aliases, and no other provider on
+//! terraform-plugin-go writing to the directory) had one process of it at a time:
+//! Terraform starts one for each walk (a plan, an apply, a refresh), configures it
+//! first, and ends it once it has answered every call of the walk. Told so
+//! ([`Run::one_configuration`], [`Capture::from_files_for_run`]), the grouping pairs no
+//! request with a response written after the next `ConfigureProvider` request. It
+//! matters because Terraform sends the same values again in later walks (a resource
+//! planned, then planned again in the apply's walk; refreshed in every plan), whose
+//! answers of the same bytes would otherwise compete for the earlier requests.
 //!
 //! ```
 //! use ctywire::capture::{Capture, Status};
@@ -588,14 +600,43 @@ pub struct Capture {
     pub problems: Vec<Problem>,
 }
 
+/// What the one who captured a directory knows of the run that wrote it, beyond what
+/// its files prove ([`Capture::from_files_for_run`]). The default knows nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Run {
+    /// The directory holds the files of one provider with one configuration: no
+    /// aliases of it, and no other provider on terraform-plugin-go writing there.
+    /// Terraform then runs one process of it at a time, configures each once
+    /// (`ConfigureProvider`) at the start of its walk (a plan, an apply, a refresh),
+    /// and ends it only once it has answered every call it sent it. So a response
+    /// written after a later `ConfigureProvider` request answers no request before
+    /// that request. The files cannot prove this: processes of two configurations run
+    /// at once, and one configures whenever the values it needs are known.
+    pub one_configuration: bool,
+}
+
+impl Run {
+    /// A run of one provider configuration ([`Run::one_configuration`]).
+    pub const fn of_one_configuration() -> Run {
+        Run {
+            one_configuration: true,
+        }
+    }
+}
+
 impl Capture {
     /// Reads every file of directory `dir` (subdirectories are problems, not read).
     /// Fails only when the directory itself cannot be listed.
     pub fn read_dir(dir: &FsPath) -> std::io::Result<Capture> {
-        Capture::read(dir, None)
+        Capture::read(dir, None, Run::default())
     }
 
-    fn read(dir: &FsPath, resolver: Option<&mut Resolver<'_>>) -> std::io::Result<Capture> {
+    fn read(
+        dir: &FsPath,
+        resolver: Option<&mut Resolver<'_>>,
+        run: Run,
+    ) -> std::io::Result<Capture> {
         let mut files = Vec::new();
         let mut problems = Vec::new();
         for entry in std::fs::read_dir(dir)? {
@@ -614,7 +655,7 @@ impl Capture {
                 }),
             }
         }
-        let mut capture = Capture::group(files, resolver);
+        let mut capture = Capture::group(files, resolver, run);
         capture.problems.extend(problems);
         capture.problems.sort_by(|a, b| a.file.cmp(&b.file));
         Ok(capture)
@@ -624,7 +665,7 @@ impl Capture {
     /// documentation](self#calls)); files whose names are not protocol data file names
     /// become problems.
     pub fn from_files(files: impl IntoIterator<Item = (String, Vec<u8>)>) -> Capture {
-        Capture::group(files, None)
+        Capture::group(files, None, Run::default())
     }
 
     /// Groups named files into calls by their names and by their values under
@@ -644,7 +685,51 @@ impl Capture {
         schemas: &ProviderSchemas,
         client: Client,
     ) -> Capture {
-        Capture::group(files, Some(&mut Resolver::for_client(schemas, client)))
+        Capture::from_files_for_run(files, schemas, client, Run::default())
+    }
+
+    /// [`from_files_for`](Capture::from_files_for), knowing what the files cannot
+    /// prove of the `run` that wrote them ([`Run`]).
+    ///
+    /// ```
+    /// use ctywire::capture::{Capture, Run};
+    /// use ctywire::schema::{Client, ProviderSchemas};
+    ///
+    /// let schemas = ProviderSchemas::from_json(br#"{"format_version":"1.0","provider_schemas":{
+    ///   "registry.terraform.io/acme/cloud":{"resource_schemas":{"cloud_thing":{"version":0,
+    ///     "block":{"attributes":{"id":{"type":"string","computed":true}}}}}}}}"#)?;
+    /// let file = |name: &str, bytes: &[u8]| (format!("17180000{name}"), bytes.to_vec());
+    /// let null_id = [0x81, 0xa2, b'i', b'd', 0xc0];
+    /// let unknown_id = [0x81, 0xa2, b'i', b'd', 0xd4, 0x00, 0x00];
+    /// let files = || [
+    ///     // The plan walk's process: a create's plan.
+    ///     file("00100_ConfigureProvider_Request_Config.msgpack", &[0x80]),
+    ///     file("00200_PlanResourceChange_Request_Config.msgpack", &null_id),
+    ///     file("00200_PlanResourceChange_Request_PriorState.msgpack", &[0xc0]),
+    ///     file("00200_PlanResourceChange_Request_ProposedNewState.msgpack", &null_id),
+    ///     file("00201_PlanResourceChange_Response_PlannedState.msgpack", &unknown_id),
+    ///     // The apply walk's process: the same plan again, its request lost.
+    ///     file("00500_ConfigureProvider_Request_Config.msgpack", &[0x80]),
+    ///     file("00601_PlanResourceChange_Response_PlannedState.msgpack", &unknown_id),
+    /// ];
+    /// // The plan at 00200 could have been answered at 00201 or at 00601 ...
+    /// let capture = Capture::from_files_for(files(), &schemas, Client::default());
+    /// let plan = |c: &Capture| c.calls.iter().find(|c| c.rpc == "PlanResourceChange").unwrap().clone();
+    /// assert!(!plan(&capture).is_complete());
+    /// // ... unless the run had one provider configuration: then the process that took
+    /// // it had answered it before the next one was configured.
+    /// let one = Run::of_one_configuration();
+    /// let capture = Capture::from_files_for_run(files(), &schemas, Client::default(), one);
+    /// assert!(plan(&capture).is_complete());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_files_for_run(
+        files: impl IntoIterator<Item = (String, Vec<u8>)>,
+        schemas: &ProviderSchemas,
+        client: Client,
+        run: Run,
+    ) -> Capture {
+        Capture::group(files, Some(&mut Resolver::for_client(schemas, client)), run)
     }
 
     /// [`read_dir`](Capture::read_dir), grouping as
@@ -663,12 +748,24 @@ impl Capture {
         schemas: &ProviderSchemas,
         client: Client,
     ) -> std::io::Result<Capture> {
-        Capture::read(dir, Some(&mut Resolver::for_client(schemas, client)))
+        Capture::read_dir_for_run(dir, schemas, client, Run::default())
+    }
+
+    /// [`read_dir`](Capture::read_dir), grouping as
+    /// [`from_files_for_run`](Capture::from_files_for_run) does.
+    pub fn read_dir_for_run(
+        dir: &FsPath,
+        schemas: &ProviderSchemas,
+        client: Client,
+        run: Run,
+    ) -> std::io::Result<Capture> {
+        Capture::read(dir, Some(&mut Resolver::for_client(schemas, client)), run)
     }
 
     fn group(
         files: impl IntoIterator<Item = (String, Vec<u8>)>,
         mut resolver: Option<&mut Resolver<'_>>,
+        run: Run,
     ) -> Capture {
         let mut capture = Capture::default();
         let checked = resolver.is_some();
@@ -682,7 +779,7 @@ impl Capture {
         // Applies first: their requests bind the responses of the plans before them.
         // How far apart one message's files are stamped: how fast this writer wrote.
         let span = writer::span(&by_rpc);
-        let mut links = assign::Links::new(&by_rpc, resolver.as_deref_mut(), span);
+        let mut links = assign::Links::new(&by_rpc, resolver.as_deref_mut(), span, run);
         for (rpc, mut payloads) in by_rpc {
             payloads.sort_by(|a, b| {
                 let key = |p: &Payload| (p.name.unix_millis, !p.name.is_request(), p.file.clone());

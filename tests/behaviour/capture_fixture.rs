@@ -15,8 +15,8 @@ mod truth;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use ctywire::capture::Capture;
-use ctywire::schema::ProviderSchemas;
+use ctywire::capture::{Capture, Run};
+use ctywire::schema::{Client, ProviderSchemas};
 
 fn fixture(name: &str) -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -35,13 +35,18 @@ fn fixture(name: &str) -> Option<PathBuf> {
 
 /// A fixture read and checked: the report, how many files are torn, and the capture.
 fn checked(dir: &Path) -> (truth::Report, usize, Capture) {
+    checked_as(dir, Run::default())
+}
+
+/// [`checked`], grouped knowing `run`.
+fn checked_as(dir: &Path, run: Run) -> (truth::Report, usize, Capture) {
     let log = std::fs::read_to_string(dir.join("truth.jsonl")).unwrap();
     let truth = truth::read_truth(&log).unwrap();
     truth::consistent(&truth).unwrap();
     let schemas =
         ProviderSchemas::from_json(&std::fs::read(dir.join("demo-schema.json")).unwrap()).unwrap();
     let captures = dir.join("captures");
-    let capture = Capture::read_dir_with_schemas(&captures, &schemas).unwrap();
+    let capture = Capture::read_dir_for_run(&captures, &schemas, Client::default(), run).unwrap();
     assert!(capture.problems.is_empty(), "{:#?}", capture.problems);
     let files: BTreeMap<String, Vec<u8>> = std::fs::read_dir(&captures)
         .unwrap()
@@ -64,9 +69,14 @@ fn checked(dir: &Path) -> (truth::Report, usize, Capture) {
         .collect();
     assert_eq!(shown.len(), files.len());
     eprintln!(
-        "{}: {} calls wrote files, {} survived, {} complete and correct ({:.1}%), {} wrong \
+        "{}{}: {} calls wrote files, {} survived, {} complete and correct ({:.1}%), {} wrong \
          ({} holding a torn file); {} torn files; {}; by RPC (survived, correct): {:?}",
         dir.file_name().unwrap().to_string_lossy(),
+        if run.one_configuration {
+            " (one configuration)"
+        } else {
+            ""
+        },
         report.calls,
         report.survived,
         report.correct,
@@ -92,6 +102,9 @@ fn a_go_style_run_is_paired_as_the_truth_log_says() {
     assert!(report.wrong.is_empty(), "{:#?}", report.wrong);
     assert_eq!((report.calls, report.survived), (574, 453));
     assert!(report.fraction() >= 0.96, "{report:?}");
+    let (one, ..) = checked_as(&dir, Run::of_one_configuration());
+    assert!(one.wrong.is_empty(), "{:#?}", one.wrong);
+    assert!(one.fraction() >= 0.97, "{one:?}");
     // The calls that need no pairing (one message, or one file of a kind per call) are
     // all shown.
     for rpc in [
@@ -148,18 +161,28 @@ fn a_go_style_run_with_overwrites_and_a_torn_file_is_never_wrong() {
     }
     assert!(known.is_empty(), "no longer wrong: {known:?}");
     assert!(report.fraction() >= 0.96, "{report:?}");
+    let (one, ..) = checked_as(&dir, Run::of_one_configuration());
+    assert!(one.wrong.is_empty(), "{:#?}", one.wrong);
+    assert!(one.fraction() >= 0.97, "{one:?}");
 }
 
 /// Checks the directory `CTYWIRE_CAPTURE_FIXTURE` names, laid out as the fixtures are
 /// (the demo's live test writes one where `CTYWIRE_WRITE_GO_CAPTURE_FIXTURE` points):
-/// for measuring the grouping on live runs without running Terraform again.
+/// for measuring the grouping on live runs without running Terraform again. With
+/// `CTYWIRE_CAPTURE_ONE_CONFIGURATION=1`, grouped knowing the run had one provider
+/// configuration ([`Run::one_configuration`]).
 #[test]
 #[ignore]
 fn score_fixture() {
     let Some(dir) = std::env::var_os("CTYWIRE_CAPTURE_FIXTURE") else {
         panic!("CTYWIRE_CAPTURE_FIXTURE names no directory");
     };
-    let (report, ..) = checked(Path::new(&dir));
+    let run = if std::env::var_os("CTYWIRE_CAPTURE_ONE_CONFIGURATION").is_some() {
+        Run::of_one_configuration()
+    } else {
+        Run::default()
+    };
+    let (report, ..) = checked_as(Path::new(&dir), run);
     for missed in &report.missed {
         eprintln!("missed: {missed}");
     }

@@ -5,8 +5,10 @@
 //! The generator runs a whole life of `RESOURCES` resources: a plan and an apply that
 //! create them, a refresh and a plan with changes, and a destroy in Terraform's three
 //! walks (a refresh with a normal plan of each resource, the destroy plans, the
-//! applies). Each call writes the fields terraform-plugin-go's server writes, in its
-//! order. Ten
+//! applies). Each of these phases is one of Terraform's walks, served by a provider
+//! process of its own, which writes its `ConfigureProvider` request as it starts (one
+//! provider configuration: one process at a time). Each call writes the fields
+//! terraform-plugin-go's server writes, in its order. Ten
 //! workers take the resources in turn; each call writes its request's files one after
 //! the other, some tens of microseconds apart, waits, then writes its response's. Each
 //! file is stamped with the millisecond it is written in (`{UnixMilli}_...`, as
@@ -23,7 +25,8 @@
 //! real runs of `tests/data/capture-real/go-style-24*`, and straddles milliseconds as
 //! often. The default tests run the default life, and some runs with replacements
 //! applied, with all of it, and by a slow writer. Over 1,000 runs of each life (2,000
-//! with the changes applied), no complete call is wrong (see `score_report`).
+//! with the changes applied), no complete call is wrong (see `score_report`), whether
+//! the grouping is told the run had one provider configuration or not.
 //!
 //! The scorer compares each call [`Capture`] shows with the calls the generator made:
 //! a complete call is correct when every file it holds is what one generated call
@@ -34,7 +37,7 @@
 use std::collections::BTreeMap;
 
 use ctywire::capture::{Capture, Data};
-use ctywire::schema::ProviderSchemas;
+use ctywire::schema::{Client, ProviderSchemas};
 use ctywire::{msgpack, Value};
 
 pub(crate) const SCHEMA: &str = r#"{"format_version":"1.0","provider_schemas":{"example.com/gen/gen":{
@@ -355,7 +358,11 @@ pub(crate) fn run_life(
     let mut writes: Vec<(u64, usize, usize)> = Vec::new();
     let mut calls: Vec<Truth> = Vec::new();
     let mut now = 1_700_000_000_000_000u64 + rng.below(1000);
+    // Each phase is one of Terraform's walks, served by a process of its own,
+    // configured as it starts (one provider configuration: one process at a time).
+    let mut configured = Vec::new();
     for (number, phase) in phases.into_iter().enumerate() {
+        configured.push(now / 1000);
         let mut free = vec![now; parallelism];
         // Terraform hands the provider one call at a time, at about one a millisecond
         // (as the real runs of `tests/data/capture-real` show): a worker starts its
@@ -425,6 +432,12 @@ pub(crate) fn run_life(
         written.insert(name.clone(), us);
         dir.insert(name.clone(), bytes);
         truth.names.push(name);
+    }
+    for ms in configured {
+        dir.insert(
+            format!("{ms}_ConfigureProvider_Request_Config.msgpack"),
+            vec![0x80],
+        );
     }
     Run {
         calls,
@@ -504,7 +517,12 @@ pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
     for s in generated {
         *left.entry(s).or_default() += 1;
     }
-    for call in &capture.calls {
+    // (The walks' `ConfigureProvider` calls are no generated call's.)
+    for call in capture
+        .calls
+        .iter()
+        .filter(|c| c.rpc != "ConfigureProvider")
+    {
         match &call.status {
             ctywire::capture::Status::Complete => {
                 let mut got: Fields = call
@@ -550,6 +568,17 @@ pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
     score
 }
 
+/// What [`Capture`] makes of a generated run's files, with `schemas`: knowing the run
+/// had one provider configuration ([`Run::one_configuration`]) where
+/// `CTYWIRE_CAPTURE_ONE_CONFIGURATION` is set.
+fn grouped(run: &Run, schemas: &ProviderSchemas) -> Capture {
+    let known = match std::env::var_os("CTYWIRE_CAPTURE_ONE_CONFIGURATION") {
+        Some(_) => ctywire::capture::Run::of_one_configuration(),
+        None => ctywire::capture::Run::default(),
+    };
+    Capture::from_files_for_run(run.files.clone(), schemas, Client::default(), known)
+}
+
 /// Scores `seeds` generated runs at `parallelism`: (calls whose files survived, of
 /// them complete and correct, complete calls that are wrong).
 fn score_runs(seeds: u64, parallelism: usize) -> (usize, usize, usize) {
@@ -568,12 +597,16 @@ fn score_runs_with(
     let (mut survived, mut correct, mut wrong, mut mixed) = (0, 0, 0, 0);
     for seed in seeds {
         let run = run_with(seed, parallelism, RESOURCES, private);
-        let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
+        let capture = grouped(&run, &schemas);
         assert!(capture.problems.is_empty());
         let score = score(&run, &capture);
         assert_eq!(
             score.correct + score.wrong + score.ambiguous + score.incomplete + score.mixed,
-            capture.calls.len(),
+            capture
+                .calls
+                .iter()
+                .filter(|c| c.rpc != "ConfigureProvider")
+                .count(),
             "seed {seed}: every call shown once"
         );
         survived += score.survived;
@@ -655,6 +688,52 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
             survived += score.survived;
             correct += score.correct;
         }
+        assert!(
+            correct * 100 >= survived * floor,
+            "{life:?}: {correct} of {survived}"
+        );
+    }
+}
+
+/// Told that the run had one provider configuration (each of the generator's phases is
+/// a walk with a process of its own, configured as it starts), the grouping pairs no
+/// request with an answer written after the next process was configured: more calls
+/// are complete (98.8% over 1,000 runs of the default life, where it is 97.5% untold;
+/// with the changes applied 95.7%, replacements 87.9%, all of the real runs' life
+/// 87.6%, a slow writer 95.4%), and none is wrong.
+#[test]
+fn one_configuration_pairs_more_calls_and_never_wrongly() {
+    let schemas = ProviderSchemas::from_json(SCHEMA.as_bytes()).unwrap();
+    let one = ctywire::capture::Run::of_one_configuration();
+    let replace = Life {
+        apply: true,
+        replacements: true,
+        ..Life::default()
+    };
+    for (life, seeds, floor) in [(Life::default(), 1..=30, 98), (replace, 1..=5, 85)] {
+        let (mut survived, mut correct, mut untold) = (0, 0, 0);
+        for seed in seeds {
+            let run = run_life(seed, 10, RESOURCES, false, life);
+            let told =
+                Capture::from_files_for_run(run.files.clone(), &schemas, Client::default(), one);
+            let score_told = score(&run, &told);
+            assert_eq!(
+                score_told.wrong, 0,
+                "{life:?} seed {seed}: {:?}",
+                score_told.wrong_calls
+            );
+            survived += score_told.survived;
+            correct += score_told.correct;
+            untold += score(
+                &run,
+                &Capture::from_files_with_schemas(run.files.clone(), &schemas),
+            )
+            .correct;
+        }
+        assert!(
+            correct > untold,
+            "{life:?}: {correct} told, {untold} untold"
+        );
         assert!(
             correct * 100 >= survived * floor,
             "{life:?}: {correct} of {survived}"
@@ -762,7 +841,8 @@ fn private_data_that_differs_makes_calls_possibly_mixed() {
 /// correct, and each complete call that is wrong (and fails if there is one).
 /// `CTYWIRE_CAPTURE_LIFE` adds parts of a real run's life ([`Life`]: `apply`,
 /// `replace`, `stall`, `tear`, or `all`, comma-separated; `slow` a slow writer).
-/// `CTYWIRE_CAPTURE_FROM` names the first seed; `CTYWIRE_CAPTURE_DUMP` a directory to
+/// `CTYWIRE_CAPTURE_ONE_CONFIGURATION` groups knowing the run had one provider
+/// configuration. `CTYWIRE_CAPTURE_FROM` names the first seed; `CTYWIRE_CAPTURE_DUMP` a directory to
 /// write the first run's files into (for `ctywire capture --explain`), and
 /// `CTYWIRE_CAPTURE_EXPLAIN` prints why each of its calls that is not complete is not.
 #[test]
@@ -799,7 +879,7 @@ fn score_report() {
             })
             .filter(|p| p.torn().is_some())
             .count();
-        let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
+        let capture = grouped(&run, &schemas);
         for call in &capture.calls {
             let side = match call.payloads.iter().all(|p| p.name.is_request()) {
                 true => "request only",

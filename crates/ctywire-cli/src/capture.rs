@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Status, Subject};
+use ctywire::capture::{Call, Capture, Data, Payload, Resolved, Resolver, Run, Status, Subject};
 use ctywire::render;
 use ctywire::render::diff::{ChangeAction, DiffOptions};
 use ctywire::schema::{Client, ProviderSchemas, SchemaKind};
@@ -28,6 +28,12 @@ pub struct CaptureArgs {
     /// stable release), terraform@1.16 or opentofu@1.12.
     #[arg(long, value_name = "CLIENT", default_value = "terraform@1.15")]
     client: Client,
+    /// The run had one configuration of one provider (no aliases, no other Go provider
+    /// writing to the directory), so each ConfigureProvider request starts the process
+    /// of Terraform's next walk and no response after it answers a request before it.
+    /// The files cannot prove this; with it, more calls are paired. Needs --schema.
+    #[arg(long, requires = "schema")]
+    one_configuration: bool,
     /// Show each call's change instead of its files, as `ctywire diff` renders one:
     /// PlanResourceChange's prior state to its planned state, ApplyResourceChange's
     /// planned state to its new state, ReadResource's current state to its new state.
@@ -79,7 +85,14 @@ pub fn run(args: &CaptureArgs) -> Result<(), Failure> {
         None => None,
     };
     let capture = match &schemas {
-        Some(schemas) => Capture::read_dir_for(&args.dir, schemas, args.client),
+        Some(schemas) => {
+            let run = if args.one_configuration {
+                Run::of_one_configuration()
+            } else {
+                Run::default()
+            };
+            Capture::read_dir_for_run(&args.dir, schemas, args.client, run)
+        }
         None => Capture::read_dir(&args.dir),
     }
     .map_err(|e| Failure::input(format!("{dir}: {e}")))?;

@@ -866,3 +866,29 @@ fn a_torn_file_leaves_its_call_incomplete() {
     assert_eq!(doc["calls"][1]["status"], "complete");
     assert_eq!(doc["calls"][2]["status"], "incomplete");
 }
+
+/// `--one-configuration` says the run had one provider configuration: no response
+/// written after the next `ConfigureProvider` request answers a request before it, so
+/// more calls of a real run are complete (and the fixture's test checks them against
+/// the truth log). It needs `--schema`.
+#[test]
+fn one_configuration_pairs_no_answer_across_a_walk() {
+    let dir = "tests/data/capture-real/go-style-24/captures";
+    let schema = "tests/data/capture-real/go-style-24/demo-schema.json";
+    let summary = |extra: &[&str]| {
+        let o = ctywire(&[&["capture", dir, "--schema", schema][..], extra].concat());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o).lines().last().unwrap().to_owned()
+    };
+    assert_eq!(
+        summary(&[]),
+        format!("{dir}: 512 calls: 442 complete, 37 ambiguous, 27 incomplete, 6 possibly mixed")
+    );
+    assert_eq!(
+        summary(&["--one-configuration"]),
+        format!("{dir}: 507 calls: 444 complete, 19 ambiguous, 37 incomplete, 7 possibly mixed")
+    );
+    let o = ctywire(&["capture", dir, "--one-configuration"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--schema <FILE>"), "{}", stderr(&o));
+}
