@@ -1,7 +1,8 @@
 //! Grouping a capture directory into calls (issue 34's bound: 10,000 files in under
 //! 2 s): the directories the behaviour tests generate in terraform-plugin-go's manner
 //! (per-file millisecond stamps, overwrites) at Terraform's default `-parallelism=10`,
-//! with the schemas (every value decoded and checked) and without; and a slow writer's
+//! with the schemas (every value decoded and checked; and told the run had one provider
+//! configuration) and without; and a slow writer's
 //! (a millisecond a file: the grouping's span is five or six milliseconds, so each
 //! file has more neighbours to try).
 //!
@@ -12,8 +13,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion};
-use ctywire::capture::Capture;
-use ctywire::schema::ProviderSchemas;
+use ctywire::capture::{Capture, Run};
+use ctywire::schema::{Client, ProviderSchemas};
 
 #[allow(dead_code)]
 #[path = "../tests/behaviour/capture_runs.rs"]
@@ -37,6 +38,20 @@ fn pairing(c: &mut Criterion) {
             &run.files,
             |b, files| {
                 b.iter(|| Capture::from_files_with_schemas(black_box(files.clone()), &schemas))
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("one_configuration", &files),
+            &run.files,
+            |b, files| {
+                b.iter(|| {
+                    Capture::from_files_for_run(
+                        black_box(files.clone()),
+                        &schemas,
+                        Client::default(),
+                        Run::of_one_configuration(),
+                    )
+                })
             },
         );
         group.bench_with_input(

@@ -13,6 +13,14 @@ use crate::value::Value;
 /// The most combinations of files tried around one file before it is left undecided.
 const MAX_CANDIDATES: usize = 4096;
 
+/// How many spans before the rest of a request's files its first files may lie, where
+/// the rules bind them to the rest and the files near it leave it no whole message (a
+/// stall between one message's files: the live runs show some of ten milliseconds).
+const STALL: u64 = 32;
+
+/// The most combinations of files tried around one file with a stall before it.
+const MAX_STALLED: usize = 256;
+
 /// A file's bytes, whatever their encoding.
 pub(super) fn bytes(data: &Data) -> &[u8] {
     match data {
@@ -775,8 +783,10 @@ impl Kind<'_, '_, '_> {
 
     /// Every set of one file per field around `anchor` (within the span, in the order
     /// the fields are written, [`Files::in_order`]) that the checks allow; `None` when
-    /// there are too many to try.
-    fn candidates(&self, anchor: usize) -> Option<Vec<Vec<usize>>> {
+    /// there are too many to try. With `stalled`, the files of the fields written
+    /// before the anchor's may also lie up to [`STALL`] spans before the rest (a stall
+    /// between one message's files), but for the files `stalled` marks taken.
+    fn candidates(&self, anchor: usize, stalled: Option<&[bool]>) -> Option<Vec<Vec<usize>>> {
         let f = self.files;
         let t = f.ms(anchor);
         let fields: Vec<&Vec<usize>> = self
@@ -785,9 +795,17 @@ impl Kind<'_, '_, '_> {
             .filter(|(field, _)| field.as_str() != f.field(anchor))
             .map(|(_, files)| files)
             .collect();
+        let reach = STALL * f.span;
         let mut options: Vec<Vec<usize>> = Vec::new();
         for files in fields {
             let mut near: Vec<usize> = f.near(files, t, f.span).to_vec();
+            if let Some(taken) = stalled {
+                // Files before the span: only where the write order puts their field
+                // before every file near the anchor (`search` checks it).
+                let from = files.partition_point(|&j| f.ms(j) + f.span + reach < t);
+                let to = files.partition_point(|&j| f.ms(j) + f.span < t);
+                near.extend(files[from..to].iter().copied().filter(|&j| !taken[j]));
+            }
             // Nearest first, so that the first candidate is the tightest.
             near.sort_by_key(|&j| (f.ms(j).abs_diff(t), j));
             if near.is_empty() {
@@ -798,22 +816,37 @@ impl Kind<'_, '_, '_> {
         let mut out = Vec::new();
         let mut chosen = vec![anchor];
         let mut tried = 0;
-        let ok = self.search(&options, &mut chosen, (t, t), &mut out, &mut tried);
+        let limit = match stalled {
+            Some(_) => MAX_STALLED,
+            None => MAX_CANDIDATES,
+        };
+        let ok = self.search(
+            &options,
+            &mut chosen,
+            (t, t),
+            t,
+            &mut out,
+            (&mut tried, limit),
+        );
         ok.then_some(out)
     }
 
+    /// [`Kind::candidates`]' search: `span` the first and last milliseconds of the
+    /// chosen files within the span of `t` (the anchor's), files before it (stalled)
+    /// left out; false once more than `limit` sets were tried.
     fn search(
         &self,
         options: &[Vec<usize>],
         chosen: &mut Vec<usize>,
         span: (u64, u64),
+        t: u64,
         out: &mut Vec<Vec<usize>>,
-        tried: &mut usize,
+        (tried, limit): (&mut usize, usize),
     ) -> bool {
         let f = self.files;
         let Some((first, rest)) = options.split_first() else {
             *tried += 1;
-            if *tried > MAX_CANDIDATES {
+            if *tried > limit {
                 return false;
             }
             if !self.request || f.request_fits(chosen) {
@@ -824,12 +857,16 @@ impl Kind<'_, '_, '_> {
             return true;
         };
         for &j in first {
-            let span = (span.0.min(f.ms(j)), span.1.max(f.ms(j)));
+            let stalled = f.ms(j) + f.span < t;
+            let span = match stalled {
+                true => span,
+                false => (span.0.min(f.ms(j)), span.1.max(f.ms(j))),
+            };
             if span.1 - span.0 > f.span || !chosen.iter().all(|&c| f.in_order(c, j)) {
                 continue;
             }
             chosen.push(j);
-            let ok = self.search(rest, chosen, span, out, tried);
+            let ok = self.search(rest, chosen, span, t, out, (&mut *tried, limit));
             chosen.pop();
             if !ok {
                 return false;
@@ -859,45 +896,77 @@ impl Kind<'_, '_, '_> {
         let mut open: BTreeSet<usize> = BTreeSet::new();
         let mut competing: BTreeMap<usize, Vec<Vec<usize>>> = BTreeMap::new();
         let mut in_decided = vec![false; f.payloads.len()];
-        for &a in all {
-            if in_decided[a] || !self.unique(a) {
-                continue;
-            }
-            let Some(candidates) = self.candidates(a) else {
-                open.insert(a);
-                continue;
-            };
-            let Some(first) = candidates.first() else {
-                continue;
-            };
-            let content = self.content(first);
-            if candidates.iter().all(|c| self.content(c) == content) {
-                let how = match (candidates.len(), linked.is_empty()) {
-                    (1, true) => {
-                        "the only files of its fields written next to each other".to_owned()
-                    }
-                    (1, false) => format!(
-                        "the only files near {} whose values {}'s rules bind: {}",
-                        f.payloads[a].file,
-                        f.client.program(),
-                        rule(f.rpc, f.client)
-                    ),
-                    (n, _) => format!(
-                        "{n} ways to group the files near {} fit, all with the same bytes",
-                        f.payloads[a].file
-                    ),
-                };
-                for &i in first {
-                    in_decided[i] = true;
+        // Twice: the second time, for requests whose values the rules bind, a message's
+        // first files may lie further back than the span (a stall), among the files
+        // the first pass left.
+        let passes: &[bool] = match self.request && !linked.is_empty() {
+            true => &[false, true],
+            false => &[false],
+        };
+        // Files around which no set of files nearby fits: where a stall may have left a
+        // message's first files further back.
+        let mut unfit = vec![false; f.payloads.len()];
+        for &stall in passes {
+            for &a in all {
+                // (The second pass starts only from a file the rules bind, and only where
+                // nothing nearby fits it.)
+                let stalled = unfit[a] && linked.contains(&f.field(a));
+                if in_decided[a] || !self.unique(a) || (stall && !stalled) {
+                    continue;
                 }
-                decided.push(Found {
-                    files: first.clone(),
-                    why: how,
-                    mixed: None,
-                });
-            } else {
-                open.insert(a);
-                competing.insert(a, candidates);
+                let Some(candidates) = self.candidates(a, stall.then_some(in_decided.as_slice()))
+                else {
+                    if !stall {
+                        open.insert(a);
+                    }
+                    continue;
+                };
+                let Some(first) = candidates.first() else {
+                    unfit[a] = true;
+                    continue;
+                };
+                let content = self.content(first);
+                if candidates.iter().all(|c| self.content(c) == content) {
+                    let mut how = match (candidates.len(), linked.is_empty()) {
+                        (1, true) => {
+                            "the only files of its fields written next to each other".to_owned()
+                        }
+                        (1, false) => format!(
+                            "the only files near {} whose values {}'s rules bind: {}",
+                            f.payloads[a].file,
+                            f.client.program(),
+                            rule(f.rpc, f.client)
+                        ),
+                        (n, _) => format!(
+                            "{n} ways to group the files near {} fit, all with the same bytes",
+                            f.payloads[a].file
+                        ),
+                    };
+                    let before: Vec<&str> = first
+                        .iter()
+                        .filter(|&&i| f.ms(i) + f.span < f.ms(a))
+                        .map(|&i| f.payloads[i].file.as_str())
+                        .collect();
+                    if !before.is_empty() {
+                        how.push_str(&format!(
+                            ", {} written before the rest (a stall between one message's files)",
+                            before.join(" ")
+                        ));
+                    }
+                    for &i in first {
+                        in_decided[i] = true;
+                    }
+                    open.remove(&a);
+                    competing.remove(&a);
+                    decided.push(Found {
+                        files: first.clone(),
+                        why: how,
+                        mixed: None,
+                    });
+                } else if !stall {
+                    open.insert(a);
+                    competing.insert(a, candidates);
+                }
             }
         }
         // A message whose field another call's file may stand for: possibly mixed.

@@ -70,9 +70,11 @@
 //!   Terraform makes from its `PriorState` and `Config`, an apply's `PlannedState` a
 //!   valid plan for them, both null for a destroy). Around each file whose bytes no
 //!   other file of its field nearby shares, every such set is tried: when all show the
-//!   same bytes, that is the message (byte-identical files are interchangeable). The
-//!   files no set decides are grouped by their milliseconds, in doubt:
-//!   [`Status::Incomplete`];
+//!   same bytes, that is the message (byte-identical files are interchangeable). A
+//!   request whose values the rules bind and whose files nearby make no such set may
+//!   have stalled after its first files: those may then lie up to 32 spans before the
+//!   rest, among the files no message holds. The files no set decides are grouped by
+//!   their milliseconds, in doubt: [`Status::Incomplete`];
 //! - a response answers a request written before it (or in the same millisecond) whose
 //!   values it fits: with schemas, a plan's `PlannedState` a valid plan for the request
 //!   ([`Block::check_plan`]), an apply's `NewState` compatible with its `PlannedState`

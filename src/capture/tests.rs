@@ -2316,3 +2316,41 @@ fn a_pair_by_the_times_may_hide_its_request_behind_its_own_names() {
     );
     assert_eq!(status_of(&Capture::from_files(files(82)), file), "complete");
 }
+
+// A stall between one message's files (stop 49)
+
+/// Sixty creates' plans written quickly (each request in one millisecond, its answer
+/// in the next: the span is one or two), and one whose `Config` was written `stall`
+/// milliseconds before the rest of its request (the live runs show stalls of ten).
+/// The rules bind that `Config` to the rest (its `ProposedNewState` is what Terraform
+/// makes of it from a null state), and no file of its field near the rest fits: the
+/// `Config` before them is the message's, and the call is complete. Beyond the reach
+/// of a stall (32 spans), it is not: the request is left without its `Config`.
+#[test]
+fn a_request_whose_first_file_was_written_before_a_stall_is_whole() {
+    let status = |stall: u64| {
+        let mut files = Vec::new();
+        for k in 0..60u64 {
+            let name = format!("n{k}");
+            files.extend(plan_files(create_plan(&name, 1000 + 3 * k, 1001 + 3 * k)));
+        }
+        let mut stalled = create_plan("s", 700, 701);
+        stalled[0].0 = 700 - stall;
+        files.extend(plan_files(stalled));
+        let capture = Capture::from_files_with_schemas(files, &gen_schemas());
+        let call = holding(
+            &capture,
+            "700_PlanResourceChange_Request_PriorState.msgpack",
+        );
+        (call.status.to_string(), call.explain.join("; "))
+    };
+    let (status_10, explain) = status(10);
+    assert_eq!(status_10, "complete", "{explain}");
+    assert!(
+        explain.contains(
+            "690_PlanResourceChange_Request_Config.msgpack written before the rest (a stall"
+        ),
+        "{explain}"
+    );
+    assert_ne!(status(200).0, "complete");
+}

@@ -64,7 +64,8 @@ pub(super) fn ordered<'f>(
 
 /// The most milliseconds one message's files are taken to straddle: beyond it, a file
 /// is another message's (a stall between two files of one message leaves it in doubt,
-/// as the grouping finds).
+/// but for a request whose first files the rules bind to the rest: `assign.rs` looks
+/// further back for those).
 const MAX_SPAN: u64 = 8;
 
 /// How far apart, in milliseconds, one message's files are stamped in this directory.
