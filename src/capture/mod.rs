@@ -134,8 +134,8 @@
 //! plan whose response plans exactly what request files in doubt proposed,
 //! and a pair only the times bind where a response written whole in one millisecond
 //! after the request could hide its own answer, and a request written whole in one
-//! millisecond before the response (this one among them) the request it answers. A pair a link proves (a refresh that found no drift, a plan an apply
-//! carries out) shows the same values whichever calls' files it holds, but for the
+//! millisecond before the response (this one among them) the request it answers. A
+//! pair a link proves (a refresh that found no drift, a plan an apply carries out) shows the same values whichever calls' files it holds, but for the
 //! fields nothing binds: where a call of the RPC was hidden whole (its twin wrote every
 //! file of both messages under the same names), the calls Terraform makes around it
 //! show it (a refresh that no plan from its state follows, a plan from a state no
