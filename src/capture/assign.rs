@@ -258,6 +258,12 @@ impl<'p, 's> Files<'p, 's> {
         self.payloads[i].name.unix_millis
     }
 
+    /// Whether file `i` was written before the span of millisecond `t` (a stall between
+    /// it and a file written at `t`, were they one message's).
+    fn before_span(&self, i: usize, t: u64) -> bool {
+        self.ms(i) + self.span < t
+    }
+
     fn field(&self, i: usize) -> &str {
         &self.payloads[i].name.field
     }
@@ -803,7 +809,7 @@ impl Kind<'_, '_, '_> {
                 // Files before the span: only where the write order puts their field
                 // before every file near the anchor (`search` checks it).
                 let from = files.partition_point(|&j| f.ms(j) + f.span + reach < t);
-                let to = files.partition_point(|&j| f.ms(j) + f.span < t);
+                let to = files.partition_point(|&j| f.before_span(j, t));
                 near.extend(files[from..to].iter().copied().filter(|&j| !taken[j]));
             }
             // Nearest first, so that the first candidate is the tightest.
@@ -815,25 +821,17 @@ impl Kind<'_, '_, '_> {
         }
         let mut out = Vec::new();
         let mut chosen = vec![anchor];
-        let mut tried = 0;
-        let limit = match stalled {
+        let mut budget = match stalled {
             Some(_) => MAX_STALLED,
             None => MAX_CANDIDATES,
         };
-        let ok = self.search(
-            &options,
-            &mut chosen,
-            (t, t),
-            t,
-            &mut out,
-            (&mut tried, limit),
-        );
+        let ok = self.search(&options, &mut chosen, (t, t), t, &mut out, &mut budget);
         ok.then_some(out)
     }
 
     /// [`Kind::candidates`]' search: `span` the first and last milliseconds of the
     /// chosen files within the span of `t` (the anchor's), files before it (stalled)
-    /// left out; false once more than `limit` sets were tried.
+    /// left out; false once more sets are tried than `budget` allows.
     fn search(
         &self,
         options: &[Vec<usize>],
@@ -841,14 +839,14 @@ impl Kind<'_, '_, '_> {
         span: (u64, u64),
         t: u64,
         out: &mut Vec<Vec<usize>>,
-        (tried, limit): (&mut usize, usize),
+        budget: &mut usize,
     ) -> bool {
         let f = self.files;
         let Some((first, rest)) = options.split_first() else {
-            *tried += 1;
-            if *tried > limit {
+            let Some(left) = budget.checked_sub(1) else {
                 return false;
-            }
+            };
+            *budget = left;
             if !self.request || f.request_fits(chosen) {
                 let mut files = chosen.clone();
                 files.sort_by_key(|&i| (f.ms(i), i));
@@ -857,8 +855,7 @@ impl Kind<'_, '_, '_> {
             return true;
         };
         for &j in first {
-            let stalled = f.ms(j) + f.span < t;
-            let span = match stalled {
+            let span = match f.before_span(j, t) {
                 true => span,
                 false => (span.0.min(f.ms(j)), span.1.max(f.ms(j))),
             };
@@ -866,7 +863,7 @@ impl Kind<'_, '_, '_> {
                 continue;
             }
             chosen.push(j);
-            let ok = self.search(rest, chosen, span, t, out, (&mut *tried, limit));
+            let ok = self.search(rest, chosen, span, t, out, budget);
             chosen.pop();
             if !ok {
                 return false;
@@ -944,7 +941,7 @@ impl Kind<'_, '_, '_> {
                     };
                     let before: Vec<&str> = first
                         .iter()
-                        .filter(|&&i| f.ms(i) + f.span < f.ms(a))
+                        .filter(|&&i| f.before_span(i, f.ms(a)))
                         .map(|&i| f.payloads[i].file.as_str())
                         .collect();
                     if !before.is_empty() {

@@ -568,6 +568,13 @@ pub(crate) fn score(run: &Run, capture: &Capture) -> Score {
     score
 }
 
+/// [`score`], asserting that no complete call is wrong (`what` names the run).
+fn score_none_wrong(run: &Run, capture: &Capture, what: std::fmt::Arguments<'_>) -> Score {
+    let score = score(run, capture);
+    assert_eq!(score.wrong, 0, "{what}: {:?}", score.wrong_calls);
+    score
+}
+
 /// What [`Capture`] makes of a generated run's files, with `schemas`: knowing the run
 /// had one provider configuration ([`Run::one_configuration`]) where
 /// `CTYWIRE_CAPTURE_ONE_CONFIGURATION` is set.
@@ -676,15 +683,8 @@ fn parallel_calls_are_mostly_paired_and_never_wrong() {
         let (mut survived, mut correct) = (0, 0);
         for seed in 1..=seeds.div_ceil(12) {
             let run = run_life(seed, 10, RESOURCES, false, life);
-            let score = score(
-                &run,
-                &Capture::from_files_with_schemas(run.files.clone(), &schemas),
-            );
-            assert_eq!(
-                score.wrong, 0,
-                "{life:?} seed {seed}: {:?}",
-                score.wrong_calls
-            );
+            let capture = Capture::from_files_with_schemas(run.files.clone(), &schemas);
+            let score = score_none_wrong(&run, &capture, format_args!("{life:?} seed {seed}"));
             survived += score.survived;
             correct += score.correct;
         }
@@ -716,12 +716,7 @@ fn one_configuration_pairs_more_calls_and_never_wrongly() {
             let run = run_life(seed, 10, RESOURCES, false, life);
             let told =
                 Capture::from_files_for_run(run.files.clone(), &schemas, Client::default(), one);
-            let score_told = score(&run, &told);
-            assert_eq!(
-                score_told.wrong, 0,
-                "{life:?} seed {seed}: {:?}",
-                score_told.wrong_calls
-            );
+            let score_told = score_none_wrong(&run, &told, format_args!("{life:?} seed {seed}"));
             survived += score_told.survived;
             correct += score_told.correct;
             untold += score(
